@@ -1,0 +1,148 @@
+/**
+ * The transaction pipeline in rippled's order: preflight (stateless) → sequence or ticket →
+ * LastLedgerSequence → signature authorisation → fee → the type's preclaim → doApply. A tec result is
+ * applied: fee and sequence are consumed and every other change is discarded.
+ */
+import { deriveAddress } from 'xrpl'
+import type { AccountRoot, Ticket } from './entries.ts'
+import { lsf } from './entries.ts'
+import { keylet } from './keylets.ts'
+import { ownerDirRemove } from './directory.ts'
+import type { LedgerSettings, MetaExtras, Transactor, TxJson } from './context.ts'
+import { peekAccount, readAccount } from './context.ts'
+import type { TxMeta } from './meta.ts'
+import { affectedNodes } from './meta.ts'
+import type { Ter } from './ter.ts'
+import { isTec } from './ter.ts'
+import { transactors } from './transactors/index.ts'
+import { ApplyView } from './view.ts'
+import type { Entry } from './entries.ts'
+
+const tfFullyCanonicalSig = 0x80000000
+
+export function transactorFor(tx: TxJson): Transactor | undefined {
+  return transactors[tx.TransactionType]
+}
+
+/** Stateless checks common to every transaction, then the type's own preflight. */
+export function preflight(tx: TxJson): Ter {
+  const t = transactorFor(tx)
+  if (!t) return 'temDISABLED'
+  if (!/^\d+$/.test(tx.Fee)) return 'temBAD_FEE'
+  if (tx.TicketSequence !== undefined && tx.Sequence !== 0) return 'temSEQ_AND_TICKET'
+  if (!tx.SigningPubKey) return 'temBAD_SIGNATURE'
+  if (tx.NetworkID !== undefined) return 'telNETWORK_ID_MAKES_TX_NON_CANONICAL'
+  const flags = (tx.Flags ?? 0) & ~tfFullyCanonicalSig
+  if (flags < 0) return 'temINVALID_FLAG'
+  return t.preflight(tx)
+}
+
+/**
+ * rippled's checkSeqProxy against an expected next sequence (the account's Sequence, or the one after
+ * the transactions it already has queued).
+ */
+export function checkSeqProxy(view: ApplyView, tx: TxJson, acct: Readonly<AccountRoot>): Ter {
+  if (tx.TicketSequence !== undefined) {
+    if (view.read(keylet.ticket(tx.Account, tx.TicketSequence))) return 'tesSUCCESS'
+    return tx.TicketSequence >= acct.Sequence ? 'terPRE_TICKET' : 'tefNO_TICKET'
+  }
+  if (tx.Sequence < acct.Sequence) return 'tefPAST_SEQ'
+  if (tx.Sequence > acct.Sequence) return 'terPRE_SEQ'
+  return 'tesSUCCESS'
+}
+
+/** rippled's checkSingleSign: the signing key must be the account's RegularKey or its enabled master key. */
+export function checkSign(tx: TxJson, acct: Readonly<AccountRoot>): Ter {
+  const signer = deriveAddress(tx.SigningPubKey)
+  if (acct.RegularKey && signer === acct.RegularKey) return 'tesSUCCESS'
+  if (signer === tx.Account) {
+    return (acct.Flags & lsf.disableMaster) !== 0 ? 'tefMASTER_DISABLED' : 'tesSUCCESS'
+  }
+  return 'tefBAD_AUTH'
+}
+
+/** The base fee this transaction must pay: 0 for the one free SetRegularKey, else the ledger's base. */
+export function baseFeeOf(tx: TxJson, acct: Readonly<AccountRoot>, ledger: LedgerSettings): bigint {
+  const freeKeyReset =
+    tx.TransactionType === 'SetRegularKey' &&
+    deriveAddress(tx.SigningPubKey) === tx.Account &&
+    (acct.Flags & lsf.passwordSpent) === 0
+  return freeKeyReset ? 0n : ledger.baseFee
+}
+
+/** Checks that need the ledger but change nothing: everything between preflight and doApply. */
+export function preclaim(view: ApplyView, tx: TxJson, ledger: LedgerSettings): Ter {
+  const acct = readAccount(view, tx.Account)
+  if (!acct) return 'terNO_ACCOUNT'
+  const seq = checkSeqProxy(view, tx, acct)
+  if (seq !== 'tesSUCCESS') return seq
+  if (tx.LastLedgerSequence !== undefined && ledger.seq > tx.LastLedgerSequence) return 'tefMAX_LEDGER'
+  const sign = checkSign(tx, acct)
+  if (sign !== 'tesSUCCESS') return sign
+  const fee = BigInt(tx.Fee)
+  if (fee < baseFeeOf(tx, acct, ledger)) return 'telINSUF_FEE_P'
+  if (BigInt(acct.Balance) < fee) return 'terINSUF_FEE_B'
+  return transactorFor(tx)!.preclaim({ view, tx, ledger })
+}
+
+/** Takes the fee and consumes the Sequence or the Ticket, as every applied transaction does. */
+function consumeFeeAndSeq(view: ApplyView, tx: TxJson): void {
+  const acct = peekAccount(view, tx.Account)
+  acct.Balance = (BigInt(acct.Balance) - BigInt(tx.Fee)).toString()
+  if (tx.TransactionType === 'SetRegularKey' && tx.Fee === '0') {
+    acct.Flags = (acct.Flags | lsf.passwordSpent) >>> 0
+  }
+  if (tx.TicketSequence === undefined) {
+    acct.Sequence += 1
+    return
+  }
+  const key = keylet.ticket(tx.Account, tx.TicketSequence)
+  const ticket = view.read<Ticket>(key)!
+  ownerDirRemove(view, tx.Account, ticket.index)
+  view.erase(key)
+  acct.OwnerCount -= 1
+  acct.TicketCount = (acct.TicketCount ?? 1) - 1
+  if (acct.TicketCount === 0) delete acct.TicketCount
+}
+
+export interface AppliedTx {
+  result: Ter
+  meta: TxMeta
+}
+
+/**
+ * Applies a transaction whose preclaim gave tes or tec to a mutable state, and returns its result and
+ * metadata (TransactionIndex is set when the ledger closes).
+ */
+export function applyTx(
+  state: Map<string, Readonly<Entry>>,
+  tx: TxJson,
+  txHash: string,
+  ledger: LedgerSettings,
+  preclaimResult: Ter,
+): AppliedTx {
+  let view = new ApplyView(state)
+  const priorBalance = BigInt(readAccount(view, tx.Account)!.Balance)
+  consumeFeeAndSeq(view, tx)
+  const extras: MetaExtras = {}
+  const seqProxy = tx.TicketSequence ?? tx.Sequence
+  const afterTecReset: ((v: ApplyView) => void)[] = []
+  let result: Ter = preclaimResult
+  if (result === 'tesSUCCESS') {
+    const ctx = { view, tx, ledger, priorBalance, seqProxy, txHash, extras, afterTecReset }
+    result = transactorFor(tx)!.doApply(ctx)
+  }
+  if (isTec(result)) {
+    view = new ApplyView(state)
+    consumeFeeAndSeq(view, tx)
+    for (const redo of afterTecReset) redo(view)
+  }
+  const meta: TxMeta = {
+    AffectedNodes: affectedNodes(view.changedEntries(), txHash, ledger.seq),
+    TransactionIndex: 0,
+    TransactionResult: result,
+    ...(result === 'tesSUCCESS' ? extras : {}),
+  }
+  view.commitTo(state)
+  return { result, meta }
+}

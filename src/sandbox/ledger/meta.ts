@@ -1,0 +1,119 @@
+/**
+ * Transaction metadata (AffectedNodes) from an ApplyView's changes, in rippled's JSON form: CreatedNode
+ * with NewFields, ModifiedNode with FinalFields and PreviousFields, DeletedNode with FinalFields.
+ */
+import type { Entry } from './entries.ts'
+import type { Change } from './view.ts'
+
+export type AffectedNode =
+  | { CreatedNode: { LedgerEntryType: string; LedgerIndex: string; NewFields: Record<string, unknown> } }
+  | {
+      ModifiedNode: {
+        LedgerEntryType: string
+        LedgerIndex: string
+        FinalFields: Record<string, unknown>
+        PreviousFields?: Record<string, unknown>
+        PreviousTxnID?: string
+        PreviousTxnLgrSeq?: number
+      }
+    }
+  | {
+      DeletedNode: {
+        LedgerEntryType: string
+        LedgerIndex: string
+        FinalFields: Record<string, unknown>
+        PreviousFields?: Record<string, unknown>
+      }
+    }
+
+export interface TxMeta {
+  AffectedNodes: AffectedNode[]
+  TransactionIndex: number
+  TransactionResult: string
+  delivered_amount?: string
+  nftoken_id?: string
+  nftoken_ids?: string[]
+  offer_id?: string
+}
+
+/** Fields never shown in metadata: the key and type are node-level; Indexes is sMD_Never in rippled. */
+const HIDDEN = new Set(['index', 'LedgerEntryType', 'PreviousTxnID', 'PreviousTxnLgrSeq', 'Indexes'])
+/** Fields rippled leaves out of NewFields while they hold their default value. */
+const DEFAULT_ZERO = new Set(['Flags', 'OwnerCount', 'OwnerNode', 'NFTokenOfferNode', 'TransferFee'])
+
+function visible(e: Readonly<Entry>, dropDefaults: boolean): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(e)) {
+    if (HIDDEN.has(k) || v === undefined) continue
+    if (dropDefaults && DEFAULT_ZERO.has(k) && (v === 0 || v === '0')) continue
+    out[k] = v
+  }
+  return out
+}
+
+function differs(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) !== JSON.stringify(b)
+}
+
+function modifiedNode(key: string, before: Readonly<Entry>, after: Entry): AffectedNode | undefined {
+  const prev: Record<string, unknown> = {}
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)])
+  for (const k of keys) {
+    if (HIDDEN.has(k)) continue
+    if (differs(before[k], after[k])) prev[k] = before[k] ?? defaultOf(after[k])
+  }
+  const indexesChanged = differs(before.Indexes, after.Indexes)
+  if (Object.keys(prev).length === 0 && !indexesChanged) return undefined
+  const node: AffectedNode = {
+    ModifiedNode: {
+      LedgerEntryType: after.LedgerEntryType,
+      LedgerIndex: key,
+      FinalFields: visible(after, false),
+      ...(Object.keys(prev).length ? { PreviousFields: prev } : {}),
+      ...(before.PreviousTxnID
+        ? { PreviousTxnID: before.PreviousTxnID, PreviousTxnLgrSeq: before.PreviousTxnLgrSeq }
+        : {}),
+    },
+  }
+  return node
+}
+
+/** The value a field had when it was absent before (numbers 0, amounts "0", lists empty). */
+function defaultOf(v: unknown): unknown {
+  if (typeof v === 'number') return 0
+  if (Array.isArray(v)) return []
+  if (typeof v === 'string' && /^\d+$/.test(v)) return '0'
+  return undefined
+}
+
+/**
+ * Builds AffectedNodes for committed changes, and threads every changed entry that rippled threads
+ * (all but DirectoryNode) to this transaction by setting PreviousTxnID / PreviousTxnLgrSeq.
+ */
+export function affectedNodes(
+  changes: [string, Change][],
+  txHash: string,
+  ledgerSeq: number,
+): AffectedNode[] {
+  const nodes: AffectedNode[] = []
+  for (const [key, { before, after }] of changes) {
+    if (!before && after) {
+      nodes.push({
+        CreatedNode: { LedgerEntryType: after.LedgerEntryType, LedgerIndex: key, NewFields: visible(after, true) },
+      })
+    } else if (before && !after) {
+      nodes.push({
+        DeletedNode: { LedgerEntryType: before.LedgerEntryType, LedgerIndex: key, FinalFields: visible(before, false) },
+      })
+    } else if (before && after) {
+      const node = modifiedNode(key, before, after)
+      if (!node) continue
+      nodes.push(node)
+    }
+    if (after && after.LedgerEntryType !== 'DirectoryNode') {
+      after.PreviousTxnID = txHash
+      after.PreviousTxnLgrSeq = ledgerSeq
+    }
+  }
+  return nodes
+}

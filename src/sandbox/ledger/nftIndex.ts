@@ -1,0 +1,83 @@
+/**
+ * Every NFToken ever seen in a validated ledger, with its current owner, URI and burn state: what a
+ * Clio server answers nft_info and nfts_by_issuer from. Kept up to date from transaction metadata.
+ */
+import { parseNFTokenID } from 'xrpl'
+import { addressFromIdHex } from './keylets.ts'
+import type { TxRecord } from './history.ts'
+import type { NFTokenEntry } from './entries.ts'
+
+export interface NftRecord {
+  nft_id: string
+  owner: string
+  issuer: string
+  nft_taxon: number
+  nft_serial: number
+  flags: number
+  transfer_fee: number
+  uri: string
+  is_burned: boolean
+  ledger_index: number
+}
+
+type PageNode = { LedgerEntryType: string; LedgerIndex: string; NewFields?: Fields; FinalFields?: Fields; PreviousFields?: Fields }
+type Fields = { NFTokens?: NFTokenEntry[] }
+
+export class NftIndex {
+  private readonly byId = new Map<string, NftRecord>()
+
+  get(id: string): NftRecord | undefined {
+    return this.byId.get(id.toUpperCase())
+  }
+
+  /** An issuer's NFTs (burned ones too), ordered by taxon then id, as Clio orders them. */
+  byIssuer(issuer: string, taxon?: number): NftRecord[] {
+    const out = [...this.byId.values()].filter((r) => r.issuer === issuer && (taxon === undefined || r.nft_taxon === taxon))
+    return out.sort((a, b) => a.nft_taxon - b.nft_taxon || (a.nft_id < b.nft_id ? -1 : 1))
+  }
+
+  /** Folds one validated transaction's NFTokenPage changes into the index. */
+  apply(rec: TxRecord): void {
+    const added = new Map<string, { owner: string; uri?: string }>()
+    const removed = new Set<string>()
+    for (const node of rec.meta.AffectedNodes) {
+      const [kind, body] = Object.entries(node)[0] as [string, PageNode]
+      if (body.LedgerEntryType !== 'NFTokenPage') continue
+      const owner = addressFromIdHex(body.LedgerIndex.slice(0, 40))
+      const after = kind === 'DeletedNode' ? [] : (body.NewFields ?? body.FinalFields)?.NFTokens ?? []
+      const before =
+        kind === 'CreatedNode' ? [] : kind === 'DeletedNode' ? (body.FinalFields?.NFTokens ?? []) : (body.PreviousFields?.NFTokens ?? after)
+      const beforeIds = new Set(before.map((t) => t.NFToken.NFTokenID))
+      const afterIds = new Set(after.map((t) => t.NFToken.NFTokenID))
+      for (const t of after) if (!beforeIds.has(t.NFToken.NFTokenID)) added.set(t.NFToken.NFTokenID, { owner, uri: t.NFToken.URI })
+      for (const id of beforeIds) if (!afterIds.has(id)) removed.add(id)
+    }
+    // A token that only moved between pages of one owner, or to a new owner, appears in both sets.
+    for (const [id, { owner, uri }] of added) this.upsert(id, owner, uri, rec.ledgerIndex)
+    for (const id of removed) {
+      const r = this.byId.get(id)
+      if (r && !added.has(id)) this.byId.set(id, { ...r, is_burned: true, ledger_index: rec.ledgerIndex })
+    }
+  }
+
+  private upsert(id: string, owner: string, uri: string | undefined, ledgerIndex: number): void {
+    const prev = this.byId.get(id)
+    if (prev) {
+      this.byId.set(id, { ...prev, owner, is_burned: false, ledger_index: ledgerIndex })
+      return
+    }
+    const p = parseNFTokenID(id)
+    this.byId.set(id, {
+      nft_id: id,
+      owner,
+      issuer: p.Issuer,
+      nft_taxon: p.Taxon,
+      nft_serial: p.Sequence,
+      flags: p.Flags,
+      transfer_fee: p.TransferFee,
+      uri: uri ?? '',
+      is_burned: false,
+      ledger_index: ledgerIndex,
+    })
+  }
+}

@@ -1,0 +1,45 @@
+/** rippled's lookupLedger: which ledger a request reads, and the fields that name it in the result. */
+import type { SandboxLedger } from '../ledger/ledger.ts'
+import type { ClosedLedger } from '../ledger/history.ts'
+import type { StateMap } from '../ledger/view.ts'
+import { RpcError } from './errors.ts'
+import type { Params } from './params.ts'
+
+export interface LedgerChoice {
+  state: StateMap
+  closed?: ClosedLedger
+  /** Fields to merge into the result: ledger_current_index, or ledger_hash + ledger_index. */
+  fields: Record<string, unknown>
+}
+
+export function lookupLedger(ledger: SandboxLedger, params: Params, def = 'current'): LedgerChoice {
+  const closed = pickClosed(ledger, params, def)
+  if (closed === 'current') {
+    return {
+      state: ledger.currentState,
+      fields: { ledger_current_index: ledger.currentIndex, validated: false },
+    }
+  }
+  if (!closed.state) throw new RpcError('lgrNotFound', 'ledgerNotFound')
+  const h = closed.header
+  return { state: closed.state, closed, fields: { ledger_hash: h.ledger_hash, ledger_index: h.ledger_index, validated: true } }
+}
+
+/** The closed ledger a request names, or 'current' for the open one. */
+export function pickClosed(ledger: SandboxLedger, params: Params, def = 'current'): ClosedLedger | 'current' {
+  if (typeof params.ledger_hash === 'string') {
+    const hash = params.ledger_hash.toUpperCase()
+    const hit = ledger.history.all().find((l) => l.header.ledger_hash === hash)
+    if (!hit) throw new RpcError('lgrNotFound', 'ledgerNotFound')
+    return hit
+  }
+  const idx = params.ledger_index ?? def
+  if (idx === 'current') return 'current'
+  if (idx === 'validated' || idx === 'closed') return ledger.validated
+  const n = typeof idx === 'number' ? idx : typeof idx === 'string' && /^\d+$/.test(idx) ? Number(idx) : NaN
+  if (!Number.isInteger(n)) throw new RpcError('invalidParams', 'ledgerIndexMalformed')
+  if (n === ledger.currentIndex) return 'current'
+  const hit = ledger.history.get(n)
+  if (!hit) throw new RpcError('lgrNotFound', 'ledgerNotFound')
+  return hit
+}

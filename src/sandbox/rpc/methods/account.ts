@@ -1,0 +1,146 @@
+/** account_info, account_objects, account_tx. */
+import type { AccountRoot, Entry, NFTokenPage } from '../../ledger/entries.ts'
+import { lsf } from '../../ledger/entries.ts'
+import { keylet } from '../../ledger/keylets.ts'
+import type { StateMap } from '../../ledger/view.ts'
+import { dirEntries } from '../../ledger/directory.ts'
+import type { Handler } from '../context.ts'
+import { RpcError, invalidField } from '../errors.ts'
+import { lookupLedger } from '../lookup.ts'
+import { optionalBool, optionalString, readLimit, requireAccount } from '../params.ts'
+import { validatedTx } from '../txFormat.ts'
+import { ownerPages } from '../pages.ts'
+
+function accountRoot(state: StateMap, account: string): Readonly<AccountRoot> {
+  const root = state.get(keylet.account(account)) as Readonly<AccountRoot> | undefined
+  if (!root) throw new RpcError('actNotFound', undefined, { account })
+  return root
+}
+
+function accountFlags(flags: number): Record<string, boolean> {
+  const has = (f: number) => (flags & f) !== 0
+  return {
+    allowTrustLineClawback: has(lsf.allowTrustLineClawback),
+    defaultRipple: has(lsf.defaultRipple),
+    depositAuth: has(lsf.depositAuth),
+    disableMasterKey: has(lsf.disableMaster),
+    disallowIncomingCheck: has(lsf.disallowIncomingCheck),
+    disallowIncomingNFTokenOffer: has(lsf.disallowIncomingNFTokenOffer),
+    disallowIncomingPayChan: has(lsf.disallowIncomingPayChan),
+    disallowIncomingTrustline: has(lsf.disallowIncomingTrustline),
+    disallowIncomingXRP: has(lsf.disallowXRP),
+    globalFreeze: has(lsf.globalFreeze),
+    noFreeze: has(lsf.noFreeze),
+    passwordSpent: has(lsf.passwordSpent),
+    requireAuthorization: has(lsf.requireAuth),
+    requireDestinationTag: has(lsf.requireDestTag),
+  }
+}
+
+export const accountInfo: Handler = (params, { ledger }) => {
+  const account = requireAccount(params)
+  const wantQueue = optionalBool(params, 'queue') ?? false
+  const choice = lookupLedger(ledger, params)
+  if (wantQueue && choice.closed) throw new RpcError('invalidParams')
+  const root = accountRoot(choice.state, account)
+  const result: Record<string, unknown> = {
+    account_data: { ...root },
+    account_flags: accountFlags(root.Flags),
+    ...choice.fields,
+  }
+  if (wantQueue) {
+    const queued = ledger.queuedFor(account)
+    const seqs = queued.map((q) => q.tx.Sequence).filter((s) => s > 0)
+    result.queue_data = {
+      txn_count: queued.length,
+      ...(seqs.length ? { lowest_sequence: Math.min(...seqs), highest_sequence: Math.max(...seqs) } : {}),
+      max_spend_drops_total: queued.reduce((s, q) => s + BigInt(q.tx.Fee), 0n).toString(),
+      transactions: queued.map((q) => ({
+        fee: q.tx.Fee,
+        fee_level: String(q.feeLevel),
+        max_spend_drops: q.tx.Fee,
+        seq: q.tx.Sequence,
+        ...(q.tx.LastLedgerSequence ? { LastLedgerSequence: q.tx.LastLedgerSequence } : {}),
+      })),
+    }
+  }
+  return result
+}
+
+const TYPE_FILTER: Record<string, string> = {
+  nft_offer: 'NFTokenOffer',
+  ticket: 'Ticket',
+  nft_page: 'NFTokenPage',
+  state: 'RippleState',
+  offer: 'Offer',
+  check: 'Check',
+  escrow: 'Escrow',
+  payment_channel: 'PayChannel',
+  signer_list: 'SignerList',
+  deposit_preauth: 'DepositPreauth',
+}
+
+/** Pages first (they are not in the owner directory), then owner-directory entries, in order. */
+function ownedObjects(state: StateMap, account: string, type: string | undefined): Readonly<Entry>[] {
+  const pages: Readonly<NFTokenPage>[] = !type || type === 'NFTokenPage' ? ownerPages(state, account) : []
+  const dir = dirEntries({ read: (k: string) => state.get(k) as never }, keylet.ownerDir(account))
+  const rest = dir.map((k) => state.get(k)).filter((e): e is Readonly<Entry> => !!e && (!type || e.LedgerEntryType === type))
+  return [...pages, ...rest]
+}
+
+export const accountObjects: Handler = (params, { ledger }) => {
+  const account = requireAccount(params)
+  const typeName = optionalString(params, 'type')
+  const type = typeName === undefined ? undefined : TYPE_FILTER[typeName]
+  if (typeName !== undefined && !type) throw invalidField('type')
+  const limit = readLimit(params, 10, 200, 400)
+  const choice = lookupLedger(ledger, params)
+  accountRoot(choice.state, account)
+  const all = ownedObjects(choice.state, account, type)
+  let start = 0
+  if (params.marker !== undefined) {
+    if (typeof params.marker !== 'string') throw invalidField('marker', 'not string')
+    const [, entry] = params.marker.split(',')
+    start = all.findIndex((e) => e.index === entry)
+    if (start < 0) throw invalidField('marker')
+  }
+  const page = all.slice(start, start + limit)
+  const next = all[start + limit]
+  return {
+    account,
+    account_objects: page,
+    ...choice.fields,
+    ...(next ? { limit, marker: `${keylet.ownerDir(account)},${next.index}` } : {}),
+  }
+}
+
+export const accountTx: Handler = (params, { ledger }) => {
+  const account = requireAccount(params)
+  for (const f of ['binary', 'forward'] as const) optionalBool(params, f)
+  if (params.binary === true) throw new RpcError('notImpl', 'The sandbox does not serve binary transactions.')
+  const forward = params.forward === true
+  const limit = readLimit(params, 10, 200, 400)
+  const { first, last } = ledger.history.range()
+  const min = typeof params.ledger_index_min === 'number' && params.ledger_index_min >= 0 ? params.ledger_index_min : first
+  const max = typeof params.ledger_index_max === 'number' && params.ledger_index_max >= 0 ? params.ledger_index_max : last
+  let txs = ledger.history.accountTxs(account).filter((r) => r.ledgerIndex >= min && r.ledgerIndex <= max)
+  if (!forward) txs = [...txs].reverse()
+  let start = 0
+  const marker = params.marker as { ledger?: number; seq?: number } | undefined
+  if (marker !== undefined) {
+    if (typeof marker !== 'object' || marker === null) throw invalidField('marker')
+    start = txs.findIndex((r) => r.ledgerIndex === marker.ledger && r.meta.TransactionIndex === marker.seq)
+    if (start < 0) throw invalidField('marker')
+  }
+  const page = txs.slice(start, start + limit)
+  const next = txs[start + limit]
+  return {
+    account,
+    ledger_index_min: min,
+    ledger_index_max: max,
+    limit,
+    transactions: page.map(validatedTx),
+    validated: true,
+    ...(next ? { marker: { ledger: next.ledgerIndex, seq: next.meta.TransactionIndex } } : {}),
+  }
+}

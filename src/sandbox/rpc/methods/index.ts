@@ -1,0 +1,31 @@
+/** The rippled methods the sandbox answers, by command name. */
+import type { Handler } from '../context.ts'
+import { accountInfo, accountObjects, accountTx } from './account.ts'
+import { ledger } from './ledger.ts'
+import { accountNfts, nftBuyOffers, nftInfo, nftSellOffers, nftsByIssuer } from './nfts.ts'
+import { fee, ledgerAccept, ledgerClosed, ledgerCurrent, ping, serverInfo, serverState } from './server.ts'
+import { subscribe, unsubscribe } from './subscribe.ts'
+import { submit, tx } from './tx.ts'
+
+export const methods: Record<string, Handler> = {
+  account_info: accountInfo,
+  account_nfts: accountNfts,
+  account_objects: accountObjects,
+  account_tx: accountTx,
+  fee,
+  ledger,
+  ledger_accept: ledgerAccept,
+  ledger_closed: ledgerClosed,
+  ledger_current: ledgerCurrent,
+  nft_buy_offers: nftBuyOffers,
+  nft_info: nftInfo,
+  nft_sell_offers: nftSellOffers,
+  nfts_by_issuer: nftsByIssuer,
+  ping,
+  server_info: serverInfo,
+  server_state: serverState,
+  submit,
+  subscribe,
+  tx,
+  unsubscribe,
+}

@@ -1,0 +1,118 @@
+/** account_nfts, nft_sell_offers, nft_buy_offers, and the Clio methods nft_info and nfts_by_issuer. */
+import { parseNFTokenID } from 'xrpl'
+import type { NFTokenOffer } from '../../ledger/entries.ts'
+import { keylet } from '../../ledger/keylets.ts'
+import { dirEntries } from '../../ledger/directory.ts'
+import type { NftRecord } from '../../ledger/nftIndex.ts'
+import type { Handler } from '../context.ts'
+import { RpcError, invalidField } from '../errors.ts'
+import { lookupLedger } from '../lookup.ts'
+import { optionalString, readLimit, requireAccount, requireHash } from '../params.ts'
+import { ownerTokens } from '../pages.ts'
+
+export const accountNfts: Handler = (params, { ledger }) => {
+  const account = requireAccount(params)
+  const limit = readLimit(params, 20, 100, 400)
+  const choice = lookupLedger(ledger, params)
+  if (!choice.state.get(keylet.account(account))) throw new RpcError('actNotFound', undefined, { account })
+  const tokens = ownerTokens(choice.state, account)
+  let start = 0
+  const marker = optionalString(params, 'marker')
+  if (marker !== undefined) {
+    const at = tokens.findIndex((t) => t.NFTokenID === marker.toUpperCase())
+    if (at < 0) throw invalidField('marker')
+    start = at + 1
+  }
+  const page = tokens.slice(start, start + limit).map((t) => {
+    const p = parseNFTokenID(t.NFTokenID)
+    return {
+      Flags: p.Flags,
+      Issuer: p.Issuer,
+      NFTokenID: t.NFTokenID,
+      NFTokenTaxon: p.Taxon,
+      ...(t.URI ? { URI: t.URI } : {}),
+      nft_serial: p.Sequence,
+      ...(p.TransferFee ? { TransferFee: p.TransferFee } : {}),
+    }
+  })
+  const more = start + limit < tokens.length
+  // rippled returns early with limit + marker (and without `account`) when the limit is hit.
+  if (more) return { account_nfts: page, limit, marker: page[page.length - 1]!.NFTokenID, ...choice.fields }
+  return { account, account_nfts: page, ...choice.fields }
+}
+
+function offersOf(sell: boolean): Handler {
+  return (params, { ledger }) => {
+    const nftId = requireHash(params, 'nft_id')
+    const limit = readLimit(params, 50, 250, 500)
+    const { state } = lookupLedger(ledger, params, 'validated')
+    const root = sell ? keylet.nftSells(nftId) : keylet.nftBuys(nftId)
+    const ids = dirEntries({ read: (k: string) => state.get(k) as never }, root)
+    if (ids.length === 0) throw new RpcError('objectNotFound')
+    let start = 0
+    const marker = optionalString(params, 'marker')
+    if (marker !== undefined) {
+      // The marker offer is the first entry of the next page; one for another token is invalid.
+      const offer = state.get(marker.toUpperCase()) as Readonly<NFTokenOffer> | undefined
+      if (!offer || offer.NFTokenID !== nftId) throw invalidField('marker')
+      start = Math.max(0, ids.indexOf(offer.index))
+    }
+    const offers = ids.slice(start, start + limit).map((id) => {
+      const o = state.get(id) as Readonly<NFTokenOffer>
+      return {
+        amount: o.Amount,
+        flags: o.Flags,
+        nft_offer_index: o.index,
+        owner: o.Owner,
+        ...(o.Destination ? { destination: o.Destination } : {}),
+        ...(o.Expiration ? { expiration: o.Expiration } : {}),
+      }
+    })
+    const next = ids[start + limit]
+    return { nft_id: nftId, offers, ...(next ? { limit, marker: next } : {}) }
+  }
+}
+
+export const nftSellOffers = offersOf(true)
+export const nftBuyOffers = offersOf(false)
+
+function clioNft(r: NftRecord): Omit<NftRecord, 'ledger_index'> {
+  const { ledger_index: _l, ...rest } = r
+  return rest
+}
+
+export const nftInfo: Handler = (params, { ledger }) => {
+  const id = requireHash(params, 'nft_id')
+  const r = ledger.nfts.get(id)
+  if (!r) throw new RpcError('objectNotFound', 'NFT not found')
+  return { ...clioNft(r), ledger_index: ledger.validated.header.ledger_index, validated: true }
+}
+
+export const nftsByIssuer: Handler = (params, { ledger }) => {
+  const issuer = requireAccount(params, 'issuer')
+  const taxon = params.nft_taxon
+  if (taxon !== undefined && (typeof taxon !== 'number' || !Number.isInteger(taxon) || taxon < 0)) {
+    throw invalidField('nft_taxon')
+  }
+  const limit = readLimit(params, 1, 50, 100)
+  const v = ledger.validated
+  if (!v.state?.get(keylet.account(issuer))) throw new RpcError('actNotFound', undefined, { issuer })
+  const all = ledger.nfts.byIssuer(issuer, taxon as number | undefined)
+  let start = 0
+  const marker = optionalString(params, 'marker')
+  if (marker !== undefined) {
+    start = all.findIndex((r) => r.nft_id === marker.toUpperCase()) + 1
+    if (start === 0) throw invalidField('marker')
+  }
+  const page = all.slice(start, start + limit)
+  const more = start + limit < all.length
+  return {
+    issuer,
+    limit,
+    ledger_index: v.header.ledger_index,
+    nfts: page.map(clioNft),
+    validated: true,
+    ...(taxon !== undefined ? { nft_taxon: taxon } : {}),
+    ...(more ? { marker: page[page.length - 1]!.nft_id } : {}),
+  }
+}

@@ -1,0 +1,46 @@
+/** Reading request parameters with rippled's error messages. */
+import { isValidClassicAddress } from 'xrpl'
+import { RpcError, invalidField, missingField } from './errors.ts'
+
+export type Params = Record<string, unknown>
+
+export function requireAccount(params: Params, field = 'account'): string {
+  const v = params[field]
+  if (v === undefined) throw missingField(field)
+  if (typeof v !== 'string' || !isValidClassicAddress(v)) throw new RpcError('actMalformed')
+  return v
+}
+
+export function requireHash(params: Params, field: string): string {
+  const v = params[field]
+  if (v === undefined) throw missingField(field)
+  if (typeof v !== 'string' || !/^[0-9A-Fa-f]{64}$/.test(v)) throw invalidField(field)
+  return v.toUpperCase()
+}
+
+/**
+ * rippled's readLimitField: a missing limit gives the default; a value that is not a non-negative
+ * integer is an error; public-server clamping to [min, max] applies (what the app meets on mainnet).
+ */
+export function readLimit(params: Params, min: number, def: number, max: number): number {
+  const v = params.limit
+  if (v === undefined) return def
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) {
+    throw invalidField('limit', 'not unsigned integer')
+  }
+  return Math.min(max, Math.max(min, v))
+}
+
+export function optionalString(params: Params, field: string): string | undefined {
+  const v = params[field]
+  if (v === undefined) return undefined
+  if (typeof v !== 'string') throw invalidField(field, 'not string')
+  return v
+}
+
+export function optionalBool(params: Params, field: string): boolean | undefined {
+  const v = params[field]
+  if (v === undefined) return undefined
+  if (typeof v !== 'boolean') throw invalidField(field)
+  return v
+}

@@ -1,0 +1,177 @@
+/**
+ * The sandbox's WebSocket server: rippled's JSON envelope (id, status, type, result or error fields),
+ * the ledger and transaction streams, and switchable connection faults for tests.
+ */
+import { WebSocketServer } from 'ws'
+import type { WebSocket } from 'ws'
+import type { AddressInfo } from 'node:net'
+import type { SandboxLedger } from '../ledger/ledger.ts'
+import type { ClosedLedger } from '../ledger/history.ts'
+import { affectedAccounts } from '../ledger/history.ts'
+import type { ConnectionHandle, ServerInfoSettings } from './context.ts'
+import { RpcError } from './errors.ts'
+import { methods } from './methods/index.ts'
+import { transactionStreamMessage } from './txFormat.ts'
+
+/** Connection-level faults. Ledger-level ones (lost submits, queue-full storms) are on the ledger. */
+export interface ConnectionFaults {
+  /** Delay every reply by this many ms. */
+  delayMs: number
+  /** After this many more requests (server-wide), close the connection that sent the last one, unanswered. */
+  dropAfterMessages: number | null
+  /** The next N submits are processed, then their connection closes before the reply (the classic ambiguity). */
+  dropSubmitReplies: number
+}
+
+interface Connection extends ConnectionHandle {
+  socket: WebSocket
+}
+
+export class RpcServer {
+  readonly faults: ConnectionFaults = { delayMs: 0, dropAfterMessages: null, dropSubmitReplies: 0 }
+  private wss?: WebSocketServer
+  private readonly conns = new Set<Connection>()
+  private nextConnId = 1
+  private readonly unsubscribe: () => void
+
+  constructor(
+    private readonly ledger: SandboxLedger,
+    private readonly settings: ServerInfoSettings,
+    private readonly accept: () => number,
+  ) {
+    this.unsubscribe = ledger.onClose((closed) => this.publish(closed))
+  }
+
+  async listen(port: number, host = '127.0.0.1'): Promise<number> {
+    const wss = new WebSocketServer({ port, host })
+    this.wss = wss
+    await new Promise<void>((resolve, reject) => {
+      wss.once('listening', resolve)
+      wss.once('error', reject)
+    })
+    wss.on('connection', (socket) => this.onConnection(socket))
+    return (wss.address() as AddressInfo).port
+  }
+
+  /** Drops every client connection now, as a network failure would. */
+  dropConnections(): void {
+    for (const c of this.conns) c.socket.terminate()
+  }
+
+  get connectionCount(): number {
+    return this.conns.size
+  }
+
+  async close(): Promise<void> {
+    this.unsubscribe()
+    this.dropConnections()
+    const wss = this.wss
+    if (wss) await new Promise<void>((resolve) => wss.close(() => resolve()))
+  }
+
+  private onConnection(socket: WebSocket): void {
+    const conn: Connection = { id: this.nextConnId++, socket, streams: new Set(), accounts: new Set() }
+    this.conns.add(conn)
+    socket.on('close', () => this.conns.delete(conn))
+    socket.on('error', () => socket.terminate())
+    socket.on('message', (data) => void this.onMessage(conn, String(data)))
+  }
+
+  private async onMessage(conn: Connection, text: string): Promise<void> {
+    let request: Record<string, unknown>
+    try {
+      request = JSON.parse(text) as Record<string, unknown>
+      if (typeof request !== 'object' || request === null || Array.isArray(request)) throw new Error('not an object')
+    } catch {
+      this.send(conn, { error: 'jsonInvalid', status: 'error', type: 'response', request: text })
+      return
+    }
+    if (this.shouldDrop()) {
+      conn.socket.terminate()
+      return
+    }
+    const reply = this.handle(conn, request)
+    if (request.command === 'submit' && this.faults.dropSubmitReplies > 0) {
+      this.faults.dropSubmitReplies -= 1
+      conn.socket.terminate()
+      return
+    }
+    if (this.faults.delayMs > 0) await new Promise((r) => setTimeout(r, this.faults.delayMs))
+    this.send(conn, reply)
+  }
+
+  private shouldDrop(): boolean {
+    if (this.faults.dropAfterMessages === null) return false
+    this.faults.dropAfterMessages -= 1
+    if (this.faults.dropAfterMessages > 0) return false
+    this.faults.dropAfterMessages = null
+    return true
+  }
+
+  private handle(conn: Connection, request: Record<string, unknown>): Record<string, unknown> {
+    const { id, command } = request
+    const api = request.api_version
+    const echo = api === undefined ? {} : { api_version: api }
+    try {
+      if (api !== undefined && api !== 1 && api !== 2) {
+        throw new RpcError('invalidParams', 'Requested API version is not supported.')
+      }
+      if (typeof command !== 'string') throw new RpcError('invalidParams', "Missing field 'command'.")
+      const handler = methods[command]
+      if (!handler) throw new RpcError('unknownCmd')
+      const result = handler(request, { ledger: this.ledger, settings: this.settings, conn, accept: this.accept })
+      return { id, result, status: 'success', type: 'response', ...echo }
+    } catch (e) {
+      if (!(e instanceof RpcError)) {
+        console.error('sandbox: internal error on', command, e)
+        e = new RpcError('internal')
+      }
+      const err = e as RpcError
+      const code = err.token === 'invalidTransaction' ? {} : { error_code: err.code }
+      const { id: _id, ...req } = request
+      return {
+        id,
+        error: err.token,
+        ...code,
+        error_message: err.message,
+        ...err.extra,
+        request: req,
+        status: 'error',
+        type: 'response',
+        ...echo,
+      }
+    }
+  }
+
+  private send(conn: Connection, msg: Record<string, unknown>): void {
+    if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(JSON.stringify(msg))
+  }
+
+  /** The ledger stream, then each transaction to `transactions` subscribers and to subscribed accounts. */
+  private publish(closed: ClosedLedger): void {
+    const h = closed.header
+    const { first, last } = this.ledger.history.range()
+    const ledgerMsg = {
+      type: 'ledgerClosed',
+      fee_base: 10,
+      ledger_hash: h.ledger_hash,
+      ledger_index: h.ledger_index,
+      ledger_time: h.close_time,
+      reserve_base: 1_000_000,
+      reserve_inc: 200_000,
+      txn_count: closed.txs.length,
+      validated_ledgers: `${first}-${last}`,
+    }
+    for (const c of this.conns) if (c.streams.has('ledger')) this.send(c, ledgerMsg)
+    for (const rec of closed.txs) {
+      const accounts = affectedAccounts(rec.tx, rec.meta)
+      let msg: Record<string, unknown> | undefined
+      for (const c of this.conns) {
+        const wants = c.streams.has('transactions') || [...c.accounts].some((a) => accounts.has(a))
+        if (!wants) continue
+        msg ??= transactionStreamMessage(rec)
+        this.send(c, msg)
+      }
+    }
+  }
+}
