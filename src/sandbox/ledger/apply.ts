@@ -15,6 +15,7 @@ import { affectedNodes } from './meta.ts'
 import type { Ter } from './ter.ts'
 import { isTec } from './ter.ts'
 import { transactors } from './transactors/index.ts'
+import { accountSetIsBlocker } from './transactors/accountSet.ts'
 import { ApplyView } from './view.ts'
 import type { Entry } from './entries.ts'
 
@@ -22,6 +23,11 @@ const tfFullyCanonicalSig = 0x80000000
 
 export function transactorFor(tx: TxJson): Transactor | undefined {
   return transactors[tx.TransactionType]
+}
+
+/** rippled's TxConsequences::blocker: a transaction that changes how the account signs cannot share the queue. */
+export function isBlocker(tx: TxJson): boolean {
+  return tx.TransactionType === 'AccountSet' ? accountSetIsBlocker(tx) : transactorFor(tx)?.blocker === true
 }
 
 /** Stateless checks common to every transaction, then the type's own preflight. */
@@ -76,7 +82,8 @@ export function preclaim(view: ApplyView, tx: TxJson, ledger: LedgerSettings): T
   if (!acct) return 'terNO_ACCOUNT'
   const seq = checkSeqProxy(view, tx, acct)
   if (seq !== 'tesSUCCESS') return seq
-  if (tx.LastLedgerSequence !== undefined && ledger.seq > tx.LastLedgerSequence) return 'tefMAX_LEDGER'
+  if (tx.LastLedgerSequence !== undefined && ledger.seq > tx.LastLedgerSequence)
+    return 'tefMAX_LEDGER'
   const sign = checkSign(tx, acct)
   if (sign !== 'tesSUCCESS') return sign
   const fee = BigInt(tx.Fee)

@@ -7,7 +7,12 @@ import type { DirectoryNode } from './entries.ts'
 import { keylet } from './keylets.ts'
 import type { ApplyView } from './view.ts'
 
-function dirInsert(view: ApplyView, root: string, item: string, fields: Partial<DirectoryNode>): string {
+function dirInsert(
+  view: ApplyView,
+  root: string,
+  item: string,
+  fields: Partial<DirectoryNode>,
+): string {
   const dir = view.peek<DirectoryNode>(root)
   if (dir) {
     dir.Indexes = [...dir.Indexes, item]
@@ -19,7 +24,7 @@ function dirInsert(view: ApplyView, root: string, item: string, fields: Partial<
       LedgerEntryType: 'DirectoryNode',
       RootIndex: root,
       index: root,
-    } as DirectoryNode)
+    })
   }
   return '0'
 }
@@ -41,7 +46,12 @@ export function ownerDirRemove(view: ApplyView, owner: string, item: string): vo
 }
 
 /** Adds an offer to the token's buy or sell offer directory. */
-export function offerDirInsert(view: ApplyView, nftId: string, offer: string, sell: boolean): string {
+export function offerDirInsert(
+  view: ApplyView,
+  nftId: string,
+  offer: string,
+  sell: boolean,
+): string {
   const root = sell ? keylet.nftSells(nftId) : keylet.nftBuys(nftId)
   return dirInsert(view, root, offer, { NFTokenID: nftId, Flags: sell ? 2 : 1 })
 }

@@ -50,8 +50,15 @@ interface HeaderInput {
 
 function makeHeader(h: HeaderInput): LedgerHeader {
   const enc = (s: string) => Buffer.from(s)
-  const transaction_hash = h.txHashes.length ? sha512Half(enc('SND\0'), ...h.txHashes.map(enc)) : '0'.repeat(64)
-  const account_hash = sha512Half(enc('MIN\0'), u32(h.ledger_index), enc(transaction_hash), enc(h.parent_hash))
+  const transaction_hash = h.txHashes.length
+    ? sha512Half(enc('SND\0'), ...h.txHashes.map(enc))
+    : '0'.repeat(64)
+  const account_hash = sha512Half(
+    enc('MIN\0'),
+    u32(h.ledger_index),
+    enc(transaction_hash),
+    enc(h.parent_hash),
+  )
   const ledger_hash = sha512Half(
     enc('LWR\0'),
     u32(h.ledger_index),

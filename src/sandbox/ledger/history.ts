@@ -113,7 +113,8 @@ export function affectedAccounts(tx: TxJson, meta: TxMeta): Set<string> {
     collect(inner.NewFields)
     collect(inner.FinalFields)
     collect(inner.PreviousFields)
-    if (inner.LedgerEntryType === 'NFTokenPage') out.add(addressFromIdHex(inner.LedgerIndex.slice(0, 40)))
+    if (inner.LedgerEntryType === 'NFTokenPage')
+      out.add(addressFromIdHex(inner.LedgerIndex.slice(0, 40)))
   }
   return out
 }

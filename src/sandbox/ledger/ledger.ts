@@ -3,11 +3,12 @@
  * the transaction queue, transactions held for a missing prior sequence, and closed ledgers, which the
  * sandbox treats as validated at once (rippled standalone mode).
  */
-import { decode, hashes, verifySignature } from 'xrpl'
+import { decode, hashes } from 'xrpl'
+import { hasValidSignature } from './signature.ts'
 import type { Entry } from './entries.ts'
 import type { LedgerSettings, TxJson } from './context.ts'
 import { readAccount } from './context.ts'
-import { applyTx, baseFeeOf, checkSign, preflight, transactorFor } from './apply.ts'
+import { applyTx, baseFeeOf, checkSign, isBlocker, preflight, transactorFor } from './apply.ts'
 import type { ClosedLedger, LedgerHeader, TxRecord } from './history.ts'
 import { LedgerHistory } from './history.ts'
 import { closeHeader, genesisLedger } from './genesis.ts'
@@ -15,7 +16,16 @@ import type { TxMeta } from './meta.ts'
 import type { Ter } from './ter.ts'
 import { isApplied, terCode, terMessage } from './ter.ts'
 import type { PendingTx } from './txQueue.ts'
-import { MAX_PER_ACCOUNT, MAX_RETRIES, TxQueue, feeLevel, isTicket, levelToDrops, requiredLevel, seqProxy } from './txQueue.ts'
+import {
+  MAX_PER_ACCOUNT,
+  MAX_RETRIES,
+  TxQueue,
+  feeLevel,
+  isTicket,
+  levelToDrops,
+  requiredLevel,
+  seqProxy,
+} from './txQueue.ts'
 import { keylet } from './keylets.ts'
 import { NftIndex } from './nftIndex.ts'
 import { ApplyView } from './view.ts'
@@ -137,7 +147,10 @@ export class SandboxLedger {
 
   /** The fee level the next transaction needs to enter the open ledger directly. */
   openLedgerFeeDrops(): bigint {
-    return levelToDrops(requiredLevel(this.openTxs.length, this.expectedLedgerSize), this.settings.baseFee)
+    return levelToDrops(
+      requiredLevel(this.openTxs.length, this.expectedLedgerSize),
+      this.settings.baseFee,
+    )
   }
 
   onClose(listener: Listener): () => void {
@@ -165,7 +178,12 @@ export class SandboxLedger {
     const header = closeHeader(parent.header, this.openSeq, this.openTxs, this.now())
     this.openTxs.forEach((t, i) => {
       t.meta.TransactionIndex = i
-      txs.push({ ...pick(t), ledgerIndex: header.ledger_index, ledgerHash: header.ledger_hash, closeTime: header.close_time })
+      txs.push({
+        ...pick(t),
+        ledgerIndex: header.ledger_index,
+        ledgerHash: header.ledger_hash,
+        closeTime: header.close_time,
+      })
     })
     const closed: ClosedLedger = { header, txs, state: this.openState }
     this.addClosed(closed)
@@ -206,14 +224,9 @@ export class SandboxLedger {
     } catch (e) {
       throw new InvalidTransactionError(`Invalid transaction blob: ${(e as Error).message}`)
     }
-    let valid = false
-    try {
-      valid = typeof tx.TxnSignature === 'string' && verifySignature(blob)
-    } catch {
-      valid = false
-    }
-    if (!valid) throw new InvalidTransactionError('fails local checks: Invalid signature.')
-    const fee = typeof tx.Fee === 'string' && /^\d+$/.test(tx.Fee) ? feeLevel(tx, 10n) : 0
+    if (!hasValidSignature(blob, tx))
+      throw new InvalidTransactionError('fails local checks: Invalid signature.')
+    const fee = typeof tx.Fee === 'string' && /^\d+$/.test(tx.Fee) ? feeLevel(tx, 10n, 10n) : 0
     return { hash: hashes.hashSignedTx(blob), blob, tx, feeLevel: fee, retries: 0 }
   }
 
@@ -227,14 +240,18 @@ export class SandboxLedger {
     const view = new ApplyView(this.openState)
     const acct = readAccount(view, tx.Account)
     if (!acct) return 'terNO_ACCOUNT'
-    if (tx.LastLedgerSequence !== undefined && this.openSeq > tx.LastLedgerSequence) return 'tefMAX_LEDGER'
+    if (tx.LastLedgerSequence !== undefined && this.openSeq > tx.LastLedgerSequence)
+      return 'tefMAX_LEDGER'
     const sign = checkSign(tx, acct)
     if (sign !== 'tesSUCCESS') return sign
-    if (BigInt(tx.Fee) < baseFeeOf(tx, acct, this.settings)) return 'telINSUF_FEE_P'
+    const baseFee = baseFeeOf(tx, acct, this.settings)
+    if (BigInt(tx.Fee) < baseFee) return 'telINSUF_FEE_P'
+    p.feeLevel = feeLevel(tx, baseFee, this.settings.baseFee)
     const seq = this.sequenceDecision(p, view, acct.Sequence)
     if (seq === 'hold') return failHard ? preSeqCode(p) : this.hold(p, preSeqCode(p))
     if (seq !== 'direct' && seq !== 'queue') return seq
-    const direct = seq === 'direct' && p.feeLevel >= requiredLevel(this.openTxs.length, this.expectedLedgerSize)
+    const direct =
+      seq === 'direct' && p.feeLevel >= requiredLevel(this.openTxs.length, this.expectedLedgerSize)
     if (!direct) return this.enqueue(p, BigInt(acct.Balance))
     if (BigInt(acct.Balance) < BigInt(tx.Fee)) return 'terINSUF_FEE_B'
     const pc = transactorFor(tx)!.preclaim({ view, tx, ledger: this.settings })
@@ -244,7 +261,11 @@ export class SandboxLedger {
   }
 
   /** Where a transaction's Sequence or Ticket puts it: into the open ledger, the queue, held, or rejected. */
-  private sequenceDecision(p: PendingTx, view: ApplyView, acctSeq: number): 'direct' | 'queue' | 'hold' | Ter {
+  private sequenceDecision(
+    p: PendingTx,
+    view: ApplyView,
+    acctSeq: number,
+  ): 'direct' | 'queue' | 'hold' | Ter {
     const { tx } = p
     const queued = this.queue.forAccount(tx.Account)
     if (isTicket(tx)) {
@@ -254,8 +275,8 @@ export class SandboxLedger {
     if (tx.Sequence < acctSeq) return 'tefPAST_SEQ'
     const same = this.queue.findSeq(tx.Account, tx)
     if (same) {
-      // A replacement must pay at least 25% more than the transaction it replaces.
-      if (p.feeLevel * 4 < same.feeLevel * 5) return 'telCAN_NOT_QUEUE_FEE'
+      // A replacement must pay more than 25% above the transaction it replaces (rippled: level > 125%).
+      if (p.feeLevel * 4 <= same.feeLevel * 5) return 'telCAN_NOT_QUEUE_FEE'
       this.queue.remove(same.hash)
       return 'queue'
     }
@@ -267,11 +288,12 @@ export class SandboxLedger {
 
   private enqueue(p: PendingTx, balance: bigint): Ter {
     const { tx } = p
-    if (tx.LastLedgerSequence !== undefined && tx.LastLedgerSequence < this.openSeq + 2) return 'telCAN_NOT_QUEUE'
+    if (tx.LastLedgerSequence !== undefined && tx.LastLedgerSequence < this.openSeq + 2)
+      return 'telCAN_NOT_QUEUE'
     const queued = this.queue.forAccount(tx.Account)
     if (queued.length >= MAX_PER_ACCOUNT) return 'telCAN_NOT_QUEUE_FULL'
-    if (transactorFor(tx)!.blocker && queued.length > 0) return 'telCAN_NOT_QUEUE_BLOCKS'
-    if (queued.some((q) => transactorFor(q.tx)!.blocker)) return 'telCAN_NOT_QUEUE_BLOCKED'
+    if (isBlocker(tx) && queued.length > 0) return 'telCAN_NOT_QUEUE_BLOCKS'
+    if (queued.some((q) => isBlocker(q.tx))) return 'telCAN_NOT_QUEUE_BLOCKED'
     const fees = this.queue.queuedFees(tx.Account) + BigInt(tx.Fee)
     if (fees > balance || fees > this.settings.reserveBase) return 'telCAN_NOT_QUEUE_BALANCE'
     if (this.queue.isFull()) {
@@ -300,7 +322,8 @@ export class SandboxLedger {
 
   /** Queued or held transactions whose LastLedgerSequence has passed can never apply: drop them. */
   private dropExpired(): void {
-    const dead = (p: PendingTx) => p.tx.LastLedgerSequence !== undefined && p.tx.LastLedgerSequence < this.openSeq
+    const dead = (p: PendingTx) =>
+      p.tx.LastLedgerSequence !== undefined && p.tx.LastLedgerSequence < this.openSeq
     for (const p of this.queue.ordered()) if (dead(p)) this.queue.remove(p.hash)
     this.held = this.held.filter((p) => !dead(p))
   }
@@ -336,12 +359,17 @@ export class SandboxLedger {
     const view = new ApplyView(this.openState)
     const acct = readAccount(view, p.tx.Account)
     if (!acct) return this.dropQueued(p)
-    const seq = isTicket(p.tx) ? (view.read(keylet.ticket(p.tx.Account, p.tx.TicketSequence!)) ? 0 : 1) : p.tx.Sequence - acct.Sequence
+    const seq = isTicket(p.tx)
+      ? view.read(keylet.ticket(p.tx.Account, p.tx.TicketSequence!))
+        ? 0
+        : 1
+      : p.tx.Sequence - acct.Sequence
     if (seq > 0) return 'wait'
     if (seq < 0) return this.dropQueued(p)
     const ledger = this.settings
     const fee = BigInt(p.tx.Fee)
-    if (checkSign(p.tx, acct) !== 'tesSUCCESS' || BigInt(acct.Balance) < fee) return this.dropQueued(p)
+    if (checkSign(p.tx, acct) !== 'tesSUCCESS' || BigInt(acct.Balance) < fee)
+      return this.dropQueued(p)
     const pc = transactorFor(p.tx)!.preclaim({ view, tx: p.tx, ledger })
     if (pc.startsWith('ter')) {
       p.retries += 1
@@ -365,7 +393,8 @@ export class SandboxLedger {
     const kept = !failHard
     let available = acct?.Sequence
     if (available !== undefined) {
-      for (const q of this.queue.forAccount(p.tx.Account)) if (q.tx.Sequence === available) available += 1
+      for (const q of this.queue.forAccount(p.tx.Account))
+        if (q.tx.Sequence === available) available += 1
     }
     return {
       engine_result: ter,

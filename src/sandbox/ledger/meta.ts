@@ -6,7 +6,13 @@ import type { Entry } from './entries.ts'
 import type { Change } from './view.ts'
 
 export type AffectedNode =
-  | { CreatedNode: { LedgerEntryType: string; LedgerIndex: string; NewFields: Record<string, unknown> } }
+  | {
+      CreatedNode: {
+        LedgerEntryType: string
+        LedgerIndex: string
+        NewFields: Record<string, unknown>
+      }
+    }
   | {
       ModifiedNode: {
         LedgerEntryType: string
@@ -37,9 +43,21 @@ export interface TxMeta {
 }
 
 /** Fields never shown in metadata: the key and type are node-level; Indexes is sMD_Never in rippled. */
-const HIDDEN = new Set(['index', 'LedgerEntryType', 'PreviousTxnID', 'PreviousTxnLgrSeq', 'Indexes'])
+const HIDDEN = new Set([
+  'index',
+  'LedgerEntryType',
+  'PreviousTxnID',
+  'PreviousTxnLgrSeq',
+  'Indexes',
+])
 /** Fields rippled leaves out of NewFields while they hold their default value. */
-const DEFAULT_ZERO = new Set(['Flags', 'OwnerCount', 'OwnerNode', 'NFTokenOfferNode', 'TransferFee'])
+const DEFAULT_ZERO = new Set([
+  'Flags',
+  'OwnerCount',
+  'OwnerNode',
+  'NFTokenOfferNode',
+  'TransferFee',
+])
 
 function visible(e: Readonly<Entry>, dropDefaults: boolean): Record<string, unknown> {
   const out: Record<string, unknown> = {}
@@ -55,7 +73,11 @@ function differs(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) !== JSON.stringify(b)
 }
 
-function modifiedNode(key: string, before: Readonly<Entry>, after: Entry): AffectedNode | undefined {
+function modifiedNode(
+  key: string,
+  before: Readonly<Entry>,
+  after: Entry,
+): AffectedNode | undefined {
   const prev: Record<string, unknown> = {}
   const keys = new Set([...Object.keys(before), ...Object.keys(after)])
   for (const k of keys) {
@@ -99,11 +121,19 @@ export function affectedNodes(
   for (const [key, { before, after }] of changes) {
     if (!before && after) {
       nodes.push({
-        CreatedNode: { LedgerEntryType: after.LedgerEntryType, LedgerIndex: key, NewFields: visible(after, true) },
+        CreatedNode: {
+          LedgerEntryType: after.LedgerEntryType,
+          LedgerIndex: key,
+          NewFields: visible(after, true),
+        },
       })
     } else if (before && !after) {
       nodes.push({
-        DeletedNode: { LedgerEntryType: before.LedgerEntryType, LedgerIndex: key, FinalFields: visible(before, false) },
+        DeletedNode: {
+          LedgerEntryType: before.LedgerEntryType,
+          LedgerIndex: key,
+          FinalFields: visible(before, false),
+        },
       })
     } else if (before && after) {
       const node = modifiedNode(key, before, after)

@@ -20,7 +20,13 @@ export interface NftRecord {
   ledger_index: number
 }
 
-type PageNode = { LedgerEntryType: string; LedgerIndex: string; NewFields?: Fields; FinalFields?: Fields; PreviousFields?: Fields }
+type PageNode = {
+  LedgerEntryType: string
+  LedgerIndex: string
+  NewFields?: Fields
+  FinalFields?: Fields
+  PreviousFields?: Fields
+}
 type Fields = { NFTokens?: NFTokenEntry[] }
 
 export class NftIndex {
@@ -32,7 +38,9 @@ export class NftIndex {
 
   /** An issuer's NFTs (burned ones too), ordered by taxon then id, as Clio orders them. */
   byIssuer(issuer: string, taxon?: number): NftRecord[] {
-    const out = [...this.byId.values()].filter((r) => r.issuer === issuer && (taxon === undefined || r.nft_taxon === taxon))
+    const out = [...this.byId.values()].filter(
+      (r) => r.issuer === issuer && (taxon === undefined || r.nft_taxon === taxon),
+    )
     return out.sort((a, b) => a.nft_taxon - b.nft_taxon || (a.nft_id < b.nft_id ? -1 : 1))
   }
 
@@ -44,19 +52,27 @@ export class NftIndex {
       const [kind, body] = Object.entries(node)[0] as [string, PageNode]
       if (body.LedgerEntryType !== 'NFTokenPage') continue
       const owner = addressFromIdHex(body.LedgerIndex.slice(0, 40))
-      const after = kind === 'DeletedNode' ? [] : (body.NewFields ?? body.FinalFields)?.NFTokens ?? []
+      const after =
+        kind === 'DeletedNode' ? [] : ((body.NewFields ?? body.FinalFields)?.NFTokens ?? [])
       const before =
-        kind === 'CreatedNode' ? [] : kind === 'DeletedNode' ? (body.FinalFields?.NFTokens ?? []) : (body.PreviousFields?.NFTokens ?? after)
+        kind === 'CreatedNode'
+          ? []
+          : kind === 'DeletedNode'
+            ? (body.FinalFields?.NFTokens ?? [])
+            : (body.PreviousFields?.NFTokens ?? after)
       const beforeIds = new Set(before.map((t) => t.NFToken.NFTokenID))
       const afterIds = new Set(after.map((t) => t.NFToken.NFTokenID))
-      for (const t of after) if (!beforeIds.has(t.NFToken.NFTokenID)) added.set(t.NFToken.NFTokenID, { owner, uri: t.NFToken.URI })
+      for (const t of after)
+        if (!beforeIds.has(t.NFToken.NFTokenID))
+          added.set(t.NFToken.NFTokenID, { owner, uri: t.NFToken.URI })
       for (const id of beforeIds) if (!afterIds.has(id)) removed.add(id)
     }
     // A token that only moved between pages of one owner, or to a new owner, appears in both sets.
     for (const [id, { owner, uri }] of added) this.upsert(id, owner, uri, rec.ledgerIndex)
     for (const id of removed) {
       const r = this.byId.get(id)
-      if (r && !added.has(id)) this.byId.set(id, { ...r, is_burned: true, ledger_index: rec.ledgerIndex })
+      if (r && !added.has(id))
+        this.byId.set(id, { ...r, is_burned: true, ledger_index: rec.ledgerIndex })
     }
   }
 

@@ -29,7 +29,9 @@ export async function saveLedger(ledger: SandboxLedger, file: string): Promise<v
 }
 
 /** The closed ledgers of a saved file, the last one with its state; undefined if there is no file. */
-export async function loadLedgers(file: string): Promise<{ ledgers: ClosedLedger[]; expectedLedgerSize: number } | undefined> {
+export async function loadLedgers(
+  file: string,
+): Promise<{ ledgers: ClosedLedger[]; expectedLedgerSize: number } | undefined> {
   let text: string
   try {
     text = await readFile(file, 'utf8')

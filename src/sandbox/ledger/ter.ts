@@ -9,7 +9,10 @@ const TABLE = {
   tecDIR_FULL: [121, 'Can not add entry to full directory.'],
   tecNO_DST: [124, 'Destination does not exist. Send XRP to create it.'],
   tecNO_DST_INSUF_XRP: [125, 'Destination does not exist. Too little XRP sent to create it.'],
-  tecNO_ALTERNATIVE_KEY: [130, 'The operation would remove the ability to sign transactions with the account.'],
+  tecNO_ALTERNATIVE_KEY: [
+    130,
+    'The operation would remove the ability to sign transactions with the account.',
+  ],
   tecNO_ISSUER: [133, 'Issuer account does not exist.'],
   tecNO_TARGET: [138, 'Target account does not exist.'],
   tecNO_PERMISSION: [139, 'No permission to perform requested operation.'],
@@ -42,10 +45,19 @@ const TABLE = {
   terPRE_TICKET: [-88, 'Ticket is not yet in ledger.'],
   telINSUF_FEE_P: [-394, 'Fee insufficient.'],
   telCAN_NOT_QUEUE: [-392, 'Can not queue at this time.'],
-  telCAN_NOT_QUEUE_BALANCE: [-391, 'Can not queue at this time: insufficient balance to pay all queued fees.'],
-  telCAN_NOT_QUEUE_BLOCKS: [-390, 'Can not queue at this time: would block later queued transaction(s).'],
+  telCAN_NOT_QUEUE_BALANCE: [
+    -391,
+    'Can not queue at this time: insufficient balance to pay all queued fees.',
+  ],
+  telCAN_NOT_QUEUE_BLOCKS: [
+    -390,
+    'Can not queue at this time: would block later queued transaction(s).',
+  ],
   telCAN_NOT_QUEUE_BLOCKED: [-389, 'Can not queue at this time: blocking transaction in queue.'],
-  telCAN_NOT_QUEUE_FEE: [-388, 'Can not queue at this time: fee insufficient to replace queued transaction.'],
+  telCAN_NOT_QUEUE_FEE: [
+    -388,
+    'Can not queue at this time: fee insufficient to replace queued transaction.',
+  ],
   telCAN_NOT_QUEUE_FULL: [-387, 'Can not queue at this time: queue is full.'],
   telNETWORK_ID_MAKES_TX_NON_CANONICAL: [
     -384,
@@ -68,7 +80,10 @@ const TABLE = {
   temDISABLED: [-273, 'The transaction requires logic that is currently disabled.'],
   temINVALID_COUNT: [-266, 'Malformed: Count field outside valid range.'],
   temSEQ_AND_TICKET: [-263, 'Transaction contains a TicketSequence and a non-zero Sequence.'],
-  temBAD_NFTOKEN_TRANSFER_FEE: [-262, 'Malformed: The NFToken transfer fee must be between 1 and 5000, inclusive.'],
+  temBAD_NFTOKEN_TRANSFER_FEE: [
+    -262,
+    'Malformed: The NFToken transfer fee must be between 1 and 5000, inclusive.',
+  ],
 } as const satisfies Record<string, readonly [number, string]>
 
 export type Ter = keyof typeof TABLE

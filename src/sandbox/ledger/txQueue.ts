@@ -21,10 +21,14 @@ export interface PendingTx {
   retries: number
 }
 
-/** Fee level of a transaction: its fee relative to the base fee, in units where the base is 256. */
-export function feeLevel(tx: TxJson, baseFee: bigint): number {
-  if (baseFee === 0n) return Number.MAX_SAFE_INTEGER
-  return Number((BigInt(tx.Fee) * BigInt(BASE_LEVEL)) / baseFee)
+/**
+ * Fee level of a transaction: its fee relative to its base fee, in units where the base is 256. As in
+ * rippled's getFeeLevelPaid, a transaction whose base fee is 0 (the free SetRegularKey) counts as paying
+ * the default base fee on top of its own, so paying nothing is the reference level.
+ */
+export function feeLevel(tx: TxJson, baseFee: bigint, defaultBaseFee: bigint): number {
+  const mod = baseFee > 0n ? 0n : defaultBaseFee
+  return Number(((BigInt(tx.Fee) + mod) * BigInt(BASE_LEVEL)) / (baseFee + mod))
 }
 
 /**
@@ -72,7 +76,9 @@ export class TxQueue {
 
   /** The queued transaction of an account with this Sequence or TicketSequence, if any. */
   findSeq(account: string, tx: TxJson): PendingTx | undefined {
-    return this.forAccount(account).find((p) => seqProxy(p.tx) === seqProxy(tx) && isTicket(p.tx) === isTicket(tx))
+    return this.forAccount(account).find(
+      (p) => seqProxy(p.tx) === seqProxy(tx) && isTicket(p.tx) === isTicket(tx),
+    )
   }
 
   isFull(): boolean {

@@ -7,6 +7,7 @@ const CODES = {
   lgrNotFound: [21, 'Ledger not found.'],
   lgrIdxMalformed: [28, 'Ledger index malformed.'],
   objectNotFound: [92, 'The requested object was not found.'],
+  malformedStream: [71, 'Stream malformed.'],
   unknownCmd: [32, 'Unknown method.'],
   notImpl: [74, 'Not implemented.'],
   notSupported: [75, 'Operation not supported.'],
@@ -33,6 +34,7 @@ export class RpcError extends Error {
   }
 }
 
-export const missingField = (name: string) => new RpcError('invalidParams', `Missing field '${name}'.`)
+export const missingField = (name: string) =>
+  new RpcError('invalidParams', `Missing field '${name}'.`)
 export const invalidField = (name: string, why = '') =>
   new RpcError('invalidParams', `Invalid field '${name}'${why ? `, ${why}` : ''}.`)

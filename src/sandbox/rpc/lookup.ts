@@ -22,11 +22,19 @@ export function lookupLedger(ledger: SandboxLedger, params: Params, def = 'curre
   }
   if (!closed.state) throw new RpcError('lgrNotFound', 'ledgerNotFound')
   const h = closed.header
-  return { state: closed.state, closed, fields: { ledger_hash: h.ledger_hash, ledger_index: h.ledger_index, validated: true } }
+  return {
+    state: closed.state,
+    closed,
+    fields: { ledger_hash: h.ledger_hash, ledger_index: h.ledger_index, validated: true },
+  }
 }
 
 /** The closed ledger a request names, or 'current' for the open one. */
-export function pickClosed(ledger: SandboxLedger, params: Params, def = 'current'): ClosedLedger | 'current' {
+export function pickClosed(
+  ledger: SandboxLedger,
+  params: Params,
+  def = 'current',
+): ClosedLedger | 'current' {
   if (typeof params.ledger_hash === 'string') {
     const hash = params.ledger_hash.toUpperCase()
     const hit = ledger.history.all().find((l) => l.header.ledger_hash === hash)
@@ -36,7 +44,8 @@ export function pickClosed(ledger: SandboxLedger, params: Params, def = 'current
   const idx = params.ledger_index ?? def
   if (idx === 'current') return 'current'
   if (idx === 'validated' || idx === 'closed') return ledger.validated
-  const n = typeof idx === 'number' ? idx : typeof idx === 'string' && /^\d+$/.test(idx) ? Number(idx) : NaN
+  const n =
+    typeof idx === 'number' ? idx : typeof idx === 'string' && /^\d+$/.test(idx) ? Number(idx) : NaN
   if (!Number.isInteger(n)) throw new RpcError('invalidParams', 'ledgerIndexMalformed')
   if (n === ledger.currentIndex) return 'current'
   const hit = ledger.history.get(n)

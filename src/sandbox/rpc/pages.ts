@@ -8,7 +8,9 @@ export function ownerPages(state: StateMap, owner: string): Readonly<NFTokenPage
   let page = state.get(keylet.nftPageMax(owner)) as Readonly<NFTokenPage> | undefined
   while (page) {
     pages.push(page)
-    page = page.PreviousPageMin ? (state.get(page.PreviousPageMin) as Readonly<NFTokenPage> | undefined) : undefined
+    page = page.PreviousPageMin
+      ? (state.get(page.PreviousPageMin) as Readonly<NFTokenPage> | undefined)
+      : undefined
   }
   return pages.reverse()
 }

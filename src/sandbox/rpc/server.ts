@@ -70,20 +70,27 @@ export class RpcServer {
   }
 
   private onConnection(socket: WebSocket): void {
-    const conn: Connection = { id: this.nextConnId++, socket, streams: new Set(), accounts: new Set() }
+    const conn: Connection = {
+      id: this.nextConnId++,
+      socket,
+      streams: new Set(),
+      accounts: new Set(),
+    }
     this.conns.add(conn)
     socket.on('close', () => this.conns.delete(conn))
     socket.on('error', () => socket.terminate())
-    socket.on('message', (data) => void this.onMessage(conn, String(data)))
+    socket.on('message', (data: Buffer) => void this.onMessage(conn, data.toString('utf8')))
   }
 
   private async onMessage(conn: Connection, text: string): Promise<void> {
     let request: Record<string, unknown>
     try {
       request = JSON.parse(text) as Record<string, unknown>
-      if (typeof request !== 'object' || request === null || Array.isArray(request)) throw new Error('not an object')
+      if (typeof request !== 'object' || request === null || Array.isArray(request))
+        throw new Error('not an object')
     } catch {
-      this.send(conn, { error: 'jsonInvalid', status: 'error', type: 'response', request: text })
+      // rippled's ServerHandler answers a message that is not a JSON object with no id and no status.
+      this.send(conn, { type: 'error', error: 'jsonInvalid', value: text })
       return
     }
     if (this.shouldDrop()) {
@@ -116,26 +123,28 @@ export class RpcServer {
       if (api !== undefined && api !== 1 && api !== 2) {
         throw new RpcError('invalidParams', 'Requested API version is not supported.')
       }
-      if (typeof command !== 'string') throw new RpcError('invalidParams', "Missing field 'command'.")
+      if (typeof command !== 'string')
+        throw new RpcError('invalidParams', "Missing field 'command'.")
       const handler = methods[command]
       if (!handler) throw new RpcError('unknownCmd')
-      const result = handler(request, { ledger: this.ledger, settings: this.settings, conn, accept: this.accept })
+      const result = handler(request, {
+        ledger: this.ledger,
+        settings: this.settings,
+        conn,
+        accept: this.accept,
+      })
       return { id, result, status: 'success', type: 'response', ...echo }
     } catch (e) {
-      if (!(e instanceof RpcError)) {
-        console.error('sandbox: internal error on', command, e)
-        e = new RpcError('internal')
-      }
-      const err = e as RpcError
+      if (!(e instanceof RpcError)) console.error('sandbox: internal error on', command, e)
+      const err = e instanceof RpcError ? e : new RpcError('internal')
       const code = err.token === 'invalidTransaction' ? {} : { error_code: err.code }
-      const { id: _id, ...req } = request
       return {
         id,
         error: err.token,
         ...code,
         error_message: err.message,
         ...err.extra,
-        request: req,
+        request: maskSecrets(request),
         status: 'error',
         type: 'response',
         ...echo,
@@ -174,4 +183,11 @@ export class RpcServer {
       }
     }
   }
+}
+
+/** rippled echoes the whole request in an error, with any secret replaced by "<masked>". */
+function maskSecrets(request: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...request }
+  for (const k of ['passphrase', 'secret', 'seed', 'seed_hex']) if (k in out) out[k] = '<masked>'
+  return out
 }

@@ -1,6 +1,6 @@
 /** AccountSet (rippled SetAccount.cpp), for the flags the app uses. */
 import { lsf } from '../entries.ts'
-import type { Transactor } from '../context.ts'
+import type { Transactor, TxJson } from '../context.ts'
 import { peekAccount } from '../context.ts'
 
 /** asf values (SetFlag / ClearFlag) and the account flag each one toggles. */
@@ -20,15 +20,25 @@ const ASF: Record<number, number> = {
 }
 const asfAuthorizedNFTokenMinter = 10
 const asfDisableMaster = 4
+/** Flags that change who may sign for the account (rippled SetAccount::makeTxConsequences). */
+const AUTH_ASF = new Set([2, asfDisableMaster, 5]) // asfRequireAuth, asfDisableMaster, asfAccountTxnID
+const tfRequireAuth = 0x00040000
+const tfOptionalAuth = 0x00080000
+
+/** An AccountSet blocks the queue only when it changes authorisation; a plain one queues like any other. */
+export function accountSetIsBlocker(tx: TxJson): boolean {
+  if (((tx.Flags ?? 0) & (tfRequireAuth | tfOptionalAuth)) !== 0) return true
+  return AUTH_ASF.has(tx.SetFlag as number) || AUTH_ASF.has(tx.ClearFlag as number)
+}
 
 export const accountSet: Transactor = {
-  blocker: true,
   preflight(tx) {
     const set = tx.SetFlag as number | undefined
     const clear = tx.ClearFlag as number | undefined
     if (set !== undefined && set === clear) return 'temINVALID_FLAG'
     if (set === asfAuthorizedNFTokenMinter && tx.NFTokenMinter === undefined) return 'temMALFORMED'
-    if (clear === asfAuthorizedNFTokenMinter && tx.NFTokenMinter !== undefined) return 'temMALFORMED'
+    if (clear === asfAuthorizedNFTokenMinter && tx.NFTokenMinter !== undefined)
+      return 'temMALFORMED'
     return 'tesSUCCESS'
   },
   preclaim() {

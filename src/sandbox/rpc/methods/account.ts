@@ -53,7 +53,9 @@ export const accountInfo: Handler = (params, { ledger }) => {
     const seqs = queued.map((q) => q.tx.Sequence).filter((s) => s > 0)
     result.queue_data = {
       txn_count: queued.length,
-      ...(seqs.length ? { lowest_sequence: Math.min(...seqs), highest_sequence: Math.max(...seqs) } : {}),
+      ...(seqs.length
+        ? { lowest_sequence: Math.min(...seqs), highest_sequence: Math.max(...seqs) }
+        : {}),
       max_spend_drops_total: queued.reduce((s, q) => s + BigInt(q.tx.Fee), 0n).toString(),
       transactions: queued.map((q) => ({
         fee: q.tx.Fee,
@@ -81,10 +83,17 @@ const TYPE_FILTER: Record<string, string> = {
 }
 
 /** Pages first (they are not in the owner directory), then owner-directory entries, in order. */
-function ownedObjects(state: StateMap, account: string, type: string | undefined): Readonly<Entry>[] {
-  const pages: Readonly<NFTokenPage>[] = !type || type === 'NFTokenPage' ? ownerPages(state, account) : []
+function ownedObjects(
+  state: StateMap,
+  account: string,
+  type: string | undefined,
+): Readonly<Entry>[] {
+  const pages: Readonly<NFTokenPage>[] =
+    !type || type === 'NFTokenPage' ? ownerPages(state, account) : []
   const dir = dirEntries({ read: (k: string) => state.get(k) as never }, keylet.ownerDir(account))
-  const rest = dir.map((k) => state.get(k)).filter((e): e is Readonly<Entry> => !!e && (!type || e.LedgerEntryType === type))
+  const rest = dir
+    .map((k) => state.get(k))
+    .filter((e): e is Readonly<Entry> => !!e && (!type || e.LedgerEntryType === type))
   return [...pages, ...rest]
 }
 
@@ -117,19 +126,30 @@ export const accountObjects: Handler = (params, { ledger }) => {
 export const accountTx: Handler = (params, { ledger }) => {
   const account = requireAccount(params)
   for (const f of ['binary', 'forward'] as const) optionalBool(params, f)
-  if (params.binary === true) throw new RpcError('notImpl', 'The sandbox does not serve binary transactions.')
+  if (params.binary === true)
+    throw new RpcError('notImpl', 'The sandbox does not serve binary transactions.')
   const forward = params.forward === true
   const limit = readLimit(params, 10, 200, 400)
   const { first, last } = ledger.history.range()
-  const min = typeof params.ledger_index_min === 'number' && params.ledger_index_min >= 0 ? params.ledger_index_min : first
-  const max = typeof params.ledger_index_max === 'number' && params.ledger_index_max >= 0 ? params.ledger_index_max : last
-  let txs = ledger.history.accountTxs(account).filter((r) => r.ledgerIndex >= min && r.ledgerIndex <= max)
+  const min =
+    typeof params.ledger_index_min === 'number' && params.ledger_index_min >= 0
+      ? params.ledger_index_min
+      : first
+  const max =
+    typeof params.ledger_index_max === 'number' && params.ledger_index_max >= 0
+      ? params.ledger_index_max
+      : last
+  let txs = ledger.history
+    .accountTxs(account)
+    .filter((r) => r.ledgerIndex >= min && r.ledgerIndex <= max)
   if (!forward) txs = [...txs].reverse()
   let start = 0
   const marker = params.marker as { ledger?: number; seq?: number } | undefined
   if (marker !== undefined) {
     if (typeof marker !== 'object' || marker === null) throw invalidField('marker')
-    start = txs.findIndex((r) => r.ledgerIndex === marker.ledger && r.meta.TransactionIndex === marker.seq)
+    start = txs.findIndex(
+      (r) => r.ledgerIndex === marker.ledger && r.meta.TransactionIndex === marker.seq,
+    )
     if (start < 0) throw invalidField('marker')
   }
   const page = txs.slice(start, start + limit)

@@ -3,7 +3,15 @@ import type { Handler } from '../context.ts'
 import { accountInfo, accountObjects, accountTx } from './account.ts'
 import { ledger } from './ledger.ts'
 import { accountNfts, nftBuyOffers, nftInfo, nftSellOffers, nftsByIssuer } from './nfts.ts'
-import { fee, ledgerAccept, ledgerClosed, ledgerCurrent, ping, serverInfo, serverState } from './server.ts'
+import {
+  fee,
+  ledgerAccept,
+  ledgerClosed,
+  ledgerCurrent,
+  ping,
+  serverInfo,
+  serverState,
+} from './server.ts'
 import { subscribe, unsubscribe } from './subscribe.ts'
 import { submit, tx } from './tx.ts'
 

@@ -10,7 +10,11 @@ export const ledger: Handler = (params, { ledger: l }) => {
   const expand = optionalBool(params, 'expand') ?? false
   if (chosen === 'current') {
     return {
-      ledger: { closed: false, ledger_index: l.currentIndex, parent_hash: l.validated.header.ledger_hash },
+      ledger: {
+        closed: false,
+        ledger_index: l.currentIndex,
+        parent_hash: l.validated.header.ledger_hash,
+      },
       ledger_current_index: l.currentIndex,
       validated: false,
     }
@@ -34,5 +38,10 @@ export const ledger: Handler = (params, { ledger: l }) => {
   if (transactions) {
     header.transactions = expand ? chosen.txs.map(validatedTx) : chosen.txs.map((t) => t.hash)
   }
-  return { ledger: header, ledger_hash: h.ledger_hash, ledger_index: h.ledger_index, validated: true }
+  return {
+    ledger: header,
+    ledger_hash: h.ledger_hash,
+    ledger_index: h.ledger_index,
+    validated: true,
+  }
 }

@@ -14,7 +14,8 @@ export const accountNfts: Handler = (params, { ledger }) => {
   const account = requireAccount(params)
   const limit = readLimit(params, 20, 100, 400)
   const choice = lookupLedger(ledger, params)
-  if (!choice.state.get(keylet.account(account))) throw new RpcError('actNotFound', undefined, { account })
+  if (!choice.state.get(keylet.account(account)))
+    throw new RpcError('actNotFound', undefined, { account })
   const tokens = ownerTokens(choice.state, account)
   let start = 0
   const marker = optionalString(params, 'marker')
@@ -37,7 +38,8 @@ export const accountNfts: Handler = (params, { ledger }) => {
   })
   const more = start + limit < tokens.length
   // rippled returns early with limit + marker (and without `account`) when the limit is hit.
-  if (more) return { account_nfts: page, limit, marker: page[page.length - 1]!.NFTokenID, ...choice.fields }
+  if (more)
+    return { account_nfts: page, limit, marker: page[page.length - 1]!.NFTokenID, ...choice.fields }
   return { account, account_nfts: page, ...choice.fields }
 }
 
@@ -96,8 +98,9 @@ export const nftsByIssuer: Handler = (params, { ledger }) => {
   }
   const limit = readLimit(params, 1, 50, 100)
   const v = ledger.validated
-  if (!v.state?.get(keylet.account(issuer))) throw new RpcError('actNotFound', undefined, { issuer })
-  const all = ledger.nfts.byIssuer(issuer, taxon as number | undefined)
+  if (!v.state?.get(keylet.account(issuer)))
+    throw new RpcError('actNotFound', undefined, { issuer })
+  const all = ledger.nfts.byIssuer(issuer, taxon)
   let start = 0
   const marker = optionalString(params, 'marker')
   if (marker !== undefined) {

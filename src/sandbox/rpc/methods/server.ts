@@ -99,7 +99,9 @@ export const fee: Handler = (_p, { ledger }) => {
 
 export const ping: Handler = () => ({})
 
-export const ledgerCurrent: Handler = (_p, { ledger }) => ({ ledger_current_index: ledger.currentIndex })
+export const ledgerCurrent: Handler = (_p, { ledger }) => ({
+  ledger_current_index: ledger.currentIndex,
+})
 
 export const ledgerClosed: Handler = (_p, { ledger }) => ({
   ledger_hash: ledger.validated.header.ledger_hash,

@@ -2,25 +2,30 @@
 import { isValidClassicAddress } from 'xrpl'
 import type { Handler } from '../context.ts'
 import { RpcError } from '../errors.ts'
+import type { RpcErrorToken } from '../errors.ts'
 
-const STREAMS = new Set(['ledger', 'transactions', 'server', 'validations', 'transactions_proposed'])
+const STREAMS = new Set([
+  'ledger',
+  'transactions',
+  'server',
+  'validations',
+  'transactions_proposed',
+])
 
-function readList(params: Record<string, unknown>, field: string): string[] {
+/** A list field: not an array → invalidParams; an entry that is not valid → `bad` (rippled Subscribe.cpp). */
+function readList(params: Record<string, unknown>, field: string, valid: (s: string) => boolean, bad: RpcErrorToken): string[] {
   const v = params[field]
   if (v === undefined) return []
-  if (!Array.isArray(v) || v.some((s) => typeof s !== 'string')) throw new RpcError('invalidParams')
+  if (!Array.isArray(v)) throw new RpcError('invalidParams')
+  if (v.some((s) => typeof s !== 'string' || !valid(s))) throw new RpcError(bad)
   return v as string[]
 }
 
-function readAccounts(params: Record<string, unknown>): string[] {
-  const accounts = readList(params, 'accounts')
-  if (accounts.some((a) => !isValidClassicAddress(a))) throw new RpcError('actMalformed')
-  return accounts
-}
+const readStreams = (params: Record<string, unknown>) => readList(params, 'streams', (s) => STREAMS.has(s), 'malformedStream')
+const readAccounts = (params: Record<string, unknown>) => readList(params, 'accounts', isValidClassicAddress, 'actMalformed')
 
 export const subscribe: Handler = (params, { conn, ledger }) => {
-  const streams = readList(params, 'streams')
-  if (streams.some((s) => !STREAMS.has(s))) throw new RpcError('invalidParams', 'Stream malformed.')
+  const streams = readStreams(params)
   const accounts = readAccounts(params)
   for (const s of streams) conn.streams.add(s)
   for (const a of accounts) conn.accounts.add(a)
@@ -39,7 +44,7 @@ export const subscribe: Handler = (params, { conn, ledger }) => {
 }
 
 export const unsubscribe: Handler = (params, { conn }) => {
-  for (const s of readList(params, 'streams')) conn.streams.delete(s)
+  for (const s of readStreams(params)) conn.streams.delete(s)
   for (const a of readAccounts(params)) conn.accounts.delete(a)
   return {}
 }

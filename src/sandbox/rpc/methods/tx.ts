@@ -7,7 +7,8 @@ import { txJsonV2, validatedTx } from '../txFormat.ts'
 
 export const tx: Handler = (params, { ledger }) => {
   const hash = requireHash(params, 'transaction')
-  if (params.binary === true) throw new RpcError('notImpl', 'The sandbox does not serve binary transactions.')
+  if (params.binary === true)
+    throw new RpcError('notImpl', 'The sandbox does not serve binary transactions.')
   const rec = ledger.history.findTx(hash)
   if (rec) return validatedTx(rec)
   const pending = ledger.findPending(hash)
@@ -17,7 +18,13 @@ export const tx: Handler = (params, { ledger }) => {
 }
 
 export const submit: Handler = (params, { ledger }) => {
-  if (params.secret !== undefined || params.seed !== undefined || params.seed_hex !== undefined || params.passphrase !== undefined || params.tx_json !== undefined) {
+  if (
+    params.secret !== undefined ||
+    params.seed !== undefined ||
+    params.seed_hex !== undefined ||
+    params.passphrase !== undefined ||
+    params.tx_json !== undefined
+  ) {
     throw new RpcError(
       'notSupported',
       'The sandbox does not sign: sign locally and submit tx_blob. Secrets never travel.',
@@ -26,7 +33,9 @@ export const submit: Handler = (params, { ledger }) => {
   const blob = params.tx_blob
   if (blob === undefined) throw missingField('tx_blob')
   if (typeof blob !== 'string' || !/^[0-9A-Fa-f]+$/.test(blob)) {
-    throw new RpcError('invalidTransaction', 'Invalid transaction blob.', { error_exception: 'Invalid tx_blob' })
+    throw new RpcError('invalidTransaction', 'Invalid transaction blob.', {
+      error_exception: 'Invalid tx_blob',
+    })
   }
   const failHard = optionalBool(params, 'fail_hard') ?? false
   try {

@@ -1,0 +1,186 @@
+/**
+ * Builds the sandbox's demo state with real signed transactions: funded accounts, the demo
+ * collections (minted by the holder, or by the artist and handed to the holder through offers), sell
+ * offers that are free (airdrop-style, with a Destination), paid, and duplicated on one NFT, and on
+ * demand a second holder with thousands of NFTs.
+ */
+import { Wallet, convertStringToHex, getNFTokenID, xrpToDrops } from 'xrpl'
+import type { SandboxLedger } from '../ledger/ledger.ts'
+import { GENESIS_SEED } from '../ledger/genesis.ts'
+import { AUTO_ACCEPT_COUNT, REFUSING_RECIPIENT, demoAccounts } from './accounts.ts'
+import type { DemoAccounts } from './accounts.ts'
+import type { DemoCollection } from './catalog.ts'
+import { TF_TRANSFERABLE, demoCollections, fillGateway, largeCollection } from './catalog.ts'
+import { DemoSubmitter } from './submitter.ts'
+
+export interface PopulateOptions {
+  /** Base URL of the running metadata gateway, for https-style URIs. */
+  gatewayUrl: string
+  /** Also create the large holder with this many NFTs (0 = none). */
+  largeHolderNfts?: number
+}
+
+export interface DemoSummary {
+  holder: { address: string; seed: string }
+  nfts: number
+  offers: { free: number; paid: number; duplicatedNfts: number }
+  largeHolder?: { address: string; seed: string; nfts: number }
+}
+
+const asfDisallowIncomingNFTokenOffer = 12
+const tfSellNFToken = 1
+
+/** True when the holder has already been created (a loaded state file): nothing to do. */
+export function isPopulated(ledger: SandboxLedger): boolean {
+  const { holder } = demoAccounts()
+  return ledger.validated.state !== undefined && ledger.nfts.byIssuer(holder.address).length > 0
+}
+
+export function populateDemo(ledger: SandboxLedger, opts: PopulateOptions): DemoSummary {
+  const accounts = demoAccounts()
+  const s = new DemoSubmitter(ledger)
+  const expected = ledger.expectedLedgerSize
+  // Demo building is not subject to fee escalation: one ledger per phase.
+  ledger.expectedLedgerSize = 1_000_000
+  try {
+    fund(s, accounts, opts.largeHolderNfts ?? 0)
+    s.submit(accounts.recipients[REFUSING_RECIPIENT - 1]!, {
+      TransactionType: 'AccountSet',
+      SetFlag: asfDisallowIncomingNFTokenOffer,
+    })
+    s.close()
+    const held = mintCollections(s, accounts, demoCollections(), opts.gatewayUrl)
+    const offers = createOffers(s, accounts, held)
+    const summary: DemoSummary = { holder: seedOf(accounts.holder), nfts: held.length, offers }
+    if (opts.largeHolderNfts) {
+      const col = largeCollection(opts.largeHolderNfts)
+      mintBatch(s, accounts.largeHolder, col, opts.gatewayUrl, 1000)
+      summary.largeHolder = { ...seedOf(accounts.largeHolder), nfts: col.count }
+    }
+    return summary
+  } finally {
+    ledger.expectedLedgerSize = expected
+  }
+}
+
+function seedOf(w: Wallet): { address: string; seed: string } {
+  return { address: w.classicAddress, seed: w.seed! }
+}
+
+function fund(s: DemoSubmitter, a: DemoAccounts, large: number): void {
+  const genesis = Wallet.fromSeed(GENESIS_SEED)
+  const pay = (to: Wallet, xrp: number) =>
+    s.submit(genesis, {
+      TransactionType: 'Payment',
+      Destination: to.classicAddress,
+      Amount: xrpToDrops(xrp),
+    })
+  pay(a.holder, 100_000)
+  pay(a.artist, 10_000)
+  for (const r of a.recipients) pay(r, 100)
+  if (large) pay(a.largeHolder, 10_000)
+  s.close()
+}
+
+interface HeldNft {
+  id: string
+  collection: DemoCollection
+}
+
+function mintTx(
+  col: DemoCollection,
+  uri: string | null,
+  gatewayUrl: string,
+): Record<string, unknown> {
+  return {
+    TransactionType: 'NFTokenMint',
+    NFTokenTaxon: col.taxon,
+    Flags: col.flags,
+    ...(col.transferFee ? { TransferFee: col.transferFee } : {}),
+    ...(uri ? { URI: convertStringToHex(fillGateway(uri, gatewayUrl)) } : {}),
+  }
+}
+
+/** Mints a collection in ledgers of `perLedger` mints; returns the NFTokenIDs in minting order. */
+function mintBatch(
+  s: DemoSubmitter,
+  issuer: Wallet,
+  col: DemoCollection,
+  gatewayUrl: string,
+  perLedger: number,
+): string[] {
+  const ids: string[] = []
+  for (let i = 0; i < col.items.length; i += perLedger) {
+    const hashes = col.items
+      .slice(i, i + perLedger)
+      .map((item) => s.submit(issuer, mintTx(col, item.uri, gatewayUrl)))
+    const metas = s.close()
+    for (const h of hashes) ids.push(getNFTokenID(metas.get(h))!)
+  }
+  return ids
+}
+
+/** Mints every collection; the artist's are handed to the holder with free offers it accepts. */
+function mintCollections(
+  s: DemoSubmitter,
+  a: DemoAccounts,
+  cols: DemoCollection[],
+  gatewayUrl: string,
+): HeldNft[] {
+  const held: HeldNft[] = []
+  for (const col of cols) {
+    const issuer = col.issuer === 'artist' ? a.artist : a.holder
+    const ids = mintBatch(s, issuer, col, gatewayUrl, 1000)
+    if (col.issuer === 'artist') handOver(s, a, ids)
+    held.push(...ids.map((id) => ({ id, collection: col })))
+  }
+  return held
+}
+
+function handOver(s: DemoSubmitter, a: DemoAccounts, ids: string[]): void {
+  const offerTxs = ids.map((id) =>
+    s.submit(a.artist, {
+      TransactionType: 'NFTokenCreateOffer',
+      NFTokenID: id,
+      Amount: '0',
+      Flags: tfSellNFToken,
+      Destination: a.holder.classicAddress,
+    }),
+  )
+  const metas = s.close()
+  for (const h of offerTxs) {
+    const offerId = (metas.get(h) as { offer_id?: string }).offer_id!
+    s.submit(a.holder, { TransactionType: 'NFTokenAcceptOffer', NFTokenSellOffer: offerId })
+  }
+  s.close()
+}
+
+/**
+ * Free offers to recipients that do not auto-accept (so they stay visible), paid listings, and NFTs
+ * with two or three sell offers at once (what "Cancel Duplicate Offers" cleans up).
+ */
+function createOffers(s: DemoSubmitter, a: DemoAccounts, held: HeldNft[]): DemoSummary['offers'] {
+  const holderIssued = (n: HeldNft) =>
+    n.collection.issuer === 'holder' || (n.collection.flags & TF_TRANSFERABLE) !== 0
+  const offerable = held.filter(holderIssued)
+  const free = offerable.slice(0, 12)
+  const paid = offerable.slice(12, 27)
+  const dup = offerable.slice(27, 33)
+  const offer = (n: HeldNft, drops: string, to?: Wallet) =>
+    s.submit(a.holder, {
+      TransactionType: 'NFTokenCreateOffer',
+      NFTokenID: n.id,
+      Amount: drops,
+      Flags: tfSellNFToken,
+      ...(to ? { Destination: to.classicAddress } : {}),
+    })
+  free.forEach((n, i) => offer(n, '0', a.recipients[AUTO_ACCEPT_COUNT + i]))
+  paid.forEach((n, i) => offer(n, xrpToDrops(5 + i * 2.5)))
+  dup.forEach((n, i) => {
+    offer(n, xrpToDrops(10 + i))
+    offer(n, xrpToDrops(12 + i))
+    if (i % 2 === 0) offer(n, '0', a.recipients[AUTO_ACCEPT_COUNT + 20 + i])
+  })
+  s.close()
+  return { free: free.length, paid: paid.length, duplicatedNfts: dup.length }
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { parseCli } from '../../src/sandbox/cli.ts'
+
+describe('npm run sandbox options', () => {
+  it('defaults to the documented ports, a 1 s close and the demo data', () => {
+    expect(parseCli([])).toMatchObject({
+      port: 6006,
+      gatewayPort: 6007,
+      closeMs: 1000,
+      expectedLedgerSize: 200,
+      demo: true,
+      stateFile: undefined,
+    })
+  })
+
+  it('reads every option', () => {
+    const opts = parseCli([
+      '--port=7006',
+      '--gateway-port=7007',
+      '--close-ms=0',
+      '--expected-ledger-size=50',
+      '--state=/tmp/s.json',
+      '--gateway-latency-ms=100',
+      '--gateway-failure-rate=0.25',
+      '--large-holder=1200',
+      '--no-demo',
+    ])
+    expect(opts).toEqual({
+      port: 7006,
+      gatewayPort: 7007,
+      closeMs: 0,
+      expectedLedgerSize: 50,
+      stateFile: '/tmp/s.json',
+      gatewayLatencyMs: 100,
+      gatewayFailureRate: 0.25,
+      largeHolderNfts: 1200,
+      demo: false,
+    })
+  })
+
+  it('rejects bad numbers and unknown options with a clear message', () => {
+    expect(() => parseCli(['--port', 'abc'])).toThrow("--port must be a whole number, got 'abc'")
+    expect(() => parseCli(['--gateway-failure-rate', '2'])).toThrow('between 0 and 1')
+    expect(() => parseCli(['--bogus'])).toThrow(/bogus/)
+  })
+
+  it('asks for help', () => {
+    expect(parseCli(['--help'])).toBe('help')
+  })
+})
