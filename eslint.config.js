@@ -4,7 +4,17 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['dist', 'dev-dist', 'node_modules', 'test-results', 'playwright-report', 'reports'] },
+  {
+    ignores: [
+      'dist',
+      'dist-e2e',
+      'dev-dist',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      'reports',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -13,8 +23,14 @@ export default tseslint.config(
       globals: { ...globals.browser, ...globals.node },
     },
     rules: {
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'separate-type-imports' }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'separate-type-imports' },
+      ],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
   {
@@ -30,12 +46,26 @@ export default tseslint.config(
         'error',
         {
           paths: [
-            { name: 'xrpl', message: 'Ledger work belongs to the worker; use `import type` only.', allowTypeImports: true },
+            {
+              name: 'xrpl',
+              message: 'Ledger work belongs to the worker; use `import type` only.',
+              allowTypeImports: true,
+            },
             { name: 'valtio', message: 'Import valtio only inside src/app/state.' },
             { name: 'valtio/utils', message: 'Import valtio only inside src/app/state.' },
-            { name: 'dexie', message: 'Read IndexedDB through src/db with useLiveQuery.', allowTypeImports: true },
+            {
+              name: 'dexie',
+              message: 'Read IndexedDB through src/db with useLiveQuery.',
+              allowTypeImports: true,
+            },
           ],
-          patterns: [{ group: ['ripple-*'], message: 'Ledger work belongs to the worker.', allowTypeImports: true }],
+          patterns: [
+            {
+              group: ['ripple-*'],
+              message: 'Ledger work belongs to the worker.',
+              allowTypeImports: true,
+            },
+          ],
         },
       ],
     },

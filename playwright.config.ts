@@ -1,0 +1,58 @@
+import { defineConfig, devices } from '@playwright/test'
+
+// The e2e build (`vite build --mode e2e --outDir dist-e2e`, settings in .env.e2e) talks to this sandbox.
+// Ports differ from `npm start`'s 6006/6007/5173 so tests can run while the app is open.
+const SANDBOX_PORT = 16006
+const GATEWAY_PORT = 16007
+const APP_PORT = 4173
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  // The tests share one sandbox ledger; one worker also keeps 2-core machines responsive.
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${APP_PORT}`,
+    trace: 'retain-on-failure',
+    // Debian's Chromium: `npx playwright install` cannot download here.
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'] } },
+    { name: 'mobile', use: { ...devices['Pixel 7'] } },
+  ],
+  // Commands start the servers themselves (not through npx or npm), so the PID Playwright stops is
+  // the server's.
+  webServer: [
+    {
+      command: `node --import tsx src/sandbox/cli.ts --port ${SANDBOX_PORT} --gateway-port ${GATEWAY_PORT}`,
+      port: SANDBOX_PORT,
+      wait: {
+        stdout: new RegExp(`Sandbox ledger listening on ws://127\\.0\\.0\\.1:${SANDBOX_PORT}`),
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 2_000 },
+    },
+    {
+      command: `node node_modules/vite/bin/vite.js preview --outDir dist-e2e --port ${APP_PORT} --strictPort --host 127.0.0.1`,
+      url: `http://127.0.0.1:${APP_PORT}`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 2_000 },
+    },
+  ],
+})

@@ -1,0 +1,22 @@
+import type { ChangeEvent } from 'react'
+
+import { isNetworkId, NETWORK_IDS, NETWORKS } from '../../shared/networks.ts'
+import { selectNetwork, useSelectedNetwork } from '../state/network.ts'
+
+/** Chooses the ledger network; the engine connects to it right away. */
+export function NetworkPicker() {
+  const selected = useSelectedNetwork()
+  const onChange = (event: ChangeEvent<HTMLSelectElement>) => {
+    const { value } = event.target
+    if (isNetworkId(value)) void selectNetwork(value)
+  }
+  return (
+    <select className="network-picker" aria-label="Network" value={selected} onChange={onChange}>
+      {NETWORK_IDS.map((id) => (
+        <option key={id} value={id}>
+          {NETWORKS[id].name}
+        </option>
+      ))}
+    </select>
+  )
+}

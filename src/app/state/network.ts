@@ -1,0 +1,76 @@
+/**
+ * Which ledger network the UI uses and what the engine reports about the connection. The engine
+ * owns the connection; this state mirrors its status pushes for rendering.
+ */
+import { proxy, useSnapshot } from 'valtio'
+
+import { errorMessage, isEngineError } from '../../shared/errors.ts'
+import { DEFAULT_NETWORK_ID } from '../../shared/networks.ts'
+import type { NetworkId, NetworkStatus } from '../../worker/api.ts'
+import { engine, subscribeStatus } from '../engine.ts'
+
+interface NetworkState {
+  /** The network the user picked (the engine's status says which one is actually in use). */
+  selected: NetworkId
+  /** The engine's latest status. */
+  status: NetworkStatus
+}
+
+/** The network state. Mutate it only through the actions below. */
+export const networkState = proxy<NetworkState>({
+  selected: DEFAULT_NETWORK_ID,
+  status: {
+    network: DEFAULT_NETWORK_ID,
+    endpoint: null,
+    state: 'connecting',
+    ledgerIndex: null,
+    reserveBaseXrp: null,
+    reserveIncXrp: null,
+    baseFeeXrp: null,
+    error: null,
+  },
+})
+
+let started = false
+
+/** Starts mirroring the engine's status and connects to the selected network; runs once. */
+export async function startNetwork(): Promise<void> {
+  if (started) return
+  started = true
+  await subscribeStatus((status) => {
+    networkState.status = status
+  })
+  await connectSelected()
+}
+
+/**
+ * Switches to another network.
+ *
+ * @param networkId - the network to use.
+ */
+export async function selectNetwork(networkId: NetworkId): Promise<void> {
+  networkState.selected = networkId
+  await connectSelected()
+}
+
+async function connectSelected(): Promise<void> {
+  try {
+    await engine.connect(networkState.selected)
+  } catch (error) {
+    // Connection failures already show in the status (and retries go on); a newer choice
+    // cancelling this one is expected. Anything else is a bug.
+    const expected =
+      isEngineError(error) && ['NETWORK', 'TIMEOUT', 'CANCELLED'].includes(error.code)
+    if (!expected) console.error('connect failed:', errorMessage(error))
+  }
+}
+
+/** The engine's connection status, for rendering. */
+export function useNetworkStatus(): Readonly<NetworkStatus> {
+  return useSnapshot(networkState).status
+}
+
+/** The network the user picked. */
+export function useSelectedNetwork(): NetworkId {
+  return useSnapshot(networkState).selected
+}

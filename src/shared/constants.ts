@@ -1,0 +1,59 @@
+/**
+ * The product's constants: the spec's numbers that still apply (DESIGN.md §2) in one place, so a
+ * figure is changed once and its meaning stays next to it.
+ */
+
+/** Product name shown in the header and footer. */
+export const APP_NAME = 'XRPL NFT Manager'
+/** Product version shown in the footer (without the leading "v"). */
+export const APP_VERSION = '1.0.0'
+
+/** Drops in one XRP. */
+export const DROPS_PER_XRP = 1_000_000
+
+/** Ledger client: how long a request may wait for its answer. */
+export const REQUEST_TIMEOUT_MS = 20_000
+/** Ledger client: how long opening a WebSocket may take before the next endpoint is tried. */
+export const CONNECT_TIMEOUT_MS = 5_000
+/** Reconnect backoff: the first delay, doubled after each failed attempt ... */
+export const RECONNECT_BACKOFF_MIN_MS = 100
+/** ... up to this delay. */
+export const RECONNECT_BACKOFF_MAX_MS = 60_000
+/** Autofilled fees are the server's fee times this cushion. */
+export const FEE_CUSHION = 1.2
+/** No transaction may pay a fee above this, in XRP (a string, as xrpl.js takes it). */
+export const MAX_FEE_XRP = '2'
+
+/** Leading characters of an address that stay visible when it is shortened. */
+export const ADDRESS_HEAD_CHARS = 6
+/** Trailing characters of an address that stay visible when it is shortened. */
+export const ADDRESS_TAIL_CHARS = 4
+
+/** NFTs per account_nfts page. */
+export const NFT_PAGE_LIMIT = 400
+/** Metadata fetches in flight at once. */
+export const METADATA_CONCURRENCY = 15
+/** How long cached metadata stays fresh. */
+export const METADATA_CACHE_TTL_MS = 24 * 60 * 60 * 1000
+/** Share of cache entries (the newest) kept when storage quota runs short. */
+export const CACHE_PRUNE_KEEP_RATIO = 0.75
+/** Cache size limit on mobile devices. */
+export const MOBILE_CACHE_LIMIT_BYTES = 3 * 1024 * 1024
+
+/** NFTs per page in the listing grid. */
+export const LISTING_PAGE_SIZE = 20
+/** Interval of the offers list's automatic refresh. */
+export const OFFERS_REFRESH_MS = 10 * 60 * 1000
+/** Offer ids one NFTokenCancelOffer may carry. */
+export const CANCEL_OFFERS_PER_TX = 500
+/** Transactions one account may have in the ledger's queue. */
+export const ACCOUNT_QUEUE_LIMIT = 10
+
+/**
+ * The text a user types to confirm cancelling offers.
+ *
+ * @param count - how many offers will be cancelled.
+ */
+export function cancelConfirmText(count: number): string {
+  return `CANCEL ${count} OFFERS`
+}

@@ -1,0 +1,17 @@
+// The build-time variables shared code reads. Vite's client types declare `import.meta.env` for the
+// app; this declaration lets the worker and the Node projects (tests, scripts) type-check the same
+// reads. `DEV` repeats Vite's declaration exactly, as interface merging requires.
+
+interface ImportMetaEnv {
+  DEV: boolean
+  /** Network preselected at start: mainnet, testnet, devnet or sandbox. */
+  readonly VITE_DEFAULT_NETWORK?: string
+  /** WebSocket URL of the sandbox ledger (default ws://127.0.0.1:6006). */
+  readonly VITE_SANDBOX_WS?: string
+  /** Base URL of the sandbox metadata gateway (default http://127.0.0.1:6007). */
+  readonly VITE_SANDBOX_GATEWAY?: string
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv
+}

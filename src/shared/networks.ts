@@ -1,0 +1,109 @@
+/**
+ * The ledger networks the app can use. Endpoints are fixed at build time: the sandbox URLs may be
+ * overridden through `VITE_SANDBOX_WS` / `VITE_SANDBOX_GATEWAY`, never through the page URL, so a
+ * crafted link cannot redirect where a user's signed transactions go.
+ */
+
+/** Identifier of a network. */
+export type NetworkId = 'mainnet' | 'testnet' | 'devnet' | 'sandbox'
+
+/** Every network, in the order the network picker lists them. */
+export const NETWORK_IDS: readonly NetworkId[] = ['mainnet', 'testnet', 'devnet', 'sandbox']
+
+/** Where a network is reached. */
+export interface NetworkConfig {
+  /** Identifier. */
+  readonly id: NetworkId
+  /** Name shown to users, e.g. 'Mainnet'. */
+  readonly name: string
+  /** WebSocket endpoints in failover order. */
+  readonly endpoints: readonly string[]
+  /** Clio endpoints, which answer `nfts_by_issuer` (floor prices); may be empty. */
+  readonly clioEndpoints: readonly string[]
+  /** HTTP gateway for NFT metadata that belongs to this network (the sandbox's demo data). */
+  readonly metadataGateway?: string
+}
+
+/** The build-time settings this module reads (a subset of `import.meta.env`). */
+export interface NetworkEnv {
+  readonly DEV?: boolean
+  readonly VITE_DEFAULT_NETWORK?: string
+  readonly VITE_SANDBOX_WS?: string
+  readonly VITE_SANDBOX_GATEWAY?: string
+}
+
+const SANDBOX_WS = 'ws://127.0.0.1:6006'
+const SANDBOX_GATEWAY = 'http://127.0.0.1:6007'
+
+/** Whether a value names a network. */
+export function isNetworkId(value: unknown): value is NetworkId {
+  return typeof value === 'string' && (NETWORK_IDS as readonly string[]).includes(value)
+}
+
+/** The override if it is a URL with one of the schemes, else the fallback. */
+function urlOr(value: string | undefined, schemes: readonly string[], fallback: string): string {
+  if (!value) return fallback
+  try {
+    return schemes.includes(new URL(value).protocol) ? value.replace(/\/+$/, '') : fallback
+  } catch {
+    return fallback
+  }
+}
+
+/**
+ * The networks for a given build environment.
+ *
+ * @param env - the build-time settings; pass `{}` for the defaults.
+ */
+export function buildNetworks(env: NetworkEnv): Readonly<Record<NetworkId, NetworkConfig>> {
+  const sandboxWs = urlOr(env.VITE_SANDBOX_WS, ['ws:', 'wss:'], SANDBOX_WS)
+  return {
+    mainnet: {
+      id: 'mainnet',
+      name: 'Mainnet',
+      endpoints: ['wss://xrplcluster.com', 'wss://s1.ripple.com', 'wss://s2.ripple.com'],
+      clioEndpoints: ['wss://s1.ripple.com', 'wss://s2.ripple.com'],
+    },
+    testnet: {
+      id: 'testnet',
+      name: 'Testnet',
+      endpoints: ['wss://s.altnet.rippletest.net:51233'],
+      clioEndpoints: ['wss://clio.altnet.rippletest.net:51233'],
+    },
+    devnet: {
+      id: 'devnet',
+      name: 'Devnet',
+      endpoints: ['wss://s.devnet.rippletest.net:51233'],
+      clioEndpoints: ['wss://clio.devnet.rippletest.net:51233'],
+    },
+    sandbox: {
+      id: 'sandbox',
+      name: 'Sandbox',
+      endpoints: [sandboxWs],
+      // The sandbox answers nfts_by_issuer itself.
+      clioEndpoints: [sandboxWs],
+      metadataGateway: urlOr(env.VITE_SANDBOX_GATEWAY, ['http:', 'https:'], SANDBOX_GATEWAY),
+    },
+  }
+}
+
+/**
+ * The network preselected at start: `VITE_DEFAULT_NETWORK` when valid, else the sandbox during
+ * development (`npm start`) and Mainnet in a production build.
+ *
+ * @param env - the build-time settings.
+ */
+export function defaultNetworkId(env: NetworkEnv): NetworkId {
+  const wanted = env.VITE_DEFAULT_NETWORK?.trim().toLowerCase()
+  if (isNetworkId(wanted)) return wanted
+  return env.DEV === true ? 'sandbox' : 'mainnet'
+}
+
+// Vite replaces import.meta.env in the app, the worker and Vitest; plain Node (tsx scripts) has none.
+const env: NetworkEnv = import.meta.env ?? {}
+
+/** The networks of this build. */
+export const NETWORKS = buildNetworks(env)
+
+/** The network this build preselects. */
+export const DEFAULT_NETWORK_ID = defaultNetworkId(env)

@@ -1,0 +1,106 @@
+import type { Client } from 'xrpl'
+
+import {
+  CONNECT_TIMEOUT_MS,
+  RECONNECT_BACKOFF_MAX_MS,
+  RECONNECT_BACKOFF_MIN_MS,
+  REQUEST_TIMEOUT_MS,
+} from '../../shared/constants.ts'
+import { EngineError } from '../../shared/errors.ts'
+import type { NetworkConfig, NetworkId } from '../../shared/networks.ts'
+import type { NetworkStatus } from '../api.ts'
+import { NO_FIGURES } from './ledgerFigures.ts'
+import { Session } from './session.ts'
+import type { ConnectionTiming, StatusPatch } from './session.ts'
+
+/** The spec's ledger client limits (DESIGN.md §2). */
+export const DEFAULT_TIMING: ConnectionTiming = {
+  requestTimeoutMs: REQUEST_TIMEOUT_MS,
+  connectTimeoutMs: CONNECT_TIMEOUT_MS,
+  backoffMinMs: RECONNECT_BACKOFF_MIN_MS,
+  backoffMaxMs: RECONNECT_BACKOFF_MAX_MS,
+}
+
+/** A status with nothing known: not connected to `network`. */
+export function initialStatus(network: NetworkId): NetworkStatus {
+  return { network, endpoint: null, state: 'offline', ...NO_FIGURES, error: null }
+}
+
+/**
+ * Owns the engine's one ledger connection: which network, which endpoint, its status. Every status
+ * change goes to `publish` as a fresh snapshot.
+ */
+export class ConnectionManager {
+  private session: Session | null = null
+  private snapshot: NetworkStatus
+
+  /**
+   * @param publish - receives every new status snapshot.
+   * @param initialNetwork - the network reported before the first connect.
+   * @param timing - client limits and backoff; the spec's by default.
+   */
+  constructor(
+    private readonly publish: (status: NetworkStatus) => void,
+    initialNetwork: NetworkId,
+    private readonly timing: ConnectionTiming = DEFAULT_TIMING,
+  ) {
+    this.snapshot = initialStatus(initialNetwork)
+  }
+
+  /** The current status snapshot. */
+  get status(): NetworkStatus {
+    return this.snapshot
+  }
+
+  /**
+   * Connects to the network (see EngineApi.connect for the contract).
+   *
+   * @param network - the network to connect to.
+   */
+  async connect(network: NetworkConfig): Promise<NetworkStatus> {
+    const current = this.session
+    const reusable = current?.network.id === network.id && current.currentState !== 'offline'
+    const session = reusable ? current : await this.replaceSession(network)
+    await session.firstConnection
+    return this.snapshot
+  }
+
+  /** Closes the connection and stops retrying. */
+  async disconnect(): Promise<void> {
+    const session = this.session
+    this.session = null
+    await session?.close()
+    this.snapshot = initialStatus(this.snapshot.network)
+    this.publish(this.snapshot)
+  }
+
+  /**
+   * The connected xrpl.js client, for ledger requests.
+   *
+   * @throws EngineError `NOT_CONNECTED` when there is no live connection.
+   */
+  requireClient(): Client {
+    const link = this.session?.connected
+    if (!link) throw new EngineError('NOT_CONNECTED', 'Not connected to the ledger')
+    return link.client
+  }
+
+  private async replaceSession(network: NetworkConfig): Promise<Session> {
+    const previous = this.session
+    const session = new Session(network, this.timing, (patch) => {
+      // A closed session's late events must not overwrite the status of its successor.
+      if (this.session === session) this.update(patch)
+    })
+    this.session = session
+    this.snapshot = { ...initialStatus(network.id), state: 'connecting' }
+    this.publish(this.snapshot)
+    await previous?.close()
+    session.start()
+    return session
+  }
+
+  private update(patch: StatusPatch): void {
+    this.snapshot = { ...this.snapshot, ...patch }
+    this.publish(this.snapshot)
+  }
+}

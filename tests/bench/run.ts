@@ -1,0 +1,41 @@
+/**
+ * `npm run bench [suite …]`: runs the benchmark suites, prints their figures and writes
+ * bench-results.json at the repository root (one object per suite, flat figures whose names carry
+ * their unit, plus "machine" and "date"). Benchmarks print figures; tests assert behaviour.
+ */
+import { writeFile } from 'node:fs/promises'
+import { cpus, totalmem } from 'node:os'
+import { fileURLToPath } from 'node:url'
+import { sandboxSuite } from './sandbox.ts'
+
+export type Figures = Record<string, number>
+export interface Suite {
+  name: string
+  run(): Promise<Figures>
+}
+
+const SUITES: Suite[] = [sandboxSuite]
+
+async function main(args: string[]): Promise<void> {
+  const unknown = args.filter((a) => !SUITES.some((s) => s.name === a))
+  if (unknown.length) throw new Error(`unknown suite(s): ${unknown.join(', ')}; have ${SUITES.map((s) => s.name).join(', ')}`)
+  const chosen = args.length ? SUITES.filter((s) => args.includes(s.name)) : SUITES
+  const results: Record<string, unknown> = {
+    machine: `${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`,
+    date: new Date().toISOString(),
+  }
+  for (const suite of chosen) {
+    console.log(`\n== ${suite.name}`)
+    const figures = await suite.run()
+    for (const [k, v] of Object.entries(figures)) console.log(`  ${k.padEnd(40)} ${v}`)
+    results[suite.name] = figures
+  }
+  const out = fileURLToPath(new URL('../../bench-results.json', import.meta.url))
+  await writeFile(out, JSON.stringify(results, null, 2) + '\n')
+  console.log(`\nwrote ${out}`)
+}
+
+main(process.argv.slice(2)).catch((e: unknown) => {
+  console.error(e)
+  process.exit(1)
+})
