@@ -18,7 +18,10 @@ const SUITES: Suite[] = [sandboxSuite]
 
 async function main(args: string[]): Promise<void> {
   const unknown = args.filter((a) => !SUITES.some((s) => s.name === a))
-  if (unknown.length) throw new Error(`unknown suite(s): ${unknown.join(', ')}; have ${SUITES.map((s) => s.name).join(', ')}`)
+  if (unknown.length)
+    throw new Error(
+      `unknown suite(s): ${unknown.join(', ')}; have ${SUITES.map((s) => s.name).join(', ')}`,
+    )
   const chosen = args.length ? SUITES.filter((s) => args.includes(s.name)) : SUITES
   const results: Record<string, unknown> = {
     machine: `${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`,

@@ -3,7 +3,6 @@
  * metadata) and closes ledgers, so job benchmarks can tell the engine's limits from the sandbox's.
  */
 import { Wallet, xrpToDrops } from 'xrpl'
-import type { Transaction } from 'xrpl'
 import { SandboxLedger } from '../../src/sandbox/ledger/ledger.ts'
 import { GENESIS_SEED } from '../../src/sandbox/ledger/genesis.ts'
 import { startSandbox } from '../../src/sandbox/index.ts'
@@ -21,7 +20,7 @@ function signPayments(from: Wallet, to: Wallet[], firstSeq: number): string[] {
         Amount: xrpToDrops(20),
         Fee: '12',
         Sequence: firstSeq + i,
-      } as Transaction).tx_blob,
+      }).tx_blob,
   )
 }
 
@@ -35,7 +34,10 @@ function applyRate(blobs: string[]): { perS: number; closeMs: number } {
   }
   const t1 = performance.now()
   ledger.accept()
-  return { perS: Math.round((blobs.length / (t1 - t0)) * 1000), closeMs: Math.round(performance.now() - t1) }
+  return {
+    perS: Math.round((blobs.length / (t1 - t0)) * 1000),
+    closeMs: Math.round(performance.now() - t1),
+  }
 }
 
 export const sandboxSuite: Suite = {

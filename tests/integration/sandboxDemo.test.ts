@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, convertHexToString } from 'xrpl'
-import type { AccountNFToken, LedgerEntry } from 'xrpl'
+import type { AccountNFToken } from 'xrpl'
 import { startSandbox } from '../../src/sandbox/index.ts'
 import type { Sandbox } from '../../src/sandbox/index.ts'
 import {
@@ -29,21 +29,29 @@ afterAll(async () => {
   await sb.stop()
 })
 
-async function holderNfts(): Promise<AccountNFToken[]> {
+/** What these tests read of account_nfts and account_objects (xrpl.js's types omit some fields). */
+type Nft = AccountNFToken & { TransferFee?: number }
+interface Offer {
+  Amount: string
+  Destination?: string
+  NFTokenID: string
+}
+
+async function holderNfts(): Promise<Nft[]> {
   const pages = await client.requestAll(
     { command: 'account_nfts', account: holder },
     'account_nfts',
   )
-  return pages.flatMap((p) => p.result.account_nfts)
+  return pages.flatMap((p) => (p.result as { account_nfts: Nft[] }).account_nfts)
 }
 
-async function holderOffers(): Promise<LedgerEntry.NFTokenOffer[]> {
+async function holderOffers(): Promise<Offer[]> {
   const pages = await client.requestAll({
     command: 'account_objects',
     account: holder,
     type: 'nft_offer',
   })
-  return pages.flatMap((p) => p.result.account_objects as LedgerEntry.NFTokenOffer[])
+  return pages.flatMap((p) => p.result.account_objects as unknown as Offer[])
 }
 
 describe('sandbox demo data', () => {

@@ -19,15 +19,15 @@ import { accountSetIsBlocker } from './transactors/accountSet.ts'
 import { ApplyView } from './view.ts'
 import type { Entry } from './entries.ts'
 
-const tfFullyCanonicalSig = 0x80000000
-
 export function transactorFor(tx: TxJson): Transactor | undefined {
   return transactors[tx.TransactionType]
 }
 
-/** rippled's TxConsequences::blocker: a transaction that changes how the account signs cannot share the queue. */
+/** rippled's TxConsequences::blocker: a change to how the account signs cannot share the queue. */
 export function isBlocker(tx: TxJson): boolean {
-  return tx.TransactionType === 'AccountSet' ? accountSetIsBlocker(tx) : transactorFor(tx)?.blocker === true
+  return tx.TransactionType === 'AccountSet'
+    ? accountSetIsBlocker(tx)
+    : transactorFor(tx)?.blocker === true
 }
 
 /** Stateless checks common to every transaction, then the type's own preflight. */
@@ -38,8 +38,6 @@ export function preflight(tx: TxJson): Ter {
   if (tx.TicketSequence !== undefined && tx.Sequence !== 0) return 'temSEQ_AND_TICKET'
   if (!tx.SigningPubKey) return 'temBAD_SIGNATURE'
   if (tx.NetworkID !== undefined) return 'telNETWORK_ID_MAKES_TX_NON_CANONICAL'
-  const flags = (tx.Flags ?? 0) & ~tfFullyCanonicalSig
-  if (flags < 0) return 'temINVALID_FLAG'
   return t.preflight(tx)
 }
 

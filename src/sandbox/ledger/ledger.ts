@@ -235,29 +235,45 @@ export class SandboxLedger {
     const { tx } = p
     const pf = preflight(tx)
     if (pf !== 'tesSUCCESS') return pf
-    if (this.openTxs.some((t) => t.hash === p.hash)) return 'tefALREADY'
     if (this.queue.has(p.hash)) return 'terQUEUED'
     const view = new ApplyView(this.openState)
     const acct = readAccount(view, tx.Account)
     if (!acct) return 'terNO_ACCOUNT'
-    if (tx.LastLedgerSequence !== undefined && this.openSeq > tx.LastLedgerSequence)
-      return 'tefMAX_LEDGER'
-    const sign = checkSign(tx, acct)
-    if (sign !== 'tesSUCCESS') return sign
     const baseFee = baseFeeOf(tx, acct, this.settings)
-    if (BigInt(tx.Fee) < baseFee) return 'telINSUF_FEE_P'
     p.feeLevel = feeLevel(tx, baseFee, this.settings.baseFee)
+    // rippled's order: checkSeqProxy, then LastLedgerSequence, then checkSign, then checkFee.
     const seq = this.sequenceDecision(p, view, acct.Sequence)
     if (seq === 'hold') return failHard ? preSeqCode(p) : this.hold(p, preSeqCode(p))
     if (seq !== 'direct' && seq !== 'queue') return seq
+    if (tx.LastLedgerSequence !== undefined && this.openSeq > tx.LastLedgerSequence)
+      return 'tefMAX_LEDGER'
+    if (this.openTxs.some((t) => t.hash === p.hash)) return 'tefALREADY'
+    const sign = checkSign(tx, acct)
+    if (sign !== 'tesSUCCESS') return sign
+    if (BigInt(tx.Fee) < baseFee) return 'telINSUF_FEE_P'
     const direct =
       seq === 'direct' && p.feeLevel >= requiredLevel(this.openTxs.length, this.expectedLedgerSize)
     if (!direct) return this.enqueue(p, BigInt(acct.Balance))
     if (BigInt(acct.Balance) < BigInt(tx.Fee)) return 'terINSUF_FEE_B'
     const pc = transactorFor(tx)!.preclaim({ view, tx, ledger: this.settings })
-    if (isApplied(pc)) return this.applyToOpen(p, pc)
-    if (pc.startsWith('ter') && !failHard) return this.hold(p, pc)
-    return pc
+    if (!isApplied(pc)) return pc.startsWith('ter') && !failHard ? this.hold(p, pc) : pc
+    const result = this.applyToOpen(p, pc)
+    if (result === 'tesSUCCESS') this.applyHeldSuccessor(tx)
+    return result
+  }
+
+  /**
+   * After a tesSUCCESS rippled's NetworkOPs pops the account's held successor (the next Sequence, or a
+   * Ticket once no Sequence follows) and applies it at once: a filled gap does not wait for a ledger.
+   */
+  private applyHeldSuccessor(tx: TxJson): void {
+    const key = (t: TxJson) => (isTicket(t) ? 2 ** 32 : 0) + seqProxy(t)
+    const next = this.held
+      .filter((h) => h.tx.Account === tx.Account && key(h.tx) > key(tx))
+      .sort((a, b) => key(a.tx) - key(b.tx))[0]
+    if (!next || (!isTicket(next.tx) && next.tx.Sequence !== tx.Sequence + 1)) return
+    this.held = this.held.filter((h) => h !== next)
+    this.consider(next, false)
   }
 
   /** Where a transaction's Sequence or Ticket puts it: into the open ledger, the queue, held, or rejected. */
@@ -268,18 +284,15 @@ export class SandboxLedger {
   ): 'direct' | 'queue' | 'hold' | Ter {
     const { tx } = p
     const queued = this.queue.forAccount(tx.Account)
+    const same = this.queue.findSeq(tx.Account, tx)
+    // A replacement must pay more than 25% above the transaction it replaces (rippled: level > 125%).
+    if (same && p.feeLevel * 4 <= same.feeLevel * 5) return 'telCAN_NOT_QUEUE_FEE'
     if (isTicket(tx)) {
-      if (view.read(keylet.ticket(tx.Account, tx.TicketSequence!))) return 'direct'
+      if (view.read(keylet.ticket(tx.Account, tx.TicketSequence!))) return same ? 'queue' : 'direct'
       return tx.TicketSequence! >= acctSeq ? 'hold' : 'tefNO_TICKET'
     }
     if (tx.Sequence < acctSeq) return 'tefPAST_SEQ'
-    const same = this.queue.findSeq(tx.Account, tx)
-    if (same) {
-      // A replacement must pay more than 25% above the transaction it replaces (rippled: level > 125%).
-      if (p.feeLevel * 4 <= same.feeLevel * 5) return 'telCAN_NOT_QUEUE_FEE'
-      this.queue.remove(same.hash)
-      return 'queue'
-    }
+    if (same) return 'queue'
     let next = acctSeq
     for (const q of queued) if (!isTicket(q.tx) && q.tx.Sequence === next) next += 1
     if (tx.Sequence > next) return queued.length ? 'telCAN_NOT_QUEUE' : 'hold'
@@ -290,13 +303,16 @@ export class SandboxLedger {
     const { tx } = p
     if (tx.LastLedgerSequence !== undefined && tx.LastLedgerSequence < this.openSeq + 2)
       return 'telCAN_NOT_QUEUE'
-    const queued = this.queue.forAccount(tx.Account)
+    // A replacement takes the place of the queued transaction only once it is accepted itself.
+    const replaced = this.queue.findSeq(tx.Account, tx)
+    const queued = this.queue.forAccount(tx.Account).filter((q) => q !== replaced)
     if (queued.length >= MAX_PER_ACCOUNT) return 'telCAN_NOT_QUEUE_FULL'
     if (isBlocker(tx) && queued.length > 0) return 'telCAN_NOT_QUEUE_BLOCKS'
     if (queued.some((q) => isBlocker(q.tx))) return 'telCAN_NOT_QUEUE_BLOCKED'
-    const fees = this.queue.queuedFees(tx.Account) + BigInt(tx.Fee)
+    const fees = queued.reduce((sum, q) => sum + BigInt(q.tx.Fee), BigInt(tx.Fee))
     if (fees > balance || fees > this.settings.reserveBase) return 'telCAN_NOT_QUEUE_BALANCE'
-    if (this.queue.isFull()) {
+    if (replaced) this.queue.remove(replaced.hash)
+    else if (this.queue.isFull()) {
       const low = this.queue.lowest()
       if (!low || p.feeLevel <= low.feeLevel) return 'telCAN_NOT_QUEUE_FULL'
       this.queue.remove(low.hash)

@@ -81,8 +81,10 @@ function modifiedNode(
   const prev: Record<string, unknown> = {}
   const keys = new Set([...Object.keys(before), ...Object.keys(after)])
   for (const k of keys) {
-    if (HIDDEN.has(k)) continue
-    if (differs(before[k], after[k])) prev[k] = before[k] ?? defaultOf(after[k])
+    // rippled lists changed fields that existed before; a field this transaction added is only in
+    // FinalFields.
+    if (HIDDEN.has(k) || before[k] === undefined) continue
+    if (differs(before[k], after[k])) prev[k] = before[k]
   }
   const indexesChanged = differs(before.Indexes, after.Indexes)
   if (Object.keys(prev).length === 0 && !indexesChanged) return undefined
@@ -100,12 +102,20 @@ function modifiedNode(
   return node
 }
 
-/** The value a field had when it was absent before (numbers 0, amounts "0", lists empty). */
-function defaultOf(v: unknown): unknown {
-  if (typeof v === 'number') return 0
-  if (Array.isArray(v)) return []
-  if (typeof v === 'string' && /^\d+$/.test(v)) return '0'
-  return undefined
+/** FinalFields: the entry as it was when erased; PreviousFields: what this transaction changed first. */
+function deletedNode(key: string, before: Readonly<Entry>, last: Readonly<Entry>): AffectedNode {
+  const prev: Record<string, unknown> = {}
+  for (const k of Object.keys(before)) {
+    if (!HIDDEN.has(k) && differs(before[k], last[k])) prev[k] = before[k]
+  }
+  return {
+    DeletedNode: {
+      LedgerEntryType: before.LedgerEntryType,
+      LedgerIndex: key,
+      FinalFields: visible(last, false),
+      ...(Object.keys(prev).length ? { PreviousFields: prev } : {}),
+    },
+  }
 }
 
 /**
@@ -118,7 +128,7 @@ export function affectedNodes(
   ledgerSeq: number,
 ): AffectedNode[] {
   const nodes: AffectedNode[] = []
-  for (const [key, { before, after }] of changes) {
+  for (const [key, { before, after, erased }] of changes) {
     if (!before && after) {
       nodes.push({
         CreatedNode: {
@@ -128,13 +138,7 @@ export function affectedNodes(
         },
       })
     } else if (before && !after) {
-      nodes.push({
-        DeletedNode: {
-          LedgerEntryType: before.LedgerEntryType,
-          LedgerIndex: key,
-          FinalFields: visible(before, false),
-        },
-      })
+      nodes.push(deletedNode(key, before, erased ?? before))
     } else if (before && after) {
       const node = modifiedNode(key, before, after)
       if (!node) continue

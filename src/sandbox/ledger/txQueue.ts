@@ -120,11 +120,6 @@ export class TxQueue {
         seqProxy(a.tx) - seqProxy(b.tx),
     )
   }
-
-  /** Total fees of an account's queued transactions (drops). */
-  queuedFees(account: string): bigint {
-    return this.forAccount(account).reduce((sum, p) => sum + BigInt(p.tx.Fee), 0n)
-  }
 }
 
 export function seqProxy(tx: TxJson): number {

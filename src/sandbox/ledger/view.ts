@@ -11,6 +11,8 @@ export type StateMap = ReadonlyMap<string, Readonly<Entry>>
 export interface Change {
   before?: Readonly<Entry>
   after?: Entry
+  /** For an erased entry: its state when it was erased (what DeletedNode FinalFields show). */
+  erased?: Readonly<Entry>
 }
 
 export class ApplyView {
@@ -48,7 +50,10 @@ export class ApplyView {
     const c = this.changes.get(key)
     if (c) {
       if (!c.before) this.changes.delete(key)
-      else c.after = undefined
+      else {
+        c.erased = c.after
+        c.after = undefined
+      }
       return
     }
     const before = this.base.get(key)
@@ -67,5 +72,12 @@ export class ApplyView {
       if (c.after) state.set(key, Object.freeze(c.after))
       else state.delete(key)
     }
+  }
+}
+
+/** Read access to a state, in the shape ApplyView reads (for read-only helpers in RPC methods). */
+export function stateReader(state: StateMap): Pick<ApplyView, 'read'> {
+  return {
+    read: <T extends Entry = Entry>(key: string) => state.get(key) as Readonly<T> | undefined,
   }
 }

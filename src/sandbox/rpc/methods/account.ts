@@ -9,7 +9,8 @@ import { RpcError, invalidField } from '../errors.ts'
 import { lookupLedger } from '../lookup.ts'
 import { optionalBool, optionalString, readLimit, requireAccount } from '../params.ts'
 import { validatedTx } from '../txFormat.ts'
-import { ownerPages } from '../pages.ts'
+import { ownerPages } from '../../ledger/nftokenPages.ts'
+import { stateReader } from '../../ledger/view.ts'
 
 function accountRoot(state: StateMap, account: string): Readonly<AccountRoot> {
   const root = state.get(keylet.account(account)) as Readonly<AccountRoot> | undefined
@@ -89,8 +90,8 @@ function ownedObjects(
   type: string | undefined,
 ): Readonly<Entry>[] {
   const pages: Readonly<NFTokenPage>[] =
-    !type || type === 'NFTokenPage' ? ownerPages(state, account) : []
-  const dir = dirEntries({ read: (k: string) => state.get(k) as never }, keylet.ownerDir(account))
+    !type || type === 'NFTokenPage' ? ownerPages(stateReader(state), account) : []
+  const dir = dirEntries(stateReader(state), keylet.ownerDir(account))
   const rest = dir
     .map((k) => state.get(k))
     .filter((e): e is Readonly<Entry> => !!e && (!type || e.LedgerEntryType === type))

@@ -8,7 +8,8 @@ import type { Handler } from '../context.ts'
 import { RpcError, invalidField } from '../errors.ts'
 import { lookupLedger } from '../lookup.ts'
 import { optionalString, readLimit, requireAccount, requireHash } from '../params.ts'
-import { ownerTokens } from '../pages.ts'
+import { ownerTokens } from '../../ledger/nftokenPages.ts'
+import { stateReader } from '../../ledger/view.ts'
 
 export const accountNfts: Handler = (params, { ledger }) => {
   const account = requireAccount(params)
@@ -16,7 +17,7 @@ export const accountNfts: Handler = (params, { ledger }) => {
   const choice = lookupLedger(ledger, params)
   if (!choice.state.get(keylet.account(account)))
     throw new RpcError('actNotFound', undefined, { account })
-  const tokens = ownerTokens(choice.state, account)
+  const tokens = ownerTokens(stateReader(choice.state), account)
   let start = 0
   const marker = optionalString(params, 'marker')
   if (marker !== undefined) {
@@ -49,7 +50,7 @@ function offersOf(sell: boolean): Handler {
     const limit = readLimit(params, 50, 250, 500)
     const { state } = lookupLedger(ledger, params, 'validated')
     const root = sell ? keylet.nftSells(nftId) : keylet.nftBuys(nftId)
-    const ids = dirEntries({ read: (k: string) => state.get(k) as never }, root)
+    const ids = dirEntries(stateReader(state), root)
     if (ids.length === 0) throw new RpcError('objectNotFound')
     let start = 0
     const marker = optionalString(params, 'marker')

@@ -12,8 +12,13 @@ const STREAMS = new Set([
   'transactions_proposed',
 ])
 
-/** A list field: not an array → invalidParams; an entry that is not valid → `bad` (rippled Subscribe.cpp). */
-function readList(params: Record<string, unknown>, field: string, valid: (s: string) => boolean, bad: RpcErrorToken): string[] {
+/** A list: not an array → invalidParams; an entry that is not valid → `bad` (rippled Subscribe.cpp). */
+function readList(
+  params: Record<string, unknown>,
+  field: string,
+  valid: (s: string) => boolean,
+  bad: RpcErrorToken,
+): string[] {
   const v = params[field]
   if (v === undefined) return []
   if (!Array.isArray(v)) throw new RpcError('invalidParams')
@@ -21,8 +26,10 @@ function readList(params: Record<string, unknown>, field: string, valid: (s: str
   return v as string[]
 }
 
-const readStreams = (params: Record<string, unknown>) => readList(params, 'streams', (s) => STREAMS.has(s), 'malformedStream')
-const readAccounts = (params: Record<string, unknown>) => readList(params, 'accounts', isValidClassicAddress, 'actMalformed')
+const readStreams = (params: Record<string, unknown>) =>
+  readList(params, 'streams', (s) => STREAMS.has(s), 'malformedStream')
+const readAccounts = (params: Record<string, unknown>) =>
+  readList(params, 'accounts', isValidClassicAddress, 'actMalformed')
 
 export const subscribe: Handler = (params, { conn, ledger }) => {
   const streams = readStreams(params)

@@ -1,0 +1,88 @@
+/**
+ * Tiny helpers for conformance tests against the in-process sandbox ledger with the real xrpl.js Client.
+ * Ledgers close only when a test says so (closeMs 0), so every step is deterministic.
+ */
+import { Client, Wallet, encode, encodeForSigning, xrpToDrops } from 'xrpl'
+import type { Payment, SubmitResponse, SubmittableTransaction, Transaction } from 'xrpl'
+import { sign } from 'ripple-keypairs'
+
+import { startSandbox } from '../../src/sandbox/index.ts'
+import type { Sandbox, SandboxOptions } from '../../src/sandbox/index.ts'
+
+export interface Harness {
+  sb: Sandbox
+  client: Client
+  genesis: Wallet
+  stop(): Promise<void>
+}
+
+/** A sandbox that closes ledgers only on ledgerAccept, and a connected Client. */
+export async function startHarness(opts: SandboxOptions = {}): Promise<Harness> {
+  const sb = await startSandbox({ port: 0, closeMs: 0, ...opts })
+  const client = new Client(sb.url)
+  await client.connect()
+  return {
+    sb,
+    client,
+    genesis: Wallet.fromSeed(sb.genesis.seed),
+    stop: async () => {
+      await client.disconnect()
+      await sb.stop()
+    },
+  }
+}
+
+/** Submits a signed blob and returns rippled's raw submit result. */
+export async function submitBlob(client: Client, blob: string): Promise<SubmitResponse['result']> {
+  const res = await client.request({ command: 'submit', tx_blob: blob })
+  return res.result
+}
+
+/** Autofills and signs with xrpl.js (which validates the transaction first). */
+export async function signTx(client: Client, wallet: Wallet, tx: SubmittableTransaction) {
+  return wallet.sign(await client.autofill(tx))
+}
+
+/**
+ * Signs without xrpl.js's client-side validation, so malformed transactions reach the server. The
+ * transaction must be complete (Fee, Sequence, ...).
+ */
+export function signRaw(wallet: Wallet, tx: Record<string, unknown>): string {
+  const unsigned = { ...tx, SigningPubKey: wallet.publicKey } as unknown as Transaction
+  return encode({ ...unsigned, TxnSignature: sign(encodeForSigning(unsigned), wallet.privateKey) })
+}
+
+/** Pays `xrp` from the genesis account to each wallet, then closes the ledger. */
+export async function fund(h: Harness, xrp: number, ...wallets: Wallet[]): Promise<void> {
+  for (const w of wallets) {
+    const payment: Payment = {
+      TransactionType: 'Payment',
+      Account: h.genesis.address,
+      Destination: w.address,
+      Amount: xrpToDrops(xrp),
+    }
+    const signed = await signTx(h.client, h.genesis, payment)
+    const res = await submitBlob(h.client, signed.tx_blob)
+    if (res.engine_result !== 'tesSUCCESS') throw new Error(`fund: ${res.engine_result}`)
+  }
+  await h.sb.ledgerAccept()
+}
+
+/**
+ * Closes a ledger every `everyMs` until the returned function is called (for submitAndWait, which polls
+ * once a second and gives up once the validated index passes LastLedgerSequence = validated + 20: keep
+ * well under 20 closes a second).
+ */
+export function closeLedgers(sb: Sandbox, everyMs = 250): () => void {
+  const timer = setInterval(() => void sb.ledgerAccept(), everyMs)
+  return () => clearInterval(timer)
+}
+
+export async function accountData(
+  client: Client,
+  account: string,
+  ledger: 'current' | 'validated' = 'current',
+) {
+  const res = await client.request({ command: 'account_info', account, ledger_index: ledger })
+  return res.result.account_data
+}
