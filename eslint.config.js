@@ -65,6 +65,20 @@ export default tseslint.config(
               message: 'Ledger work belongs to the worker.',
               allowTypeImports: true,
             },
+            {
+              // The worker is the only writer of IndexedDB; the app observes it with useLiveQuery
+              // through the read-only queries module (and may use the row types).
+              group: ['**/db/*', '!**/db/queries*', '!**/db/types*'],
+              message:
+                'The app reads IndexedDB only through src/db/queries (useLiveQuery); only the worker writes.',
+              allowTypeImports: true,
+            },
+            {
+              group: ['**/worker/*', '**/worker/**', '!**/worker/api*'],
+              message:
+                'The app talks to the worker only through src/app/engine.ts and the EngineApi types.',
+              allowTypeImports: true,
+            },
           ],
         },
       ],

@@ -131,3 +131,34 @@ describe('sandbox demo data', () => {
     expect(theirs.result.account_nfts.map((n) => n.NFTokenID)).toContain(nft.NFTokenID)
   })
 })
+
+describe('the large holder, created on demand', () => {
+  it('holds the requested number of NFTs, paged by account_nfts 400 at a time', async () => {
+    const big = await startSandbox({
+      port: 0,
+      gatewayPort: 0,
+      closeMs: 0,
+      demo: true,
+      largeHolderNfts: 450,
+    })
+    const c = new Client(big.url)
+    try {
+      await c.connect()
+      const address = accounts.largeHolder.classicAddress
+      expect(big.demo?.largeHolder).toMatchObject({ address, nfts: 450 })
+      const first = await c.request({ command: 'account_nfts', account: address, limit: 400 })
+      expect(first.result.account_nfts.length).toBe(400)
+      const rest = await c.request({
+        command: 'account_nfts',
+        account: address,
+        limit: 400,
+        marker: first.result.marker,
+      })
+      expect(rest.result.account_nfts.length).toBe(50)
+      expect(rest.result.marker).toBeUndefined()
+    } finally {
+      await c.disconnect()
+      await big.stop()
+    }
+  })
+})
