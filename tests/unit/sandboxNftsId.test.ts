@@ -1,5 +1,6 @@
 import { parseNFTokenID } from 'xrpl'
 import { describe, expect, it } from 'vitest'
+import { mulberry32 as rng } from '../../src/sandbox/demo/catalogRandom.ts'
 import {
   buildNFTokenId,
   cipheredTaxon,
@@ -7,18 +8,6 @@ import {
 } from '../../src/sandbox/ledger/nftokenId.ts'
 import { addressFromIdHex } from '../../src/sandbox/ledger/keylets.ts'
 import { walletFor } from '../helpers/sandboxState.ts'
-
-/** A small deterministic PRNG (mulberry32) so failures reproduce. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 describe('NFTokenID', () => {
   it('matches a real mint (explorer fixture: taxon 1, serial 26, tfTransferable)', () => {

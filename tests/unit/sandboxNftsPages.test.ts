@@ -1,6 +1,7 @@
 import { getNFTokenID } from 'xrpl'
 import type { TransactionMetadata } from 'xrpl'
 import { describe, expect, it } from 'vitest'
+import { mulberry32 as rng } from '../../src/sandbox/demo/catalogRandom.ts'
 import type { NFTokenPage } from '../../src/sandbox/ledger/entries.ts'
 import { accountIdHex, keylet, nftPageMask } from '../../src/sandbox/ledger/keylets.ts'
 import type { TxMeta } from '../../src/sandbox/ledger/meta.ts'
@@ -13,18 +14,6 @@ import {
 } from '../../src/sandbox/ledger/nftokenPages.ts'
 import { ApplyView } from '../../src/sandbox/ledger/view.ts'
 import { SandboxState, XRP, walletFor } from '../helpers/sandboxState.ts'
-
-/** mulberry32: a deterministic PRNG so failures reproduce. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 function shuffle<T>(items: T[], next: () => number): T[] {
   const a = [...items]
