@@ -6,9 +6,10 @@
  * Every value that crosses must be structured-cloneable; callbacks cross as `Comlink.proxy(fn)`.
  * Failures reject with an `EngineError` (see `src/shared/errors.ts`): match on `name` and `code`.
  */
+import type { NftAttribute, NftItem } from '../db/types.ts'
 import type { NetworkId } from '../shared/networks.ts'
 
-export type { NetworkId }
+export type { NetworkId, NftAttribute, NftItem }
 
 /**
  * The life of the ledger connection.
@@ -65,6 +66,12 @@ export interface EngineApi {
   /** Closes the ledger connection and stops retrying; the status becomes `offline`. */
   disconnect(): Promise<void>
 
+  /**
+   * Retries the connection at once instead of waiting out the backoff (the worker also does this
+   * when the browser comes back online). Does nothing while connected.
+   */
+  retryNow(): Promise<void>
+
   /** The current connection status. */
   getNetworkStatus(): Promise<NetworkStatus>
 
@@ -83,4 +90,170 @@ export interface EngineApi {
    * @param subscription - the id `onStatus` returned; unknown ids are ignored.
    */
   offStatus(subscription: number): Promise<void>
+
+  /**
+   * Connects a wallet from a credential. The secret crosses into the worker here, once, and never
+   * leaves it: the answer carries addresses only. The credential is trimmed and validated; the
+   * account must exist on the connected network; a regular key must be the account's RegularKey and
+   * a master key must not be disabled.
+   *
+   * @throws EngineError `VALIDATION` with a message fit to show ('Please enter your wallet key',
+   *   'Invalid seed phrase: …', wrong length, bad checksum, 'This key is not the regular key of r…',
+   *   'The master key of r… is disabled: connect with its regular key'); `NOT_FOUND` when the account
+   *   is not activated on this network; `NOT_CONNECTED` without a ledger connection.
+   */
+  connectWallet(input: CredentialInput): Promise<WalletInfo>
+
+  /** The connected wallet, or null. */
+  getWallet(): Promise<WalletInfo | null>
+
+  /** Forgets the secrets held in memory (the stored GEM regular key stays until `forgetDevice`). */
+  lock(): Promise<void>
+
+  /**
+   * GEM Wallet flow, step 1: generates a fresh regular key inside the worker and returns its address
+   * only, for the app to ask GEM Wallet to set as the RegularKey of the user's account. Replaces any
+   * earlier pending key.
+   */
+  prepareRegularKey(): Promise<{ regularKeyAddress: string }>
+
+  /**
+   * GEM Wallet flow, step 2: waits until a validated ledger shows the pending key as the RegularKey
+   * of `primaryAddress`, stores the key encrypted on this device (non-extractable AES-GCM key in
+   * IndexedDB) and connects the wallet with it.
+   *
+   * @throws EngineError `VALIDATION` when no key is pending or the address is malformed; `NOT_FOUND`
+   *   for an account that does not exist; `TIMEOUT` when the key did not appear in time.
+   */
+  confirmRegularKey(primaryAddress: string): Promise<WalletInfo>
+
+  /**
+   * Restores the GEM regular-key session stored on this device for the connected network, after
+   * checking on the ledger that the key is still the account's RegularKey. Null when nothing is
+   * stored (or the stored key was replaced on the ledger, in which case it is wiped).
+   */
+  restoreWallet(): Promise<WalletInfo | null>
+
+  /** 'Forget this device': wipes the stored regular keys and the device key, and locks. */
+  forgetDevice(): Promise<void>
+
+  /**
+   * Loads every NFT of an account (account_nfts, limit 400, marker paging) from the validated ledger
+   * and saves the list as the account's snapshot on this network, which the UI observes (and shows
+   * offline).
+   *
+   * @param onProgress - a `Comlink.proxy` callback, throttled; called after each page.
+   * @param account - whose NFTs; the connected wallet's account by default.
+   */
+  loadNfts(onProgress?: ProgressListener<NftLoadProgress>, account?: string): Promise<NftLoadResult>
+
+  /**
+   * Enriches NFTs with their metadata: cached entries younger than 24 h count at once, the rest are
+   * fetched (15 at a time, with gateway failover, a timeout and a size cap), normalised, sanitised and
+   * written to the cache one by one as they land, so the UI fills in progressively.
+   *
+   * @param request - which NFTs: those of the account's snapshot (default: the connected wallet's),
+   *   or explicit ids; `force` refetches fresh entries too.
+   */
+  loadMetadata(
+    request: MetadataRequest,
+    onProgress?: ProgressListener<MetadataProgress>,
+  ): Promise<MetadataProgress>
+
+  /** Metadata cache statistics; `walletEntries` counts the given account's NFTs that are cached. */
+  getCacheStats(account?: string): Promise<CacheStats>
+
+  /** Clears the metadata cache; returns how many entries were removed. */
+  clearMetadataCache(): Promise<number>
+
+  /** Saves app preferences (the worker is the only writer of IndexedDB). */
+  saveSettings(patch: Partial<AppSettings>): Promise<void>
+}
+
+/** Receives throttled progress (at most a few calls a second, and always the final state). */
+export type ProgressListener<T> = (progress: T) => void
+
+/**
+ * The credential kinds of the wallet dialog.
+ * - `familySeed`: `s…` (secp256k1) or `sEd…` (ed25519).
+ * - `secpKey`: a private key in hex: 64 digits, 66 with the `00` prefix, or `ED` + 64 for ed25519.
+ * - `regularKey`: the seed or hex key of a regular key, plus the account it signs for.
+ */
+export type CredentialKind = 'familySeed' | 'secpKey' | 'regularKey'
+
+/** What the wallet dialog sends, once, into the worker. */
+export interface CredentialInput {
+  kind: CredentialKind
+  /** The secret as typed (it is trimmed in the worker). */
+  secret: string
+  /** `regularKey` only: the address of the account the key signs for. */
+  account?: string
+}
+
+/** The connected wallet: addresses and key kind, never a secret. */
+export interface WalletInfo {
+  network: NetworkId
+  /** The account whose NFTs are shown and for which transactions are signed. */
+  address: string
+  /** Whether the account's master key or its RegularKey signs. */
+  signing: 'master' | 'regular'
+  algorithm: 'secp256k1' | 'ed25519'
+  /** Address of the signing key (the account itself for the master key). */
+  keyAddress: string
+  /** True when it came from the encrypted key stored on this device. */
+  restored: boolean
+}
+
+export interface NftLoadProgress {
+  /** NFTs read so far. */
+  loaded: number
+  /** account_nfts pages read so far. */
+  pages: number
+}
+
+export interface NftLoadResult {
+  network: NetworkId
+  account: string
+  count: number
+  ledgerIndex: number
+  loadedAt: number
+}
+
+export interface MetadataRequest {
+  /** Whose snapshot to enrich; the connected wallet's account by default. */
+  account?: string
+  /** Enrich exactly these NFTs (of the snapshot) instead of all. */
+  nftIds?: string[]
+  /** Refetch even entries younger than 24 h. */
+  force?: boolean
+}
+
+export interface MetadataProgress {
+  total: number
+  /** Served from the cache without a fetch. */
+  cached: number
+  /** Fetched and usable. */
+  loaded: number
+  /** Fetched but unusable, or without a URI. */
+  failed: number
+  /** Not finished yet. */
+  pending: number
+}
+
+/** The spec's cache statistics. */
+export interface CacheStats {
+  /** Cache entries for the NFTs of the current (or given) account. */
+  walletEntries: number
+  totalEntries: number
+  sizeKb: number
+}
+
+/** Preferences kept in IndexedDB. */
+export interface AppSettings {
+  network: NetworkId
+  darkMode: boolean
+  hasSeenSplash: boolean
+  preferredAuthMethod: 'seed' | 'regularkey' | null
+  /** IPFS gateway base URLs to try in order (per network default when empty). */
+  ipfsGateways: string[]
 }

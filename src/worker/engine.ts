@@ -4,12 +4,33 @@
  */
 import { releaseProxy } from 'comlink'
 
+import { LedgerDb } from '../db/schema.ts'
+import { saveSettings } from '../db/settings.ts'
 import { EngineError } from '../shared/errors.ts'
 import { DEFAULT_NETWORK_ID, isNetworkId, NETWORKS } from '../shared/networks.ts'
 import type { NetworkConfig } from '../shared/networks.ts'
-import type { EngineApi, NetworkId, NetworkStatus, StatusListener } from './api.ts'
+import type {
+  AppSettings,
+  CacheStats,
+  CredentialInput,
+  EngineApi,
+  MetadataProgress,
+  MetadataRequest,
+  NetworkId,
+  NetworkStatus,
+  NftLoadProgress,
+  NftLoadResult,
+  ProgressListener,
+  StatusListener,
+  WalletInfo,
+} from './api.ts'
+import { Keyring } from './keys/keyring.ts'
+import { MetadataService } from './metadata/metadataService.ts'
+import type { MetadataOptions } from './metadata/metadataService.ts'
 import { ConnectionManager, DEFAULT_TIMING } from './network/connectionManager.ts'
 import type { ConnectionTiming } from './network/session.ts'
+import { NftLoader } from './nfts/nftLoader.ts'
+import { validateSettings } from './settings.ts'
 
 /** How to build an Engine; everything has a production default. */
 export interface EngineOptions {
@@ -17,6 +38,10 @@ export interface EngineOptions {
   networks?: Readonly<Record<NetworkId, NetworkConfig>>
   /** Client limits and reconnect backoff. */
   timing?: Partial<ConnectionTiming>
+  /** The IndexedDB to use; tests pass a uniquely named one. */
+  db?: LedgerDb
+  /** Metadata fetching: gateways, limits, fetch function, mobile cache cap. */
+  metadata?: MetadataOptions
 }
 
 /** A Comlink proxy carries a release function; a plain function (in Node) does not. */
@@ -28,13 +53,30 @@ export class Engine implements EngineApi {
   private readonly connection: ConnectionManager
   private readonly listeners = new Map<number, MaybeProxy>()
   private nextSubscription = 1
+  private lastState: NetworkStatus['state'] = 'offline'
+  private readonly db: LedgerDb
+  private readonly keyring: Keyring
+  private readonly nfts: NftLoader
+  private readonly metadata: MetadataService
 
-  /** @param options - networks and timing; the build's defaults otherwise. */
+  /** @param options - networks, timing, database; the build's defaults otherwise. */
   constructor(options: EngineOptions = {}) {
     this.networks = options.networks ?? NETWORKS
     this.connection = new ConnectionManager((status) => this.publish(status), DEFAULT_NETWORK_ID, {
       ...DEFAULT_TIMING,
       ...options.timing,
+    })
+    // Back online (a worker sees the browser's online event): reconnect now, not after the backoff.
+    globalThis.addEventListener?.('online', () => void this.retryNow())
+    this.db = options.db ?? new LedgerDb()
+    const network = () => this.connection.status.network
+    this.keyring = new Keyring({ connection: this.connection, db: this.db, network })
+    this.nfts = new NftLoader({ connection: this.connection, db: this.db })
+    this.metadata = new MetadataService({
+      db: this.db,
+      network,
+      networks: this.networks,
+      ...options.metadata,
     })
   }
 
@@ -48,6 +90,11 @@ export class Engine implements EngineApi {
 
   async disconnect(): Promise<void> {
     await this.connection.disconnect()
+  }
+
+  retryNow(): Promise<void> {
+    this.connection.retryNow()
+    return Promise.resolve()
   }
 
   getNetworkStatus(): Promise<NetworkStatus> {
@@ -68,7 +115,79 @@ export class Engine implements EngineApi {
     return Promise.resolve()
   }
 
+  connectWallet(input: CredentialInput): Promise<WalletInfo> {
+    return this.keyring.connect(input)
+  }
+
+  getWallet(): Promise<WalletInfo | null> {
+    return Promise.resolve(this.keyring.current())
+  }
+
+  lock(): Promise<void> {
+    this.keyring.lock()
+    return Promise.resolve()
+  }
+
+  prepareRegularKey(): Promise<{ regularKeyAddress: string }> {
+    return Promise.resolve(this.keyring.prepareRegularKey())
+  }
+
+  confirmRegularKey(primaryAddress: string): Promise<WalletInfo> {
+    return this.keyring.confirmRegularKey(primaryAddress)
+  }
+
+  restoreWallet(): Promise<WalletInfo | null> {
+    return this.keyring.restore()
+  }
+
+  forgetDevice(): Promise<void> {
+    return this.keyring.forgetDevice()
+  }
+
+  async loadNfts(
+    onProgress?: ProgressListener<NftLoadProgress>,
+    account?: string,
+  ): Promise<NftLoadResult> {
+    const network = this.connection.status.network
+    return await this.nfts.load(network, this.accountOf(account), onProgress)
+  }
+
+  async loadMetadata(
+    request: MetadataRequest,
+    onProgress?: ProgressListener<MetadataProgress>,
+  ): Promise<MetadataProgress> {
+    const account = this.accountOf(request.account)
+    return await this.metadata.load({ ...request, account }, onProgress)
+  }
+
+  getCacheStats(account?: string): Promise<CacheStats> {
+    return this.metadata.stats(account ?? this.keyring.current()?.address)
+  }
+
+  clearMetadataCache(): Promise<number> {
+    return this.metadata.clear()
+  }
+
+  async saveSettings(patch: Partial<AppSettings>): Promise<void> {
+    await saveSettings(this.db, validateSettings(patch))
+  }
+
+  /** The given account, or the connected wallet's; a VALIDATION error when there is neither. */
+  private accountOf(account: string | undefined): string {
+    // An explicit account (even an empty one) is the caller's: the loaders validate it.
+    if (account !== undefined) return account
+    const address = this.keyring.current()?.address
+    if (!address) throw new EngineError('VALIDATION', 'Please connect your wallet first')
+    return address
+  }
+
   private publish(status: NetworkStatus): void {
+    // A wallet restored while offline is checked against the ledger once the connection is up: if
+    // its key was replaced meanwhile, the session ends instead of failing at the first signature.
+    const cameUp = status.state === 'connected' && this.lastState !== 'connected'
+    this.lastState = status.state
+    if (cameUp && this.keyring.current()?.restored)
+      void this.keyring.restore().catch(() => undefined)
     for (const [subscription, listener] of this.listeners)
       this.notify(subscription, listener, status)
   }

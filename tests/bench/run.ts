@@ -3,9 +3,10 @@
  * bench-results.json at the repository root (one object per suite, flat figures whose names carry
  * their unit, plus "machine" and "date"). Benchmarks print figures; tests assert behaviour.
  */
-import { writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { cpus, totalmem } from 'node:os'
 import { fileURLToPath } from 'node:url'
+import { metadataSuite } from './metadata.ts'
 import { sandboxSuite } from './sandbox.ts'
 
 export type Figures = Record<string, number>
@@ -14,7 +15,7 @@ export interface Suite {
   run(): Promise<Figures>
 }
 
-const SUITES: Suite[] = [sandboxSuite]
+const SUITES: Suite[] = [sandboxSuite, metadataSuite]
 
 async function main(args: string[]): Promise<void> {
   const unknown = args.filter((a) => !SUITES.some((s) => s.name === a))
@@ -34,7 +35,11 @@ async function main(args: string[]): Promise<void> {
     results[suite.name] = figures
   }
   const out = fileURLToPath(new URL('../../bench-results.json', import.meta.url))
-  await writeFile(out, JSON.stringify(results, null, 2) + '\n')
+  // Running some suites keeps the figures of the others from earlier runs.
+  const earlier = await readFile(out, 'utf8')
+    .then((text) => JSON.parse(text) as Record<string, unknown>)
+    .catch(() => ({}))
+  await writeFile(out, JSON.stringify({ ...earlier, ...results }, null, 2) + '\n')
   console.log(`\nwrote ${out}`)
 }
 

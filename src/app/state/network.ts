@@ -4,8 +4,9 @@
  */
 import { proxy, useSnapshot } from 'valtio'
 
+import { savedSettings } from '../../db/queries/settings.ts'
 import { errorMessage, isEngineError } from '../../shared/errors.ts'
-import { DEFAULT_NETWORK_ID } from '../../shared/networks.ts'
+import { DEFAULT_NETWORK_ID, isNetworkId } from '../../shared/networks.ts'
 import type { NetworkId, NetworkStatus } from '../../worker/api.ts'
 import { engine, subscribeStatus } from '../engine.ts'
 
@@ -33,13 +34,18 @@ export const networkState = proxy<NetworkState>({
 
 let started = false
 
-/** Starts mirroring the engine's status and connects to the selected network; runs once. */
+/**
+ * Starts mirroring the engine's status and connects to the network used last time (the build's
+ * default on a first visit); runs once.
+ */
 export async function startNetwork(): Promise<void> {
   if (started) return
   started = true
   await subscribeStatus((status) => {
     networkState.status = status
   })
+  const saved = await savedSettings().catch(() => ({ network: undefined }))
+  if (isNetworkId(saved.network)) networkState.selected = saved.network
   await connectSelected()
 }
 
@@ -50,7 +56,7 @@ export async function startNetwork(): Promise<void> {
  */
 export async function selectNetwork(networkId: NetworkId): Promise<void> {
   networkState.selected = networkId
-  await connectSelected()
+  await Promise.all([connectSelected(), engine.saveSettings({ network: networkId })])
 }
 
 async function connectSelected(): Promise<void> {

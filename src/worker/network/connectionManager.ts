@@ -74,6 +74,11 @@ export class ConnectionManager {
     this.publish(this.snapshot)
   }
 
+  /** Retries at once if the connection is down and waiting out its backoff. */
+  retryNow(): void {
+    this.session?.retryNow()
+  }
+
   /**
    * The connected xrpl.js client, for ledger requests.
    *

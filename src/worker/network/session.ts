@@ -27,10 +27,14 @@ export class Session {
   readonly firstConnection: Promise<void>
   private settleFirst: { resolve(): void; reject(error: EngineError): void } | null = null
   private readonly stop = new AbortController()
+  /** Aborted to cut the current backoff wait short (see retryNow). */
+  private wake = new AbortController()
   private readonly backoff: Backoff
   private link: EndpointLink | null = null
   private figures: LedgerFigures | null = null
   private attempt = 0
+  /** Failed attempts since the connection was last up (or dropped): a full round means offline. */
+  private roundFailures = 0
   private state: ConnectionState = 'connecting'
 
   /**
@@ -66,6 +70,16 @@ export class Session {
     void this.run()
   }
 
+  /**
+   * Tries again at once instead of waiting out the backoff (the browser came back online, or the
+   * user asked). Does nothing while connected or while an attempt is under way.
+   */
+  retryNow(): void {
+    if (this.link || this.stop.signal.aborted) return
+    this.backoff.reset()
+    this.wake.abort()
+  }
+
   /** Stops for good: cancels waits and attempts and closes the live link. */
   async close(): Promise<void> {
     this.stop.abort()
@@ -90,7 +104,9 @@ export class Session {
       } catch (error) {
         if (this.stop.signal.aborted) return
         this.onAttemptFailed(error)
-        await delay(this.backoff.next(), this.stop.signal).catch(() => undefined)
+        this.wake = new AbortController()
+        const signal = AbortSignal.any([this.stop.signal, this.wake.signal])
+        await delay(this.backoff.next(), signal).catch(() => undefined)
       }
     }
   }
@@ -109,6 +125,7 @@ export class Session {
       },
       onDrop: () => {
         this.link = null
+        this.roundFailures = 0
         this.setState('reconnecting', { error: 'Connection lost' })
         void this.run()
       },
@@ -117,16 +134,20 @@ export class Session {
 
   private onOpened(link: EndpointLink, figures: LedgerFigures): void {
     this.link = link
-    this.figures = figures
+    // After a failover to a server that lags behind, the ledger index must not go backwards.
+    this.figures = this.figures ? mergeFigures(this.figures, figures) : figures
+    this.roundFailures = 0
     this.backoff.reset()
-    this.setState('connected', { endpoint: link.endpoint, error: null, ...figures })
+    this.setState('connected', { endpoint: link.endpoint, error: null, ...this.figures })
     this.settle()
   }
 
   private onAttemptFailed(error: unknown): void {
     this.attempt += 1
+    this.roundFailures += 1
     const message = errorMessage(error, 'Connection failed')
-    const roundFailed = this.attempt % this.network.endpoints.length === 0
+    const roundFailed = this.roundFailures >= this.network.endpoints.length
+    if (roundFailed) this.roundFailures = 0
     if (!roundFailed) {
       this.report({ error: message })
       return

@@ -1,0 +1,61 @@
+/**
+ * NFT snapshots, worker side: the last loaded NFT list of each account on each network (the UI reads
+ * them through `queries/nfts.ts`). Each change is one Dexie write, so a crash leaves either the old
+ * snapshot or the new one, never a mix.
+ */
+import { nftSnapshot } from './queries/nfts.ts'
+import type { LedgerDb } from './schema.ts'
+import type { NftSnapshotRow } from './types.ts'
+import type { NetworkId } from '../shared/networks.ts'
+
+/**
+ * Saves (replaces) the snapshot of `row.network` + `row.account`.
+ *
+ * @param db - the app's database.
+ * @param row - the complete list; it replaces the previous one whole.
+ */
+export async function saveNftSnapshot(db: LedgerDb, row: NftSnapshotRow): Promise<void> {
+  await db.nftSnapshots.put(row)
+}
+
+/**
+ * The snapshot of an account on a network, if one was ever saved.
+ *
+ * @param db - the app's database.
+ * @param network - the network.
+ * @param account - the account's classic address.
+ */
+export function readNftSnapshot(
+  db: LedgerDb,
+  network: NetworkId,
+  account: string,
+): Promise<NftSnapshotRow | undefined> {
+  return nftSnapshot(db, network, account)
+}
+
+/**
+ * Removes NFTs from a snapshot (they were burned or transferred), keeping its ledger index and load
+ * time. Does nothing when there is no snapshot.
+ *
+ * @param db - the app's database.
+ * @param network - the network.
+ * @param account - the account's classic address.
+ * @param nftIds - NFTokenIDs to remove; ids not in the snapshot are ignored.
+ * @returns how many NFTs were removed.
+ */
+export async function removeFromNftSnapshot(
+  db: LedgerDb,
+  network: NetworkId,
+  account: string,
+  nftIds: Iterable<string>,
+): Promise<number> {
+  const gone = new Set([...nftIds].map((id) => id.toUpperCase()))
+  return await db.transaction('rw', db.nftSnapshots, async () => {
+    const row = await db.nftSnapshots.get([network, account])
+    if (!row) return 0
+    const nfts = row.nfts.filter((nft) => !gone.has(nft.nftId))
+    const removed = row.nfts.length - nfts.length
+    if (removed > 0) await db.nftSnapshots.put({ ...row, nfts })
+    return removed
+  })
+}

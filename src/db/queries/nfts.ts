@@ -1,0 +1,29 @@
+/**
+ * Read-only NFT snapshot queries for the UI's `useLiveQuery` (the worker writes them; Dexie
+ * broadcasts its commits, so a query re-runs when a load finishes).
+ *
+ * @example
+ * ```ts
+ * const snapshot = useLiveQuery(() => nftSnapshot(db, network, address), [network, address])
+ * ```
+ */
+import type { LedgerDb } from '../schema.ts'
+import type { NftSnapshotRow } from '../types.ts'
+import type { NetworkId } from '../../shared/networks.ts'
+
+/**
+ * The last loaded NFT list of an account on a network.
+ *
+ * @param db - the app's database.
+ * @param network - the network.
+ * @param account - the account's classic address; null or undefined (no wallet) gives undefined.
+ * @returns the snapshot, or undefined when none was saved (never loaded on this device).
+ */
+export async function nftSnapshot(
+  db: LedgerDb,
+  network: NetworkId,
+  account: string | null | undefined,
+): Promise<NftSnapshotRow | undefined> {
+  if (!account) return undefined
+  return await db.nftSnapshots.get([network, account])
+}

@@ -1,0 +1,38 @@
+/**
+ * The app's IndexedDB, through Dexie. Every schema version stays listed, oldest first, each with a
+ * comment on what it changed; data migrations go in `.upgrade()`. The worker is the only writer
+ * (DESIGN.md §1); the UI observes with useLiveQuery through `src/db/queries/`.
+ */
+import Dexie from 'dexie'
+import type { EntityTable } from 'dexie'
+import type {
+  DeviceKeyRow,
+  MetadataRow,
+  NftSnapshotRow,
+  SettingRow,
+  StoredKeyRow,
+} from './types.ts'
+
+/** The database name a browser profile uses; tests pass their own to stay isolated. */
+export const DB_NAME = 'xrpl-nft-manager'
+
+export class LedgerDb extends Dexie {
+  settings!: EntityTable<SettingRow, 'key'>
+  nftSnapshots!: Dexie.Table<NftSnapshotRow, [string, string]>
+  metadata!: EntityTable<MetadataRow, 'nftId'>
+  storedKeys!: EntityTable<StoredKeyRow, 'id'>
+  deviceKeys!: EntityTable<DeviceKeyRow, 'id'>
+
+  constructor(name: string = DB_NAME) {
+    super(name)
+    // v1: settings, NFT snapshots per network+account, metadata cache (fetchedAt for TTL and
+    // pruning), the encrypted GEM regular key and the device key that encrypts it.
+    this.version(1).stores({
+      settings: 'key',
+      nftSnapshots: '[network+account]',
+      metadata: 'nftId, fetchedAt',
+      storedKeys: 'id, network',
+      deviceKeys: 'id',
+    })
+  }
+}

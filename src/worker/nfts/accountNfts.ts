@@ -1,0 +1,110 @@
+/**
+ * Reads an account's whole NFT list with account_nfts: pages of NFT_PAGE_LIMIT, marker paging, every
+ * page from one validated ledger (the first page's), so the list is a consistent picture even when
+ * NFTs move while it loads.
+ */
+import type { Client } from 'xrpl'
+
+import type { NftItem } from '../../db/types.ts'
+import { NFT_PAGE_LIMIT } from '../../shared/constants.ts'
+import { EngineError } from '../../shared/errors.ts'
+import type { NftLoadProgress } from '../api.ts'
+import { toEngineError } from '../network/toEngineError.ts'
+import { readNftPage } from './accountNftsPage.ts'
+import { malformedReply } from './nftEntry.ts'
+
+/** An account's NFTs and the validated ledger they were read from. */
+export interface NftList {
+  nfts: NftItem[]
+  ledgerIndex: number
+}
+
+/** The rippled error token of a failed request, if any (xrpl.js puts the response in `data`). */
+function rippledError(error: unknown): unknown {
+  return (error as { data?: { error?: unknown } } | null)?.data?.error
+}
+
+/** A failed account_nfts request as an EngineError with a message fit to show. */
+function requestError(error: unknown, account: string): EngineError {
+  const token = rippledError(error)
+  if (token === 'actNotFound') {
+    return new EngineError('NOT_FOUND', `Account ${account} is not activated on this network`, {
+      account,
+    })
+  }
+  const e = toEngineError(error, 'account_nfts')
+  if (token === 'lgrNotFound') {
+    const message = 'The ledger the NFT list was read from is no longer available; please try again'
+    return new EngineError('LEDGER_REJECTED', message, e.data)
+  }
+  if (e.code === 'NETWORK' || e.code === 'NOT_CONNECTED') {
+    const message = `The ledger connection was lost while loading NFTs: ${e.message}`
+    return new EngineError('NETWORK', message, e.data)
+  }
+  if (e.code === 'TIMEOUT') {
+    return new EngineError('TIMEOUT', `The ledger did not answer in time: ${e.message}`, e.data)
+  }
+  return e
+}
+
+/** One page: the first from the latest validated ledger, the others from the same ledger. */
+async function requestPage(
+  client: Client,
+  account: string,
+  ledgerIndex: number | null,
+  marker: string | undefined,
+): Promise<unknown> {
+  try {
+    const response = await client.request({
+      command: 'account_nfts',
+      account,
+      ledger_index: ledgerIndex ?? 'validated',
+      limit: NFT_PAGE_LIMIT,
+      ...(marker === undefined ? {} : { marker }),
+    })
+    return response.result
+  } catch (error) {
+    throw requestError(error, account)
+  }
+}
+
+/**
+ * Reads every NFT of an account.
+ *
+ * @param client - a connected client; one for the whole list (a reconnect fails the load rather
+ *   than mixing servers).
+ * @param account - a valid classic address.
+ * @param onPage - called after each page with the counts so far.
+ * @throws EngineError `NOT_FOUND` for an account that does not exist; `LEDGER_REJECTED` for server
+ *   errors and malformed replies (an NFT listed twice, a marker that repeats, …); `NETWORK`,
+ *   `NOT_CONNECTED` or `TIMEOUT` when the connection fails.
+ */
+export async function readAccountNfts(
+  client: Client,
+  account: string,
+  onPage: (progress: NftLoadProgress) => void,
+): Promise<NftList> {
+  const nfts: NftItem[] = []
+  const ids = new Set<string>()
+  const markers = new Set<string>()
+  let ledgerIndex: number | null = null
+  let marker: string | undefined
+  let pages = 0
+  do {
+    const result = await requestPage(client, account, ledgerIndex, marker)
+    const page = readNftPage(result, account, ledgerIndex)
+    ledgerIndex = page.ledgerIndex
+    for (const nft of page.nfts) {
+      if (ids.has(nft.nftId)) throw malformedReply(`NFT ${nft.nftId} is listed twice`)
+      ids.add(nft.nftId)
+      nfts.push(nft)
+    }
+    pages += 1
+    onPage({ loaded: nfts.length, pages })
+    marker = page.marker
+    // A marker seen before would page forever.
+    if (marker !== undefined && markers.has(marker)) throw malformedReply('the marker repeats')
+    if (marker !== undefined) markers.add(marker)
+  } while (marker !== undefined)
+  return { nfts, ledgerIndex }
+}

@@ -1,0 +1,46 @@
+/**
+ * Throttled progress reporting across the worker boundary. Every call through a Comlink proxy is a
+ * postMessage round trip, so long work reports at most every `intervalMs`, always reports its final
+ * state, and releases the proxy when done (style-anchors: Comlink facts).
+ */
+import { releaseProxy } from 'comlink'
+import type { ProgressListener } from './api.ts'
+
+type MaybeProxy<T> = ProgressListener<T> & { [releaseProxy]?: () => void }
+
+export interface ProgressReporter<T> {
+  /** Reports if the last report is older than the interval. */
+  report(progress: T): void
+  /** Reports now (the final state), then releases the listener. */
+  finish(progress: T): void
+}
+
+export function throttledProgress<T>(
+  listener: ProgressListener<T> | undefined,
+  intervalMs = 250,
+  now: () => number = Date.now,
+): ProgressReporter<T> {
+  const target = listener as MaybeProxy<T> | undefined
+  let last = -Infinity
+  const send = (progress: T) => {
+    try {
+      // A page that went away makes the proxied call reject: progress is best effort.
+      const result: unknown = target?.(progress)
+      if (result instanceof Promise) result.catch(() => undefined)
+    } catch {
+      // Same for a listener that throws: the work itself goes on.
+    }
+  }
+  return {
+    report(progress) {
+      const t = now()
+      if (t - last < intervalMs) return
+      last = t
+      send(progress)
+    },
+    finish(progress) {
+      send(progress)
+      target?.[releaseProxy]?.()
+    },
+  }
+}

@@ -1,0 +1,25 @@
+/** Checks preferences that arrive from the UI before they are stored. */
+import { EngineError } from '../shared/errors.ts'
+import { isNetworkId } from '../shared/networks.ts'
+import type { AppSettings } from './api.ts'
+
+const CHECKS: { [K in keyof AppSettings]: (v: unknown) => boolean } = {
+  network: isNetworkId,
+  darkMode: (v) => typeof v === 'boolean',
+  hasSeenSplash: (v) => typeof v === 'boolean',
+  preferredAuthMethod: (v) => v === null || v === 'seed' || v === 'regularkey',
+  ipfsGateways: (v) =>
+    Array.isArray(v) &&
+    v.length <= 10 &&
+    v.every((g) => typeof g === 'string' && /^https?:\/\/[^\s]+$/.test(g)),
+}
+
+/** The patch itself when every key is known and every value valid; a VALIDATION error otherwise. */
+export function validateSettings(patch: Partial<AppSettings>): Partial<AppSettings> {
+  for (const [key, value] of Object.entries(patch)) {
+    const check = CHECKS[key as keyof AppSettings] as ((v: unknown) => boolean) | undefined
+    if (!check) throw new EngineError('VALIDATION', `Unknown setting: ${key}`)
+    if (!check(value)) throw new EngineError('VALIDATION', `Invalid value for setting ${key}`)
+  }
+  return patch
+}

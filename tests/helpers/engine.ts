@@ -1,0 +1,106 @@
+/**
+ * An Engine in Node against an in-process sandbox (and, with demo, its metadata gateway), on its own
+ * fake-indexeddb database: the integration-test setup of the ledger engine.
+ */
+import { Client } from 'xrpl'
+import type { AccountNFTsResponse } from 'xrpl'
+import { startSandbox } from '../../src/sandbox/index.ts'
+import type { Sandbox, SandboxOptions } from '../../src/sandbox/index.ts'
+import { LedgerDb } from '../../src/db/schema.ts'
+import { isEngineError } from '../../src/shared/errors.ts'
+import { buildNetworks } from '../../src/shared/networks.ts'
+import { Engine } from '../../src/worker/engine.ts'
+import type { EngineOptions } from '../../src/worker/engine.ts'
+
+export interface EngineHarness {
+  sb: Sandbox
+  engine: Engine
+  db: LedgerDb
+  /** A second engine on the same database: what reopening the app in the same browser gives. */
+  reopen(options?: Partial<EngineOptions>): Engine
+  stop(): Promise<void>
+}
+
+let dbCounter = 0
+
+/**
+ * Starts a sandbox (closeMs 0 unless given: ledgers close on `sb.ledgerAccept()`), connects an engine
+ * to it on the Sandbox network, and returns both.
+ */
+export async function startEngineHarness(
+  sandbox: SandboxOptions = {},
+  options: Partial<EngineOptions> = {},
+): Promise<EngineHarness> {
+  const sb = await startSandbox({ port: 0, closeMs: 0, ...sandbox })
+  const base = buildNetworks({})
+  const networks = {
+    ...base,
+    sandbox: {
+      ...base.sandbox,
+      endpoints: [sb.url],
+      clioEndpoints: [sb.url],
+      ...(sb.gateway ? { metadataGateway: sb.gateway.url } : {}),
+    },
+  }
+  const db = new LedgerDb(`test-${process.pid}-${++dbCounter}-${Date.now()}`)
+  const engines: Engine[] = []
+  const make = (extra: Partial<EngineOptions> = {}) => {
+    const engine = new Engine({
+      networks,
+      db,
+      timing: { backoffMinMs: 10, backoffMaxMs: 200 },
+      ...options,
+      ...extra,
+    })
+    engines.push(engine)
+    return engine
+  }
+  const engine = make()
+  await engine.connect('sandbox')
+  return {
+    sb,
+    engine,
+    db,
+    reopen: make,
+    stop: async () => {
+      await Promise.all(engines.map((e) => e.disconnect()))
+      await sb.stop()
+      db.close()
+      await db.delete()
+    },
+  }
+}
+
+/** The rejection of a promise, as the EngineError it must be (anything else is rethrown). */
+export async function engineError(
+  promise: Promise<unknown>,
+): Promise<{ code: string; message: string }> {
+  const error: unknown = await promise.then(
+    () => new Error('expected a rejection'),
+    (e: unknown) => e,
+  )
+  if (!isEngineError(error)) throw error
+  return { code: error.code, message: error.message }
+}
+
+/** Every NFTokenID of an account as the sandbox lists them at a ledger, read with an independent client. */
+export async function ledgerNftIds(
+  sb: Sandbox,
+  account: string,
+  ledgerIndex: number,
+): Promise<string[]> {
+  const client = new Client(sb.url)
+  await client.connect()
+  try {
+    const pages = await client.requestAll(
+      // No limit: requestAll would stop collecting at `limit` NFTs in total.
+      { command: 'account_nfts', account, ledger_index: ledgerIndex },
+      'account_nfts',
+    )
+    return pages.flatMap((p) =>
+      (p as AccountNFTsResponse).result.account_nfts.map((n) => n.NFTokenID),
+    )
+  } finally {
+    await client.disconnect()
+  }
+}
