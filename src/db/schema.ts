@@ -7,6 +7,8 @@ import Dexie from 'dexie'
 import type { EntityTable } from 'dexie'
 import type {
   DeviceKeyRow,
+  JobItemRow,
+  JobRow,
   MetadataRow,
   NftSnapshotRow,
   SettingRow,
@@ -22,6 +24,8 @@ export class LedgerDb extends Dexie {
   metadata!: EntityTable<MetadataRow, 'nftId'>
   storedKeys!: EntityTable<StoredKeyRow, 'id'>
   deviceKeys!: EntityTable<DeviceKeyRow, 'id'>
+  jobs!: EntityTable<JobRow, 'id'>
+  jobItems!: EntityTable<JobItemRow, 'id'>
 
   constructor(name: string = DB_NAME) {
     super(name)
@@ -33,6 +37,12 @@ export class LedgerDb extends Dexie {
       metadata: 'nftId, fetchedAt',
       storedKeys: 'id, network',
       deviceKeys: 'id',
+    })
+    // v2: durable bulk jobs and their items (one intent each, with every signed attempt). Items are
+    // found by job and by status; jobs by account (one runs per account at a time) and by status.
+    this.version(2).stores({
+      jobs: 'id, [network+account], status, createdAt',
+      jobItems: 'id, jobId, [jobId+status]',
     })
   }
 }

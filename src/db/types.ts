@@ -87,3 +87,88 @@ export interface DeviceKeyRow {
   id: 'device'
   key: CryptoKey
 }
+
+/** The bulk operations the jobs engine runs. */
+export type JobKind = 'airdrop' | 'list' | 'burn' | 'cancel'
+
+/**
+ * A job's life. `planned`: intents recorded, nothing signed, waiting for the user's go. `running` /
+ * `paused` / `waiting` (another job of the account runs first). `cancelling`: no new signatures; what is
+ * in flight finishes. Final: `completed` (every item final), `cancelled`, `failed` (aborted by an error
+ * that stops the whole job, e.g. a reserve shortfall found before signing).
+ */
+export type JobStatus =
+  'planned' | 'waiting' | 'running' | 'paused' | 'cancelling' | 'completed' | 'cancelled' | 'failed'
+
+/** Counts over a job's items, kept on the job row so lists need not read every item. */
+export interface JobCounts {
+  total: number
+  pending: number
+  inFlight: number
+  succeeded: number
+  failed: number
+  skipped: number
+}
+
+export interface JobRow {
+  id: string
+  kind: JobKind
+  network: NetworkId
+  account: string
+  createdAt: number
+  updatedAt: number
+  status: JobStatus
+  /** The request as the user made it (kind specific, plain data). */
+  params: Record<string, unknown>
+  counts: JobCounts
+  /** Why the job stopped, for `failed`. */
+  error?: string
+}
+
+/** One intended ledger action. Exactly one transaction per intent may ever succeed. */
+export type Intent =
+  | { type: 'offer'; nftId: string; amountDrops: string; destination?: string; expiration?: number }
+  | { type: 'burn'; nftId: string }
+  | { type: 'cancel'; offerIds: string[] }
+
+/**
+ * An item's state. `pending`: no live attempt (never signed, or every attempt is provably dead).
+ * `inFlight`: an attempt is signed (and maybe submitted) and not yet final. Final: `succeeded`
+ * (tesSUCCESS in a validated ledger), `failed` (a tec in a validated ledger, or a rejection that proves
+ * it can never apply), `skipped` (left out by pre-flight or by cancelling the job before it was signed).
+ */
+export type ItemStatus = 'pending' | 'inFlight' | 'succeeded' | 'failed' | 'skipped'
+
+/** One signed transaction of an intent. Its blob and hash are stored before it is submitted. */
+export interface Attempt {
+  sequence: number
+  lastLedgerSequence: number
+  feeDrops: string
+  hash: string
+  txBlob: string
+  signedAt: number
+  /** The submit's engine_result (preliminary; only a validated ledger is final). */
+  preliminary?: string
+  submittedAt?: number
+  /** The validated result, or 'dead' once it provably never applied. */
+  final?: string
+  /** Validated ledger of the final result. */
+  ledgerIndex?: number
+}
+
+export interface JobItemRow {
+  /** `${jobId}:${index}` (index zero-padded so items sort in plan order). */
+  id: string
+  jobId: string
+  index: number
+  intent: Intent
+  status: ItemStatus
+  attempts: Attempt[]
+  /** The final result code (tesSUCCESS, tec…, tef…), and a plain-words message. */
+  result?: string
+  message?: string
+  /** The NFTokenOffer created (offer items). */
+  offerId?: string
+  /** The airdrop recipient's row in the CSV, for reports. */
+  recipient?: string
+}

@@ -11,8 +11,10 @@ const HELP = `Usage: npm run sandbox -- [options]
   --port N                  ledger WebSocket port (default 6006)
   --gateway-port N          metadata gateway port (default 6007)
   --close-ms N              close a ledger every N ms; 0 = only on ledger_accept (default 1000)
-  --expected-ledger-size N  transactions per ledger before fees escalate and txs queue (default 200)
-  --state FILE              load state from FILE if it exists; save to it as ledgers close
+  --expected-ledger-size N  transactions per ledger at the base fee; beyond it fees escalate and
+                            txs queue (default 200)
+  --state FILE              load state from FILE if it exists; save to it as ledgers close (at
+                            most every 2 s) and on exit
   --gateway-latency-ms N    delay every gateway reply (default 0)
   --gateway-failure-rate R  share of gateway requests answered 503 (default 0)
   --large-holder N          also create a second holder with N NFTs (e.g. 5000)

@@ -6,6 +6,7 @@
 import { SandboxLedger } from './ledger/ledger.ts'
 import type { LedgerFaults } from './ledger/ledger.ts'
 import { loadLedgers, saveLedger } from './ledger/persistence.ts'
+import { SaveChain } from './ledger/saveChain.ts'
 import { GENESIS_ADDRESS, GENESIS_SEED } from './ledger/genesis.ts'
 import { RpcServer } from './rpc/server.ts'
 import type { ConnectionFaults } from './rpc/server.ts'
@@ -22,9 +23,15 @@ export interface SandboxOptions {
   host?: string
   /** Close a ledger every this many ms; 0 closes only on ledger_accept. Default 1000. */
   closeMs?: number
-  /** Transactions per open ledger before fee escalation and queueing. Default 200. */
+  /**
+   * The expected ledger size (rippled's txnsExpected): once the open ledger holds more transactions
+   * than this, fees escalate and base-fee transactions queue. Default 200.
+   */
   expectedLedgerSize?: number
-  /** Load state from this JSON file if it exists, and save to it on every close and on stop. */
+  /**
+   * Load state from this JSON file if it exists, and save to it after ledgers with transactions close
+   * (at most once every 2 s) and on stop.
+   */
   stateFile?: string
   /** Start the metadata gateway on this port (0 = a free one); undefined = no gateway. */
   gatewayPort?: number
@@ -45,10 +52,14 @@ export interface Sandbox {
   gateway?: Gateway
   /** What the demo created (undefined without demo, or when a loaded state file already had it). */
   demo?: DemoSummary
-  /** Ledger-level and connection-level fault switches. */
+  /**
+   * Ledger-level and connection-level fault switches (see LedgerFaults and ConnectionFaults); they
+   * apply to what clients send over the WebSocket only.
+   */
   faults: LedgerFaults & ConnectionFaults & { dropConnections(): void }
   /** Closes the open ledger now; resolves to the index of the ledger just closed (validated). */
   ledgerAccept(): Promise<number>
+  /** Saves the state now (to `file`, default the state file), after any save in progress. */
   save(file?: string): Promise<void>
   stop(): Promise<void>
 }
@@ -60,42 +71,17 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     { expectedLedgerSize: opts.expectedLedgerSize ?? loaded?.expectedLedgerSize },
     loaded?.ledgers,
   )
-  let saving = Promise.resolve()
-  const persist = () => {
-    if (opts.stateFile)
-      saving = saving.then(() => saveLedger(ledger, opts.stateFile!)).catch((e) => console.error(e))
-  }
+  const saves = new SaveChain((file) => saveLedger(ledger, file), opts.stateFile)
   const accept = () => {
     const closed = ledger.accept()
-    if (closed.txs.length > 0) persist()
+    if (closed.txs.length > 0) saves.request()
     return closed.header.ledger_index
   }
-  const gateway =
-    opts.gatewayPort === undefined
-      ? undefined
-      : await startGateway({
-          port: opts.gatewayPort,
-          host: opts.host,
-          latencyMs: opts.gatewayLatencyMs,
-          failureRate: opts.gatewayFailureRate,
-        })
-  let demo: DemoSummary | undefined
-  let stopBot = () => {}
-  if (opts.demo) {
-    if (!gateway) throw new Error('sandbox: demo data needs the metadata gateway (gatewayPort)')
-    if (!isPopulated(ledger)) {
-      demo = populateDemo(ledger, {
-        gatewayUrl: gateway.url,
-        largeHolderNfts: opts.largeHolderNfts,
-      })
-      persist()
-    }
-    stopBot = startAutoAccept(ledger, demoAccounts().recipients.slice(0, AUTO_ACCEPT_COUNT))
-  }
+  const gateway = await gatewayFor(opts)
+  const { demo, stopBot } = startDemo(ledger, opts, gateway, saves)
   const server = new RpcServer(ledger, { closeMs, startedAt: Date.now() }, accept)
   const port = await server.listen(opts.port ?? 6006, opts.host ?? '127.0.0.1')
-  const timer = closeMs > 0 ? setInterval(accept, closeMs) : undefined
-  const faults = combineFaults(ledger, server)
+  const timer = closeMs > 0 ? setInterval(() => closeOnTimer(accept), closeMs) : undefined
   return {
     url: `ws://${opts.host ?? '127.0.0.1'}:${port}`,
     port,
@@ -104,60 +90,76 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     genesis: { address: GENESIS_ADDRESS, seed: GENESIS_SEED },
     gateway,
     demo,
-    faults,
-    ledgerAccept: () => Promise.resolve(accept()),
-    save: async (file) => {
-      const target = file ?? opts.stateFile
-      if (target) await saveLedger(ledger, target)
-    },
+    faults: combineFaults(ledger, server),
+    ledgerAccept: () => new Promise((resolve) => resolve(accept())),
+    save: (file) => saves.saveNow(file),
     stop: async () => {
       if (timer) clearInterval(timer)
       stopBot()
       await server.close()
       await gateway?.stop()
-      persist()
-      await saving
+      await saves.flush()
     },
   }
 }
 
-/** One object whose properties switch both the ledger's and the server's faults. */
-function combineFaults(ledger: SandboxLedger, server: RpcServer): Sandbox['faults'] {
-  const l = ledger.faults
-  const s = server.faults
-  return {
-    get loseSubmits() {
-      return l.loseSubmits
-    },
-    set loseSubmits(v) {
-      l.loseSubmits = v
-    },
-    get queueFullShare() {
-      return l.queueFullShare
-    },
-    set queueFullShare(v) {
-      l.queueFullShare = v
-    },
-    get delayMs() {
-      return s.delayMs
-    },
-    set delayMs(v) {
-      s.delayMs = v
-    },
-    get dropAfterMessages() {
-      return s.dropAfterMessages
-    },
-    set dropAfterMessages(v) {
-      s.dropAfterMessages = v
-    },
-    get dropSubmitReplies() {
-      return s.dropSubmitReplies
-    },
-    set dropSubmitReplies(v) {
-      s.dropSubmitReplies = v
-    },
-    dropConnections: () => server.dropConnections(),
+/** The metadata gateway, when the options ask for one. */
+function gatewayFor(opts: SandboxOptions): Promise<Gateway | undefined> {
+  if (opts.gatewayPort === undefined) return Promise.resolve(undefined)
+  return startGateway({
+    port: opts.gatewayPort,
+    host: opts.host,
+    latencyMs: opts.gatewayLatencyMs,
+    failureRate: opts.gatewayFailureRate,
+  })
+}
+
+/** A ledger close on the timer: a failure is logged, never thrown out of the timer. */
+function closeOnTimer(accept: () => number): void {
+  try {
+    accept()
+  } catch (e) {
+    console.error('sandbox: closing a ledger failed:', e)
   }
+}
+
+/** Creates the demo data (unless a loaded state has it) and starts the auto-accepting recipients. */
+function startDemo(
+  ledger: SandboxLedger,
+  opts: SandboxOptions,
+  gateway: Gateway | undefined,
+  saves: SaveChain,
+): { demo?: DemoSummary; stopBot: () => void } {
+  if (!opts.demo) return { stopBot: () => {} }
+  if (!gateway) throw new Error('sandbox: demo data needs the metadata gateway (gatewayPort)')
+  let demo: DemoSummary | undefined
+  if (!isPopulated(ledger)) {
+    demo = populateDemo(ledger, { gatewayUrl: gateway.url, largeHolderNfts: opts.largeHolderNfts })
+    saves.request()
+  }
+  const stopBot = startAutoAccept(ledger, demoAccounts().recipients.slice(0, AUTO_ACCEPT_COUNT))
+  return { demo, stopBot }
+}
+
+/** One object whose properties read and switch the ledger's and the server's faults. */
+function combineFaults(ledger: SandboxLedger, server: RpcServer): Sandbox['faults'] {
+  const combined = { dropConnections: () => server.dropConnections() }
+  const targets: Record<string, unknown>[] = [
+    ledger.faults as unknown as Record<string, unknown>,
+    server.faults as unknown as Record<string, unknown>,
+  ]
+  for (const target of targets) {
+    for (const key of Object.keys(target)) {
+      Object.defineProperty(combined, key, {
+        enumerable: true,
+        get: () => target[key],
+        set: (v: unknown) => {
+          target[key] = v
+        },
+      })
+    }
+  }
+  return combined as Sandbox['faults']
 }
 
 export { SandboxLedger, GENESIS_ADDRESS, GENESIS_SEED }

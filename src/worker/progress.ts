@@ -16,11 +16,11 @@ export interface ProgressReporter<T> {
 }
 
 export function throttledProgress<T>(
-  listener: ProgressListener<T> | undefined,
+  // A Comlink proxy carries a release function; a plain function (in Node) does not.
+  target: MaybeProxy<T> | undefined,
   intervalMs = 250,
   now: () => number = Date.now,
 ): ProgressReporter<T> {
-  const target = listener as MaybeProxy<T> | undefined
   let last = -Infinity
   const send = (progress: T) => {
     try {

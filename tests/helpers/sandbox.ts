@@ -6,8 +6,11 @@ import { Client, Wallet, encode, encodeForSigning, xrpToDrops } from 'xrpl'
 import type { Payment, SubmitResponse, SubmittableTransaction, Transaction } from 'xrpl'
 import { sign } from 'ripple-keypairs'
 
-import { startSandbox } from '../../src/sandbox/index.ts'
-import type { Sandbox, SandboxOptions } from '../../src/sandbox/index.ts'
+import { GENESIS_SEED, startSandbox } from '../../src/sandbox/index.ts'
+import type { Sandbox, SandboxLedger, SandboxOptions } from '../../src/sandbox/index.ts'
+import type { AccountRoot } from '../../src/sandbox/ledger/entries.ts'
+import { keylet } from '../../src/sandbox/ledger/keylets.ts'
+import type { SubmitResult } from '../../src/sandbox/ledger/submitResult.ts'
 
 export interface Harness {
   sb: Sandbox
@@ -85,4 +88,46 @@ export async function accountData(
 ) {
   const res = await client.request({ command: 'account_info', account, ledger_index: ledger })
   return res.result.account_data
+}
+
+/** An account's Sequence in the open ledger of an in-process sandbox ledger. */
+export function openSequence(ledger: SandboxLedger, address: string): number {
+  const root = ledger.currentState.get(keylet.account(address)) as AccountRoot | undefined
+  if (!root) throw new Error(`no account ${address}`)
+  return root.Sequence
+}
+
+/**
+ * Signs a transaction (fee 12 and the open-ledger Sequence unless given) and submits it straight to an
+ * in-process ledger, as the demo does; returns the submit result.
+ */
+export function submitInProcess(
+  ledger: SandboxLedger,
+  wallet: Wallet,
+  tx: Record<string, unknown>,
+): SubmitResult {
+  const full: Record<string, unknown> = { Account: wallet.address, Fee: '12', ...tx }
+  if (full.Sequence === undefined) full.Sequence = openSequence(ledger, wallet.address)
+  return ledger.submit(signRaw(wallet, full))
+}
+
+/** Pays `xrp` from the genesis account to each wallet in-process, then closes the ledger. */
+export function fundInProcess(ledger: SandboxLedger, xrp: number, ...wallets: Wallet[]): void {
+  const genesis = Wallet.fromSeed(GENESIS_SEED)
+  const expected = ledger.expectedLedgerSize
+  ledger.expectedLedgerSize = 1_000_000
+  try {
+    for (const w of wallets) {
+      const payment = {
+        TransactionType: 'Payment',
+        Destination: w.address,
+        Amount: xrpToDrops(xrp),
+      }
+      const res = submitInProcess(ledger, genesis, payment)
+      if (res.engine_result !== 'tesSUCCESS') throw new Error(`fund: ${res.engine_result}`)
+    }
+  } finally {
+    ledger.expectedLedgerSize = expected
+  }
+  ledger.accept()
 }

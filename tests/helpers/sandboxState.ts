@@ -1,33 +1,27 @@
 /**
  * A sandbox ledger state built by hand for transactor tests: AccountRoots for deterministic wallets,
- * and a `submit` that runs an unsigned transaction through the real pipeline (preflight, preclaim,
- * applyTx). Signatures are not checked here (that happens at submit time in the ledger); checkSign
- * only derives the signer from SigningPubKey, so each transaction carries its wallet's public key.
+ * and a `submit` that runs an unsigned transaction through `applyTransaction`, the same pipeline the
+ * sandbox ledger applies every transaction with (preflight, preclaim, doApply). Signatures are not
+ * checked here (that happens when the ledger decodes a submitted blob); checkSign only derives the
+ * signer from SigningPubKey, so each transaction carries its wallet's public key.
  */
 import { Wallet } from 'xrpl'
-import { applyTx, preclaim, preflight } from '../../src/sandbox/ledger/apply.ts'
+import { applyTransaction, mutableTarget } from '../../src/sandbox/ledger/apply.ts'
 import type { LedgerSettings, TxJson } from '../../src/sandbox/ledger/context.ts'
+import { MAINNET_FEES } from '../../src/sandbox/ledger/context.ts'
 import type { AccountRoot, Entry, NFTokenPage } from '../../src/sandbox/ledger/entries.ts'
 import { keylet, sha512Half, u32 } from '../../src/sandbox/ledger/keylets.ts'
 import type { TxMeta } from '../../src/sandbox/ledger/meta.ts'
 import { ownerPages, ownerTokens } from '../../src/sandbox/ledger/nftokenPages.ts'
 import type { NFToken } from '../../src/sandbox/ledger/nftokenPages.ts'
 import type { Ter } from '../../src/sandbox/ledger/ter.ts'
-import { isApplied } from '../../src/sandbox/ledger/ter.ts'
 import { ApplyView } from '../../src/sandbox/ledger/view.ts'
 
 export const XRP = 1_000_000n
 
 /** Mainnet settings: base fee 10 drops, reserve 1 XRP + 0.2 XRP per owned object. */
 export function testLedger(over: Partial<LedgerSettings> = {}): LedgerSettings {
-  return {
-    seq: 10,
-    parentCloseTime: 800_000_000,
-    baseFee: 10n,
-    reserveBase: 1_000_000n,
-    reserveInc: 200_000n,
-    ...over,
-  }
+  return { seq: 10, parentCloseTime: 800_000_000, ...MAINNET_FEES, ...over }
 }
 
 const wallets = new Map<number, Wallet>()
@@ -117,17 +111,12 @@ export class SandboxState {
     } as TxJson
   }
 
-  /** Runs the pipeline: preflight, preclaim, then applyTx when the result is tes or tec. */
+  /** Runs the pipeline: preflight, preclaim, then doApply when preclaim gave tes or tec. */
   submit(wallet: Wallet, fields: Record<string, unknown>): Outcome {
     const tx = this.build(wallet, fields)
-    const pre = preflight(tx)
-    if (pre !== 'tesSUCCESS') return { result: pre, applied: false, tx }
-    const claim = preclaim(new ApplyView(this.state), tx, this.ledger)
-    if (!isApplied(claim)) return { result: claim, applied: false, tx }
     this.txCount += 1
     const hash = sha512Half(u32(this.txCount), u32(this.ledger.seq))
-    const { result, meta } = applyTx(this.state, tx, hash, this.ledger, claim)
-    return { result, applied: true, meta, tx }
+    return { ...applyTransaction(mutableTarget(this.state), tx, hash, this.ledger), tx }
   }
 
   /** Submits and fails the test unless the result is tesSUCCESS. */

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Wallet, convertStringToHex, getNFTokenID } from 'xrpl'
 import type { TransactionMetadata } from 'xrpl'
+import { buildNFTokenId } from '../../src/sandbox/ledger/nftokenId.ts'
 import { accountData, fund, signRaw, startHarness, submitBlob } from '../helpers/sandbox.ts'
 import type { Harness } from '../helpers/sandbox.ts'
 
@@ -133,6 +134,19 @@ describe('nfts_by_issuer', () => {
     } while (marker)
     expect(seen.length).toBe(3)
     expect(new Set(seen)).toEqual(new Set(ids))
+  })
+
+  it('a marker that is not (or no longer) listed resumes after its place in (taxon, id) order', async () => {
+    // An id of this issuer with taxon 3 that sorts after every real one of taxon 3.
+    const marker = buildNFTokenId({
+      flags: 0xffff,
+      transferFee: 0,
+      issuer: issuer.address,
+      taxon: 3,
+      serial: 0,
+    })
+    const r = await list({ marker })
+    expect(r.nfts.map((n) => n.nft_taxon)).toEqual([7, 7])
   })
 
   it('answers actNotFound for an issuer that does not exist', async () => {

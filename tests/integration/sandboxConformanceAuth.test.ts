@@ -84,6 +84,18 @@ describe('signing authority', () => {
     expect(after.Flags & 0x00100000).toBe(0)
   })
 
+  it('asfDisableMaster signed with the regular key → tecNEED_MASTER_KEY; the master stays enabled', async () => {
+    expect(await submitAs(alice, setRegularKey(alice.address, regular.address))).toBe('tesSUCCESS')
+    const asAlice = Wallet.fromSeed(regular.seed!, { masterAddress: alice.address })
+    const signed = await signTx(h.client, asAlice, disableMaster(alice.address))
+    const res = await submitBlob(h.client, signed.tx_blob)
+    expect(res).toMatchObject({ engine_result: 'tecNEED_MASTER_KEY', engine_result_code: 142 })
+    await h.sb.ledgerAccept()
+    const info = await h.client.request({ command: 'account_info', account: alice.address })
+    expect(info.result.account_flags?.disableMasterKey).toBe(false)
+    expect(await submitAs(alice, noop(alice.address))).toBe('tesSUCCESS')
+  })
+
   it('removing the regular key while the master key is disabled → tecNO_ALTERNATIVE_KEY', async () => {
     await submitAs(alice, setRegularKey(alice.address, regular.address))
     await submitAs(alice, disableMaster(alice.address))
@@ -112,6 +124,20 @@ describe('signing authority', () => {
     await h.sb.ledgerAccept()
     const info = await h.client.request({ command: 'account_info', account: alice.address })
     expect(info.result.account_flags?.passwordSpent).toBe(true)
+  })
+})
+
+describe('the free key reset (lsfPasswordSpent)', () => {
+  it('is spent by the first master-signed SetRegularKey even when it pays a fee', async () => {
+    expect(await submitAs(alice, setRegularKey(alice.address, regular.address))).toBe('tesSUCCESS')
+    await h.sb.ledgerAccept()
+    const info = await h.client.request({ command: 'account_info', account: alice.address })
+    expect(info.result.account_flags?.passwordSpent).toBe(true)
+    const { Sequence } = await accountData(h.client, alice.address)
+    const free = { ...setRegularKey(alice.address), Fee: '0', Sequence }
+    expect((await submitBlob(h.client, alice.sign(free).tx_blob)).engine_result).toBe(
+      'telINSUF_FEE_P',
+    )
   })
 })
 

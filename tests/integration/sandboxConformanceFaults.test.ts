@@ -2,10 +2,11 @@
  * Conformance of the fault switches: what an xrpl.js client sees when connections drop, replies are
  * lost or delayed, submissions vanish, or the queue is full.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { DisconnectedError, Wallet, decode, xrpToDrops } from 'xrpl'
 import type { Client } from 'xrpl'
 
+import { startSandbox } from '../../src/sandbox/index.ts'
 import { accountData, fund, signTx, startHarness, submitBlob } from '../helpers/sandbox.ts'
 import type { Harness } from '../helpers/sandbox.ts'
 
@@ -102,7 +103,7 @@ describe('ledger faults', () => {
     expect((await accountData(h.client, alice.address, 'validated')).Sequence).toBe(before.Sequence)
   })
 
-  it('queueFullShare 1: every submit → telCAN_NOT_QUEUE_FULL and nothing is applied', async () => {
+  it('queueFullShare 1: every submit → telCAN_NOT_QUEUE_FULL, rejected and forgotten (never applies)', async () => {
     const signed = await signedPayment()
     const before = await accountData(h.client, alice.address)
     h.sb.faults.queueFullShare = 1
@@ -111,12 +112,40 @@ describe('ledger faults', () => {
       engine_result: 'telCAN_NOT_QUEUE_FULL',
       applied: false,
       queued: false,
+      kept: false,
     })
     h.sb.faults.queueFullShare = 0
-    await h.sb.ledgerAccept()
+    // Unlike a real telCAN_NOT_QUEUE_FULL (kept and retried: sandboxConformanceKept), the fault
+    // forgets the transaction: only a new submit can apply it.
+    expect(await txError(signed.hash)).toMatchObject({ error: 'txnNotFound' })
+    for (let i = 0; i < 3; i++) await h.sb.ledgerAccept()
     expect(await accountData(h.client, alice.address, 'validated')).toMatchObject({
       Sequence: before.Sequence,
       Balance: before.Balance,
     })
+    expect((await submitBlob(h.client, signed.tx_blob)).engine_result).toBe('tesSUCCESS')
+  })
+})
+
+describe('the close timer', () => {
+  it('a ledger close that throws is logged and never escapes the timer: closes go on', async () => {
+    const sb = await startSandbox({ port: 0, closeMs: 10 })
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      const accept = sb.ledger.accept.bind(sb.ledger)
+      vi.spyOn(sb.ledger, 'accept')
+        .mockImplementationOnce(() => {
+          throw new Error('close failed')
+        })
+        .mockImplementation(accept)
+      const start = sb.ledger.currentIndex
+      await vi.waitFor(() => expect(sb.ledger.currentIndex).toBeGreaterThan(start + 2), {
+        timeout: 5000,
+      })
+      expect(logged).toHaveBeenCalled()
+    } finally {
+      await sb.stop()
+      vi.restoreAllMocks()
+    }
   })
 })

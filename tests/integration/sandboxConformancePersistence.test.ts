@@ -2,7 +2,7 @@
  * Conformance: a saved sandbox restarts with the same validated history — balances, sequences,
  * `tx` and `account_tx` lookups — and carries on from the same ledger index.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -101,5 +101,21 @@ describe('persistence', () => {
       .request({ command: 'tx', transaction: pending })
       .catch((e: { data?: unknown }) => e.data)
     expect(lookup).toMatchObject({ error: 'txnNotFound' })
+  })
+
+  it('saves on demand and automatic saves after closes never collide on one file', async () => {
+    const file = join(dir, 'ledger.json')
+    const first = await harness(file)
+    const alice = Wallet.generate()
+    await fund(first, 100, alice)
+    await pay(first, alice, first.genesis.address, 1)
+    const closed = await first.sb.ledgerAccept()
+    await Promise.all([first.sb.save(), first.sb.save(), first.sb.save(file)])
+    await first.stop()
+    running.splice(running.indexOf(first), 1)
+
+    const second = await harness(file)
+    expect(await second.client.getLedgerIndex()).toBe(closed)
+    expect(await readdir(dir)).toEqual(['ledger.json'])
   })
 })

@@ -1,6 +1,7 @@
 /**
  * Conformance: open-ledger fee escalation and the transaction queue (rippled TxQ), with an expected
- * ledger size of 5 so that five transactions fill the open ledger.
+ * ledger size of 5: rippled escalates once the open ledger holds more than that, so six transactions
+ * at the base fee fill it.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { Wallet, hashes, xrpToDrops } from 'xrpl'
@@ -14,9 +15,9 @@ let alice: Wallet
 let bob: Wallet
 let aliceSeq: number
 
-/** Five payments from the genesis account fill the open ledger. */
+/** Payments from the genesis account until the open ledger holds six: the next one escalates. */
 async function fillOpenLedger(): Promise<void> {
-  for (let i = 0; i < 5; i++) {
+  while (h.sb.ledger.openTxCount < 6) {
     const payment: Payment = {
       TransactionType: 'Payment',
       Account: h.genesis.address,
@@ -80,7 +81,7 @@ describe('fee escalation', () => {
     const info = await h.client.request({ command: 'server_info' })
     expect(info.result.info.load_factor).toBeGreaterThan(1)
     const fee = await h.client.request({ command: 'fee' })
-    expect(fee.result.current_ledger_size).toBe('5')
+    expect(fee.result.current_ledger_size).toBe('6')
     expect(fee.result.expected_ledger_size).toBe('5')
     expect(Number(fee.result.drops.open_ledger_fee)).toBeGreaterThan(10)
     const noop: AccountSet = { TransactionType: 'AccountSet', Account: alice.address }
@@ -88,6 +89,29 @@ describe('fee escalation', () => {
     expect(Number(filled.Fee)).toBeGreaterThanOrEqual(Number(fee.result.drops.open_ledger_fee))
     const res = await submitBlob(h.client, alice.sign(filled).tx_blob)
     expect(res).toMatchObject({ engine_result: 'tesSUCCESS', applied: true })
+  })
+
+  it('the open ledger takes expected + 1 at the base fee: rippled escalates once it holds more', async () => {
+    await h.sb.ledgerAccept()
+    for (let i = 0; i < 5; i++) {
+      const payment: Payment = {
+        TransactionType: 'Payment',
+        Account: h.genesis.address,
+        Destination: Wallet.generate().address,
+        Amount: xrpToDrops(10),
+      }
+      const signed = await signTx(h.client, h.genesis, payment)
+      expect((await submitBlob(h.client, signed.tx_blob)).engine_result).toBe('tesSUCCESS')
+    }
+    const atTarget = await h.client.request({ command: 'fee' })
+    expect(atTarget.result.current_ledger_size).toBe('5')
+    expect(atTarget.result.levels.open_ledger_level).toBe('256')
+    expect(atTarget.result.drops.open_ledger_fee).toBe('10')
+    aliceSeq = (await accountData(h.client, alice.address)).Sequence
+    expect((await submitBlob(h.client, aliceTx(0).blob)).engine_result).toBe('tesSUCCESS')
+    const over = await h.client.request({ command: 'fee' })
+    expect(Number(over.result.levels.open_ledger_level)).toBeGreaterThan(256)
+    expect((await submitBlob(h.client, aliceTx(1).blob)).engine_result).toBe('terQUEUED')
   })
 
   it('a base-fee transaction is queued (terQUEUED) instead of entering the full open ledger', async () => {
@@ -164,6 +188,66 @@ describe('the transaction queue', () => {
     expect((await accountData(h.client, alice.address, 'validated')).Sequence).toBe(aliceSeq + 1)
   })
 
+  it('paying the open-ledger fee with the same Sequence applies at once and replaces the queued one', async () => {
+    const queued = aliceTx(0)
+    expect((await submitBlob(h.client, queued.blob)).engine_result).toBe('terQUEUED')
+    const fee = await h.client.request({ command: 'fee' })
+    const direct = aliceTx(0, { Fee: fee.result.drops.open_ledger_fee })
+    expect(await submitBlob(h.client, direct.blob)).toMatchObject({
+      engine_result: 'tesSUCCESS',
+      applied: true,
+    })
+    expect((await h.client.request({ command: 'fee' })).result.current_queue_size).toBe('0')
+    await h.sb.ledgerAccept()
+    await h.sb.ledgerAccept()
+    expect(
+      (await h.client.request({ command: 'tx', transaction: direct.hash })).result,
+    ).toMatchObject({ validated: true })
+    const replaced = await h.client.request({ command: 'tx', transaction: queued.hash }).then(
+      (r) => r.result.validated,
+      () => false,
+    )
+    expect(replaced).toBe(false)
+    expect((await accountData(h.client, alice.address, 'validated')).Sequence).toBe(aliceSeq + 1)
+  })
+
+  it("the type's preclaim runs before queueing: a non-transferable resale → tef, not terQUEUED", async () => {
+    const artist = Wallet.generate()
+    await fund(h, 100, artist)
+    const mintTx = { TransactionType: 'NFTokenMint', NFTokenTaxon: 0 }
+    const mint = signedBy(artist, (await accountData(h.client, artist.address)).Sequence, mintTx)
+    expect((await submitBlob(h.client, mint.blob)).engine_result).toBe('tesSUCCESS')
+    await h.sb.ledgerAccept()
+    const minted = await h.client.request({ command: 'tx', transaction: mint.hash })
+    const nftId = (minted.result.meta as { nftoken_id: string }).nftoken_id
+    const gift = {
+      TransactionType: 'NFTokenCreateOffer',
+      NFTokenID: nftId,
+      Amount: '0',
+      Flags: 1,
+      Destination: alice.address,
+    }
+    const offer = signedBy(artist, (await accountData(h.client, artist.address)).Sequence, gift)
+    expect((await submitBlob(h.client, offer.blob)).engine_result).toBe('tesSUCCESS')
+    await h.sb.ledgerAccept()
+    const created = await h.client.request({ command: 'tx', transaction: offer.hash })
+    const offerId = (created.result.meta as { offer_id: string }).offer_id
+    aliceSeq = (await accountData(h.client, alice.address)).Sequence
+    const accept = aliceTx(0, { TransactionType: 'NFTokenAcceptOffer', NFTokenSellOffer: offerId })
+    expect((await submitBlob(h.client, accept.blob)).engine_result).toBe('tesSUCCESS')
+    await h.sb.ledgerAccept()
+    await fillOpenLedger()
+    const resell = {
+      TransactionType: 'NFTokenCreateOffer',
+      NFTokenID: nftId,
+      Amount: '5',
+      Flags: 1,
+    }
+    const res = await submitBlob(h.client, aliceTx(1, resell).blob)
+    expect(res).toMatchObject({ engine_result: 'tefNFTOKEN_IS_NOT_TRANSFERABLE', queued: false })
+    expect((await h.client.request({ command: 'fee' })).result.current_queue_size).toBe('0')
+  })
+
   it('a sequence gap after queued transactions → telCAN_NOT_QUEUE', async () => {
     await queueTen(2)
     expect((await submitBlob(h.client, aliceTx(3).blob)).engine_result).toBe('telCAN_NOT_QUEUE')
@@ -173,17 +257,28 @@ describe('the transaction queue', () => {
   it('blockers: a key change cannot join queued transactions, nor can others follow a queued one', async () => {
     const regularKey = { TransactionType: 'SetRegularKey', RegularKey: Wallet.generate().address }
     await queueTen(1)
-    expect((await submitBlob(h.client, aliceTx(1, regularKey).blob)).engine_result).toBe(
-      'telCAN_NOT_QUEUE_BLOCKS',
-    )
+    const blocked = await submitBlob(h.client, aliceTx(1, regularKey).blob)
+    expect(blocked).toMatchObject({ engine_result: 'telCAN_NOT_QUEUE_BLOCKS', kept: true })
     const disable = aliceTx(1, { SetFlag: 4 })
-    expect((await submitBlob(h.client, disable.blob)).engine_result).toBe('telCAN_NOT_QUEUE_BLOCKS')
+    const hard = await h.client.request({
+      command: 'submit',
+      tx_blob: disable.blob,
+      fail_hard: true,
+    })
+    expect(hard.result).toMatchObject({ engine_result: 'telCAN_NOT_QUEUE_BLOCKS', kept: false })
     await h.sb.ledgerAccept()
-    aliceSeq += 1
+    // rippled keeps a tel-refused local submit and tries it again in the next open ledger: once the
+    // queued transaction has applied, the key change goes in after it.
+    const { Sequence, RegularKey } = await accountData(h.client, alice.address)
+    expect({ Sequence, RegularKey }).toEqual({
+      Sequence: aliceSeq + 2,
+      RegularKey: regularKey.RegularKey,
+    })
+    aliceSeq = Sequence
+    await h.sb.ledgerAccept()
     await fillOpenLedger()
-    expect((await submitBlob(h.client, aliceTx(0, regularKey).blob)).engine_result).toBe(
-      'terQUEUED',
-    )
+    const nextKey = { TransactionType: 'SetRegularKey', RegularKey: Wallet.generate().address }
+    expect((await submitBlob(h.client, aliceTx(0, nextKey).blob)).engine_result).toBe('terQUEUED')
     expect((await submitBlob(h.client, aliceTx(1).blob)).engine_result).toBe(
       'telCAN_NOT_QUEUE_BLOCKED',
     )
@@ -210,10 +305,10 @@ describe('the transaction queue', () => {
     await h.sb.ledgerAccept()
     const ledgerOf = async (hash: string) =>
       (await h.client.request({ command: 'tx', transaction: hash })).result.ledger_index
-    // Five fit in ledger l1: bob's, which pays more, and alice's first four.
+    // Six fit in ledger l1 at the base fee: bob's, which pays more, and alice's first five.
     expect(await ledgerOf(rich.hash)).toBe(l1)
-    expect(await ledgerOf(queued[3]!)).toBe(l1)
-    expect(await ledgerOf(queued[4]!)).toBe(l1 + 1)
+    expect(await ledgerOf(queued[4]!)).toBe(l1)
+    expect(await ledgerOf(queued[5]!)).toBe(l1 + 1)
   })
 
   it('transactions using tickets queue as well, in any ticket order', async () => {

@@ -117,6 +117,46 @@ describe('parameter errors through xrpl.js (RippledError.data is the whole respo
     })
   })
 
+  it('tx with min_ledger/max_ledger: searched_all says whether the whole range was searched', async () => {
+    await h.sb.ledgerAccept()
+    const { first, last } = h.sb.ledger.history.range()
+    const unknown = { command: 'tx', transaction: 'CD'.repeat(32) }
+    expect(await fail({ ...unknown, min_ledger: first, max_ledger: last })).toMatchObject({
+      error: 'txnNotFound',
+      searched_all: true,
+    })
+    // A range reaching past the last validated ledger cannot have been searched in full.
+    expect(await fail({ ...unknown, min_ledger: first, max_ledger: last + 5 })).toMatchObject({
+      error: 'txnNotFound',
+      searched_all: false,
+    })
+  })
+
+  it('tx with min_ledger > max_ledger, or bounds that are not integers → invalidLgrRange (79)', async () => {
+    const unknown = { command: 'tx', transaction: 'CD'.repeat(32) }
+    for (const [min, max] of [
+      [10, 3],
+      ['x', 'y'],
+      [1.5, 3],
+      [-1, 3],
+    ]) {
+      expect(await fail({ ...unknown, min_ledger: min, max_ledger: max })).toMatchObject({
+        error: 'invalidLgrRange',
+        error_code: 79,
+        error_message: 'Ledger range is invalid.',
+      })
+    }
+  })
+
+  it('tx with a range over 1000 ledgers → excessiveLgrRange (78)', async () => {
+    const req = { command: 'tx', transaction: 'CD'.repeat(32), min_ledger: 1, max_ledger: 1002 }
+    expect(await fail(req)).toMatchObject({
+      error: 'excessiveLgrRange',
+      error_code: 78,
+      error_message: 'Ledger range exceeds 1000.',
+    })
+  })
+
   it('a limit that is not an unsigned integer → invalidParams', async () => {
     for (const limit of [-1, 1.5, '10']) {
       expect(

@@ -176,6 +176,50 @@ describe('NFT cycle through xrpl.js', () => {
   })
 })
 
+describe('account_nfts and nft_sell_offers against a changing ledger', () => {
+  it('a marker whose NFT has been burned still resumes after its place in page order', async () => {
+    const { Sequence } = await accountData(h.client, alice.address)
+    for (let i = 0; i < 30; i++) {
+      const tx = {
+        TransactionType: 'NFTokenMint',
+        Account: alice.address,
+        NFTokenTaxon: i,
+        Fee: '12',
+        Sequence: Sequence + i,
+      }
+      expect((await submitBlob(h.client, signRaw(alice, tx))).engine_result).toBe('tesSUCCESS')
+    }
+    await h.sb.ledgerAccept()
+    const all = await h.client.request({ command: 'account_nfts', account: alice.address })
+    const ids = all.result.account_nfts.map((n) => n.NFTokenID)
+    const first = await h.client.request({
+      command: 'account_nfts',
+      account: alice.address,
+      limit: 20,
+    })
+    const marker = first.result.marker as string
+    expect(marker).toBe(ids[19])
+    expect(await submitRaw(alice, { TransactionType: 'NFTokenBurn', NFTokenID: marker })).toBe(
+      'tesSUCCESS',
+    )
+    const rest = await h.client.request({
+      command: 'account_nfts',
+      account: alice.address,
+      limit: 20,
+      marker,
+    })
+    expect(rest.result.account_nfts.map((n) => n.NFTokenID)).toEqual(ids.slice(20))
+  })
+
+  it('nft_sell_offers reads the current (open) ledger by default', async () => {
+    const id = await mint(alice, { Flags: tfTransferable })
+    const offer = { TransactionType: 'NFTokenCreateOffer', NFTokenID: id, Amount: '5', Flags: 1 }
+    expect(await submitRaw(alice, offer)).toBe('tesSUCCESS')
+    const sells = await h.client.request({ command: 'nft_sell_offers', nft_id: id })
+    expect(sells.result.offers).toMatchObject([{ amount: '5', owner: alice.address }])
+  })
+})
+
 describe('NFT result codes through submit', () => {
   it('tecNO_DST for an offer to an account that does not exist', async () => {
     const id = await mint(alice, { Flags: tfTransferable })

@@ -160,6 +160,12 @@ describe('NFTokenBurn', () => {
     expect(sb.account(A).OwnerCount).toBe(0)
   })
 
+  it('refuses an Owner that is the Account itself (temMALFORMED)', () => {
+    const r = sb.submit(alice, { TransactionType: BURN, NFTokenID: token, Owner: A })
+    expect(r).toMatchObject({ result: 'temMALFORMED', applied: false })
+    expect(sb.tokens(A).map((t) => t.NFTokenID)).toEqual([token])
+  })
+
   it('refuses a missing NFTokenID (temMALFORMED) and flags (temINVALID_FLAG)', () => {
     expect(sb.submit(alice, { TransactionType: BURN }).result).toBe('temMALFORMED')
     expect(sb.submit(alice, { TransactionType: BURN, NFTokenID: token, Flags: 1 }).result).toBe(

@@ -6,14 +6,13 @@ import type { Wallet } from 'xrpl'
 import type { SandboxLedger } from '../ledger/ledger.ts'
 import type { AccountRoot } from '../ledger/entries.ts'
 import { keylet } from '../ledger/keylets.ts'
+import { tfSellNFToken } from '../ledger/txFlags.ts'
 
 interface Due {
   atLedger: number
   wallet: Wallet
   offerId: string
 }
-
-const tfSellNFToken = 1
 
 /** Starts accepting; returns a function that stops it. */
 export function startAutoAccept(

@@ -7,6 +7,7 @@
 import { Wallet, convertStringToHex, getNFTokenID, xrpToDrops } from 'xrpl'
 import type { SandboxLedger } from '../ledger/ledger.ts'
 import { GENESIS_SEED } from '../ledger/genesis.ts'
+import { asf, tfSellNFToken } from '../ledger/txFlags.ts'
 import { AUTO_ACCEPT_COUNT, REFUSING_RECIPIENT, demoAccounts } from './accounts.ts'
 import type { DemoAccounts } from './accounts.ts'
 import type { DemoCollection } from './catalog.ts'
@@ -27,9 +28,6 @@ export interface DemoSummary {
   largeHolder?: { address: string; seed: string; nfts: number }
 }
 
-const asfDisallowIncomingNFTokenOffer = 12
-const tfSellNFToken = 1
-
 /** True when the holder has already been created (a loaded state file): nothing to do. */
 export function isPopulated(ledger: SandboxLedger): boolean {
   const { holder } = demoAccounts()
@@ -46,7 +44,7 @@ export function populateDemo(ledger: SandboxLedger, opts: PopulateOptions): Demo
     fund(s, accounts, opts.largeHolderNfts ?? 0)
     s.submit(accounts.recipients[REFUSING_RECIPIENT - 1]!, {
       TransactionType: 'AccountSet',
-      SetFlag: asfDisallowIncomingNFTokenOffer,
+      SetFlag: asf.disallowIncomingNFTokenOffer,
     })
     s.close()
     const held = mintCollections(s, accounts, demoCollections(), opts.gatewayUrl)

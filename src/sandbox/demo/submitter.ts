@@ -4,7 +4,6 @@
  * ledger; anything but tesSUCCESS is a bug in the demo and throws.
  */
 import type { Transaction, Wallet } from 'xrpl'
-import { decode } from 'xrpl'
 import type { SandboxLedger } from '../ledger/ledger.ts'
 import { keylet } from '../ledger/keylets.ts'
 import type { AccountRoot } from '../ledger/entries.ts'
@@ -47,5 +46,3 @@ export class DemoSubmitter {
     return root.Sequence
   }
 }
-
-export { decode }

@@ -1,26 +1,31 @@
 /**
- * The transaction pipeline in rippled's order: preflight (stateless) → sequence or ticket →
- * LastLedgerSequence → signature authorisation → fee → the type's preclaim → doApply. A tec result is
- * applied: fee and sequence are consumed and every other change is discarded.
+ * The transaction pipeline in rippled's order: preflight (stateless) → preclaim (account, sequence or
+ * ticket, LastLedgerSequence, signature authorisation, fee, then the type's own checks) → doApply. A
+ * tec result is applied: fee and sequence are consumed and every other change is discarded.
+ *
+ * `applyTransaction` runs all of it; the ledger uses it for every transaction that enters the open
+ * ledger (directly, from the queue, or retried), and the transactor tests use it too.
  */
 import { deriveAddress } from 'xrpl'
-import type { AccountRoot, Ticket } from './entries.ts'
+import type { AccountRoot, Entry, Ticket } from './entries.ts'
 import { lsf } from './entries.ts'
 import { keylet } from './keylets.ts'
 import { ownerDirRemove } from './directory.ts'
 import type { LedgerSettings, MetaExtras, Transactor, TxJson } from './context.ts'
-import { peekAccount, readAccount } from './context.ts'
+import { baseFeeOf, peekAccount, readAccount } from './context.ts'
 import type { TxMeta } from './meta.ts'
 import { affectedNodes } from './meta.ts'
 import type { Ter } from './ter.ts'
-import { isTec } from './ter.ts'
+import { isApplied, isTec } from './ter.ts'
 import { transactors } from './transactors/index.ts'
 import { accountSetIsBlocker } from './transactors/accountSet.ts'
+import type { StateMap } from './view.ts'
 import { ApplyView } from './view.ts'
-import type { Entry } from './entries.ts'
 
 export function transactorFor(tx: TxJson): Transactor | undefined {
-  return transactors[tx.TransactionType]
+  return Object.hasOwn(transactors, tx.TransactionType)
+    ? transactors[tx.TransactionType]
+    : undefined
 }
 
 /** rippled's TxConsequences::blocker: a change to how the account signs cannot share the queue. */
@@ -34,17 +39,14 @@ export function isBlocker(tx: TxJson): boolean {
 export function preflight(tx: TxJson): Ter {
   const t = transactorFor(tx)
   if (!t) return 'temDISABLED'
-  if (!/^\d+$/.test(tx.Fee)) return 'temBAD_FEE'
+  if (typeof tx.Fee !== 'string' || !/^\d+$/.test(tx.Fee)) return 'temBAD_FEE'
   if (tx.TicketSequence !== undefined && tx.Sequence !== 0) return 'temSEQ_AND_TICKET'
   if (!tx.SigningPubKey) return 'temBAD_SIGNATURE'
   if (tx.NetworkID !== undefined) return 'telNETWORK_ID_MAKES_TX_NON_CANONICAL'
   return t.preflight(tx)
 }
 
-/**
- * rippled's checkSeqProxy against an expected next sequence (the account's Sequence, or the one after
- * the transactions it already has queued).
- */
+/** rippled's checkSeqProxy: the Sequence must be the account's, or the Ticket must be in the ledger. */
 export function checkSeqProxy(view: ApplyView, tx: TxJson, acct: Readonly<AccountRoot>): Ter {
   if (tx.TicketSequence !== undefined) {
     if (view.read(keylet.ticket(tx.Account, tx.TicketSequence))) return 'tesSUCCESS'
@@ -63,15 +65,6 @@ export function checkSign(tx: TxJson, acct: Readonly<AccountRoot>): Ter {
     return (acct.Flags & lsf.disableMaster) !== 0 ? 'tefMASTER_DISABLED' : 'tesSUCCESS'
   }
   return 'tefBAD_AUTH'
-}
-
-/** The base fee this transaction must pay: 0 for the one free SetRegularKey, else the ledger's base. */
-export function baseFeeOf(tx: TxJson, acct: Readonly<AccountRoot>, ledger: LedgerSettings): bigint {
-  const freeKeyReset =
-    tx.TransactionType === 'SetRegularKey' &&
-    deriveAddress(tx.SigningPubKey) === tx.Account &&
-    (acct.Flags & lsf.passwordSpent) === 0
-  return freeKeyReset ? 0n : ledger.baseFee
 }
 
 /** Checks that need the ledger but change nothing: everything between preflight and doApply. */
@@ -94,9 +87,6 @@ export function preclaim(view: ApplyView, tx: TxJson, ledger: LedgerSettings): T
 function consumeFeeAndSeq(view: ApplyView, tx: TxJson): void {
   const acct = peekAccount(view, tx.Account)
   acct.Balance = (BigInt(acct.Balance) - BigInt(tx.Fee)).toString()
-  if (tx.TransactionType === 'SetRegularKey' && tx.Fee === '0') {
-    acct.Flags = (acct.Flags | lsf.passwordSpent) >>> 0
-  }
   if (tx.TicketSequence === undefined) {
     acct.Sequence += 1
     return
@@ -110,22 +100,53 @@ function consumeFeeAndSeq(view: ApplyView, tx: TxJson): void {
   if (acct.TicketCount === 0) delete acct.TicketCount
 }
 
-export interface AppliedTx {
+/**
+ * Where a transaction applies: the state it reads, and the mutable map its changes are written to
+ * (the open ledger makes its copy of the state only when the first transaction applies).
+ */
+export interface TargetState {
+  readonly current: StateMap
+  writable(): Map<string, Readonly<Entry>>
+}
+
+/** A target that writes straight into `state`. */
+export function mutableTarget(state: Map<string, Readonly<Entry>>): TargetState {
+  return { current: state, writable: () => state }
+}
+
+/** What happened to a transaction: applied (tes/tec, fee and sequence consumed) with its metadata, or not. */
+export interface TxOutcome {
   result: Ter
-  meta: TxMeta
+  applied: boolean
+  /** The metadata (TransactionIndex is set when the ledger closes); only when applied. */
+  meta?: TxMeta
+}
+
+/** The whole pipeline: preflight, preclaim, and doApply when preclaim gave tes or tec. */
+export function applyTransaction(
+  target: TargetState,
+  tx: TxJson,
+  txHash: string,
+  ledger: LedgerSettings,
+): TxOutcome {
+  const pre = preflight(tx)
+  if (pre !== 'tesSUCCESS') return { result: pre, applied: false }
+  const claim = preclaim(new ApplyView(target.current), tx, ledger)
+  if (!isApplied(claim)) return { result: claim, applied: false }
+  return { ...doApply(target.writable(), tx, txHash, ledger, claim), applied: true }
 }
 
 /**
  * Applies a transaction whose preclaim gave tes or tec to a mutable state, and returns its result and
- * metadata (TransactionIndex is set when the ledger closes).
+ * metadata.
  */
-export function applyTx(
+function doApply(
   state: Map<string, Readonly<Entry>>,
   tx: TxJson,
   txHash: string,
   ledger: LedgerSettings,
   preclaimResult: Ter,
-): AppliedTx {
+): { result: Ter; meta: TxMeta } {
   let view = new ApplyView(state)
   const priorBalance = BigInt(readAccount(view, tx.Account)!.Balance)
   consumeFeeAndSeq(view, tx)

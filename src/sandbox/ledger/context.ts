@@ -2,7 +2,9 @@
  * What a transactor sees: the decoded transaction, a view of the open ledger, the ledger's fee and
  * reserve settings, and (in doApply) the balance before the fee and a place for synthetic meta fields.
  */
+import { deriveAddress } from 'xrpl'
 import type { AccountRoot } from './entries.ts'
+import { lsf } from './entries.ts'
 import { keylet } from './keylets.ts'
 import type { Ter } from './ter.ts'
 import type { ApplyView } from './view.ts'
@@ -21,14 +23,25 @@ export interface TxJson {
   [field: string]: unknown
 }
 
-export interface LedgerSettings {
+/** Fee and reserve settings in drops. */
+export interface FeeSettings {
+  baseFee: bigint
+  reserveBase: bigint
+  reserveInc: bigint
+}
+
+/** Mainnet's fee and reserve settings since 2024-12-02: what the sandbox runs with. */
+export const MAINNET_FEES: Readonly<FeeSettings> = Object.freeze({
+  baseFee: 10n,
+  reserveBase: 1_000_000n,
+  reserveInc: 200_000n,
+})
+
+export interface LedgerSettings extends FeeSettings {
   /** The open ledger's sequence. */
   seq: number
   /** Close time of the parent (last closed) ledger, Ripple epoch seconds: what expirations compare to. */
   parentCloseTime: number
-  baseFee: bigint
-  reserveBase: bigint
-  reserveInc: bigint
 }
 
 export interface PreclaimContext {
@@ -74,6 +87,15 @@ export interface Transactor {
 /** rippled's accountReserve(n): base reserve plus n owner reserves. */
 export function reserve(ledger: LedgerSettings, ownerCount: number): bigint {
   return ledger.reserveBase + BigInt(ownerCount) * ledger.reserveInc
+}
+
+/** The base fee a transaction must pay: 0 for the one free SetRegularKey, else the ledger's base. */
+export function baseFeeOf(tx: TxJson, acct: Readonly<AccountRoot>, ledger: FeeSettings): bigint {
+  const freeKeyReset =
+    tx.TransactionType === 'SetRegularKey' &&
+    deriveAddress(tx.SigningPubKey) === tx.Account &&
+    (acct.Flags & lsf.passwordSpent) === 0
+  return freeKeyReset ? 0n : ledger.baseFee
 }
 
 export function readAccount(view: ApplyView, address: string): Readonly<AccountRoot> | undefined {

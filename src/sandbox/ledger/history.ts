@@ -45,6 +45,7 @@ const STATE_SNAPSHOTS = 256
 
 export class LedgerHistory {
   private readonly ledgers = new Map<number, ClosedLedger>()
+  private readonly indexByHash = new Map<string, number>()
   private readonly txByHash = new Map<string, TxRecord>()
   private readonly txByAccount = new Map<string, TxRecord[]>()
   private first = 0
@@ -53,6 +54,7 @@ export class LedgerHistory {
   add(ledger: ClosedLedger): void {
     const index = ledger.header.ledger_index
     this.ledgers.set(index, ledger)
+    this.indexByHash.set(ledger.header.ledger_hash, index)
     if (!this.first) this.first = index
     this.last = index
     for (const rec of ledger.txs) {
@@ -69,6 +71,11 @@ export class LedgerHistory {
 
   get(index: number): ClosedLedger | undefined {
     return this.ledgers.get(index)
+  }
+
+  byHash(hash: string): ClosedLedger | undefined {
+    const index = this.indexByHash.get(hash)
+    return index === undefined ? undefined : this.ledgers.get(index)
   }
 
   latest(): ClosedLedger {
@@ -98,8 +105,11 @@ export class LedgerHistory {
 const ACCOUNT_FIELDS = ['Account', 'Destination', 'Owner', 'Issuer', 'RegularKey', 'NFTokenMinter']
 
 /**
- * Every account a transaction touched (rippled's getAffectedAccounts): account fields of the
- * transaction and of every affected entry, and the owners of affected NFTokenPages.
+ * The accounts a transaction touched, for account_tx and account subscriptions: the account fields of
+ * the transaction and of every affected entry (new, final and previous fields), and the owners of
+ * affected NFTokenPages. A superset of rippled's getAffectedAccounts, which reads only the affected
+ * entries' new or final fields: here an account may see a few more transactions than on rippled (the
+ * Destination of a tec Payment, a replaced RegularKey), never fewer.
  */
 export function affectedAccounts(tx: TxJson, meta: TxMeta): Set<string> {
   const out = new Set<string>()

@@ -9,11 +9,7 @@ import { readAccount } from './context.ts'
 import { spendableXrp } from './nftokenOffers.ts'
 import type { Ter } from './ter.ts'
 import type { ApplyView } from './view.ts'
-
-/** tfUniversal: tfFullyCanonicalSig, which every transaction type accepts. */
-const tfUniversal = 0x80000000
-/** NFTokenCreateOffer / NFTokenMint-offer flag: the offer sells the token. */
-export const tfSellNFToken = 0x00000001
+import { tfUniversal } from './txFlags.ts'
 
 /** rippled's getFlagsMask check (preflight1): any flag outside `allowed` → temINVALID_FLAG. */
 export function checkFlags(tx: TxJson, allowed: number): Ter {

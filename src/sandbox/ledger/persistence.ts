@@ -3,7 +3,7 @@
  * every closed ledger's header and transactions, and the state of the last one. Queued and held
  * transactions are not saved, as a restarted rippled forgets them too.
  */
-import { readFile, rename, writeFile } from 'node:fs/promises'
+import { readFile, rename, rm, writeFile } from 'node:fs/promises'
 import type { Entry } from './entries.ts'
 import type { ClosedLedger } from './history.ts'
 import type { SandboxLedger } from './ledger.ts'
@@ -23,10 +23,20 @@ export async function saveLedger(ledger: SandboxLedger, file: string): Promise<v
     ledgers,
     state: [...(ledger.validated.state?.values() ?? [])] as Entry[],
   }
-  // Write then rename, so a crash mid-write never leaves a half file behind.
-  await writeFile(`${file}.tmp`, JSON.stringify(saved))
-  await rename(`${file}.tmp`, file)
+  // Write then rename, so a crash mid-write never leaves a half file behind. The temporary name is
+  // unique, so saves from two sandboxes (or processes) to one file never rename each other's half file.
+  tmpCounter += 1
+  const tmp = `${file}.${process.pid}.${tmpCounter}.tmp`
+  try {
+    await writeFile(tmp, JSON.stringify(saved))
+    await rename(tmp, file)
+  } catch (e) {
+    await rm(tmp, { force: true })
+    throw e
+  }
 }
+
+let tmpCounter = 0
 
 /** The closed ledgers of a saved file, the last one with its state; undefined if there is no file. */
 export async function loadLedgers(

@@ -18,6 +18,7 @@ const TABLE = {
   tecNO_PERMISSION: [139, 'No permission to perform requested operation.'],
   tecNO_ENTRY: [140, 'No matching entry found.'],
   tecINSUFFICIENT_RESERVE: [141, 'Insufficient reserve to complete requested operation.'],
+  tecNEED_MASTER_KEY: [142, 'The operation requires the use of the Master Key.'],
   tecDST_TAG_NEEDED: [143, 'A destination tag is required.'],
   tecINTERNAL: [144, 'An internal error has occurred during processing.'],
   tecEXPIRED: [148, 'Expiration time is passed.'],
@@ -30,8 +31,8 @@ const TABLE = {
   tecOBJECT_NOT_FOUND: [160, 'A requested object could not be located.'],
   tecINSUFFICIENT_PAYMENT: [161, 'The payment is not sufficient.'],
   tefFAILURE: [-199, 'Failed to apply.'],
-  tefALREADY: [-198, 'The exact transaction was already in this ledger.'],
   tefBAD_AUTH: [-196, "Transaction's public key is not authorized."],
+  tefEXCEPTION: [-193, 'Unexpected program state.'],
   tefPAST_SEQ: [-190, 'This sequence number has already passed.'],
   tefMASTER_DISABLED: [-188, 'Master key is disabled.'],
   tefMAX_LEDGER: [-187, 'Ledger sequence too high.'],
@@ -98,5 +99,7 @@ export function terMessage(ter: Ter): string {
 
 export const isTes = (t: Ter): boolean => t === 'tesSUCCESS'
 export const isTec = (t: Ter): boolean => t.startsWith('tec')
+export const isTef = (t: Ter): boolean => t.startsWith('tef')
+export const isTem = (t: Ter): boolean => t.startsWith('tem')
 /** Applied to the ledger (fee and sequence consumed). */
 export const isApplied = (t: Ter): boolean => isTes(t) || isTec(t)

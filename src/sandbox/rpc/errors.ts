@@ -12,6 +12,8 @@ const CODES = {
   notImpl: [74, 'Not implemented.'],
   notSupported: [75, 'Operation not supported.'],
   internal: [73, 'Internal error.'],
+  excessiveLgrRange: [78, 'Ledger range exceeds 1000.'],
+  invalidLgrRange: [79, 'Ledger range is invalid.'],
   invalidTransaction: [0, 'Invalid transaction.'],
   badSyntax: [1, 'Syntax error.'],
 } as const

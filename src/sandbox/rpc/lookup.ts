@@ -35,9 +35,13 @@ export function pickClosed(
   params: Params,
   def = 'current',
 ): ClosedLedger | 'current' {
-  if (typeof params.ledger_hash === 'string') {
-    const hash = params.ledger_hash.toUpperCase()
-    const hit = ledger.history.all().find((l) => l.header.ledger_hash === hash)
+  if (params.ledger_hash !== undefined) {
+    // rippled's lookupLedger: a hash must be a string of 64 hex digits.
+    if (typeof params.ledger_hash !== 'string')
+      throw new RpcError('invalidParams', 'ledgerHashNotString')
+    if (!/^[0-9A-Fa-f]{64}$/.test(params.ledger_hash))
+      throw new RpcError('invalidParams', 'ledgerHashMalformed')
+    const hit = ledger.history.byHash(params.ledger_hash.toUpperCase())
     if (!hit) throw new RpcError('lgrNotFound', 'ledgerNotFound')
     return hit
   }

@@ -12,6 +12,7 @@ import type { ConnectionHandle, ServerInfoSettings } from './context.ts'
 import { RpcError } from './errors.ts'
 import { methods } from './methods/index.ts'
 import { transactionStreamMessage } from './txFormat.ts'
+import { ledgerSummary } from './ledgerFields.ts'
 
 /** Connection-level faults. Ledger-level ones (lost submits, queue-full storms) are on the ledger. */
 export interface ConnectionFaults {
@@ -43,7 +44,11 @@ export class RpcServer {
   }
 
   async listen(port: number, host = '127.0.0.1'): Promise<number> {
-    const wss = new WebSocketServer({ port, host })
+    const wss = new WebSocketServer({
+      port,
+      host,
+      verifyClient: ({ origin }: { origin?: string }) => isLocalOrigin(origin),
+    })
     this.wss = wss
     await new Promise<void>((resolve, reject) => {
       wss.once('listening', resolve)
@@ -125,7 +130,7 @@ export class RpcServer {
       }
       if (typeof command !== 'string')
         throw new RpcError('invalidParams', "Missing field 'command'.")
-      const handler = methods[command]
+      const handler = methods.get(command)
       if (!handler) throw new RpcError('unknownCmd')
       const result = handler(request, {
         ledger: this.ledger,
@@ -158,18 +163,10 @@ export class RpcServer {
 
   /** The ledger stream, then each transaction to `transactions` subscribers and to subscribed accounts. */
   private publish(closed: ClosedLedger): void {
-    const h = closed.header
-    const { first, last } = this.ledger.history.range()
     const ledgerMsg = {
       type: 'ledgerClosed',
-      fee_base: 10,
-      ledger_hash: h.ledger_hash,
-      ledger_index: h.ledger_index,
-      ledger_time: h.close_time,
-      reserve_base: 1_000_000,
-      reserve_inc: 200_000,
+      ...ledgerSummary(this.ledger, closed.header),
       txn_count: closed.txs.length,
-      validated_ledgers: `${first}-${last}`,
     }
     for (const c of this.conns) if (c.streams.has('ledger')) this.send(c, ledgerMsg)
     for (const rec of closed.txs) {
@@ -182,6 +179,21 @@ export class RpcServer {
         this.send(c, msg)
       }
     }
+  }
+}
+
+/**
+ * Whether a WebSocket client may connect: Node clients send no Origin; a browser page may only when it
+ * is served from this machine over http (the app's dev and preview servers), so that a web page the
+ * user happens to visit cannot drive the sandbox.
+ */
+export function isLocalOrigin(origin: string | undefined): boolean {
+  if (origin === undefined) return true
+  try {
+    const url = new URL(origin)
+    return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)
+  } catch {
+    return false
   }
 }
 

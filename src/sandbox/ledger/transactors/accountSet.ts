@@ -1,29 +1,29 @@
 /** AccountSet (rippled SetAccount.cpp), for the flags the app uses. */
+import { deriveAddress } from 'xrpl'
+import type { AccountRoot } from '../entries.ts'
 import { lsf } from '../entries.ts'
 import type { Transactor, TxJson } from '../context.ts'
 import { peekAccount } from '../context.ts'
+import type { Ter } from '../ter.ts'
+import { asf, tfOptionalAuth, tfRequireAuth } from '../txFlags.ts'
 
 /** asf values (SetFlag / ClearFlag) and the account flag each one toggles. */
-const ASF: Record<number, number> = {
-  1: lsf.requireDestTag,
-  2: lsf.requireAuth,
-  3: lsf.disallowXRP,
-  4: lsf.disableMaster,
-  6: lsf.noFreeze,
-  7: lsf.globalFreeze,
-  8: lsf.defaultRipple,
-  9: lsf.depositAuth,
-  12: lsf.disallowIncomingNFTokenOffer,
-  13: lsf.disallowIncomingCheck,
-  14: lsf.disallowIncomingPayChan,
-  15: lsf.disallowIncomingTrustline,
-}
-const asfAuthorizedNFTokenMinter = 10
-const asfDisableMaster = 4
+const ASF_FLAG = new Map<number, number>([
+  [asf.requireDest, lsf.requireDestTag],
+  [asf.requireAuth, lsf.requireAuth],
+  [asf.disallowXRP, lsf.disallowXRP],
+  [asf.disableMaster, lsf.disableMaster],
+  [asf.noFreeze, lsf.noFreeze],
+  [asf.globalFreeze, lsf.globalFreeze],
+  [asf.defaultRipple, lsf.defaultRipple],
+  [asf.depositAuth, lsf.depositAuth],
+  [asf.disallowIncomingNFTokenOffer, lsf.disallowIncomingNFTokenOffer],
+  [asf.disallowIncomingCheck, lsf.disallowIncomingCheck],
+  [asf.disallowIncomingPayChan, lsf.disallowIncomingPayChan],
+  [asf.disallowIncomingTrustline, lsf.disallowIncomingTrustline],
+])
 /** Flags that change who may sign for the account (rippled SetAccount::makeTxConsequences). */
-const AUTH_ASF = new Set([2, asfDisableMaster, 5]) // asfRequireAuth, asfDisableMaster, asfAccountTxnID
-const tfRequireAuth = 0x00040000
-const tfOptionalAuth = 0x00080000
+const AUTH_ASF = new Set<number>([asf.requireAuth, asf.disableMaster, asf.accountTxnID])
 
 /** An AccountSet blocks the queue only when it changes authorisation; a plain one queues like any other. */
 export function accountSetIsBlocker(tx: TxJson): boolean {
@@ -31,13 +31,23 @@ export function accountSetIsBlocker(tx: TxJson): boolean {
   return AUTH_ASF.has(tx.SetFlag as number) || AUTH_ASF.has(tx.ClearFlag as number)
 }
 
+/**
+ * Disabling the master key must be signed with the master key itself, and needs another way to sign
+ * (a RegularKey; signer lists are not modelled).
+ */
+function disableMaster(tx: TxJson, acct: Readonly<AccountRoot>): Ter {
+  if ((acct.Flags & lsf.disableMaster) !== 0) return 'tesSUCCESS'
+  if (deriveAddress(tx.SigningPubKey) !== tx.Account) return 'tecNEED_MASTER_KEY'
+  return acct.RegularKey ? 'tesSUCCESS' : 'tecNO_ALTERNATIVE_KEY'
+}
+
 export const accountSet: Transactor = {
   preflight(tx) {
     const set = tx.SetFlag as number | undefined
     const clear = tx.ClearFlag as number | undefined
     if (set !== undefined && set === clear) return 'temINVALID_FLAG'
-    if (set === asfAuthorizedNFTokenMinter && tx.NFTokenMinter === undefined) return 'temMALFORMED'
-    if (clear === asfAuthorizedNFTokenMinter && tx.NFTokenMinter !== undefined)
+    if (set === asf.authorizedNFTokenMinter && tx.NFTokenMinter === undefined) return 'temMALFORMED'
+    if (clear === asf.authorizedNFTokenMinter && tx.NFTokenMinter !== undefined)
       return 'temMALFORMED'
     return 'tesSUCCESS'
   },
@@ -48,11 +58,16 @@ export const accountSet: Transactor = {
     const acct = peekAccount(view, tx.Account)
     const set = tx.SetFlag as number | undefined
     const clear = tx.ClearFlag as number | undefined
-    if (set === asfDisableMaster && !acct.RegularKey) return 'tecNO_ALTERNATIVE_KEY'
-    if (set === asfAuthorizedNFTokenMinter) acct.NFTokenMinter = tx.NFTokenMinter as string
-    if (clear === asfAuthorizedNFTokenMinter) delete acct.NFTokenMinter
-    if (set !== undefined && ASF[set]) acct.Flags = (acct.Flags | ASF[set]) >>> 0
-    if (clear !== undefined && ASF[clear]) acct.Flags = (acct.Flags & ~ASF[clear]) >>> 0
+    if (set === asf.disableMaster) {
+      const ter = disableMaster(tx, acct)
+      if (ter !== 'tesSUCCESS') return ter
+    }
+    if (set === asf.authorizedNFTokenMinter) acct.NFTokenMinter = tx.NFTokenMinter as string
+    if (clear === asf.authorizedNFTokenMinter) delete acct.NFTokenMinter
+    const setBit = set === undefined ? undefined : ASF_FLAG.get(set)
+    const clearBit = clear === undefined ? undefined : ASF_FLAG.get(clear)
+    if (setBit !== undefined) acct.Flags = (acct.Flags | setBit) >>> 0
+    if (clearBit !== undefined) acct.Flags = (acct.Flags & ~clearBit) >>> 0
     return 'tesSUCCESS'
   },
 }

@@ -10,7 +10,7 @@ import { payment } from './payment.ts'
 import { setRegularKey } from './setRegularKey.ts'
 import { ticketCreate } from './ticketCreate.ts'
 
-export const transactors: Record<string, Transactor> = {
+export const transactors: Readonly<Record<string, Transactor>> = {
   AccountSet: accountSet,
   NFTokenAcceptOffer: nftokenAcceptOffer,
   NFTokenBurn: nftokenBurn,

@@ -14,7 +14,9 @@ export const nftokenBurn: Transactor = {
   preflight(tx) {
     const flags = checkFlags(tx, 0)
     if (flags !== 'tesSUCCESS') return flags
-    return isHash256(tx.NFTokenID) ? 'tesSUCCESS' : 'temMALFORMED'
+    if (!isHash256(tx.NFTokenID)) return 'temMALFORMED'
+    // Owner names someone else's token; naming oneself is malformed.
+    return tx.Owner !== undefined && tx.Owner === tx.Account ? 'temMALFORMED' : 'tesSUCCESS'
   },
   preclaim({ view, tx }) {
     const nftId = tx.NFTokenID as string

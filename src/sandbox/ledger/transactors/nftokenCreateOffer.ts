@@ -4,13 +4,8 @@ import { nftFlagsOf, nftIssuerOf } from '../nftokenId.ts'
 import { findToken } from '../nftokenPages.ts'
 import { createOffer, hasExpired } from '../nftokenOffers.ts'
 import type { OfferFields } from '../nftokenRules.ts'
-import {
-  checkFlags,
-  isHash256,
-  offerPreclaim,
-  offerPreflight,
-  tfSellNFToken,
-} from '../nftokenRules.ts'
+import { checkFlags, isHash256, offerPreclaim, offerPreflight } from '../nftokenRules.ts'
+import { tfSellNFToken } from '../txFlags.ts'
 
 const isSell = (tx: TxJson): boolean => ((tx.Flags ?? 0) & tfSellNFToken) !== 0
 

@@ -4,8 +4,7 @@ import { lsf } from '../entries.ts'
 import { keylet } from '../keylets.ts'
 import type { Transactor } from '../context.ts'
 import { addBalance, isXrpAmount, readAccount, reserve } from '../context.ts'
-
-const tfPartialPayment = 0x00020000
+import { tfPartialPayment } from '../txFlags.ts'
 
 export const payment: Transactor = {
   preflight(tx) {

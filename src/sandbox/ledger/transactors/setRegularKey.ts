@@ -1,7 +1,7 @@
 /** SetRegularKey (rippled SetRegularKey.cpp). */
 import { lsf } from '../entries.ts'
 import type { Transactor } from '../context.ts'
-import { peekAccount } from '../context.ts'
+import { baseFeeOf, peekAccount } from '../context.ts'
 
 export const setRegularKey: Transactor = {
   blocker: true,
@@ -12,8 +12,10 @@ export const setRegularKey: Transactor = {
   preclaim() {
     return 'tesSUCCESS'
   },
-  doApply({ view, tx }) {
+  doApply({ view, tx, ledger }) {
     const acct = peekAccount(view, tx.Account)
+    // The one free key reset (base fee 0) spends the account's "password"; a tec keeps it.
+    if (baseFeeOf(tx, acct, ledger) === 0n) acct.Flags = (acct.Flags | lsf.passwordSpent) >>> 0
     if (tx.RegularKey === undefined) {
       // Without a signer list (not modelled) removing the only alternative key would lock the account.
       if ((acct.Flags & lsf.disableMaster) !== 0) return 'tecNO_ALTERNATIVE_KEY'

@@ -11,6 +11,10 @@ import { optionalBool, optionalString, readLimit, requireAccount } from '../para
 import { validatedTx } from '../txFormat.ts'
 import { ownerPages } from '../../ledger/nftokenPages.ts'
 import { stateReader } from '../../ledger/view.ts'
+import type { PendingTx } from '../../ledger/txQueue.ts'
+import { isTicket } from '../../ledger/txQueue.ts'
+import { isBlocker } from '../../ledger/apply.ts'
+import { potentialSpend } from '../../ledger/queueAdmission.ts'
 
 function accountRoot(state: StateMap, account: string): Readonly<AccountRoot> {
   const root = state.get(keylet.account(account)) as Readonly<AccountRoot> | undefined
@@ -38,6 +42,42 @@ function accountFlags(flags: number): Record<string, boolean> {
   }
 }
 
+/** account_info's queue_data (rippled AccountInfo.cpp): `{txn_count: 0}` when nothing is queued. */
+function queueData(queued: readonly PendingTx[]): Record<string, unknown> {
+  if (queued.length === 0) return { txn_count: 0 }
+  const seqs = queued.filter((q) => !isTicket(q.tx)).map((q) => q.tx.Sequence)
+  const tickets = queued.filter((q) => isTicket(q.tx)).map((q) => q.tx.TicketSequence!)
+  const transactions = queued.map((q) => {
+    const spend = BigInt(q.tx.Fee) + potentialSpend(q.tx)
+    return {
+      ...(isTicket(q.tx) ? { ticket: q.tx.TicketSequence } : { seq: q.tx.Sequence }),
+      fee_level: String(q.feeLevel),
+      ...(q.tx.LastLedgerSequence ? { LastLedgerSequence: q.tx.LastLedgerSequence } : {}),
+      fee: q.tx.Fee,
+      max_spend_drops: spend.toString(),
+      auth_change: isBlocker(q.tx),
+    }
+  })
+  const range = (name: string, list: number[]) =>
+    list.length
+      ? {
+          [`${name}_count`]: list.length,
+          [`lowest_${name}`]: list[0],
+          [`highest_${name}`]: list.at(-1),
+        }
+      : {}
+  return {
+    txn_count: queued.length,
+    transactions,
+    ...range('sequence', seqs),
+    ...range('ticket', tickets),
+    auth_change_queued: transactions.some((t) => t.auth_change),
+    max_spend_drops_total: transactions
+      .reduce((sum, t) => sum + BigInt(t.max_spend_drops), 0n)
+      .toString(),
+  }
+}
+
 export const accountInfo: Handler = (params, { ledger }) => {
   const account = requireAccount(params)
   const wantQueue = optionalBool(params, 'queue') ?? false
@@ -49,24 +89,7 @@ export const accountInfo: Handler = (params, { ledger }) => {
     account_flags: accountFlags(root.Flags),
     ...choice.fields,
   }
-  if (wantQueue) {
-    const queued = ledger.queuedFor(account)
-    const seqs = queued.map((q) => q.tx.Sequence).filter((s) => s > 0)
-    result.queue_data = {
-      txn_count: queued.length,
-      ...(seqs.length
-        ? { lowest_sequence: Math.min(...seqs), highest_sequence: Math.max(...seqs) }
-        : {}),
-      max_spend_drops_total: queued.reduce((s, q) => s + BigInt(q.tx.Fee), 0n).toString(),
-      transactions: queued.map((q) => ({
-        fee: q.tx.Fee,
-        fee_level: String(q.feeLevel),
-        max_spend_drops: q.tx.Fee,
-        seq: q.tx.Sequence,
-        ...(q.tx.LastLedgerSequence ? { LastLedgerSequence: q.tx.LastLedgerSequence } : {}),
-      })),
-    }
-  }
+  if (wantQueue) result.queue_data = queueData(ledger.queuedFor(account))
   return result
 }
 
@@ -101,7 +124,10 @@ function ownedObjects(
 export const accountObjects: Handler = (params, { ledger }) => {
   const account = requireAccount(params)
   const typeName = optionalString(params, 'type')
-  const type = typeName === undefined ? undefined : TYPE_FILTER[typeName]
+  const type =
+    typeName !== undefined && Object.hasOwn(TYPE_FILTER, typeName)
+      ? TYPE_FILTER[typeName]
+      : undefined
   if (typeName !== undefined && !type) throw invalidField('type')
   const limit = readLimit(params, 10, 200, 400)
   const choice = lookupLedger(ledger, params)

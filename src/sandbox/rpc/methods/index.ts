@@ -15,25 +15,28 @@ import {
 import { subscribe, unsubscribe } from './subscribe.ts'
 import { submit, tx } from './tx.ts'
 
-export const methods: Record<string, Handler> = {
-  account_info: accountInfo,
-  account_nfts: accountNfts,
-  account_objects: accountObjects,
-  account_tx: accountTx,
-  fee,
-  ledger,
-  ledger_accept: ledgerAccept,
-  ledger_closed: ledgerClosed,
-  ledger_current: ledgerCurrent,
-  nft_buy_offers: nftBuyOffers,
-  nft_info: nftInfo,
-  nft_sell_offers: nftSellOffers,
-  nfts_by_issuer: nftsByIssuer,
-  ping,
-  server_info: serverInfo,
-  server_state: serverState,
-  submit,
-  subscribe,
-  tx,
-  unsubscribe,
-}
+/** A Map, so that a command like "constructor" or "__proto__" finds nothing. */
+export const methods: ReadonlyMap<string, Handler> = new Map(
+  Object.entries({
+    account_info: accountInfo,
+    account_nfts: accountNfts,
+    account_objects: accountObjects,
+    account_tx: accountTx,
+    fee,
+    ledger,
+    ledger_accept: ledgerAccept,
+    ledger_closed: ledgerClosed,
+    ledger_current: ledgerCurrent,
+    nft_buy_offers: nftBuyOffers,
+    nft_info: nftInfo,
+    nft_sell_offers: nftSellOffers,
+    nfts_by_issuer: nftsByIssuer,
+    ping,
+    server_info: serverInfo,
+    server_state: serverState,
+    submit,
+    subscribe,
+    tx,
+    unsubscribe,
+  } satisfies Record<string, Handler>),
+)

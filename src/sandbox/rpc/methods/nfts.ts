@@ -8,8 +8,23 @@ import type { Handler } from '../context.ts'
 import { RpcError, invalidField } from '../errors.ts'
 import { lookupLedger } from '../lookup.ts'
 import { optionalString, readLimit, requireAccount, requireHash } from '../params.ts'
-import { ownerTokens } from '../../ledger/nftokenPages.ts'
+import { compareTokenIds, ownerTokens } from '../../ledger/nftokenPages.ts'
+import { isHash256 } from '../../ledger/nftokenRules.ts'
 import { stateReader } from '../../ledger/view.ts'
+
+/** The index of the first item that sorts after the marker (`cmp` compares an item with it). */
+function afterMarker<T>(items: readonly T[], cmp: (item: T) => number): number {
+  const at = items.findIndex((item) => cmp(item) > 0)
+  return at < 0 ? items.length : at
+}
+
+/** Clio's nfts_by_issuer order: by taxon, then by id; a marker sorts by its own taxon and id. */
+function compareByTaxon(r: NftRecord, marker: string): number {
+  const id = marker.toUpperCase()
+  const taxon = parseNFTokenID(id).Taxon
+  if (r.nft_taxon !== taxon) return r.nft_taxon - taxon
+  return r.nft_id < id ? -1 : r.nft_id > id ? 1 : 0
+}
 
 export const accountNfts: Handler = (params, { ledger }) => {
   const account = requireAccount(params)
@@ -18,13 +33,11 @@ export const accountNfts: Handler = (params, { ledger }) => {
   if (!choice.state.get(keylet.account(account)))
     throw new RpcError('actNotFound', undefined, { account })
   const tokens = ownerTokens(stateReader(choice.state), account)
-  let start = 0
   const marker = optionalString(params, 'marker')
-  if (marker !== undefined) {
-    const at = tokens.findIndex((t) => t.NFTokenID === marker.toUpperCase())
-    if (at < 0) throw invalidField('marker')
-    start = at + 1
-  }
+  if (marker !== undefined && !isHash256(marker)) throw invalidField('marker')
+  // rippled resumes after the marker's place in page order; the marker token itself may be gone.
+  const id = marker?.toUpperCase()
+  const start = id ? afterMarker(tokens, (t) => compareTokenIds(t.NFTokenID, id)) : 0
   const page = tokens.slice(start, start + limit).map((t) => {
     const p = parseNFTokenID(t.NFTokenID)
     return {
@@ -48,7 +61,7 @@ function offersOf(sell: boolean): Handler {
   return (params, { ledger }) => {
     const nftId = requireHash(params, 'nft_id')
     const limit = readLimit(params, 50, 250, 500)
-    const { state } = lookupLedger(ledger, params, 'validated')
+    const { state } = lookupLedger(ledger, params)
     const root = sell ? keylet.nftSells(nftId) : keylet.nftBuys(nftId)
     const ids = dirEntries(stateReader(state), root)
     if (ids.length === 0) throw new RpcError('objectNotFound')
@@ -102,12 +115,10 @@ export const nftsByIssuer: Handler = (params, { ledger }) => {
   if (!v.state?.get(keylet.account(issuer)))
     throw new RpcError('actNotFound', undefined, { issuer })
   const all = ledger.nfts.byIssuer(issuer, taxon)
-  let start = 0
   const marker = optionalString(params, 'marker')
-  if (marker !== undefined) {
-    start = all.findIndex((r) => r.nft_id === marker.toUpperCase()) + 1
-    if (start === 0) throw invalidField('marker')
-  }
+  if (marker !== undefined && !isHash256(marker)) throw invalidField('marker')
+  // Resume after the marker's place in (taxon, id) order, whether or not it is still listed.
+  const start = marker === undefined ? 0 : afterMarker(all, (r) => compareByTaxon(r, marker))
   const page = all.slice(start, start + limit)
   const more = start + limit < all.length
   return {

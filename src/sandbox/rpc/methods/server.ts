@@ -1,12 +1,15 @@
 /** server_info, server_state, fee, ping, ledger_current, ledger_closed, ledger_accept. */
 import type { Handler, RpcContext } from '../context.ts'
-import { requiredLevel } from '../../ledger/txQueue.ts'
+import { RIPPLE_EPOCH } from '../../ledger/genesis.ts'
+import { BASE_LEVEL } from '../../ledger/txQueue.ts'
+import { openLevel } from '../../ledger/processTx.ts'
+import { feeDrops, feeXrp } from '../ledgerFields.ts'
 
 const BUILD_VERSION = '2.4.0-sandbox'
 
 function loadFactor(ctx: RpcContext): number {
   // rippled reports open-ledger fee escalation in load_factor; xrpl.js autofill multiplies by it.
-  return Math.max(1, requiredLevel(ctx.ledger.openTxCount, ctx.ledger.expectedLedgerSize) / 256)
+  return Math.max(1, openLevel(ctx.ledger) / BASE_LEVEL)
 }
 
 function common(ctx: RpcContext) {
@@ -26,7 +29,7 @@ function common(ctx: RpcContext) {
     time: new Date(now).toISOString(),
     uptime: Math.floor((now - settings.startedAt) / 1000),
     validation_quorum: 0,
-    age: Math.max(0, Math.floor(now / 1000) - 946_684_800 - v.close_time),
+    age: Math.max(0, Math.floor(now / 1000) - RIPPLE_EPOCH - v.close_time),
   }
 }
 
@@ -39,10 +42,8 @@ export const serverInfo: Handler = (_p, ctx) => {
       load_factor: loadFactor(ctx),
       validated_ledger: {
         age,
-        base_fee_xrp: 0.00001,
+        ...feeXrp(ctx.ledger),
         hash: v.ledger_hash,
-        reserve_base_xrp: 1,
-        reserve_inc_xrp: 0.2,
         seq: v.ledger_index,
       },
     },
@@ -52,48 +53,49 @@ export const serverInfo: Handler = (_p, ctx) => {
 export const serverState: Handler = (_p, ctx) => {
   const { age: _age, ...info } = common(ctx)
   const v = ctx.ledger.validated.header
-  const escalation = Math.round(loadFactor(ctx) * 256)
+  const escalation = Math.round(loadFactor(ctx) * BASE_LEVEL)
   return {
     state: {
       ...info,
-      load_base: 256,
+      load_base: BASE_LEVEL,
       load_factor: escalation,
-      load_factor_server: 256,
+      load_factor_server: BASE_LEVEL,
       load_factor_fee_escalation: escalation,
-      load_factor_fee_queue: 256,
-      load_factor_fee_reference: 256,
+      load_factor_fee_queue: BASE_LEVEL,
+      load_factor_fee_reference: BASE_LEVEL,
       validated_ledger: {
-        base_fee: 10,
+        ...feeDrops(ctx.ledger),
         close_time: v.close_time,
         hash: v.ledger_hash,
-        reserve_base: 1_000_000,
-        reserve_inc: 200_000,
         seq: v.ledger_index,
       },
     },
   }
 }
 
+/** rippled's minimum escalation multiplier: the median fee level the sandbox reports. */
+const MEDIAN_LEVEL = 128_000
+
 export const fee: Handler = (_p, { ledger }) => {
-  const openLevel = requiredLevel(ledger.openTxCount, ledger.expectedLedgerSize)
+  const base = ledger.settings.baseFee
   return {
     current_ledger_size: String(ledger.openTxCount),
     current_queue_size: String(ledger.queueSize),
     drops: {
-      base_fee: '10',
-      median_fee: '5000',
-      minimum_fee: '10',
+      base_fee: base.toString(),
+      median_fee: ((BigInt(MEDIAN_LEVEL) * base) / BigInt(BASE_LEVEL)).toString(),
+      minimum_fee: base.toString(),
       open_ledger_fee: ledger.openLedgerFeeDrops().toString(),
     },
     expected_ledger_size: String(ledger.expectedLedgerSize),
     ledger_current_index: ledger.currentIndex,
     levels: {
-      median_level: '128000',
-      minimum_level: '256',
-      open_ledger_level: String(openLevel),
-      reference_level: '256',
+      median_level: String(MEDIAN_LEVEL),
+      minimum_level: String(BASE_LEVEL),
+      open_ledger_level: String(openLevel(ledger)),
+      reference_level: String(BASE_LEVEL),
     },
-    max_queue_size: String(Math.max(2000, 20 * ledger.expectedLedgerSize)),
+    max_queue_size: String(ledger.maxQueueSize),
   }
 }
 

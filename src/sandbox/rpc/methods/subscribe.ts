@@ -3,6 +3,7 @@ import { isValidClassicAddress } from 'xrpl'
 import type { Handler } from '../context.ts'
 import { RpcError } from '../errors.ts'
 import type { RpcErrorToken } from '../errors.ts'
+import { ledgerSummary } from '../ledgerFields.ts'
 
 const STREAMS = new Set([
   'ledger',
@@ -37,17 +38,7 @@ export const subscribe: Handler = (params, { conn, ledger }) => {
   for (const s of streams) conn.streams.add(s)
   for (const a of accounts) conn.accounts.add(a)
   if (!streams.includes('ledger')) return {}
-  const v = ledger.validated.header
-  const { first, last } = ledger.history.range()
-  return {
-    fee_base: 10,
-    ledger_hash: v.ledger_hash,
-    ledger_index: v.ledger_index,
-    ledger_time: v.close_time,
-    reserve_base: 1_000_000,
-    reserve_inc: 200_000,
-    validated_ledgers: `${first}-${last}`,
-  }
+  return ledgerSummary(ledger, ledger.validated.header)
 }
 
 export const unsubscribe: Handler = (params, { conn }) => {

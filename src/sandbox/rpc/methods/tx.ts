@@ -1,30 +1,50 @@
 /** tx and submit. The sandbox never signs: a submit must carry tx_blob; secrets never travel. */
+import type { SandboxLedger } from '../../ledger/ledger.ts'
+import { InvalidTransactionError } from '../../ledger/txDecode.ts'
 import type { Handler } from '../context.ts'
-import { InvalidTransactionError } from '../../ledger/ledger.ts'
 import { RpcError, missingField } from '../errors.ts'
+import type { Params } from '../params.ts'
 import { optionalBool, requireHash } from '../params.ts'
 import { txJsonV2, validatedTx } from '../txFormat.ts'
 
+/** rippled's limit on a `tx` min_ledger..max_ledger range. */
+const MAX_TX_RANGE = 1000
+
+const isUInt32 = (v: unknown): v is number =>
+  typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 0xffffffff
+
+/** rippled's doTxJson range checks: both bounds unsigned integers, min ≤ max, at most 1000 apart. */
+function ledgerRange(params: Params): { min: number; max: number } | undefined {
+  if (params.min_ledger === undefined || params.max_ledger === undefined) return undefined
+  const { min_ledger: min, max_ledger: max } = params
+  if (!isUInt32(min) || !isUInt32(max) || max < min) throw new RpcError('invalidLgrRange')
+  if (max - min > MAX_TX_RANGE) throw new RpcError('excessiveLgrRange')
+  return { min, max }
+}
+
+/** Whether every ledger of the range is one this server has (and has validated). */
+function searchedAll(ledger: SandboxLedger, range: { min: number; max: number }): boolean {
+  const { first, last } = ledger.history.range()
+  return range.min >= first && range.max <= last
+}
+
 export const tx: Handler = (params, { ledger }) => {
   const hash = requireHash(params, 'transaction')
-  if (params.binary === true)
+  if (optionalBool(params, 'binary') === true)
     throw new RpcError('notImpl', 'The sandbox does not serve binary transactions.')
+  const range = ledgerRange(params)
   const rec = ledger.history.findTx(hash)
   if (rec) return validatedTx(rec)
   const pending = ledger.findPending(hash)
-  if (pending) return { tx_json: txJsonV2(pending.tx), hash, validated: false }
-  const ranged = params.min_ledger !== undefined && params.max_ledger !== undefined
-  throw new RpcError('txnNotFound', undefined, ranged ? { searched_all: true } : {})
+  if (pending) return { tx_json: txJsonV2(pending), hash, validated: false }
+  const extra = range ? { searched_all: searchedAll(ledger, range) } : {}
+  throw new RpcError('txnNotFound', undefined, extra)
 }
 
+const SIGNING_FIELDS = ['secret', 'seed', 'seed_hex', 'passphrase', 'tx_json'] as const
+
 export const submit: Handler = (params, { ledger }) => {
-  if (
-    params.secret !== undefined ||
-    params.seed !== undefined ||
-    params.seed_hex !== undefined ||
-    params.passphrase !== undefined ||
-    params.tx_json !== undefined
-  ) {
+  if (SIGNING_FIELDS.some((f) => params[f] !== undefined)) {
     throw new RpcError(
       'notSupported',
       'The sandbox does not sign: sign locally and submit tx_blob. Secrets never travel.',
@@ -32,14 +52,12 @@ export const submit: Handler = (params, { ledger }) => {
   }
   const blob = params.tx_blob
   if (blob === undefined) throw missingField('tx_blob')
-  if (typeof blob !== 'string' || !/^[0-9A-Fa-f]+$/.test(blob)) {
-    throw new RpcError('invalidTransaction', 'Invalid transaction blob.', {
-      error_exception: 'Invalid tx_blob',
-    })
-  }
+  // rippled's doSubmit: a blob that is not non-empty hex → invalidParams.
+  if (typeof blob !== 'string' || blob.length % 2 !== 0 || !/^[0-9A-Fa-f]+$/.test(blob))
+    throw new RpcError('invalidParams')
   const failHard = optionalBool(params, 'fail_hard') ?? false
   try {
-    return { ...ledger.submit(blob.toUpperCase(), failHard) }
+    return { ...ledger.submitFromClient(blob.toUpperCase(), failHard) }
   } catch (e) {
     if (e instanceof InvalidTransactionError) {
       throw new RpcError('invalidTransaction', e.exception, { error_exception: e.exception })
