@@ -3,6 +3,7 @@
  * them; the UI reads them with useLiveQuery through `src/db/queries/`.
  */
 import type { NetworkId } from '../shared/networks.ts'
+import type { PlanProblem } from '../worker/api.ts'
 
 /** One NFT as the ledger describes it (account_nfts plus the fields parsed from its NFTokenID). */
 export interface NftItem {
@@ -121,8 +122,20 @@ export interface JobRow {
   /** The request as the user made it (kind specific, plain data). */
   params: Record<string, unknown>
   counts: JobCounts
+  /** What pre-flight found when the job was planned. */
+  plan?: JobPlanFigures
   /** Why the job stopped, for `failed`. */
   error?: string
+}
+
+/** Pre-flight figures of a planned job (the JobPlan the UI confirmed, without the id). */
+export interface JobPlanFigures {
+  transactions: number
+  feesDrops: string
+  reserveChangeDrops: string
+  spendableDrops: string
+  problems: PlanProblem[]
+  canStart: boolean
 }
 
 /** One intended ledger action. Exactly one transaction per intent may ever succeed. */
@@ -142,6 +155,8 @@ export type ItemStatus = 'pending' | 'inFlight' | 'succeeded' | 'failed' | 'skip
 /** One signed transaction of an intent. Its blob and hash are stored before it is submitted. */
 export interface Attempt {
   sequence: number
+  /** The latest validated ledger when it was signed: it cannot be in any ledger before this one. */
+  firstLedger: number
   lastLedgerSequence: number
   feeDrops: string
   hash: string

@@ -6,10 +6,10 @@
  * Every value that crosses must be structured-cloneable; callbacks cross as `Comlink.proxy(fn)`.
  * Failures reject with an `EngineError` (see `src/shared/errors.ts`): match on `name` and `code`.
  */
-import type { NftAttribute, NftItem } from '../db/types.ts'
+import type { JobCounts, JobKind, JobStatus, NftAttribute, NftItem } from '../db/types.ts'
 import type { NetworkId } from '../shared/networks.ts'
 
-export type { NetworkId, NftAttribute, NftItem }
+export type { JobCounts, JobKind, JobStatus, NetworkId, NftAttribute, NftItem }
 
 /**
  * The life of the ledger connection.
@@ -168,6 +168,89 @@ export interface EngineApi {
 
   /** Saves app preferences (the worker is the only writer of IndexedDB). */
   saveSettings(patch: Partial<AppSettings>): Promise<void>
+
+  /**
+   * Plans a bulk job for the connected wallet: records every intent in IndexedDB (nothing is signed)
+   * and runs the pre-flight checks — ownership and transferability of each NFT, recipients that do
+   * not exist or refuse incoming offers, the reserve the new offers lock against the spendable
+   * balance, the fees. The UI shows the plan for confirmation; the job stays `planned` until started.
+   *
+   * @throws EngineError `VALIDATION` for a malformed request (with a message fit to show).
+   */
+  planJob(request: JobRequest): Promise<JobPlan>
+
+  /**
+   * Starts (or resumes) a planned or paused job. Items with a pre-flight problem are skipped when
+   * `skipProblems` is true; otherwise a job with problems does not start. Resolves once the job runs;
+   * its progress is in IndexedDB (jobs, jobItems), which the UI observes.
+   *
+   * @throws EngineError `VALIDATION` when the job cannot start (problems, a reserve shortfall, a job of
+   *   another account or network, a final job).
+   */
+  startJob(jobId: string, options?: { skipProblems?: boolean }): Promise<void>
+
+  /** Stops signing new transactions; those already submitted are still followed to their result. */
+  pauseJob(jobId: string): Promise<void>
+
+  /** Like pause, and the items not yet signed are skipped: the job ends once nothing is in flight. */
+  cancelJob(jobId: string): Promise<void>
+
+  /** The per-item report of a job as CSV (status, transaction hash, result, message). */
+  exportJobCsv(jobId: string): Promise<string>
+}
+
+/** What the user asks a job to do. Amounts are drops (strings); addresses are classic addresses. */
+export type JobRequest =
+  | {
+      kind: 'airdrop'
+      /** Recipients in CSV order with how many NFTs each gets. */
+      distribution: { address: string; count: number }[]
+      /** The NFTs to hand out, in selection order. */
+      nftIds: string[]
+      /** Shuffle which NFT goes to whom (the spec's fairness option). */
+      randomize: boolean
+    }
+  | {
+      kind: 'list'
+      offers: { nftId: string; amountDrops: string; destination?: string; expiration?: number }[]
+    }
+  | { kind: 'burn'; nftIds: string[] }
+  | { kind: 'cancel'; offerIds: string[] }
+
+/** One problem pre-flight found; `blocking` problems stop the whole job from starting. */
+export interface PlanProblem {
+  code:
+    | 'NOT_OWNED'
+    | 'NOT_TRANSFERABLE'
+    | 'NO_DESTINATION'
+    | 'REFUSES_OFFERS'
+    | 'OFFER_NOT_FOUND'
+    | 'NOT_YOUR_OFFER'
+    | 'INSUFFICIENT_RESERVE'
+    | 'INSUFFICIENT_FEES'
+    | 'DUPLICATE'
+  message: string
+  /** The item it concerns (plan order), if any. */
+  itemIndex?: number
+  blocking: boolean
+}
+
+/** A planned job, as the confirmation screen shows it. */
+export interface JobPlan {
+  jobId: string
+  kind: JobKind
+  items: number
+  /** Ledger transactions the job will submit (cancellations pack up to 500 offers each). */
+  transactions: number
+  /** Total fees, drops. */
+  feesDrops: string
+  /** Owner reserve the job locks (positive) or frees (negative), drops: 0.2 XRP per new offer. */
+  reserveChangeDrops: string
+  /** What the account can spend now: balance minus its current reserve, drops. */
+  spendableDrops: string
+  problems: PlanProblem[]
+  /** True when no blocking problem stands in the way. */
+  canStart: boolean
 }
 
 /** Receives throttled progress (at most a few calls a second, and always the final state). */

@@ -14,6 +14,8 @@ import type {
   CacheStats,
   CredentialInput,
   EngineApi,
+  JobPlan,
+  JobRequest,
   MetadataProgress,
   MetadataRequest,
   NetworkId,
@@ -24,6 +26,8 @@ import type {
   StatusListener,
   WalletInfo,
 } from './api.ts'
+import { JobService } from './jobs/jobService.ts'
+import type { RunnerLimits } from './jobs/runner.ts'
 import { Keyring } from './keys/keyring.ts'
 import { MetadataService } from './metadata/metadataService.ts'
 import type { MetadataOptions } from './metadata/metadataService.ts'
@@ -42,6 +46,8 @@ export interface EngineOptions {
   db?: LedgerDb
   /** Metadata fetching: gateways, limits, fetch function, mobile cache cap. */
   metadata?: MetadataOptions
+  /** Bulk job limits (LastLedgerSequence offset, transactions in flight). */
+  jobs?: Partial<RunnerLimits>
 }
 
 /** A Comlink proxy carries a release function; a plain function (in Node) does not. */
@@ -58,6 +64,7 @@ export class Engine implements EngineApi {
   private readonly keyring: Keyring
   private readonly nfts: NftLoader
   private readonly metadata: MetadataService
+  private readonly jobs: JobService
 
   /** @param options - networks, timing, database; the build's defaults otherwise. */
   constructor(options: EngineOptions = {}) {
@@ -72,6 +79,13 @@ export class Engine implements EngineApi {
     const network = () => this.connection.status.network
     this.keyring = new Keyring({ connection: this.connection, db: this.db, network })
     this.nfts = new NftLoader({ connection: this.connection, db: this.db })
+    this.jobs = new JobService({
+      db: this.db,
+      connection: this.connection,
+      keyring: this.keyring,
+      network,
+      limits: options.jobs,
+    })
     this.metadata = new MetadataService({
       db: this.db,
       network,
@@ -115,8 +129,8 @@ export class Engine implements EngineApi {
     return Promise.resolve()
   }
 
-  connectWallet(input: CredentialInput): Promise<WalletInfo> {
-    return this.keyring.connect(input)
+  async connectWallet(input: CredentialInput): Promise<WalletInfo> {
+    return this.withResume(await this.keyring.connect(input))
   }
 
   getWallet(): Promise<WalletInfo | null> {
@@ -132,12 +146,39 @@ export class Engine implements EngineApi {
     return Promise.resolve(this.keyring.prepareRegularKey())
   }
 
-  confirmRegularKey(primaryAddress: string): Promise<WalletInfo> {
-    return this.keyring.confirmRegularKey(primaryAddress)
+  async confirmRegularKey(primaryAddress: string): Promise<WalletInfo> {
+    return this.withResume(await this.keyring.confirmRegularKey(primaryAddress))
   }
 
-  restoreWallet(): Promise<WalletInfo | null> {
-    return this.keyring.restore()
+  async restoreWallet(): Promise<WalletInfo | null> {
+    const wallet = await this.keyring.restore()
+    return wallet ? this.withResume(wallet) : null
+  }
+
+  planJob(request: JobRequest): Promise<JobPlan> {
+    return this.jobs.plan(request)
+  }
+
+  startJob(jobId: string, options?: { skipProblems?: boolean }): Promise<void> {
+    return this.jobs.start(jobId, options)
+  }
+
+  pauseJob(jobId: string): Promise<void> {
+    return this.jobs.pause(jobId)
+  }
+
+  cancelJob(jobId: string): Promise<void> {
+    return this.jobs.cancel(jobId)
+  }
+
+  exportJobCsv(jobId: string): Promise<string> {
+    return this.jobs.exportCsv(jobId)
+  }
+
+  /** A wallet is connected: its unfinished jobs go on (after a reopened app, say). */
+  private withResume(wallet: WalletInfo): WalletInfo {
+    void this.jobs.resumeUnfinished().catch(() => undefined)
+    return wallet
   }
 
   forgetDevice(): Promise<void> {
@@ -188,6 +229,7 @@ export class Engine implements EngineApi {
     this.lastState = status.state
     if (cameUp && this.keyring.current()?.restored)
       void this.keyring.restore().catch(() => undefined)
+    if (cameUp && this.keyring.current()) void this.jobs.resumeUnfinished().catch(() => undefined)
     for (const [subscription, listener] of this.listeners)
       this.notify(subscription, listener, status)
   }

@@ -1,0 +1,267 @@
+/**
+ * The jobs engine's front: plans jobs (intents recorded, pre-flight run, nothing signed), starts,
+ * pauses and cancels them, runs one job per account at a time (the others wait their turn), and
+ * resumes unfinished jobs when the app reopens.
+ */
+import type { Client } from 'xrpl'
+import {
+  createJob,
+  itemId,
+  readItems,
+  readJob,
+  saveItems,
+  setJobStatus,
+  unfinishedJobs,
+} from '../../db/jobs.ts'
+import type { LedgerDb } from '../../db/schema.ts'
+import type { JobItemRow, JobRow } from '../../db/types.ts'
+import { EngineError } from '../../shared/errors.ts'
+import type { NetworkId } from '../../shared/networks.ts'
+import type { JobPlan, JobRequest } from '../api.ts'
+import type { Keyring } from '../keys/keyring.ts'
+import type { ConnectionManager } from '../network/connectionManager.ts'
+import { planIntents, validateJobRequest } from './planner.ts'
+import { runPreflight } from './preflight.ts'
+import { jobReportCsv } from './reportCsv.ts'
+import { resultMessage } from './resultMessages.ts'
+import { DEFAULT_LIMITS, JobRunner } from './runner.ts'
+import type { RunnerLimits } from './runner.ts'
+
+export interface JobServiceDeps {
+  db: LedgerDb
+  connection: Pick<ConnectionManager, 'requireClient'>
+  keyring: Pick<Keyring, 'current' | 'signer'>
+  network: () => NetworkId
+  limits?: Partial<RunnerLimits>
+}
+
+/** The most a transaction may cost, drops (the spec's maximum fee, 2 XRP). */
+const MAX_FEE_DROPS = 2_000_000n
+const FEE_CUSHION_PERCENT = 120n
+
+export class JobService {
+  private readonly runners = new Map<string, JobRunner>()
+  /** `${network}:${account}` → the id of the job running for it. */
+  private readonly active = new Map<string, string>()
+
+  constructor(private readonly deps: JobServiceDeps) {}
+
+  /** Validates, records the intents and runs pre-flight; the job is `planned`. */
+  async plan(input: unknown): Promise<JobPlan> {
+    const request: JobRequest = validateJobRequest(input)
+    const { account, network } = this.wallet()
+    const client = this.deps.connection.requireClient()
+    const planned = planIntents(request)
+    const feeDrops = await this.feeDrops(client)
+    const figures = await runPreflight(
+      { client, account, network, feeDrops },
+      request.kind,
+      planned,
+    )
+    const id = crypto.randomUUID()
+    const now = Date.now()
+    const items: JobItemRow[] = planned.map((p, index) => ({
+      id: itemId(id, index),
+      jobId: id,
+      index,
+      intent: p.intent,
+      status: 'pending',
+      attempts: [],
+      ...(p.recipient ? { recipient: p.recipient } : {}),
+    }))
+    const job: JobRow = {
+      id,
+      kind: request.kind,
+      network,
+      account,
+      createdAt: now,
+      updatedAt: now,
+      status: 'planned',
+      params: { request, feeDrops: feeDrops.toString() },
+      counts: { total: 0, pending: 0, inFlight: 0, succeeded: 0, failed: 0, skipped: 0 },
+      plan: figures,
+    }
+    await createJob(this.deps.db, job, items)
+    return { jobId: id, kind: request.kind, items: items.length, ...figures }
+  }
+
+  /** Starts a planned or paused job (skipping problem items if asked), or queues it behind another. */
+  async start(jobId: string, options: { skipProblems?: boolean } = {}): Promise<void> {
+    const job = await this.readOwnJob(jobId)
+    if (job.status !== 'planned' && job.status !== 'paused') {
+      throw new EngineError('VALIDATION', `This job is ${job.status} and cannot be started`)
+    }
+    const problems = job.plan?.problems ?? []
+    if (problems.some((p) => p.blocking)) {
+      throw new EngineError('VALIDATION', problems.find((p) => p.blocking)!.message)
+    }
+    // Problems without an item (e.g. an offer that is already gone) are information only.
+    if (job.status === 'planned' && problems.some((p) => p.itemIndex !== undefined)) {
+      if (!options.skipProblems) {
+        throw new EngineError(
+          'VALIDATION',
+          'Pre-flight found problems: skip those items or change the job',
+        )
+      }
+      await this.skipProblemItems(job)
+    }
+    await setJobStatus(this.deps.db, jobId, 'waiting')
+    this.schedule(job.network, job.account)
+  }
+
+  pause(jobId: string): Promise<void> {
+    return this.stop(jobId, 'pause')
+  }
+
+  cancel(jobId: string): Promise<void> {
+    return this.stop(jobId, 'cancel')
+  }
+
+  async exportCsv(jobId: string): Promise<string> {
+    const job = await readJob(this.deps.db, jobId)
+    if (!job) throw new EngineError('NOT_FOUND', 'No such job')
+    return jobReportCsv(job, await readItems(this.deps.db, jobId))
+  }
+
+  /** Resumes the connected wallet's unfinished jobs (after the app reopened or reconnected). */
+  async resumeUnfinished(): Promise<void> {
+    const wallet = this.deps.keyring.current()
+    if (!wallet) return
+    const jobs = await unfinishedJobs(this.deps.db)
+    if (jobs.some((j) => j.network === wallet.network && j.account === wallet.address)) {
+      this.schedule(wallet.network, wallet.address)
+    }
+  }
+
+  private async stop(jobId: string, how: 'pause' | 'cancel'): Promise<void> {
+    const job = await this.readOwnJob(jobId)
+    const runner = this.runners.get(jobId)
+    if (runner) {
+      if (how === 'pause') runner.pause()
+      else runner.cancel()
+      return
+    }
+    if (!['planned', 'waiting', 'paused', 'running'].includes(job.status)) return
+    if (how === 'pause') {
+      await setJobStatus(this.deps.db, jobId, 'paused')
+      return
+    }
+    const items = await readItems(this.deps.db, jobId)
+    if (items.some((i) => i.status === 'inFlight')) {
+      // Signed attempts must be followed to their end: a runner does that, skipping the rest.
+      await setJobStatus(this.deps.db, jobId, 'cancelling')
+      this.schedule(job.network, job.account)
+      return
+    }
+    const changed = items.filter((i) => i.status === 'pending')
+    for (const item of changed) {
+      item.status = 'skipped'
+      item.message = resultMessage('cancelled', item.intent.type)
+    }
+    await saveItems(this.deps.db, jobId, items, changed, 'cancelled')
+  }
+
+  /** Starts the oldest waiting (or interrupted) job of the account unless one already runs. */
+  private schedule(network: NetworkId, account: string): void {
+    const key = `${network}:${account}`
+    if (this.active.has(key)) return
+    void this.runNext(key, network, account).catch((e: unknown) => {
+      console.error('jobs: scheduling failed', e)
+    })
+  }
+
+  private async runNext(key: string, network: NetworkId, account: string): Promise<void> {
+    const jobs = (await unfinishedJobs(this.deps.db)).filter(
+      (j) => j.network === network && j.account === account,
+    )
+    // A job interrupted mid-run goes first: its signed attempts must be followed to their end.
+    const next = jobs.find((j) => j.status !== 'waiting') ?? jobs[0]
+    if (!next || this.active.has(key)) return
+    this.active.set(key, next.id)
+    try {
+      await this.runJob(next)
+    } finally {
+      this.active.delete(key)
+    }
+    this.schedule(network, account)
+  }
+
+  private async runJob(job: JobRow): Promise<void> {
+    const items = await readItems(this.deps.db, job.id)
+    const runner = new JobRunner(this.runnerDeps(job), job, items)
+    if (job.status === 'cancelling') runner.cancel()
+    this.runners.set(job.id, runner)
+    await setJobStatus(this.deps.db, job.id, job.status === 'cancelling' ? 'cancelling' : 'running')
+    try {
+      const outcome = await runner.run()
+      await setJobStatus(this.deps.db, job.id, outcome)
+    } catch (e) {
+      await setJobStatus(this.deps.db, job.id, 'failed', e instanceof Error ? e.message : String(e))
+    } finally {
+      this.runners.delete(job.id)
+    }
+  }
+
+  private runnerDeps(job?: JobRow) {
+    const feeDrops =
+      typeof job?.params.feeDrops === 'string' ? job.params.feeDrops : DEFAULT_LIMITS.feeDrops
+    return {
+      db: this.deps.db,
+      client: () => this.deps.connection.requireClient(),
+      signer: () => this.signerFor(job),
+      limits: { ...DEFAULT_LIMITS, feeDrops, ...this.deps.limits },
+    }
+  }
+
+  private signerFor(job: JobRow | undefined) {
+    const wallet = this.deps.keyring.current()
+    if (job && (wallet?.address !== job.account || wallet.network !== job.network)) {
+      throw new EngineError(
+        'NOT_CONNECTED',
+        `Connect the wallet ${job.account} to go on with this job`,
+      )
+    }
+    return this.deps.keyring.signer()
+  }
+
+  private async skipProblemItems(job: JobRow): Promise<void> {
+    const problems = job.plan?.problems ?? []
+    const items = await readItems(this.deps.db, job.id)
+    const changed: JobItemRow[] = []
+    for (const item of items) {
+      const problem = problems.find((p) => p.itemIndex === item.index)
+      if (!problem) continue
+      item.status = 'skipped'
+      item.result = problem.code
+      item.message = problem.message
+      changed.push(item)
+    }
+    await saveItems(this.deps.db, job.id, items, changed)
+  }
+
+  private async readOwnJob(jobId: string): Promise<JobRow> {
+    const job = await readJob(this.deps.db, jobId)
+    if (!job) throw new EngineError('NOT_FOUND', 'No such job')
+    const { account, network } = this.wallet()
+    if (job.account !== account || job.network !== network) {
+      throw new EngineError('VALIDATION', `This job belongs to ${job.account} on ${job.network}`)
+    }
+    return job
+  }
+
+  private wallet(): { account: string; network: NetworkId } {
+    const wallet = this.deps.keyring.current()
+    if (!wallet || wallet.network !== this.deps.network()) {
+      throw new EngineError('VALIDATION', 'Please connect your wallet first')
+    }
+    return { account: wallet.address, network: wallet.network }
+  }
+
+  /** The load-scaled base fee with the spec's cushion (1.2), capped at the maximum fee. */
+  private async feeDrops(client: Client): Promise<bigint> {
+    const fee = await client.request({ command: 'fee' })
+    const minimum = BigInt(fee.result.drops.minimum_fee)
+    const cushioned = (minimum * FEE_CUSHION_PERCENT + 99n) / 100n
+    return cushioned > MAX_FEE_DROPS ? MAX_FEE_DROPS : cushioned
+  }
+}

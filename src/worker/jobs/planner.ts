@@ -1,0 +1,284 @@
+/**
+ * Job planning, before anything touches the ledger: the request from the UI is checked field by field
+ * (it crossed the worker boundary and is trusted no more than a file), then expanded into intents,
+ * one per ledger transaction the job will submit.
+ */
+import { isValidClassicAddress } from 'xrpl'
+
+import type { Intent } from '../../db/types.ts'
+import { CANCEL_OFFERS_PER_TX } from '../../shared/constants.ts'
+import { EngineError } from '../../shared/errors.ts'
+import type { JobRequest } from '../api.ts'
+import { packOfferIds } from '../ops/cancelOffers.ts'
+
+/** One intent of a plan; airdrop offers also name the recipient's CSV address, for reports. */
+export interface PlannedIntent {
+  intent: Intent
+  recipient?: string
+}
+
+/** The spec's Distribution Summary of an airdrop. */
+export interface AirdropSummary {
+  /** Rows of the distribution list. */
+  recipients: number
+  /** Selected NFTs. */
+  nfts: number
+  /** Offers the airdrop will make: the smaller of recipient slots and selected NFTs. */
+  transactions: number
+  /** Recipient slots (a row of nft_amount n counts n) that get no NFT. */
+  unserved: number
+}
+
+/** Most items (recipients, NFTs, offers) one request may hold. */
+export const MAX_JOB_ITEMS = 10_000
+/** Most NFTs one distribution row may ask for. */
+export const MAX_NFTS_PER_RECIPIENT = 1000
+/** All the XRP there is (100 billion), in drops: no amount can be larger. */
+const MAX_DROPS = 10n ** 17n
+/** Expiration is a UInt32 of seconds since the Ripple epoch. */
+const MAX_EXPIRATION = 0xffff_ffff
+const HEX_ID = /^[0-9A-F]{64}$/
+const DIGITS = /^\d+$/
+/** Longest part of a rejected value echoed in a message. */
+const SHOWN_CHARS = 40
+
+type Fields = Record<string, unknown>
+
+function isRecord(value: unknown): value is Fields {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function invalid(message: string): EngineError {
+  return new EngineError('VALIDATION', message)
+}
+
+/** A rejected value as a message shows it: quoted, shortened, never blank. */
+function shown(value: unknown): string {
+  if (typeof value !== 'string') return value === undefined ? '(missing)' : `(${typeof value})`
+  const text = value.trim()
+  if (!text) return '(empty)'
+  return `"${text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}...` : text}"`
+}
+
+/** The field as a non-empty array of at most MAX_JOB_ITEMS, else the `empty` message. */
+function itemsOf(fields: Fields, key: string, empty: string, noun: string): unknown[] {
+  const value = fields[key]
+  if (value === undefined || (Array.isArray(value) && value.length === 0)) throw invalid(empty)
+  if (!Array.isArray(value)) throw invalid(`The job request is malformed: ${key} is not a list`)
+  if (value.length > MAX_JOB_ITEMS) {
+    throw invalid(`Too many ${noun}: a job holds at most 10,000 (got ${value.length})`)
+  }
+  // Index access, not map(): a sparse array's holes must be seen as missing values.
+  return Array.from({ length: value.length }, (_, i) => value[i] as unknown)
+}
+
+function checkedId(value: unknown, label: string, what: string): string {
+  const id = typeof value === 'string' ? value.trim().toUpperCase() : ''
+  if (!HEX_ID.test(id)) {
+    throw invalid(`${label}: ${shown(value)} is not a valid ${what} (64 hexadecimal characters)`)
+  }
+  return id
+}
+
+function checkedAddress(value: unknown, label: string): string {
+  const address = typeof value === 'string' ? value.trim() : ''
+  if (!isValidClassicAddress(address)) {
+    throw invalid(`${label}: ${shown(value)} is not a valid XRP Ledger address`)
+  }
+  return address
+}
+
+function checkedNftIds(fields: Fields, empty: string): string[] {
+  return itemsOf(fields, 'nftIds', empty, 'NFTs').map((id, i) =>
+    checkedId(id, `Selected NFT ${i + 1}`, 'NFT id'),
+  )
+}
+
+function checkedRow(row: unknown, i: number): { address: string; count: number } {
+  const label = `Distribution row ${i + 1}`
+  if (!isRecord(row)) throw invalid(`${label} is malformed`)
+  const address = checkedAddress(row.address, label)
+  const { count } = row
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) {
+    throw invalid(`${label} (${address}): nft_amount must be a whole number of at least 1`)
+  }
+  if (count > MAX_NFTS_PER_RECIPIENT) {
+    throw invalid(`${label} (${address}): nft_amount may be at most ${MAX_NFTS_PER_RECIPIENT}`)
+  }
+  return { address, count }
+}
+
+function checkedAirdrop(fields: Fields): JobRequest {
+  const rows = itemsOf(fields, 'distribution', 'Please upload a CSV file first', 'recipients')
+  const distribution = rows.map(checkedRow)
+  const nftIds = checkedNftIds(fields, 'Please select NFTs to distribute')
+  if (typeof fields.randomize !== 'boolean') {
+    throw invalid('The job request is malformed: randomize must be true or false')
+  }
+  return { kind: 'airdrop', distribution, nftIds, randomize: fields.randomize }
+}
+
+function checkedDrops(value: unknown, label: string): string {
+  const text = typeof value === 'string' ? value.trim() : ''
+  if (!DIGITS.test(text) || BigInt(text) > MAX_DROPS) {
+    throw invalid(`${label}: the price ${shown(value)} is not a whole number of drops`)
+  }
+  return BigInt(text).toString()
+}
+
+function checkedOffer(offer: unknown, i: number): Extract<Intent, { type: 'offer' }> {
+  const label = `Offer ${i + 1}`
+  if (!isRecord(offer)) throw invalid(`${label} is malformed`)
+  const nftId = checkedId(offer.nftId, label, 'NFT id')
+  const amountDrops = checkedDrops(offer.amountDrops, label)
+  const checked: Extract<Intent, { type: 'offer' }> = { type: 'offer', nftId, amountDrops }
+  if (offer.destination !== undefined) {
+    checked.destination = checkedAddress(offer.destination, `${label} destination`)
+  }
+  const { expiration } = offer
+  if (expiration !== undefined) {
+    const valid = typeof expiration === 'number' && Number.isInteger(expiration)
+    if (!valid || expiration < 1 || expiration > MAX_EXPIRATION) {
+      throw invalid(`${label}: the expiration must be a time in whole seconds`)
+    }
+    checked.expiration = expiration
+  }
+  return checked
+}
+
+function checkedList(fields: Fields): JobRequest {
+  const offers = itemsOf(fields, 'offers', 'Please select NFTs to create offers for', 'offers')
+  return {
+    kind: 'list',
+    offers: offers.map((offer, i) => {
+      const { type: _type, ...checked } = checkedOffer(offer, i)
+      return checked
+    }),
+  }
+}
+
+function checkedCancel(fields: Fields): JobRequest {
+  const ids = itemsOf(fields, 'offerIds', 'Please select offers to cancel', 'offers')
+  return {
+    kind: 'cancel',
+    offerIds: ids.map((id, i) => checkedId(id, `Offer ${i + 1}`, 'offer id')),
+  }
+}
+
+/**
+ * Checks a job request from the UI and returns a clean copy: ids upper-cased, addresses and amounts
+ * trimmed, unknown fields dropped.
+ *
+ * @param request - anything; it crossed the worker boundary.
+ * @throws EngineError `VALIDATION` with a message fit to show: the spec's 'Please upload a CSV file
+ *   first', 'Please select NFTs to distribute', 'Please select NFTs to burn', 'Please select NFTs to
+ *   create offers for'; 'Please select offers to cancel'; or what is wrong with which row or item
+ *   (an invalid address, NFT id, count, price or expiration; more than 10,000 items).
+ */
+export function validateJobRequest(request: unknown): JobRequest {
+  if (!isRecord(request)) throw invalid('The job request is malformed')
+  switch (request.kind) {
+    case 'airdrop':
+      return checkedAirdrop(request)
+    case 'list':
+      return checkedList(request)
+    case 'burn':
+      return { kind: 'burn', nftIds: checkedNftIds(request, 'Please select NFTs to burn') }
+    case 'cancel':
+      return checkedCancel(request)
+    default:
+      throw invalid(`Unknown job kind: ${shown(request.kind)}`)
+  }
+}
+
+/** A uniform double in [0, 1) from 53 bits of crypto.getRandomValues. */
+export function cryptoRandom(): number {
+  const [high = 0, low = 0] = crypto.getRandomValues(new Uint32Array(2))
+  return ((high >>> 5) * 2 ** 26 + (low >>> 6)) / 2 ** 53
+}
+
+/** A Fisher–Yates shuffled copy. */
+function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const copy = [...items]
+  for (let i = copy.length - 1; i > 0; i--) {
+    // Clamped, so a random() that returns 1 (or garbage) cannot index past the end.
+    const j = Math.min(i, Math.max(0, Math.floor(random() * (i + 1)) || 0))
+    const swap = copy[i] as T
+    copy[i] = copy[j] as T
+    copy[j] = swap
+  }
+  return copy
+}
+
+/** The distribution expanded into recipient slots in CSV order, at most `max` of them. */
+function slotsOf(distribution: readonly { address: string; count: number }[], max: number) {
+  const slots: string[] = []
+  for (const { address, count } of distribution) {
+    for (let n = 0; n < count && slots.length < max; n++) slots.push(address)
+  }
+  return slots
+}
+
+function airdropIntents(
+  request: Extract<JobRequest, { kind: 'airdrop' }>,
+  random: () => number,
+): PlannedIntent[] {
+  const nfts = request.randomize ? shuffled(request.nftIds, random) : request.nftIds
+  return slotsOf(request.distribution, nfts.length).map((destination, i) => ({
+    intent: { type: 'offer', nftId: nfts[i] as string, amountDrops: '0', destination },
+    recipient: destination,
+  }))
+}
+
+/** Distinct offer ids in first-seen order, packed CANCEL_OFFERS_PER_TX to an intent. */
+function cancelIntents(offerIds: string[]): PlannedIntent[] {
+  return packOfferIds(offerIds, CANCEL_OFFERS_PER_TX).map((ids) => ({
+    intent: { type: 'cancel', offerIds: ids },
+  }))
+}
+
+/**
+ * Expands a validated request into intents, in plan order.
+ * - airdrop: each recipient gets `count` slots, in CSV order; slot i gets the i-th NFT of the
+ *   selection (or of a shuffled selection when `randomize`), as a free sell offer to the recipient.
+ *   It stops when slots or NFTs run out: extra recipients get nothing, extra NFTs stay.
+ * - list: one offer per entry, as given. burn: one burn per NFT.
+ * - cancel: distinct offer ids, up to 500 per NFTokenCancelOffer.
+ *
+ * @param request - a request from {@link validateJobRequest}.
+ * @param random - uniform in [0, 1), for the shuffle; crypto-strong by default.
+ */
+export function planIntents(
+  request: JobRequest,
+  random: () => number = cryptoRandom,
+): PlannedIntent[] {
+  switch (request.kind) {
+    case 'airdrop':
+      return airdropIntents(request, random)
+    case 'list':
+      return request.offers.map((offer) => ({ intent: { type: 'offer', ...offer } }))
+    case 'burn':
+      return request.nftIds.map((nftId) => ({ intent: { type: 'burn', nftId } }))
+    case 'cancel':
+      return cancelIntents(request.offerIds)
+  }
+}
+
+/**
+ * The Distribution Summary: the spec's estimated transactions (the smaller of recipients and
+ * selected NFTs, recipients counted by nft_amount) and how many would get nothing.
+ *
+ * @param request - the airdrop's distribution and selection.
+ */
+export function airdropSummary(
+  request: Pick<Extract<JobRequest, { kind: 'airdrop' }>, 'distribution' | 'nftIds'>,
+): AirdropSummary {
+  const slots = request.distribution.reduce((sum, row) => sum + row.count, 0)
+  const nfts = request.nftIds.length
+  return {
+    recipients: request.distribution.length,
+    nfts,
+    transactions: Math.min(slots, nfts),
+    unserved: Math.max(0, slots - nfts),
+  }
+}

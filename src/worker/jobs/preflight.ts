@@ -1,0 +1,158 @@
+/**
+ * Pre-flight: what a planned job will meet on the validated ledger, before anything is signed
+ * (DESIGN.md §3.4 "Check before spending"). Per item: NFTs not owned, not transferable or listed twice;
+ * recipients that do not exist or refuse incoming offers; offers to cancel that vanished or are not
+ * the account's to cancel. For the job: the fees, the owner reserve it locks or frees, and whether the
+ * account's spendable XRP covers them.
+ */
+import type { Client } from 'xrpl'
+
+import type { NftItem } from '../../db/types.ts'
+import { EngineError } from '../../shared/errors.ts'
+import { buildNetworks } from '../../shared/networks.ts'
+import type { NetworkId } from '../../shared/networks.ts'
+import type { JobKind, PlanProblem } from '../api.ts'
+import { readAccountNfts } from '../nfts/accountNfts.ts'
+import type { PlannedIntent } from './planner.ts'
+import { costOf } from './preflightCost.ts'
+import {
+  destinationsOf,
+  isOwnOffer,
+  issuersToCheck,
+  itemProblems,
+  needsCloseTime,
+} from './preflightItems.ts'
+import type { ItemFacts } from './preflightItems.ts'
+import { readAccount, readAccounts, readCloseTime, readReserves } from './preflightLedger.ts'
+import { readOffers, readOwnOffers } from './preflightOffers.ts'
+import type { OfferEntry } from './preflightOffers.ts'
+
+/** What pre-flight works with. */
+export interface PreflightDeps {
+  /** A connected client; one for the whole check. */
+  client: Client
+  /** The account that will sign. */
+  account: string
+  /** The network the client is on (for messages). */
+  network: NetworkId
+  /** Fee of one transaction, drops. */
+  feeDrops: bigint
+}
+
+/** The verdict on a plan: the JobPlan's figures and problems. */
+export interface PreflightResult {
+  problems: PlanProblem[]
+  /** Transactions the job will submit: items without a problem of their own. */
+  transactions: number
+  feesDrops: string
+  reserveChangeDrops: string
+  spendableDrops: string
+  canStart: boolean
+}
+
+const INTENT_OF_KIND: Readonly<Record<JobKind, string>> = {
+  airdrop: 'offer',
+  list: 'offer',
+  burn: 'burn',
+  cancel: 'cancel',
+}
+
+/**
+ * Input that no ledger state can make right: intents of another kind (a bug), and offers to the
+ * account itself (rippled refuses them, temMALFORMED).
+ */
+function assertPlanFits(kind: JobKind, planned: readonly PlannedIntent[], account: string) {
+  planned.forEach(({ intent }, index) => {
+    if (intent.type !== INTENT_OF_KIND[kind]) {
+      throw new EngineError('INTERNAL', `Item ${index + 1} (${intent.type}) does not fit a ${kind}`)
+    }
+    if (intent.type === 'offer' && intent.destination === account) {
+      const message = `${account} is the connected wallet itself: it cannot be sent its own NFTs. Remove it from the ${kind === 'airdrop' ? 'distribution list' : 'offers'}`
+      throw new EngineError('VALIDATION', message, { itemIndex: index })
+    }
+  })
+}
+
+async function readNftMap(client: Client, account: string): Promise<Map<string, NftItem>> {
+  const { nfts } = await readAccountNfts(client, account, () => undefined)
+  return new Map(nfts.map((nft) => [nft.nftId, nft]))
+}
+
+/** Every fact the verdicts need, read from the validated ledger with as much overlap as possible. */
+async function readFacts(deps: PreflightDeps, planned: readonly PlannedIntent[]) {
+  const { client, account } = deps
+  const hasNfts = planned.some(({ intent }) => intent.type !== 'cancel')
+  const cancelIds = planned.flatMap(({ intent }) =>
+    intent.type === 'cancel' ? intent.offerIds : [],
+  )
+  const [reserves, own, nfts, ownOffers] = await Promise.all([
+    readReserves(client),
+    readAccount(client, account),
+    hasNfts ? readNftMap(client, account) : new Map<string, NftItem>(),
+    cancelIds.length > 0 ? readOwnOffers(client, account) : new Map<string, OfferEntry>(),
+  ])
+  if (!own) {
+    throw new EngineError('NOT_FOUND', `Account ${account} is not activated on this network`, {
+      account,
+    })
+  }
+  const [accounts, lookups] = await Promise.all([
+    readAccounts(client, [...destinationsOf(planned), ...issuersToCheck(planned, nfts, account)]),
+    readOffers(
+      client,
+      cancelIds.filter((id) => !ownOffers.has(id)),
+    ),
+  ])
+  const closeTime = needsCloseTime(lookups, account) ? await readCloseTime(client) : null
+  const networkName = buildNetworks({})[deps.network].name
+  const facts: ItemFacts = { account, networkName, nfts, accounts, ownOffers, lookups, closeTime }
+  return { reserves, own, facts }
+}
+
+/**
+ * Checks a plan against the validated ledger.
+ *
+ * Per-item problems are not blocking (the item is skipped), except NOT_YOUR_OFFER, which would make
+ * a whole NFTokenCancelOffer fail. OFFER_NOT_FOUND names no item: the ledger skips a vanished id and
+ * the rest of its transaction applies. INSUFFICIENT_RESERVE and INSUFFICIENT_FEES concern the job and
+ * block it. Reserve change: +1 owner reserve per offer without a problem, −1 per own offer cancelled,
+ * 0 for burns (pages may merge and free some: a conservative 0).
+ *
+ * @param deps - client, account, network and fee.
+ * @param kind - the job's kind; every intent must fit it.
+ * @param planned - the plan, from `planIntents`.
+ * @throws EngineError `VALIDATION` for an offer to the account itself; `NOT_FOUND` when the account
+ *   does not exist; `NETWORK`, `NOT_CONNECTED`, `TIMEOUT` when the connection fails;
+ *   `LEDGER_REJECTED` for server errors and malformed replies.
+ */
+export async function runPreflight(
+  deps: PreflightDeps,
+  kind: JobKind,
+  planned: PlannedIntent[],
+): Promise<PreflightResult> {
+  assertPlanFits(kind, planned, deps.account)
+  const { reserves, own, facts } = await readFacts(deps, planned)
+  const problems = itemProblems(planned, facts)
+  const troubled = new Set(problems.map((problem) => problem.itemIndex))
+  const clear = planned.filter((_, index) => !troubled.has(index))
+  const newOffers = clear.filter(({ intent }) => intent.type === 'offer').length
+  const cancelled = clear.flatMap(({ intent }) => (intent.type === 'cancel' ? intent.offerIds : []))
+  const freedOffers = new Set(cancelled.filter((id) => isOwnOffer(id, facts))).size
+  const cost = costOf({
+    account: own,
+    reserves,
+    feeDrops: deps.feeDrops,
+    transactions: clear.length,
+    newOffers,
+    freedOffers,
+  })
+  if (cost.problem) problems.push(cost.problem)
+  return {
+    problems,
+    transactions: clear.length,
+    feesDrops: cost.feesDrops.toString(),
+    reserveChangeDrops: cost.reserveChangeDrops.toString(),
+    spendableDrops: cost.spendableDrops.toString(),
+    canStart: !problems.some((problem) => problem.blocking),
+  }
+}

@@ -1,0 +1,191 @@
+/**
+ * Pre-flight's per-item verdicts, from facts already read: NFTs the account does not own, cannot
+ * transfer or lists twice; recipients that do not exist or refuse incoming offers; offers to cancel
+ * that vanished or are someone else's. Pure: no ledger access here.
+ */
+import type { Intent, NftItem } from '../../db/types.ts'
+import { shortAddress } from '../../shared/format.ts'
+import type { PlanProblem } from '../api.ts'
+import { LSF_TRANSFERABLE } from '../nfts/nftEntry.ts'
+import type { PlannedIntent } from './planner.ts'
+import type { AccountFacts } from './preflightLedger.ts'
+import type { OfferEntry, OfferLookup } from './preflightOffers.ts'
+
+/** Everything the verdicts are drawn from. */
+export interface ItemFacts {
+  account: string
+  /** The network's name for messages, e.g. 'Mainnet'. */
+  networkName: string
+  /** The account's NFTs by id (empty when the plan has no NFT items). */
+  nfts: ReadonlyMap<string, NftItem>
+  /** Recipients and issuers: their facts, or null for accounts that do not exist. */
+  accounts: ReadonlyMap<string, AccountFacts | null>
+  /** The account's own offers by id. */
+  ownOffers: ReadonlyMap<string, OfferEntry>
+  /** Offers to cancel that are not the account's own, as the ledger has them. */
+  lookups: ReadonlyMap<string, OfferLookup>
+  /** The validated ledger's close time, when a foreign offer's expiry matters; else null. */
+  closeTime: number | null
+}
+
+type OfferIntent = Extract<Intent, { type: 'offer' }>
+
+/** An NFTokenID (or offer id) as messages show it: enough of both ends to tell them apart. */
+export function shortId(id: string): string {
+  return `${id.slice(0, 8)}...${id.slice(-8)}`
+}
+
+function itemProblem(code: PlanProblem['code'], itemIndex: number, message: string): PlanProblem {
+  return { code, message, itemIndex, blocking: false }
+}
+
+/**
+ * Issuers whose NFTokenMinter decides whether the account may offer their NFTs: issuers (other than
+ * the account) of the non-transferable NFTs the plan offers.
+ */
+export function issuersToCheck(
+  planned: readonly PlannedIntent[],
+  nfts: ReadonlyMap<string, NftItem>,
+  account: string,
+): Set<string> {
+  const issuers = new Set<string>()
+  for (const { intent } of planned) {
+    const nft = intent.type === 'offer' ? nfts.get(intent.nftId) : undefined
+    if (nft && (nft.flags & LSF_TRANSFERABLE) === 0 && nft.issuer !== account) {
+      issuers.add(nft.issuer)
+    }
+  }
+  return issuers
+}
+
+/** The recipients named by the plan's offers. */
+export function destinationsOf(planned: readonly PlannedIntent[]): Set<string> {
+  const destinations = new Set<string>()
+  for (const { intent } of planned) {
+    if (intent.type === 'offer' && intent.destination) destinations.add(intent.destination)
+  }
+  return destinations
+}
+
+/**
+ * rippled's rule: a non-transferable NFT may be offered only by its issuer or the issuer's
+ * authorised minter.
+ */
+function mayOffer(nft: NftItem, facts: ItemFacts): boolean {
+  if ((nft.flags & LSF_TRANSFERABLE) !== 0 || nft.issuer === facts.account) return true
+  return facts.accounts.get(nft.issuer)?.nftokenMinter === facts.account
+}
+
+function nftProblem(
+  intent: Extract<Intent, { nftId: string }>,
+  index: number,
+  facts: ItemFacts,
+  seen: Set<string>,
+): PlanProblem | null {
+  const label = `NFT ${shortId(intent.nftId)}`
+  const nft = facts.nfts.get(intent.nftId)
+  const duplicate = seen.has(intent.nftId)
+  seen.add(intent.nftId)
+  if (!nft) {
+    return itemProblem('NOT_OWNED', index, `${label} is not in this wallet: it will be skipped`)
+  }
+  if (intent.type === 'offer' && !mayOffer(nft, facts)) {
+    const issuer = shortAddress(nft.issuer)
+    const message = `${label} is not transferable: only its issuer ${issuer} can offer it. It will be skipped`
+    return itemProblem('NOT_TRANSFERABLE', index, message)
+  }
+  if (duplicate) {
+    const message = `${label} appears more than once in this job: only its first item will run`
+    return itemProblem('DUPLICATE', index, message)
+  }
+  return null
+}
+
+function destinationProblem(
+  intent: OfferIntent,
+  index: number,
+  facts: ItemFacts,
+): PlanProblem | null {
+  const { destination } = intent
+  if (!destination) return null
+  const recipient = facts.accounts.get(destination)
+  if (recipient === null) {
+    const message = `${destination} does not exist on ${facts.networkName} (the offer would fail with tecNO_DST): it will be skipped`
+    return itemProblem('NO_DESTINATION', index, message)
+  }
+  if (recipient?.refusesOffers) {
+    const message = `${destination} does not accept incoming NFT offers: it will be skipped`
+    return itemProblem('REFUSES_OFFERS', index, message)
+  }
+  return null
+}
+
+/** Whether the account may cancel an offer that is not its own: it is the Destination, or it expired. */
+function mayCancel(entry: OfferEntry, facts: ItemFacts): boolean {
+  if (entry.owner === facts.account || entry.destination === facts.account) return true
+  return (
+    entry.expiration !== null && facts.closeTime !== null && entry.expiration <= facts.closeTime
+  )
+}
+
+/** Whether cancelling `offerId` frees the account's own owner reserve. */
+export function isOwnOffer(offerId: string, facts: ItemFacts): boolean {
+  if (facts.ownOffers.has(offerId)) return true
+  const lookup = facts.lookups.get(offerId)
+  return lookup?.kind === 'offer' && lookup.entry.owner === facts.account
+}
+
+/** Whether telling a cancellable foreign offer from another needs the validated close time. */
+export function needsCloseTime(lookups: ReadonlyMap<string, OfferLookup>, account: string) {
+  for (const lookup of lookups.values()) {
+    if (lookup.kind !== 'offer') continue
+    const { owner, destination, expiration } = lookup.entry
+    if (owner !== account && destination !== account && expiration !== null) return true
+  }
+  return false
+}
+
+/**
+ * A vanished offer is informative only: the ledger skips ids it does not hold, and the rest of the
+ * transaction applies. So its problem names no item, and skipping problem items keeps it.
+ */
+function cancelProblems(offerIds: readonly string[], index: number, facts: ItemFacts) {
+  const problems: PlanProblem[] = []
+  for (const offerId of offerIds) {
+    if (facts.ownOffers.has(offerId)) continue
+    const lookup = facts.lookups.get(offerId) ?? { kind: 'missing' }
+    const label = `Offer ${shortId(offerId)}`
+    if (lookup.kind === 'missing') {
+      const message = `${label} no longer exists (accepted, cancelled or expired): nothing to cancel`
+      problems.push({ code: 'OFFER_NOT_FOUND', message, blocking: false })
+    } else if (lookup.kind === 'notOffer' || !mayCancel(lookup.entry, facts)) {
+      const whose =
+        lookup.kind === 'offer' ? `belongs to ${lookup.entry.owner}` : 'is not an NFT offer'
+      const message = `${label} ${whose}: this wallet may not cancel it. Remove it from the selection`
+      // One such id makes the whole NFTokenCancelOffer fail (tecNO_PERMISSION).
+      problems.push({ code: 'NOT_YOUR_OFFER', message, itemIndex: index, blocking: true })
+    }
+  }
+  return problems
+}
+
+/**
+ * Every per-item problem of the plan, in plan order.
+ *
+ * @param planned - the plan.
+ * @param facts - what the ledger says.
+ */
+export function itemProblems(planned: readonly PlannedIntent[], facts: ItemFacts): PlanProblem[] {
+  const problems: PlanProblem[] = []
+  const seen = new Set<string>()
+  planned.forEach(({ intent }, index) => {
+    if (intent.type === 'cancel') {
+      problems.push(...cancelProblems(intent.offerIds, index, facts))
+      return
+    }
+    const nft = nftProblem(intent, index, facts, seen)
+    const destination = intent.type === 'offer' ? destinationProblem(intent, index, facts) : null
+    for (const problem of [nft, destination]) if (problem) problems.push(problem)
+  })
+  return problems
+}

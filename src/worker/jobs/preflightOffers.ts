@@ -1,0 +1,163 @@
+/**
+ * NFT offers as pre-flight sees them: the account's own (account_objects type nft_offer, marker
+ * paging, every page from the first page's validated ledger) and, for ids not among them, the offer
+ * itself (ledger_entry), which tells a vanished offer from someone else's.
+ */
+import type { Client } from 'xrpl'
+
+import { runPool } from '../metadata/pool.ts'
+import { toEngineError } from '../network/toEngineError.ts'
+import {
+  LOOKUP_CONCURRENCY,
+  isRecord,
+  malformed,
+  requestResult,
+  rippledError,
+} from './preflightLedger.ts'
+
+/** account_objects page size (rippled's maximum). */
+const OBJECTS_PAGE_LIMIT = 400
+const HEX_ID = /^[0-9A-F]{64}$/
+
+/** An NFTokenOffer ledger entry, checked. */
+export interface OfferEntry {
+  offerId: string
+  owner: string
+  destination: string | null
+  /** Ripple-epoch seconds, or null when the offer never expires. */
+  expiration: number | null
+}
+
+/** What the ledger holds under an id that is not one of the account's offers. */
+export type OfferLookup =
+  | { kind: 'offer'; entry: OfferEntry }
+  /** Something that is not an NFTokenOffer: cancelling it fails (tecNO_PERMISSION). */
+  | { kind: 'notOffer' }
+  /** Nothing (accepted, cancelled, or never there), or a server that cannot say (no ledger_entry). */
+  | { kind: 'missing' }
+
+function offerEntry(value: unknown, method: string): OfferEntry {
+  if (!isRecord(value) || value.LedgerEntryType !== 'NFTokenOffer') {
+    throw malformed(method, 'an entry is not an NFTokenOffer')
+  }
+  const { index, Owner, Destination, Expiration } = value
+  const offerId = typeof index === 'string' ? index.toUpperCase() : ''
+  if (!HEX_ID.test(offerId)) throw malformed(method, 'an offer index is not 64 hex digits')
+  if (typeof Owner !== 'string') throw malformed(method, `offer ${offerId} has no Owner`)
+  if (Destination !== undefined && typeof Destination !== 'string') {
+    throw malformed(method, `offer ${offerId} has a malformed Destination`)
+  }
+  if (Expiration !== undefined && (typeof Expiration !== 'number' || Expiration < 0)) {
+    throw malformed(method, `offer ${offerId} has a malformed Expiration`)
+  }
+  return {
+    offerId,
+    owner: Owner,
+    destination: Destination ?? null,
+    expiration: Expiration ?? null,
+  }
+}
+
+interface ObjectsPage {
+  entries: OfferEntry[]
+  marker: string | undefined
+  ledgerIndex: number
+}
+
+function objectsPage(result: unknown, account: string, pinned: number | null): ObjectsPage {
+  const method = 'account_objects'
+  if (!isRecord(result) || !Array.isArray(result.account_objects)) {
+    throw malformed(method, 'no account_objects array')
+  }
+  const { ledger_index: ledgerIndex, validated, marker } = result
+  if (typeof ledgerIndex !== 'number' || validated !== true) {
+    throw malformed(method, 'not from a validated ledger')
+  }
+  if (pinned !== null && ledgerIndex !== pinned) {
+    throw malformed(method, `a page of ledger ${ledgerIndex} was sent for ledger ${pinned}`)
+  }
+  if (marker !== undefined && (typeof marker !== 'string' || marker === '')) {
+    throw malformed(method, 'the marker is not a string')
+  }
+  const entries = result.account_objects.map((value) => offerEntry(value, method))
+  const foreign = entries.find((entry) => entry.owner !== account)
+  if (foreign) throw malformed(method, `offer ${foreign.offerId} of ${foreign.owner} was listed`)
+  return { entries, marker, ledgerIndex }
+}
+
+/**
+ * Every NFT offer the account owns, by offer id.
+ *
+ * @throws EngineError for a failed request or a malformed reply (a repeating marker included).
+ */
+export async function readOwnOffers(
+  client: Client,
+  account: string,
+): Promise<Map<string, OfferEntry>> {
+  const offers = new Map<string, OfferEntry>()
+  const markers = new Set<string>()
+  let ledgerIndex: number | null = null
+  let marker: string | undefined
+  do {
+    const result = await requestResult(client, {
+      command: 'account_objects',
+      account,
+      type: 'nft_offer',
+      ledger_index: ledgerIndex ?? 'validated',
+      limit: OBJECTS_PAGE_LIMIT,
+      ...(marker === undefined ? {} : { marker }),
+    })
+    const page = objectsPage(result, account, ledgerIndex)
+    for (const entry of page.entries) offers.set(entry.offerId, entry)
+    ledgerIndex = page.ledgerIndex
+    marker = page.marker
+    if (marker !== undefined && markers.has(marker)) {
+      throw malformed('account_objects', 'the marker repeats')
+    }
+    if (marker !== undefined) markers.add(marker)
+  } while (marker !== undefined)
+  return offers
+}
+
+/** Tokens that mean the ledger has no such entry, or the server cannot look entries up. */
+const MISSING_TOKENS: ReadonlySet<unknown> = new Set([
+  'entryNotFound',
+  'objectNotFound',
+  'unknownCmd',
+  'notImpl',
+])
+
+/** One ledger entry by id, from the validated ledger. */
+export async function readOffer(client: Client, offerId: string): Promise<OfferLookup> {
+  let result: unknown
+  try {
+    const response = await client.request({
+      command: 'ledger_entry',
+      index: offerId,
+      ledger_index: 'validated',
+    })
+    result = response.result
+  } catch (error) {
+    if (MISSING_TOKENS.has(rippledError(error))) return { kind: 'missing' }
+    throw toEngineError(error, 'ledger_entry')
+  }
+  if (!isRecord(result) || result.validated !== true || !isRecord(result.node)) {
+    throw malformed('ledger_entry', 'no node of a validated ledger')
+  }
+  if (result.node.LedgerEntryType !== 'NFTokenOffer') return { kind: 'notOffer' }
+  const entry = offerEntry({ index: result.index, ...result.node }, 'ledger_entry')
+  if (entry.offerId !== offerId) throw malformed('ledger_entry', `${entry.offerId} was sent`)
+  return { kind: 'offer', entry }
+}
+
+/** Several ids, LOOKUP_CONCURRENCY at a time, each once. */
+export async function readOffers(
+  client: Client,
+  offerIds: Iterable<string>,
+): Promise<Map<string, OfferLookup>> {
+  const lookups = new Map<string, OfferLookup>()
+  await runPool([...new Set(offerIds)], LOOKUP_CONCURRENCY, async (offerId) => {
+    lookups.set(offerId, await readOffer(client, offerId))
+  })
+  return lookups
+}

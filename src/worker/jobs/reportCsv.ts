@@ -1,0 +1,105 @@
+/**
+ * The per-item report of a job as CSV, for the user to download and open in a spreadsheet. Built from
+ * the job's rows in IndexedDB (DESIGN.md lesson 12: exports come from Dexie rows), with papaparse.
+ */
+import Papa from 'papaparse'
+
+import type { Attempt, Intent, JobItemRow, JobRow } from '../../db/types.ts'
+import { EngineError } from '../../shared/errors.ts'
+import { formatDrops } from '../../shared/format.ts'
+import { resultMessage } from './resultMessages.ts'
+
+/** The report's columns, in order. */
+export const JOB_REPORT_COLUMNS = [
+  'index',
+  'action',
+  'nft_id',
+  'recipient',
+  'amount_xrp',
+  'status',
+  'tx_hash',
+  'result',
+  'message',
+  'offer_id',
+  'ledger_index',
+] as const
+
+type ReportRow = Record<(typeof JOB_REPORT_COLUMNS)[number], string>
+
+/**
+ * Cells a spreadsheet could read as a formula (or that start with a control character it may skip
+ * before one). papaparse's own default pattern needs the whole cell on one line, so a multi-line
+ * `=…` cell would slip through it: this one looks at the first character only.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/
+
+/** The attempt the report shows: the one that succeeded, else the latest. */
+function shownAttempt(attempts: Attempt[]): Attempt | undefined {
+  return attempts.find((attempt) => attempt.final === 'tesSUCCESS') ?? attempts.at(-1)
+}
+
+/** The NFT column: the NFT of an offer or burn, the offer ids of a cancellation. */
+function nftColumn(intent: Intent): string {
+  return intent.type === 'cancel' ? intent.offerIds.join(';') : intent.nftId
+}
+
+function amountColumn(intent: Intent): string {
+  return intent.type === 'offer' ? formatDrops(intent.amountDrops) : ''
+}
+
+function recipientColumn(item: JobItemRow): string {
+  const destination = item.intent.type === 'offer' ? item.intent.destination : undefined
+  return item.recipient ?? destination ?? ''
+}
+
+function messageColumn(item: JobItemRow): string {
+  if (item.message !== undefined) return item.message
+  return item.result === undefined ? '' : resultMessage(item.result, item.intent.type)
+}
+
+function reportRow(item: JobItemRow): ReportRow {
+  const attempt = shownAttempt(item.attempts)
+  return {
+    index: String(item.index),
+    action: item.intent.type,
+    nft_id: nftColumn(item.intent),
+    recipient: recipientColumn(item),
+    amount_xrp: amountColumn(item.intent),
+    status: item.status,
+    tx_hash: attempt?.hash ?? '',
+    result: item.result ?? '',
+    message: messageColumn(item),
+    offer_id: item.offerId ?? '',
+    ledger_index: attempt?.ledgerIndex === undefined ? '' : String(attempt.ledgerIndex),
+  }
+}
+
+/**
+ * A job's report as CSV: a header row, then one row per item in plan order.
+ *
+ * Columns: `index` (the item's plan index), `action` (`offer`, `burn` or `cancel`), `nft_id` (for a
+ * cancellation, its offer ids joined with `;`), `recipient` (the airdrop recipient or the offer's
+ * destination), `amount_xrp` (the offer's price in XRP, exact: `'1.5'`, `'0'`, `'0.000001'`),
+ * `status`, `tx_hash` (the successful attempt's hash, else the latest attempt's), `result` (the final
+ * result code), `message` (plain words), `offer_id` (the offer created), `ledger_index` (the
+ * validated ledger of the shown attempt's result).
+ *
+ * Recipients and messages may come from a user's CSV, so every cell that a spreadsheet could take for
+ * a formula (starting with `=`, `+`, `-`, `@`, tab or carriage return) gets a leading apostrophe.
+ *
+ * @param job - the job the items belong to.
+ * @param items - its items, in any order.
+ * @returns the CSV text (CRLF line ends, RFC 4180 quoting by papaparse).
+ * @throws EngineError `INTERNAL` when an item belongs to another job.
+ */
+export function jobReportCsv(job: JobRow, items: JobItemRow[]): string {
+  const stranger = items.find((item) => item.jobId !== job.id)
+  if (stranger) {
+    throw new EngineError('INTERNAL', `Item ${stranger.id} does not belong to job ${job.id}.`)
+  }
+  const rows = [...items].sort((a, b) => a.index - b.index).map(reportRow)
+  return Papa.unparse(
+    { fields: [...JOB_REPORT_COLUMNS], data: rows },
+    { header: true, escapeFormulae: FORMULA_START },
+  )
+}

@@ -1,0 +1,142 @@
+/**
+ * Plain-words messages for the results a bulk NFT job's items end with: the ledger's transaction
+ * results (tes/tec/tef/ter/tel/tem) and the engine's own outcomes (`dead`, `skipped`, `cancelled`).
+ * Written for the holder of the NFTs, not for a developer. Deciding what a result means for the job
+ * (final, retriable) is the runner's business, not this module's.
+ */
+import type { Intent } from '../../db/types.ts'
+
+type IntentType = Intent['type']
+
+const NOTHING_CHANGED = 'nothing was changed'
+const BUSY = 'The network is busy'
+
+/** One sentence per result, whatever the item does. */
+const MESSAGES: Readonly<Record<string, string>> = {
+  tesSUCCESS: 'Done: the network confirmed it.',
+  tecNO_DST: "The recipient's account does not exist on this network.",
+  tecNO_PERMISSION: 'Your account is not allowed to do this.',
+  tecINSUFFICIENT_RESERVE:
+    'Your account does not hold enough XRP to cover the reserve this needs. The network fee was charged.',
+  tecNO_ENTRY:
+    'The NFT is not in your account (it may have been sold, transferred or burned already).',
+  tecEXPIRED: 'The expiration time had already passed.',
+  tecOBJECT_NOT_FOUND: 'The offer no longer exists (it was accepted, cancelled or has expired).',
+  tecUNFUNDED_OFFER: 'Your account does not hold enough XRP to back this offer.',
+  tecINSUFF_FEE: 'Your account could not pay the network fee in full.',
+  tecNO_SUITABLE_NFTOKEN_PAGE:
+    "The ledger could not find room for the NFT in the account's NFT storage.",
+  tecMAX_SEQUENCE_REACHED: "The account has reached one of the ledger's counting limits.",
+  tefNFTOKEN_IS_NOT_TRANSFERABLE:
+    'This NFT cannot be transferred: its issuer made it non-transferable, so only the issuer may receive it.',
+  tefBAD_AUTH:
+    'The key used to sign is not allowed to sign for this account (it is neither its master key nor its regular key).',
+  tefMASTER_DISABLED: "This account's master key is disabled: connect with its regular key.",
+  tefPAST_SEQ: `The account already used this transaction's sequence number for another transaction, so this one can no longer apply; ${NOTHING_CHANGED}.`,
+  tefMAX_LEDGER: `The transaction's time window closed before the network included it; ${NOTHING_CHANGED}.`,
+  terQUEUED: `${BUSY}: the transaction is waiting in its queue and should apply in one of the next ledgers.`,
+  terPRE_SEQ: 'Waiting for an earlier transaction of your account to apply first.',
+  terINSUF_FEE_B: "Your account's XRP balance is too low to pay the network fee.",
+  telCAN_NOT_QUEUE: `${BUSY} and did not accept the transaction into its queue.`,
+  telCAN_NOT_QUEUE_BALANCE: `${BUSY}, and your account's balance cannot cover the fees of all its queued transactions.`,
+  telCAN_NOT_QUEUE_BLOCKS: `${BUSY}, and this kind of transaction cannot wait in its queue behind other transactions of your account.`,
+  telCAN_NOT_QUEUE_BLOCKED: `${BUSY}, and a transaction of your account already in its queue keeps this one out.`,
+  telCAN_NOT_QUEUE_FEE: `${BUSY}, and the fee was too low to replace a transaction already in its queue.`,
+  telCAN_NOT_QUEUE_FULL: `${BUSY} and its transaction queue is full.`,
+  telINSUF_FEE_P: `${BUSY}: the fee offered was below what it currently charges.`,
+  temMALFORMED: `The network rejected the transaction as malformed; ${NOTHING_CHANGED}.`,
+  temBAD_AMOUNT: `The network rejected the amount as invalid; ${NOTHING_CHANGED}.`,
+  temBAD_EXPIRATION: `The network rejected the expiration time as invalid; ${NOTHING_CHANGED}.`,
+  temDISABLED: `This network does not support this kind of transaction (the feature is not enabled there); ${NOTHING_CHANGED}.`,
+  temBAD_FEE: `The network rejected the fee as invalid; ${NOTHING_CHANGED}.`,
+  dead: `The transaction expired before the network included it; ${NOTHING_CHANGED}.`,
+  skipped: 'Skipped: this item was left out of the job, so nothing was sent.',
+  cancelled: 'Not sent: the job was cancelled before this item was signed.',
+}
+
+/** Sentences that say more when what the item does is known. */
+const CONTEXT_MESSAGES: Readonly<Record<IntentType, Readonly<Record<string, string>>>> = {
+  offer: {
+    tesSUCCESS: 'The offer was created.',
+    tecNO_PERMISSION:
+      'The recipient does not accept NFT offers (their account blocks incoming offers).',
+    tecINSUFFICIENT_RESERVE:
+      'Your account does not hold enough XRP for the reserve of another offer (each open offer locks 0.2 XRP on Mainnet until it is accepted or cancelled). The network fee was charged.',
+    tecNO_ENTRY:
+      'The NFT is not in your account (it may have been sold, transferred or burned already), so it could not be offered.',
+    tecEXPIRED: "The offer's expiration time had already passed, so it was not created.",
+    temBAD_AMOUNT: `The network rejected the offer's price as invalid; ${NOTHING_CHANGED}.`,
+    temBAD_EXPIRATION: `The network rejected the offer's expiration time as invalid; ${NOTHING_CHANGED}.`,
+    skipped: 'Skipped: this offer was left out of the job, so nothing was sent.',
+    cancelled: 'Not sent: the job was cancelled before this offer was signed.',
+  },
+  burn: {
+    tesSUCCESS: 'The NFT was burned.',
+    tecNO_PERMISSION: 'Your account is not allowed to burn this NFT.',
+    tecNO_ENTRY:
+      'The NFT is no longer in your account (it may have been sold, transferred or burned already), so there was nothing to burn.',
+    skipped: 'Skipped: this NFT was left out of the job, so it was not burned.',
+    cancelled: 'Not burned: the job was cancelled before this NFT was signed for.',
+  },
+  cancel: {
+    tesSUCCESS: 'The offers were cancelled.',
+    tecNO_PERMISSION:
+      'At least one of these offers is not yours to cancel (only its owner or its recipient may), so none were cancelled.',
+    temMALFORMED: `The network rejected the cancellation as malformed (an empty, too long or repeated list of offers); ${NOTHING_CHANGED}.`,
+    skipped: 'Skipped: these offers were left out of the job, so they were not cancelled.',
+    cancelled: 'Not cancelled: the job was cancelled before these offers were signed for.',
+  },
+}
+
+/** A result code as a message quotes it: short and printable. */
+function quoteCode(code: string): string {
+  const printable = code.replace(/[^\x20-\x7e]/g, '?')
+  return printable.length > 40 ? `${printable.slice(0, 40)}…` : printable
+}
+
+/** The sentence for a code no table describes, by the class its prefix names. */
+function genericMessage(code: string): string {
+  if (code === '') return 'The network returned no result.'
+  const shown = quoteCode(code)
+  if (code.startsWith('telCAN_NOT_QUEUE')) {
+    return `${BUSY} and did not accept the transaction into its queue (result ${shown}).`
+  }
+  if (code.startsWith('tec')) {
+    return `The network did not carry this out (result ${shown}); the network fee was charged.`
+  }
+  if (code.startsWith('tem')) {
+    return `The network rejected the transaction as invalid (result ${shown}); ${NOTHING_CHANGED}.`
+  }
+  if (code.startsWith('tef')) {
+    return `The network rejected the transaction (result ${shown}); ${NOTHING_CHANGED}.`
+  }
+  if (code.startsWith('tel')) {
+    return `The server in use did not accept the transaction (result ${shown}).`
+  }
+  if (code.startsWith('ter')) return `The transaction could not apply yet (result ${shown}).`
+  return `The network returned result ${shown}.`
+}
+
+/**
+ * A plain-words sentence for the result of a job item, fit to show to the NFT holder.
+ *
+ * @param code - a transaction result (`tesSUCCESS`, `tecNO_DST`, `tefPAST_SEQ`, …) or one of the
+ *   engine's own outcomes: `dead` (provably never applied), `skipped` (left out of the job),
+ *   `cancelled` (the job was cancelled before the item was signed).
+ * @param context - what the item does, for a more precise sentence where the result means different
+ *   things (`tecNO_PERMISSION` on an offer: the recipient blocks incoming offers).
+ * @returns the sentence; for a code it does not know, a generic one that names the code.
+ *
+ * @example
+ * ```ts
+ * resultMessage('tecNO_DST') // "The recipient's account does not exist on this network."
+ * resultMessage('tecNO_PERMISSION', 'offer')
+ * // 'The recipient does not accept NFT offers (their account blocks incoming offers).'
+ * ```
+ */
+export function resultMessage(code: string, context?: IntentType): string {
+  const specific = context === undefined ? undefined : CONTEXT_MESSAGES[context]
+  if (specific && Object.hasOwn(specific, code)) return specific[code] as string
+  if (Object.hasOwn(MESSAGES, code)) return MESSAGES[code] as string
+  return genericMessage(code)
+}

@@ -1,0 +1,118 @@
+/**
+ * Durable bulk jobs end to end against the sandbox ledger: an airdrop whose every offer exists exactly
+ * once on the ledger afterwards, seen through an independent client.
+ */
+import { afterEach, beforeEach, expect, it } from 'vitest'
+import { Client } from 'xrpl'
+import type { LedgerEntry } from 'xrpl'
+import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
+import { readItems, readJob } from '../../src/db/jobs.ts'
+import type { JobRow } from '../../src/db/types.ts'
+import { startEngineHarness } from '../helpers/engine.ts'
+import type { EngineHarness } from '../helpers/engine.ts'
+import { closeLedgers } from '../helpers/sandbox.ts'
+
+const accounts = demoAccounts()
+const holder = accounts.holder.classicAddress
+let h: EngineHarness
+let stopClosing: () => void
+
+beforeEach(async () => {
+  h = await startEngineHarness({ demo: true, gatewayPort: 0, expectedLedgerSize: 1000 })
+  await h.engine.connectWallet({ kind: 'familySeed', secret: accounts.holder.seed! })
+  stopClosing = closeLedgers(h.sb, 100)
+})
+
+afterEach(async () => {
+  stopClosing()
+  await h.stop()
+})
+
+/** Waits (by polling IndexedDB, as the UI observes it) until the job reaches a final status. */
+async function finished(jobId: string): Promise<JobRow> {
+  for (;;) {
+    const job = await readJob(h.db, jobId)
+    if (job && ['completed', 'cancelled', 'failed', 'paused'].includes(job.status)) return job
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+/** Offers the holder has on the ledger now, by independent client. */
+async function holderOffers(): Promise<
+  { NFTokenID: string; Destination?: string; Amount: string }[]
+> {
+  const client = new Client(h.sb.url)
+  await client.connect()
+  try {
+    const pages = await client.requestAll({
+      command: 'account_objects',
+      account: holder,
+      type: 'nft_offer',
+    })
+    return pages.flatMap(
+      (p) => p.result.account_objects as unknown as LedgerEntry.NFTokenOffer[],
+    ) as never
+  } finally {
+    await client.disconnect()
+  }
+}
+
+async function transferableNfts(n: number): Promise<string[]> {
+  await h.engine.loadNfts(undefined, holder)
+  const snapshot = await h.db.nftSnapshots.get(['sandbox', holder])
+  return snapshot!.nfts
+    .filter((x) => x.transferable && x.issuer === holder)
+    .slice(0, n)
+    .map((x) => x.nftId)
+}
+
+it('airdrops to 30 recipients: every offer is on the ledger exactly once', async () => {
+  const nftIds = await transferableNfts(30)
+  const recipients = accounts.recipients.slice(10, 40).map((w) => w.classicAddress)
+  const before = await holderOffers()
+  const plan = await h.engine.planJob({
+    kind: 'airdrop',
+    distribution: recipients.map((address) => ({ address, count: 1 })),
+    nftIds,
+    randomize: false,
+  })
+  expect(plan.problems).toEqual([])
+  expect(plan.transactions).toBe(30)
+  await h.engine.startJob(plan.jobId)
+  const job = await finished(plan.jobId)
+  expect(job.status).toBe('completed')
+  expect(job.counts).toMatchObject({ total: 30, succeeded: 30, failed: 0 })
+
+  const items = await readItems(h.db, plan.jobId)
+  const after = await holderOffers()
+  const created = after.filter(
+    (o) => !before.some((b) => (b as { index?: string }).index === (o as { index?: string }).index),
+  )
+  expect(created.length).toBe(30)
+  for (const item of items) {
+    const intent = item.intent as { nftId: string; destination: string }
+    const matching = created.filter(
+      (o) => o.NFTokenID === intent.nftId && o.Destination === intent.destination,
+    )
+    expect(matching.length).toBe(1)
+    expect(item.offerId).toBeDefined()
+  }
+})
+
+it('keeps going when the open ledger is full: queueing and back-off, still exactly once', async () => {
+  h.sb.ledger.expectedLedgerSize = 8
+  const nftIds = await transferableNfts(30)
+  const recipients = accounts.recipients.slice(10, 40).map((w) => w.classicAddress)
+  const before = await holderOffers()
+  const plan = await h.engine.planJob({
+    kind: 'airdrop',
+    distribution: recipients.map((address) => ({ address, count: 1 })),
+    nftIds,
+    randomize: true,
+  })
+  await h.engine.startJob(plan.jobId)
+  const job = await finished(plan.jobId)
+  expect(job.counts).toMatchObject({ total: 30, succeeded: 30 })
+  const created = (await holderOffers()).length - before.length
+  expect(created).toBe(30)
+})
