@@ -102,6 +102,17 @@ export class Engine implements EngineApi {
     return await this.connection.connect(this.networks[networkId])
   }
 
+  /**
+   * Drops everything at once, as a closed tab does: running jobs stop writing and submitting (they
+   * resume from IndexedDB in the next engine), and the connection closes. Not part of EngineApi: the
+   * worker ends with its tab; tests use this to stand in for that.
+   */
+  async dispose(): Promise<void> {
+    this.jobs.dispose()
+    this.keyring.lock()
+    await this.connection.disconnect()
+  }
+
   async disconnect(): Promise<void> {
     await this.connection.disconnect()
   }

@@ -43,6 +43,7 @@ export class JobService {
   private readonly runners = new Map<string, JobRunner>()
   /** `${network}:${account}` → the id of the job running for it. */
   private readonly active = new Map<string, string>()
+  private disposed = false
 
   constructor(private readonly deps: JobServiceDeps) {}
 
@@ -123,6 +124,13 @@ export class JobService {
     return jobReportCsv(job, await readItems(this.deps.db, jobId))
   }
 
+  /** Abandons every running job on the spot, writing nothing more (the engine is going away). */
+  dispose(): void {
+    for (const runner of this.runners.values()) runner.abandon()
+    this.runners.clear()
+    this.disposed = true
+  }
+
   /** Resumes the connected wallet's unfinished jobs (after the app reopened or reconnected). */
   async resumeUnfinished(): Promise<void> {
     const wallet = this.deps.keyring.current()
@@ -164,7 +172,7 @@ export class JobService {
   /** Starts the oldest waiting (or interrupted) job of the account unless one already runs. */
   private schedule(network: NetworkId, account: string): void {
     const key = `${network}:${account}`
-    if (this.active.has(key)) return
+    if (this.active.has(key) || this.disposed) return
     void this.runNext(key, network, account).catch((e: unknown) => {
       console.error('jobs: scheduling failed', e)
     })
@@ -194,6 +202,7 @@ export class JobService {
     await setJobStatus(this.deps.db, job.id, job.status === 'cancelling' ? 'cancelling' : 'running')
     try {
       const outcome = await runner.run()
+      if (this.disposed) return
       await setJobStatus(this.deps.db, job.id, outcome)
     } catch (e) {
       await setJobStatus(this.deps.db, job.id, 'failed', e instanceof Error ? e.message : String(e))

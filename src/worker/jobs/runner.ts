@@ -76,6 +76,7 @@ export class JobRunner {
   private readonly events: (() => Promise<void>)[] = []
   private dirty = new Set<JobItemRow>()
   private needsReconcile = true
+  private abandoned = false
 
   constructor(
     private readonly deps: RunnerDeps,
@@ -83,6 +84,15 @@ export class JobRunner {
     private readonly items: JobItemRow[],
   ) {
     for (const item of items) for (const a of item.attempts) this.byHash.set(a.hash, item)
+  }
+
+  /**
+   * Stops at once without writing or submitting anything more, as a closed tab or a terminated worker
+   * would: whatever was stored is what a later runner resumes from.
+   */
+  abandon(): void {
+    this.abandoned = true
+    this.wake()
   }
 
   pause(): void {
@@ -111,6 +121,7 @@ export class JobRunner {
         await this.nextEvent()
       } catch (e) {
         this.unfollow()
+        if (e instanceof Abandoned) return 'running'
         if (!isConnectionError(e)) throw e
         this.needsReconcile = true
         await this.nextEvent(1_000)
@@ -119,6 +130,7 @@ export class JobRunner {
   }
 
   private async step(): Promise<JobStatus | null> {
+    this.checkAlive()
     await this.follow()
     if (this.needsReconcile) {
       this.needsReconcile = false
@@ -380,6 +392,7 @@ export class JobRunner {
   }
 
   private async submit(item: JobItemRow, a: Attempt): Promise<void> {
+    this.checkAlive()
     let result: string
     try {
       const res = await this.deps.client().request({ command: 'submit', tx_blob: a.txBlob })
@@ -416,6 +429,7 @@ export class JobRunner {
   }
 
   private async flush(status?: JobStatus): Promise<void> {
+    this.checkAlive()
     const changed = [...this.dirty]
     this.dirty = new Set()
     await saveItems(this.deps.db, this.job.id, this.items, changed, status)
@@ -431,7 +445,14 @@ export class JobRunner {
     return 'completed'
   }
 
+  private checkAlive(): void {
+    if (this.abandoned) throw new Abandoned()
+  }
+
   private latest(item: JobItemRow): Attempt | undefined {
     return item.attempts[item.attempts.length - 1]
   }
 }
+
+/** Thrown inside an abandoned runner to unwind it without touching anything. */
+class Abandoned extends Error {}
