@@ -46,6 +46,8 @@ export function readItems(db: LedgerDb, jobId: string): Promise<JobItemRow[]> {
  *
  * @param all - every item of the job as the caller now holds them (for the counts).
  * @param changed - the items to write.
+ * @param guard - called last inside the transaction; if it throws, nothing is written (a runner that
+ *   was abandoned meanwhile must not overwrite what its successor writes).
  */
 export async function saveItems(
   db: LedgerDb,
@@ -53,6 +55,7 @@ export async function saveItems(
   all: readonly JobItemRow[],
   changed: readonly JobItemRow[],
   status?: JobStatus,
+  guard?: () => void,
 ): Promise<void> {
   if (changed.length === 0 && !status) return
   await db.transaction('rw', db.jobs, db.jobItems, async () => {
@@ -62,6 +65,7 @@ export async function saveItems(
       updatedAt: Date.now(),
       ...(status ? { status } : {}),
     })
+    guard?.()
   })
 }
 
@@ -72,6 +76,27 @@ export async function setJobStatus(
   error?: string,
 ): Promise<void> {
   await db.jobs.update(jobId, { status, updatedAt: Date.now(), ...(error ? { error } : {}) })
+}
+
+/**
+ * Sets the job's status only while it is one of `from` (compare-and-set in one transaction), so that
+ * two writers (a runner that ends, the user who pauses, resumes or cancels) cannot undo each other.
+ *
+ * @returns whether the status was switched.
+ */
+export async function switchJobStatus(
+  db: LedgerDb,
+  jobId: string,
+  from: readonly JobStatus[],
+  to: JobStatus,
+  error?: string,
+): Promise<boolean> {
+  return await db.transaction('rw', db.jobs, async () => {
+    const job = await db.jobs.get(jobId)
+    if (!job || !from.includes(job.status)) return false
+    await db.jobs.update(jobId, { status: to, updatedAt: Date.now(), ...(error ? { error } : {}) })
+    return true
+  })
 }
 
 /** Jobs that were running (or about to) when the app last stopped: they resume by themselves. */

@@ -11,10 +11,11 @@ import {
   readJob,
   saveItems,
   setJobStatus,
+  switchJobStatus,
   unfinishedJobs,
 } from '../../db/jobs.ts'
 import type { LedgerDb } from '../../db/schema.ts'
-import type { JobItemRow, JobRow } from '../../db/types.ts'
+import type { JobItemRow, JobRow, JobStatus } from '../../db/types.ts'
 import { EngineError } from '../../shared/errors.ts'
 import type { NetworkId } from '../../shared/networks.ts'
 import type { JobPlan, JobRequest } from '../api.ts'
@@ -34,6 +35,9 @@ export interface JobServiceDeps {
   network: () => NetworkId
   limits?: Partial<RunnerLimits>
 }
+
+/** Statuses a job has while a runner may be working on it. */
+const RUN_STATUSES: readonly JobStatus[] = ['running', 'waiting', 'cancelling']
 
 /** The most a transaction may cost, drops (the spec's maximum fee, 2 XRP). */
 const MAX_FEE_DROPS = 2_000_000n
@@ -106,6 +110,11 @@ export class JobService {
       }
       await this.skipProblemItems(job)
     }
+    // Paused while its last attempts were still settling: the same runner simply goes on.
+    if (this.runners.get(jobId)?.unpause()) {
+      await switchJobStatus(this.deps.db, jobId, ['paused'], 'running')
+      return
+    }
     await setJobStatus(this.deps.db, jobId, 'waiting')
     this.schedule(job.network, job.account)
   }
@@ -133,6 +142,8 @@ export class JobService {
 
   /** Resumes the connected wallet's unfinished jobs (after the app reopened or reconnected). */
   async resumeUnfinished(): Promise<void> {
+    // Also called when the connection is back: runners waiting for it look again now.
+    for (const runner of this.runners.values()) runner.wake()
     const wallet = this.deps.keyring.current()
     if (!wallet) return
     const jobs = await unfinishedJobs(this.deps.db)
@@ -145,8 +156,14 @@ export class JobService {
     const job = await this.readOwnJob(jobId)
     const runner = this.runners.get(jobId)
     if (runner) {
+      // The request is stored at once, so that a restart before the runner ends keeps it: a paused
+      // job is not resumed by itself, a cancelling one goes on skipping. (Only the runner's end used
+      // to record it, and a restart meanwhile resumed the job as if nothing had been asked.)
       if (how === 'pause') runner.pause()
       else runner.cancel()
+      if (how === 'pause')
+        await switchJobStatus(this.deps.db, jobId, ['running', 'waiting'], 'paused')
+      else await switchJobStatus(this.deps.db, jobId, [...RUN_STATUSES, 'paused'], 'cancelling')
       return
     }
     if (!['planned', 'waiting', 'paused', 'running'].includes(job.status)) return
@@ -194,18 +211,24 @@ export class JobService {
     this.schedule(network, account)
   }
 
-  private async runJob(job: JobRow): Promise<void> {
+  private async runJob(queued: JobRow): Promise<void> {
+    // Read again: it may have been paused or cancelled since it was picked.
+    const job = await readJob(this.deps.db, queued.id)
+    if (!job || !RUN_STATUSES.includes(job.status) || this.disposed) return
     const items = await readItems(this.deps.db, job.id)
     const runner = new JobRunner(this.runnerDeps(job), job, items)
     if (job.status === 'cancelling') runner.cancel()
     this.runners.set(job.id, runner)
-    await setJobStatus(this.deps.db, job.id, job.status === 'cancelling' ? 'cancelling' : 'running')
+    await switchJobStatus(this.deps.db, job.id, ['waiting'], 'running')
+    // The end is recorded only over a status the run owns: a paused job resumed meanwhile stays
+    // waiting (and runs again), and nothing is written once the engine is gone.
+    const owned: JobStatus[] = ['running', 'cancelling', 'paused']
     try {
       const outcome = await runner.run()
-      if (this.disposed) return
-      await setJobStatus(this.deps.db, job.id, outcome)
+      if (!this.disposed) await switchJobStatus(this.deps.db, job.id, owned, outcome)
     } catch (e) {
-      await setJobStatus(this.deps.db, job.id, 'failed', e instanceof Error ? e.message : String(e))
+      const message = e instanceof Error ? e.message : String(e)
+      if (!this.disposed) await switchJobStatus(this.deps.db, job.id, owned, 'failed', message)
     } finally {
       this.runners.delete(job.id)
     }

@@ -12,9 +12,15 @@ export class Sequencer {
    * @param inFlight - sequences of attempts that may still apply (their numbers are taken).
    */
   constructor(accountSequence: number, inFlight: Iterable<number>) {
+    const held = new Set(inFlight)
     let next = accountSequence
-    for (const s of inFlight) next = Math.max(next, s + 1)
+    for (const s of held) next = Math.max(next, s + 1)
     this.next = next
+    // Numbers between the account's Sequence and the highest one in flight that no live attempt
+    // holds were freed before a restart (a rejection, a dead attempt, or a no-op filler that was
+    // never stored): every later attempt waits behind them, so they must be handed out again. Only
+    // stored attempts can apply with an intent, so reusing them doubles nothing.
+    for (let s = accountSequence; s < next; s++) if (!held.has(s)) this.free.add(s)
   }
 
   /** The lowest free number not yet consumed on the ledger, else the next new one. */

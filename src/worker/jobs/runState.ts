@@ -1,0 +1,170 @@
+/**
+ * One job run's state, shared by the runner's parts (ledger follower, settling, submit loop): the
+ * items with their attempts, the ledger as last read, the sequence numbers, the no-op fillers in
+ * flight, and every item transition. Changed items are written together by `flush`.
+ */
+import { saveItems } from '../../db/jobs.ts'
+import type { LedgerDb } from '../../db/schema.ts'
+import type { Attempt, JobItemRow, JobRow } from '../../db/types.ts'
+import { resultMessage } from './resultMessages.ts'
+import type { Sequencer } from './sequencer.ts'
+
+export interface RunnerLimits {
+  /** LastLedgerSequence = latest validated ledger + this. */
+  lastLedgerOffset: number
+  /** Attempts signed and not yet final, at most. */
+  maxInFlight: number
+  /** Fee per transaction, drops. */
+  feeDrops: string
+  /** Ask `tx` about an attempt that had no stream news for this many ledgers. */
+  pollAfterLedgers: number
+}
+
+export const DEFAULT_LIMITS: RunnerLimits = {
+  lastLedgerOffset: 20,
+  maxInFlight: 400,
+  feeDrops: '12',
+  pollAfterLedgers: 3,
+}
+
+/** Submit results after which an attempt did not apply and is not retried (the item fails). */
+export const PERMANENT =
+  /^(tem|tefNFTOKEN_IS_NOT_TRANSFERABLE|tefBAD_AUTH|tefMASTER_DISABLED|tefNO_TICKET)/
+/**
+ * Of those, the ones that prove the transaction can never apply: `tem` is decided on the
+ * transaction alone. A `tef` depends on the ledger, and servers keep such a transaction and retry it
+ * for a few ledgers (rippled's held and local transactions), so it could still apply later.
+ */
+export const NEVER_APPLIES = /^tem/
+
+/** Whether the server rejected the attempt (its item fails; its number was freed at once). */
+export function isRejected(a: Attempt): boolean {
+  return a.preliminary !== undefined && PERMANENT.test(a.preliminary)
+}
+
+/** The ledger as the runner last read it (all from one validated ledger, except `accountSeq`). */
+export interface LedgerView {
+  /** The latest validated ledger index. */
+  validated: number
+  /** The account's Sequence in the validated ledger. */
+  validatedAccountSeq: number
+  /** The account's Sequence in the open ledger. */
+  accountSeq: number
+}
+
+/** A no-op AccountSet that fills a sequence gap. Not stored: it carries no intent. */
+export type Filler = Pick<
+  Attempt,
+  'sequence' | 'hash' | 'firstLedger' | 'lastLedgerSequence' | 'txBlob'
+>
+
+/** Thrown inside an abandoned runner to unwind it without touching anything. */
+export class Abandoned extends Error {}
+
+export class RunState {
+  readonly byHash = new Map<string, JobItemRow>()
+  view: LedgerView = { validated: 0, validatedAccountSeq: 0, accountSeq: 0 }
+  /** Created from the ledger's view when the run first reconciles. */
+  sequencer?: Sequencer
+  fillers: Filler[] = []
+  stopping: 'pause' | 'cancel' | null = null
+  abandoned = false
+  private dirty = new Set<JobItemRow>()
+
+  constructor(
+    private readonly db: LedgerDb,
+    readonly job: JobRow,
+    readonly items: JobItemRow[],
+  ) {
+    for (const item of items) for (const a of item.attempts) this.byHash.set(a.hash, item)
+  }
+
+  latest(item: JobItemRow): Attempt {
+    const a = item.attempts[item.attempts.length - 1]
+    if (!a) throw new Error(`job item ${item.id} has no attempt`)
+    return a
+  }
+
+  /** Items with a live attempt, lowest sequence first. */
+  inFlight(): JobItemRow[] {
+    return this.items
+      .filter((i) => i.status === 'inFlight')
+      .sort((x, y) => this.latest(x).sequence - this.latest(y).sequence)
+  }
+
+  pending(): JobItemRow[] {
+    return this.items.filter((i) => i.status === 'pending')
+  }
+
+  /** Pending items the run will still sign (none once it is pausing or cancelling). */
+  toSign(): boolean {
+    return !this.stopping && this.items.some((i) => i.status === 'pending')
+  }
+
+  touch(item: JobItemRow): void {
+    this.dirty.add(item)
+  }
+
+  /** Changed since the last flush (a new attempt of it may not be on disk yet). */
+  isUnsaved(item: JobItemRow): boolean {
+    return this.dirty.has(item)
+  }
+
+  checkAlive(): void {
+    if (this.abandoned) throw new Abandoned()
+  }
+
+  /** A new signed attempt: the item is in flight with it (written by the next flush). */
+  addAttempt(item: JobItemRow, a: Attempt): void {
+    item.attempts.push(a)
+    item.status = 'inFlight'
+    this.byHash.set(a.hash, item)
+    this.touch(item)
+  }
+
+  /** The item's final result: from a validated ledger, or a rejection that ends it. */
+  finish(item: JobItemRow, result: string, offerId?: string): void {
+    item.status = result === 'tesSUCCESS' ? 'succeeded' : 'failed'
+    item.result = result
+    item.message = resultMessage(result, item.intent.type)
+    if (offerId) item.offerId = offerId
+    this.touch(item)
+  }
+
+  /**
+   * The attempt never applied and never will. A rejected one (see PERMANENT) ends its item as failed;
+   * any other leaves it to be signed again, or skipped when the job is being cancelled.
+   */
+  markDead(item: JobItemRow, a: Attempt): void {
+    if (isRejected(a)) {
+      a.final = a.preliminary
+      this.finish(item, a.preliminary!)
+      return
+    }
+    a.final = 'dead'
+    item.status = this.stopping === 'cancel' ? 'skipped' : 'pending'
+    if (item.status === 'skipped') item.message = resultMessage('cancelled', item.intent.type)
+    this.touch(item)
+  }
+
+  skipPending(): void {
+    for (const item of this.pending()) {
+      item.status = 'skipped'
+      item.message = resultMessage('cancelled', item.intent.type)
+      this.touch(item)
+    }
+  }
+
+  /** Writes the changed items (nothing at all once the run is abandoned). */
+  async flush(): Promise<void> {
+    this.checkAlive()
+    const changed = [...this.dirty]
+    this.dirty = new Set()
+    try {
+      await saveItems(this.db, this.job.id, this.items, changed, undefined, () => this.checkAlive())
+    } catch (e) {
+      for (const item of changed) this.dirty.add(item)
+      throw e
+    }
+  }
+}

@@ -1,0 +1,161 @@
+/**
+ * The reconcile side of a job run: reads the ledger's view of the account, and settles attempts (and
+ * no-op fillers) by hash. An attempt is final only in a validated ledger; it is dead only when that is
+ * proven (see `settle`); anything else stays in flight.
+ */
+import type { Client } from 'xrpl'
+
+import type { Attempt, JobItemRow } from '../../db/types.ts'
+import type { RunState, RunnerLimits } from './runState.ts'
+import { isRejected } from './runState.ts'
+import { Sequencer } from './sequencer.ts'
+import type { Submitter } from './submitLoop.ts'
+import { lookupTx } from './txLookup.ts'
+import type { Lookup } from './txLookup.ts'
+
+export interface SettleDeps {
+  client: () => Client
+  limits: RunnerLimits
+}
+
+/** `tx` requests per ledger for attempts without stream news (due ones are always asked about). */
+const MAX_POLLS_PER_LEDGER = 20
+
+type Signed = Pick<Attempt, 'sequence' | 'hash' | 'firstLedger' | 'lastLedgerSequence'>
+
+export class Settler {
+  constructor(
+    private readonly state: RunState,
+    private readonly submitter: Submitter,
+    private readonly deps: SettleDeps,
+  ) {}
+
+  /**
+   * After (re)connecting: reads the ledger, starts the sequence numbers from it on the first call, and
+   * settles every attempt in flight (submitting again those that may still apply).
+   */
+  async reconcile(): Promise<void> {
+    await this.readView()
+    const held = this.state
+      .inFlight()
+      .map((i) => this.state.latest(i))
+      .filter((a) => !isRejected(a))
+      .map((a) => a.sequence)
+    this.state.sequencer ??= new Sequencer(this.state.view.accountSeq, held)
+    for (const item of this.state.inFlight()) await this.settle(item, true)
+    await this.settleFillers()
+  }
+
+  /** After a ledger closed: settles the attempts that are due (or quiet for a while) and the fillers. */
+  async onLedger(): Promise<void> {
+    await this.readView()
+    const { validated } = this.state.view
+    let polls = 0
+    for (const item of this.state.inFlight()) {
+      if (item.status !== 'inFlight') continue
+      const a = this.state.latest(item)
+      // Quiet attempts (no stream news) are asked about a few at a time, lowest sequence first.
+      const quiet = validated - a.firstLedger >= this.deps.limits.pollAfterLedgers
+      if (this.isDue(a) || (quiet && polls++ < MAX_POLLS_PER_LEDGER)) await this.settle(item, false)
+    }
+    await this.settleFillers()
+  }
+
+  /** A validated transaction of the account: final for its item; rivals on its sequence are dead. */
+  onValidated(hash: string, sequence: number, found: Lookup & { found: true }): void {
+    const item = this.state.byHash.get(hash)
+    if (item) this.finishAttempt(item, hash, found)
+    this.state.fillers = this.state.fillers.filter((f) => f.sequence !== sequence)
+    for (const other of this.state.inFlight()) {
+      const b = this.state.latest(other)
+      if (other !== item && b.sequence === sequence) this.state.markDead(other, b)
+    }
+  }
+
+  /**
+   * Asks the ledger about an item's latest attempt. Found validated: final. Provably dead — the
+   * validated ledger is past its LastLedgerSequence or its sequence number is consumed, and the
+   * server searched every ledger it could be in — it is marked dead, its number freed when unused.
+   * Otherwise it is still in flight, and submitted again (the same signed blob, which applies once at
+   * most) when the server does not know it, or when `resubmit` asks.
+   */
+  private async settle(item: JobItemRow, resubmit: boolean): Promise<void> {
+    const a = this.state.latest(item)
+    const found = await this.lookup(a)
+    if (found.found) {
+      this.onValidated(a.hash, a.sequence, found)
+      return
+    }
+    if (found.searchedAll && this.isDue(a)) {
+      const unused = this.state.view.validatedAccountSeq <= a.sequence
+      this.state.markDead(item, a)
+      if (unused && !isRejected(a)) this.state.sequencer?.release(a.sequence)
+      return
+    }
+    if (!this.isDue(a) && !isRejected(a) && (resubmit || !found.known)) {
+      await this.submitter.submit(item, a)
+    }
+  }
+
+  /** Fillers: validated (their number is used) or dead (their number is free again when unused). */
+  private async settleFillers(): Promise<void> {
+    for (const f of [...this.state.fillers]) {
+      const found = await this.lookup(f)
+      if (found.found) {
+        this.onValidated(f.hash, f.sequence, found)
+      } else if (found.searchedAll && this.isDue(f)) {
+        this.state.fillers = this.state.fillers.filter((x) => x !== f)
+        if (this.state.view.validatedAccountSeq <= f.sequence)
+          this.state.sequencer?.release(f.sequence)
+      } else if (!this.isDue(f) && !found.known) {
+        await this.submitter.resubmitFiller(f)
+      }
+    }
+  }
+
+  /** Reads the validated ledger's index and the account's Sequence there and in the open ledger. */
+  private async readView(): Promise<void> {
+    const client = this.deps.client()
+    const account = this.state.job.account
+    const validated = await client.request({
+      command: 'account_info',
+      account,
+      ledger_index: 'validated',
+    })
+    const current = await client.request({
+      command: 'account_info',
+      account,
+      ledger_index: 'current',
+    })
+    this.state.view = {
+      validated: validated.result.ledger_index ?? this.state.view.validated,
+      validatedAccountSeq: validated.result.account_data.Sequence,
+      accountSeq: current.result.account_data.Sequence,
+    }
+  }
+
+  /** Past its LastLedgerSequence, or its number consumed, in the validated ledger of the view. */
+  private isDue(a: Signed): boolean {
+    const { validated, validatedAccountSeq } = this.state.view
+    return validated > a.lastLedgerSequence || validatedAccountSeq > a.sequence
+  }
+
+  /**
+   * The attempt can only be in a ledger after the one validated when it was signed and up to its
+   * LastLedgerSequence. The search stops at the view's validated ledger: what `isDue` compared
+   * against. (It used to run up to the newest ledger and be cut to its last 1,000, which could leave
+   * an old attempt's ledgers out of a search that still claimed `searched_all`.)
+   */
+  private lookup(a: Signed): Promise<Lookup> {
+    const max = Math.min(a.lastLedgerSequence, this.state.view.validated)
+    return lookupTx(this.deps.client(), a.hash, a.firstLedger, max)
+  }
+
+  private finishAttempt(item: JobItemRow, hash: string, found: Lookup & { found: true }): void {
+    const a = item.attempts.find((x) => x.hash === hash)!
+    a.final = found.result
+    a.ledgerIndex = found.ledgerIndex
+    const offerId = (found.meta as { offer_id?: string }).offer_id
+    this.state.finish(item, found.result, found.result === 'tesSUCCESS' ? offerId : undefined)
+  }
+}

@@ -1,0 +1,177 @@
+/**
+ * The submit side of a job run: signs pending items with locally assigned sequence numbers (stored
+ * before submitted), submits them while the ledger takes them, backs off until the next ledger when the
+ * queue or the open ledger is full, submits held-back attempts again, and fills sequence gaps that no
+ * pending item can take with a no-op.
+ */
+import type { Client, SubmittableTransaction, Wallet } from 'xrpl'
+
+import type { Attempt, JobItemRow } from '../../db/types.ts'
+import { buildTransaction } from '../ops/index.ts'
+import { buildNoop } from '../ops/noop.ts'
+import { isConnectionError } from './ledgerFollower.ts'
+import { NEVER_APPLIES, PERMANENT, isRejected } from './runState.ts'
+import type { Filler, RunState, RunnerLimits } from './runState.ts'
+
+export interface SubmitDeps {
+  client: () => Client
+  signer: () => Wallet
+  limits: RunnerLimits
+}
+
+/** Results that mean: the account's queue or the open ledger is full; wait for the next ledger. */
+const BACK_OFF = /^(telCAN_NOT_QUEUE|telINSUF_FEE_P|terINSUF_FEE_B)/
+/** Items signed (and stored) together before their submits. */
+const BATCH = 50
+
+export class Submitter {
+  /** The queue or the open ledger is full: nothing more is submitted until the next ledger. */
+  blocked = false
+
+  constructor(
+    private readonly state: RunState,
+    private readonly deps: SubmitDeps,
+  ) {}
+
+  /** Signs, stores, then submits pending items while the ledger takes them. */
+  async fill(): Promise<void> {
+    const { maxInFlight } = this.deps.limits
+    while (!this.blocked && this.state.toSign()) {
+      // A rejected attempt only waits for proof that it is dead: it takes no room.
+      const live = this.state.inFlight().filter((i) => !isRejected(this.state.latest(i)))
+      const room = maxInFlight - live.length
+      const batch = this.state.pending().slice(0, Math.min(room, BATCH))
+      if (batch.length === 0) return
+      const signed = batch.map((item) => [item, this.sign(item)] as const)
+      // Stored before submitted: after a crash the hash is known and the outcome can be looked up.
+      await this.state.flush()
+      for (const [item, attempt] of signed) {
+        if (this.blocked) break
+        await this.submit(item, attempt)
+      }
+    }
+  }
+
+  /** Submits an item's stored attempt and reads the server's preliminary answer. */
+  async submit(item: JobItemRow, a: Attempt): Promise<void> {
+    // Rejected once: its number went to another transaction; it is only waited out now.
+    if (isRejected(a)) return
+    // Whatever path leads here, the attempt is on disk before the server sees it.
+    if (this.state.isUnsaved(item)) await this.state.flush()
+    const result = await this.send(a.txBlob)
+    if (result === undefined || item.status !== 'inFlight' || this.state.latest(item) !== a) return
+    a.preliminary = result
+    a.submittedAt = Date.now()
+    this.state.touch(item)
+    if (PERMANENT.test(result)) this.reject(item, a, result)
+  }
+
+  /** Attempts that met a full queue (or were never submitted) go again, lowest sequence first. */
+  async resubmitHeldBack(): Promise<void> {
+    for (const item of this.state.inFlight()) {
+      if (this.blocked) return
+      const a = this.state.latest(item)
+      const held = a.preliminary === undefined || BACK_OFF.test(a.preliminary)
+      if (held && this.state.view.validated <= a.lastLedgerSequence) await this.submit(item, a)
+    }
+  }
+
+  /**
+   * A number freed by a rejected or dead attempt holds back every later one. When no pending item is
+   * left to take it, a no-op transaction fills it.
+   */
+  async fillGaps(): Promise<void> {
+    const { sequencer, view } = this.state
+    if (!sequencer || this.state.toSign()) return
+    for (;;) {
+      if (this.blocked) return
+      const gap = sequencer.lowestFree(view.accountSeq)
+      if (gap === undefined || !this.waitingAbove(gap)) return
+      await this.submitFiller(sequencer.take(view.accountSeq))
+    }
+  }
+
+  /** Submits a filler again (the server forgot it); the same blob, so it applies once at most. */
+  async resubmitFiller(f: Filler): Promise<void> {
+    await this.send(f.txBlob)
+  }
+
+  private sign(item: JobItemRow): Attempt {
+    const tx = buildTransaction(this.state.job.account, item.intent)
+    const a = this.signAttempt(tx, this.state.sequencer!.take(this.state.view.accountSeq))
+    this.state.addAttempt(item, a)
+    return a
+  }
+
+  private signAttempt(tx: SubmittableTransaction, sequence: number): Attempt {
+    const { validated } = this.state.view
+    const { feeDrops, lastLedgerOffset } = this.deps.limits
+    const lastLedgerSequence = validated + lastLedgerOffset
+    const { tx_blob, hash } = this.deps.signer().sign({
+      ...tx,
+      Fee: feeDrops,
+      Sequence: sequence,
+      LastLedgerSequence: lastLedgerSequence,
+    })
+    return {
+      sequence,
+      firstLedger: validated,
+      lastLedgerSequence,
+      feeDrops,
+      hash,
+      txBlob: tx_blob,
+      signedAt: Date.now(),
+    }
+  }
+
+  /** Submits a signed blob: its engine_result, or undefined when the server refused the request. */
+  private async send(txBlob: string): Promise<string | undefined> {
+    this.state.checkAlive()
+    try {
+      const res = await this.deps.client().request({ command: 'submit', tx_blob: txBlob })
+      const result = res.result.engine_result
+      if (BACK_OFF.test(result)) this.blocked = true
+      return result
+    } catch (e) {
+      // No answer: the outcome is unknown and the ledger will tell. The blob is stored, so after a
+      // reconnect the attempt is looked up (and submitted again, harmlessly, if still unknown).
+      if (isConnectionError(e)) throw e
+      this.blocked = true
+      return undefined
+    }
+  }
+
+  /**
+   * The server rejected the attempt and the item is not retried. Its number goes to the next
+   * transaction at once (at most one transaction per number can validate). A `tem` can never apply:
+   * the item fails now. A `tef` could still apply from a server's held transactions, so the item stays
+   * in flight until another transaction took the number or LastLedgerSequence passed (then it fails,
+   * see RunState.markDead), or its transaction validates after all (then the ledger's result counts).
+   */
+  private reject(item: JobItemRow, a: Attempt, result: string): void {
+    this.state.sequencer!.release(a.sequence)
+    if (!NEVER_APPLIES.test(result)) return
+    a.final = result
+    this.state.finish(item, result)
+  }
+
+  private async submitFiller(sequence: number): Promise<void> {
+    const a = this.signAttempt(buildNoop(this.state.job.account), sequence)
+    const filler: Filler = { ...a }
+    this.state.fillers.push(filler)
+    const result = await this.send(a.txBlob)
+    if (result !== undefined && NEVER_APPLIES.test(result)) {
+      this.state.fillers = this.state.fillers.filter((f) => f !== filler)
+      this.state.sequencer!.release(sequence)
+    }
+  }
+
+  /** Whether any live transaction has a higher number than `gap` (and so waits behind it). */
+  private waitingAbove(gap: number): boolean {
+    const attempts = this.state.inFlight().map((i) => this.state.latest(i))
+    return (
+      attempts.some((a) => a.sequence > gap && !isRejected(a)) ||
+      this.state.fillers.some((f) => f.sequence > gap)
+    )
+  }
+}

@@ -1,0 +1,235 @@
+/**
+ * Shared set-up of the jobs fault and resume tests: one demo sandbox and engine per test file
+ * (reopened on the same IndexedDB to stand for a restarted tab), airdrop jobs to the demo recipients
+ * 11–40 (who never accept on their own), waiting on IndexedDB as the UI does, and faults aimed at
+ * single submits. The ledger checks are in jobsFaultsLedger.ts.
+ */
+import { expect } from 'vitest'
+import { Client, decode } from 'xrpl'
+import type { SubmittableTransaction, Wallet } from 'xrpl'
+
+import { readItems, readJob } from '../../src/db/jobs.ts'
+import type { JobItemRow, JobRow, JobStatus } from '../../src/db/types.ts'
+import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
+import type { Engine } from '../../src/worker/engine.ts'
+import { startEngineHarness } from '../helpers/engine.ts'
+import type { EngineHarness } from '../helpers/engine.ts'
+import { closeLedgers } from '../helpers/sandbox.ts'
+
+export const accounts = demoAccounts()
+export const holder = accounts.holder.classicAddress
+/** Demo recipients 11–40: funded, accept incoming offers, never accept them by themselves. */
+export const recipients = accounts.recipients.slice(10, 40).map((w) => w.classicAddress)
+
+/** A demo sandbox closing a ledger every `closeMs`, an engine with the holder's wallet connected. */
+export interface World {
+  h: EngineHarness
+  /** The engine that runs jobs now (a reopened one after a simulated restart). */
+  engine: Engine
+  /** An independent client for the checks. */
+  client: Client
+  /** The holder's transferable NFTs it issued itself (offerable to anyone). */
+  nftIds: string[]
+  stop(): Promise<void>
+}
+
+export interface WorldOptions {
+  closeMs?: number
+  lastLedgerOffset?: number
+  maxInFlight?: number
+  expectedLedgerSize?: number
+}
+
+export async function startWorld(opts: WorldOptions = {}): Promise<World> {
+  const h = await startEngineHarness(
+    { demo: true, gatewayPort: 0, expectedLedgerSize: opts.expectedLedgerSize ?? 1000 },
+    { jobs: jobLimits(opts) },
+  )
+  await connectHolder(h.engine)
+  const client = new Client(h.sb.url)
+  await client.connect()
+  await h.engine.loadNfts(undefined, holder)
+  const snapshot = await h.db.nftSnapshots.get(['sandbox', holder])
+  const nftIds = snapshot!.nfts
+    .filter((x) => x.transferable && x.issuer === holder)
+    .map((x) => x.nftId)
+  const stopClosing = closeLedgers(h.sb, opts.closeMs ?? 60)
+  return {
+    h,
+    engine: h.engine,
+    client,
+    nftIds,
+    stop: async () => {
+      stopClosing()
+      await client.disconnect()
+      await h.stop()
+    },
+  }
+}
+
+/** The small LastLedgerSequence offset these tests use, so dead attempts are found quickly. */
+export function jobLimits(opts: WorldOptions): { lastLedgerOffset: number; maxInFlight?: number } {
+  return {
+    lastLedgerOffset: opts.lastLedgerOffset ?? 6,
+    ...(opts.maxInFlight ? { maxInFlight: opts.maxInFlight } : {}),
+  }
+}
+
+/** Closes the current engine as a tab would, and opens a new one (with `opts`) on the same DB. */
+export async function reopenEngine(w: World, opts: WorldOptions = {}): Promise<void> {
+  await w.engine.dispose()
+  w.engine = w.h.reopen({ jobs: jobLimits(opts) })
+  await w.engine.connect('sandbox')
+  await connectHolder(w.engine)
+}
+
+/**
+ * Signs (autofilled unless given) and submits a transaction from another app than ours, then waits
+ * until it is in a validated ledger; returns its result.
+ */
+export async function submitElsewhere(
+  w: World,
+  wallet: Wallet,
+  tx: SubmittableTransaction,
+): Promise<{ submitted: string; final: string; hash: string }> {
+  const signed = wallet.sign(await w.client.autofill(tx))
+  const res = await w.client.request({ command: 'submit', tx_blob: signed.tx_blob })
+  for (let tries = 0; tries < 500; tries++) {
+    const found = await w.client
+      .request({ command: 'tx', transaction: signed.hash })
+      .catch(() => undefined)
+    const meta = found?.result.meta
+    if (found?.result.validated && typeof meta === 'object') {
+      return {
+        submitted: res.result.engine_result,
+        final: meta.TransactionResult,
+        hash: signed.hash,
+      }
+    }
+    if (!res.result.accepted) throw new Error(`submitted elsewhere: ${res.result.engine_result}`)
+    await sleep(10)
+  }
+  throw new Error(`submitted elsewhere, never validated: ${res.result.engine_result}`)
+}
+
+/** Waits until the engine's connection is up (after a dropped one, it reconnects by itself). */
+export async function connected(w: World, limitMs = 10_000): Promise<void> {
+  const deadline = Date.now() + limitMs
+  while ((await w.engine.getNetworkStatus()).state !== 'connected') {
+    if (Date.now() > deadline) throw new Error('the engine did not reconnect')
+    await sleep(10)
+  }
+}
+
+export async function connectHolder(engine: Engine): Promise<void> {
+  await engine.connectWallet({ kind: 'familySeed', secret: accounts.holder.seed! })
+}
+
+/** Plans an airdrop of `nftIds[i]` to `recipients[i]`; the plan must be clean. */
+export async function planAirdrop(
+  engine: Engine,
+  nftIds: readonly string[],
+  to: readonly string[] = recipients,
+): Promise<string> {
+  const plan = await engine.planJob({
+    kind: 'airdrop',
+    distribution: to.slice(0, nftIds.length).map((address) => ({ address, count: 1 })),
+    nftIds: [...nftIds],
+    randomize: false,
+  })
+  expect(plan.problems).toEqual([])
+  return plan.jobId
+}
+
+const FINAL_JOB: readonly JobStatus[] = ['completed', 'cancelled', 'failed', 'paused']
+
+/** Waits (polling IndexedDB, as the UI observes it) until the job reaches one of `statuses`. */
+export async function waitForJob(
+  w: World,
+  jobId: string,
+  statuses: readonly JobStatus[] = FINAL_JOB,
+  limitMs = 30_000,
+): Promise<JobRow> {
+  const deadline = Date.now() + limitMs
+  for (;;) {
+    const job = await readJob(w.h.db, jobId)
+    if (job && statuses.includes(job.status)) return job
+    if (Date.now() > deadline) throw new Error(`job ${jobId} still ${job?.status}`)
+    await sleep(25)
+  }
+}
+
+/** Waits until `check` holds for the job's stored items (e.g. some are in flight). */
+export async function waitForItems(
+  w: World,
+  jobId: string,
+  check: (items: JobItemRow[]) => boolean,
+  limitMs = 30_000,
+): Promise<JobItemRow[]> {
+  const deadline = Date.now() + limitMs
+  for (;;) {
+    const items = await readItems(w.h.db, jobId)
+    if (check(items)) return items
+    if (Date.now() > deadline) throw new Error(`job ${jobId}: items never got there`)
+    await sleep(10)
+  }
+}
+
+/**
+ * Wraps the sandbox's handling of client submits (`before` sees each blob, `after` each answer) until
+ * the returned function is called.
+ */
+function interceptSubmits(
+  w: World,
+  before: (blob: string) => void,
+  after: (result: string) => void = () => {},
+): () => void {
+  const ledger = w.h.sb.ledger
+  const original = ledger.submitFromClient.bind(ledger)
+  ledger.submitFromClient = (blob, failHard) => {
+    before(blob)
+    const r = original(blob, failHard)
+    after(r.engine_result)
+    return r
+  }
+  return () => void Reflect.deleteProperty(ledger, 'submitFromClient')
+}
+
+/**
+ * Records the engine_result of every client submit the sandbox answers (faults included) until
+ * `stop`: evidence that a fault really met the job.
+ */
+export function recordSubmits(w: World): { results: string[]; stop(): void } {
+  const results: string[] = []
+  const stop = interceptSubmits(
+    w,
+    () => {},
+    (r) => results.push(r),
+  )
+  return { results, stop }
+}
+
+/**
+ * Loses the first client submit whose transaction matches `which` (answered tesSUCCESS, never
+ * applied: the sandbox's loseSubmits fault, aimed at one transaction). The returned function stops
+ * watching and tells whether it happened.
+ */
+export function loseFirst(
+  w: World,
+  which: (tx: Record<string, unknown>) => boolean,
+): () => boolean {
+  let lost = false
+  const stop = interceptSubmits(w, (blob) => {
+    if (lost || !which(decode(blob))) return
+    lost = true
+    w.h.sb.faults.loseSubmits = 1
+  })
+  return () => {
+    stop()
+    return lost
+  }
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms))
+}

@@ -1,0 +1,132 @@
+/**
+ * Job kind `burn` end to end against the sandbox's demo ledger: 20 NFTs of the demo holder — some
+ * with sell offers on them, one it cannot transfer but may still burn — are gone from account_nfts
+ * afterwards, their offers with them, as an independent client sees it.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { Client } from 'xrpl'
+import type { LedgerEntry } from 'xrpl'
+
+import { readItems, readJob } from '../../src/db/jobs.ts'
+import type { JobRow } from '../../src/db/types.ts'
+import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
+import { readAccountNfts } from '../../src/worker/nfts/accountNfts.ts'
+import { ledgerNftIds, startEngineHarness } from '../helpers/engine.ts'
+import type { EngineHarness } from '../helpers/engine.ts'
+import { closeLedgers } from '../helpers/sandbox.ts'
+
+/** An NFTokenOffer ledger entry (xrpl.js's type leaves out its NFTokenID). */
+type Offer = LedgerEntry.NFTokenOffer & { NFTokenID: string }
+
+const accounts = demoAccounts()
+const holder = accounts.holder.classicAddress
+
+let h: EngineHarness
+let client: Client
+let stopClosing: () => void
+/** The NFTs the first test burned. */
+let burned: string[] = []
+
+beforeAll(async () => {
+  h = await startEngineHarness({ demo: true, gatewayPort: 0, expectedLedgerSize: 1000 })
+  await h.engine.connectWallet({ kind: 'familySeed', secret: accounts.holder.seed! })
+  client = new Client(h.sb.url)
+  await client.connect()
+  stopClosing = closeLedgers(h.sb, 100)
+})
+
+afterAll(async () => {
+  stopClosing()
+  await client.disconnect()
+  await h.stop()
+})
+
+/** Waits (polling IndexedDB, as the UI observes it) until the job reaches a final status. */
+async function finished(jobId: string, timeoutMs = 30_000): Promise<JobRow> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const job = await readJob(h.db, jobId)
+    if (job && ['completed', 'cancelled', 'failed', 'paused'].includes(job.status)) return job
+    if (Date.now() > deadline) throw new Error(`job still ${job?.status}: ${JSON.stringify(job)}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+async function holderOffers(): Promise<Offer[]> {
+  const pages = await client.requestAll({
+    command: 'account_objects',
+    account: holder,
+    type: 'nft_offer',
+    ledger_index: 'validated',
+  })
+  return pages.flatMap((p) => p.result.account_objects as unknown as Offer[])
+}
+
+async function validatedIndex(): Promise<number> {
+  const ledger = await client.request({ command: 'ledger', ledger_index: 'validated' })
+  return ledger.result.ledger_index
+}
+
+it('burns 20 NFTs, some with offers and one not transferable: all gone, offers too', async () => {
+  const { nfts } = await readAccountNfts(client, holder, () => undefined)
+  const offers = await holderOffers()
+  const offered = [...new Set(offers.map((o) => o.NFTokenID))].slice(0, 5)
+  expect(offered).toHaveLength(5)
+  const relic = nfts.find((n) => !n.transferable && n.issuer !== holder)!
+  expect(relic).toBeDefined()
+  const plain = nfts
+    .filter((n) => n.nftId !== relic.nftId && !offers.some((o) => o.NFTokenID === n.nftId))
+    .slice(0, 14)
+    .map((n) => n.nftId)
+  const chosen = [...offered, relic.nftId, ...plain]
+  burned = chosen
+  expect(new Set(chosen).size).toBe(20)
+  const offersOnChosen = offers.filter((o) => chosen.includes(o.NFTokenID))
+  expect(offersOnChosen.length).toBeGreaterThanOrEqual(5)
+
+  const plan = await h.engine.planJob({ kind: 'burn', nftIds: chosen })
+  expect(plan).toMatchObject({
+    kind: 'burn',
+    items: 20,
+    transactions: 20,
+    problems: [],
+    canStart: true,
+    reserveChangeDrops: '0',
+  })
+  await h.engine.startJob(plan.jobId)
+  const job = await finished(plan.jobId)
+  expect(job.status).toBe('completed')
+  expect(job.counts).toMatchObject({ total: 20, succeeded: 20, failed: 0, skipped: 0 })
+
+  const items = await readItems(h.db, plan.jobId)
+  for (const item of items) {
+    expect(item).toMatchObject({ status: 'succeeded', result: 'tesSUCCESS' })
+    expect(item.attempts.filter((a) => a.final === 'tesSUCCESS')).toHaveLength(1)
+  }
+  expect(items.map((i) => (i.intent as { nftId: string }).nftId)).toEqual(chosen)
+
+  const left = await ledgerNftIds(h.sb, holder, await validatedIndex())
+  expect(left).toHaveLength(nfts.length - 20)
+  for (const id of chosen) expect(left).not.toContain(id)
+  // Burning an NFT removes its offers, and the owner reserve they held.
+  const remaining = await holderOffers()
+  expect(remaining.filter((o) => chosen.includes(o.NFTokenID))).toEqual([])
+  expect(remaining).toHaveLength(offers.length - offersOnChosen.length)
+  for (const nftId of new Set(offersOnChosen.map((o) => o.NFTokenID))) {
+    const lookup = await client.request({ command: 'nft_sell_offers', nft_id: nftId }).then(
+      (r) => r.result.offers.length,
+      (e: { data?: { error?: string } }) => e.data?.error,
+    )
+    expect(lookup).toBe('objectNotFound')
+  }
+})
+
+it('a second burn of the same NFTs is stopped by pre-flight: they are no longer owned', async () => {
+  const { nfts } = await readAccountNfts(client, holder, () => undefined)
+  expect(burned).toHaveLength(20)
+  const plan = await h.engine.planJob({ kind: 'burn', nftIds: [burned[0]!, nfts[0]!.nftId] })
+  expect(plan.problems.map((p) => [p.code, p.itemIndex, p.blocking])).toEqual([
+    ['NOT_OWNED', 0, false],
+  ])
+  expect(plan.transactions).toBe(1)
+})

@@ -1,0 +1,194 @@
+/**
+ * Job kind `cancel` end to end against the sandbox's demo ledger: the demo holder's existing offers
+ * (free, paid and duplicated) are gone afterwards; an id that names no offer is reported before the
+ * job and does not stop it; 1,000 offers of another account go in 2 NFTokenCancelOffer transactions,
+ * as its account_tx shows.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { Client, ECDSA, Wallet } from 'xrpl'
+import type { AccountTxTransaction, LedgerEntry } from 'xrpl'
+
+import { readItems, readJob } from '../../src/db/jobs.ts'
+import type { JobRow } from '../../src/db/types.ts'
+import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
+import { DemoSubmitter } from '../../src/sandbox/demo/submitter.ts'
+import { startEngineHarness } from '../helpers/engine.ts'
+import type { EngineHarness } from '../helpers/engine.ts'
+import { closeLedgers, fundInProcess } from '../helpers/sandbox.ts'
+
+/** An NFTokenOffer ledger entry (xrpl.js's type leaves out its NFTokenID). */
+type Offer = LedgerEntry.NFTokenOffer & { NFTokenID: string }
+
+const accounts = demoAccounts()
+const holder = accounts.holder.classicAddress
+const MADE_UP_ID = 'C0FFEE'.padEnd(64, '0')
+const TF_SELL_NFTOKEN = 0x0000_0001
+
+let h: EngineHarness
+let client: Client
+let stopClosing: () => void
+
+beforeAll(async () => {
+  h = await startEngineHarness({ demo: true, gatewayPort: 0, expectedLedgerSize: 1000 })
+  client = new Client(h.sb.url)
+  await client.connect()
+  stopClosing = closeLedgers(h.sb, 100)
+})
+
+afterAll(async () => {
+  stopClosing()
+  await client.disconnect()
+  await h.stop()
+})
+
+/** Waits (polling IndexedDB, as the UI observes it) until the job reaches a final status. */
+async function finished(jobId: string, timeoutMs = 30_000): Promise<JobRow> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const job = await readJob(h.db, jobId)
+    if (job && ['completed', 'cancelled', 'failed', 'paused'].includes(job.status)) return job
+    if (Date.now() > deadline) throw new Error(`job still ${job?.status}: ${JSON.stringify(job)}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
+
+async function offersOf(account: string): Promise<Offer[]> {
+  const pages = await client.requestAll({
+    command: 'account_objects',
+    account,
+    type: 'nft_offer',
+    ledger_index: 'validated',
+  })
+  return pages.flatMap((p) => p.result.account_objects as unknown as Offer[])
+}
+
+async function validatedIndex(): Promise<number> {
+  const ledger = await client.request({ command: 'ledger', ledger_index: 'validated' })
+  return ledger.result.ledger_index
+}
+
+async function ownerCount(account: string): Promise<number> {
+  const info = await client.request({ command: 'account_info', account, ledger_index: 'validated' })
+  return info.result.account_data.OwnerCount
+}
+
+/** The account's validated transactions from `fromLedger` on, oldest first. */
+async function transactionsSince(account: string, fromLedger: number) {
+  const pages = await client.requestAll({
+    command: 'account_tx',
+    account,
+    ledger_index_min: fromLedger,
+    ledger_index_max: -1,
+    forward: true,
+  })
+  return pages.flatMap((p) => p.result.transactions as AccountTxTransaction[])
+}
+
+it("cancels the holder's demo offers; a made-up id is reported and does not stop the job", async () => {
+  await h.engine.connectWallet({ kind: 'familySeed', secret: accounts.holder.seed! })
+  const before = await offersOf(holder)
+  // The demo's free offers to recipients, paid listings, and NFTs offered two or three times.
+  expect(before.length).toBeGreaterThanOrEqual(40)
+  expect(before.some((o) => o.Destination !== undefined)).toBe(true)
+  const ids = before.map((o) => o.index)
+  const ownerCountBefore = await ownerCount(holder)
+
+  const plan = await h.engine.planJob({ kind: 'cancel', offerIds: [...ids, MADE_UP_ID] })
+  expect(plan.problems).toEqual([
+    {
+      code: 'OFFER_NOT_FOUND',
+      blocking: false,
+      message:
+        'Offer C0FFEE00...00000000 no longer exists (accepted, cancelled or expired): nothing to cancel',
+    },
+  ])
+  expect(plan).toMatchObject({
+    items: 1,
+    transactions: 1,
+    canStart: true,
+    reserveChangeDrops: String(-before.length * 200_000),
+  })
+
+  // No skipProblems needed: the problem names no item.
+  await h.engine.startJob(plan.jobId)
+  const job = await finished(plan.jobId)
+  expect(job.status).toBe('completed')
+  expect(job.counts).toMatchObject({ total: 1, succeeded: 1, failed: 0, skipped: 0 })
+  const [item] = await readItems(h.db, plan.jobId)
+  expect(item).toMatchObject({ status: 'succeeded', result: 'tesSUCCESS' })
+  expect(item!.intent).toEqual({ type: 'cancel', offerIds: [...ids, MADE_UP_ID] })
+
+  expect(await offersOf(holder)).toEqual([])
+  // The reserve each offer held is free again.
+  expect(await ownerCount(holder)).toBe(ownerCountBefore - before.length)
+})
+
+it('cancels 1,000 offers in 2 transactions', async () => {
+  const seller = Wallet.generate(ECDSA.secp256k1)
+  const offerIds = createThousandOffers(seller)
+  expect(offerIds).toHaveLength(1000)
+  await h.sb.ledgerAccept()
+  expect(await offersOf(seller.classicAddress)).toHaveLength(1000)
+
+  await h.engine.connectWallet({ kind: 'familySeed', secret: seller.seed! })
+  const plan = await h.engine.planJob({ kind: 'cancel', offerIds })
+  expect(plan).toMatchObject({
+    items: 2,
+    transactions: 2,
+    problems: [],
+    canStart: true,
+    reserveChangeDrops: String(-1000 * 200_000),
+  })
+  const from = await validatedIndex()
+  await h.engine.startJob(plan.jobId)
+  const job = await finished(plan.jobId)
+  expect(job.status).toBe('completed')
+  expect(job.counts).toMatchObject({ total: 2, succeeded: 2 })
+  const items = await readItems(h.db, plan.jobId)
+  expect(items.map((i) => (i.intent as { offerIds: string[] }).offerIds.length)).toEqual([500, 500])
+
+  expect(await offersOf(seller.classicAddress)).toEqual([])
+  const txs = await transactionsSince(seller.classicAddress, from)
+  const cancels = txs.filter((t) => t.tx_json?.TransactionType === 'NFTokenCancelOffer')
+  expect(cancels).toHaveLength(2)
+  expect(txs).toHaveLength(2)
+  for (const t of cancels) {
+    expect((t.meta as { TransactionResult: string }).TransactionResult).toBe('tesSUCCESS')
+    expect((t.tx_json as { NFTokenOffers: string[] }).NFTokenOffers).toHaveLength(500)
+  }
+  expect(new Set(cancels.map((t) => t.hash))).toEqual(
+    new Set(items.map((i) => i.attempts.find((a) => a.final === 'tesSUCCESS')!.hash)),
+  )
+})
+
+/**
+ * Funds `seller`, mints 100 NFTs to it and puts 10 sell offers on each, straight into the in-process
+ * ledger (signed, as the demo is built); returns the 1,000 offer ids.
+ */
+function createThousandOffers(seller: Wallet): string[] {
+  fundInProcess(h.sb.ledger, 1000, seller)
+  const submitter = new DemoSubmitter(h.sb.ledger)
+  const expected = h.sb.ledger.expectedLedgerSize
+  h.sb.ledger.expectedLedgerSize = 1_000_000
+  try {
+    const mints = Array.from({ length: 100 }, () =>
+      submitter.submit(seller, { TransactionType: 'NFTokenMint', NFTokenTaxon: 7, Flags: 8 }),
+    )
+    const minted = submitter.close()
+    const nftIds = mints.map((hash) => (minted.get(hash) as { nftoken_id?: string }).nftoken_id!)
+    const offers = nftIds.flatMap((nftId, n) =>
+      Array.from({ length: 10 }, (_, k) =>
+        submitter.submit(seller, {
+          TransactionType: 'NFTokenCreateOffer',
+          NFTokenID: nftId,
+          Amount: String((n * 10 + k + 1) * 1000),
+          Flags: TF_SELL_NFTOKEN,
+        }),
+      ),
+    )
+    const created = submitter.close()
+    return offers.map((hash) => (created.get(hash) as { offer_id?: string }).offer_id!)
+  } finally {
+    h.sb.ledger.expectedLedgerSize = expected
+  }
+}
