@@ -86,25 +86,20 @@ async function restart(jobId: string): Promise<void> {
 }
 
 /**
- * The engine connected with the holder's wallet. A dropped connection may meet the reopening itself
- * (connectWallet then fails with NOT_CONNECTED): the user tries again once it is back, as here.
+ * The engine connected with the holder's wallet. A dropped connection may meet the reopening itself:
+ * the user tries again once it is back, as here. The connection status decides, not connect()'s
+ * answer: once a session's first round of attempts failed, connect() keeps rejecting with that error
+ * even after the session has reconnected by itself (ConnectionManager reuses the session and awaits
+ * its settled `firstConnection`).
  */
 async function ready(): Promise<void> {
   for (let tries = 1; ; tries++) {
     try {
-      await w.engine.connect('sandbox')
+      await w.engine.connect('sandbox').catch(() => undefined)
       await connected(w)
       if (!(await w.engine.getWallet())) await connectHolder(w.engine)
       return
     } catch (e) {
-      console.log(
-        'DEBUG ready',
-        tries,
-        String(e),
-        w.h.sb.faults.dropAfterMessages,
-        (await w.engine.getNetworkStatus()).state,
-        new Error().stack,
-      )
       if (tries === 5) throw e
       await sleep(50)
     }
