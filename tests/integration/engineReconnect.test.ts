@@ -48,3 +48,21 @@ it('reconnects at once on retryNow, although the backoff would wait a minute', a
   const status = await connected
   expect(status.ledgerIndex).toBeGreaterThan(0)
 }, 20_000)
+
+it('connect() answers connected once a session that first failed has come up on its own', async () => {
+  sandbox = await startSandbox({ port: 0, closeMs: 0 })
+  const port = sandbox.port
+  await sandbox.stop()
+  sandbox = undefined
+  const base = buildNetworks({})
+  engine = new Engine({
+    networks: { ...base, sandbox: { ...base.sandbox, endpoints: [`ws://127.0.0.1:${port}`] } },
+    db: new LedgerDb(`reconnect2-${Date.now()}`),
+    timing: { backoffMinMs: 20, backoffMaxMs: 50 },
+  })
+  await expect(engine.connect('sandbox')).rejects.toMatchObject({ name: 'EngineError' })
+  sandbox = await startSandbox({ port, closeMs: 0 })
+  await waitFor(engine, (s) => s.state === 'connected')
+  const status = await engine.connect('sandbox')
+  expect(status.state).toBe('connected')
+}, 20_000)

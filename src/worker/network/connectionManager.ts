@@ -61,6 +61,8 @@ export class ConnectionManager {
     const current = this.session
     const reusable = current?.network.id === network.id && current.currentState !== 'offline'
     const session = reusable ? current : await this.replaceSession(network)
+    // A session whose first round failed may have connected on its own since: that counts.
+    if (session.currentState === 'connected') return this.snapshot
     await session.firstConnection
     return this.snapshot
   }
