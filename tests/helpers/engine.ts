@@ -6,7 +6,9 @@ import { Client } from 'xrpl'
 import type { AccountNFTsResponse } from 'xrpl'
 import { startSandbox } from '../../src/sandbox/index.ts'
 import type { Sandbox, SandboxOptions } from '../../src/sandbox/index.ts'
+import { readJob } from '../../src/db/jobs.ts'
 import { LedgerDb } from '../../src/db/schema.ts'
+import type { JobRow } from '../../src/db/types.ts'
 import { isEngineError } from '../../src/shared/errors.ts'
 import { buildNetworks } from '../../src/shared/networks.ts'
 import { Engine } from '../../src/worker/engine.ts'
@@ -102,5 +104,20 @@ export async function ledgerNftIds(
     )
   } finally {
     await client.disconnect()
+  }
+}
+
+/** Waits (polling IndexedDB, as the UI observes it) until a job reaches a final or paused status. */
+export async function jobFinished(
+  db: LedgerDb,
+  jobId: string,
+  timeoutMs = 30_000,
+): Promise<JobRow> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const job = await readJob(db, jobId)
+    if (job && ['completed', 'cancelled', 'failed', 'paused'].includes(job.status)) return job
+    if (Date.now() > deadline) throw new Error(`job still ${job?.status}: ${JSON.stringify(job)}`)
+    await new Promise((r) => setTimeout(r, 50))
   }
 }

@@ -6,9 +6,8 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import { Client } from 'xrpl'
 import type { LedgerEntry } from 'xrpl'
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
-import { readItems, readJob } from '../../src/db/jobs.ts'
-import type { JobRow } from '../../src/db/types.ts'
-import { startEngineHarness } from '../helpers/engine.ts'
+import { readItems } from '../../src/db/jobs.ts'
+import { jobFinished, startEngineHarness } from '../helpers/engine.ts'
 import type { EngineHarness } from '../helpers/engine.ts'
 import { closeLedgers } from '../helpers/sandbox.ts'
 
@@ -27,15 +26,6 @@ afterEach(async () => {
   stopClosing()
   await h.stop()
 })
-
-/** Waits (by polling IndexedDB, as the UI observes it) until the job reaches a final status. */
-async function finished(jobId: string): Promise<JobRow> {
-  for (;;) {
-    const job = await readJob(h.db, jobId)
-    if (job && ['completed', 'cancelled', 'failed', 'paused'].includes(job.status)) return job
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
 
 /** Offers the holder has on the ledger now, by independent client. */
 async function holderOffers(): Promise<
@@ -79,7 +69,7 @@ it('airdrops to 30 recipients: every offer is on the ledger exactly once', async
   expect(plan.problems).toEqual([])
   expect(plan.transactions).toBe(30)
   await h.engine.startJob(plan.jobId)
-  const job = await finished(plan.jobId)
+  const job = await jobFinished(h.db, plan.jobId)
   expect(job.status).toBe('completed')
   expect(job.counts).toMatchObject({ total: 30, succeeded: 30, failed: 0 })
 
@@ -111,7 +101,7 @@ it('keeps going when the open ledger is full: queueing and back-off, still exact
     randomize: true,
   })
   await h.engine.startJob(plan.jobId)
-  const job = await finished(plan.jobId)
+  const job = await jobFinished(h.db, plan.jobId)
   expect(job.counts).toMatchObject({ total: 30, succeeded: 30 })
   const created = (await holderOffers()).length - before.length
   expect(created).toBe(30)

@@ -7,11 +7,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { Client } from 'xrpl'
 import type { LedgerEntry } from 'xrpl'
 
-import { readItems, readJob } from '../../src/db/jobs.ts'
-import type { JobRow } from '../../src/db/types.ts'
+import { readItems } from '../../src/db/jobs.ts'
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
 import { readAccountNfts } from '../../src/worker/nfts/accountNfts.ts'
-import { ledgerNftIds, startEngineHarness } from '../helpers/engine.ts'
+import { jobFinished, ledgerNftIds, startEngineHarness } from '../helpers/engine.ts'
 import type { EngineHarness } from '../helpers/engine.ts'
 import { closeLedgers } from '../helpers/sandbox.ts'
 
@@ -40,17 +39,6 @@ afterAll(async () => {
   await client.disconnect()
   await h.stop()
 })
-
-/** Waits (polling IndexedDB, as the UI observes it) until the job reaches a final status. */
-async function finished(jobId: string, timeoutMs = 30_000): Promise<JobRow> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const job = await readJob(h.db, jobId)
-    if (job && ['completed', 'cancelled', 'failed', 'paused'].includes(job.status)) return job
-    if (Date.now() > deadline) throw new Error(`job still ${job?.status}: ${JSON.stringify(job)}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
 
 async function holderOffers(): Promise<Offer[]> {
   const pages = await client.requestAll({
@@ -94,7 +82,7 @@ it('burns 20 NFTs, some with offers and one not transferable: all gone, offers t
     reserveChangeDrops: '0',
   })
   await h.engine.startJob(plan.jobId)
-  const job = await finished(plan.jobId)
+  const job = await jobFinished(h.db, plan.jobId)
   expect(job.status).toBe('completed')
   expect(job.counts).toMatchObject({ total: 20, succeeded: 20, failed: 0, skipped: 0 })
 

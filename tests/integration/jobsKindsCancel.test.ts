@@ -8,11 +8,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { Client, ECDSA, Wallet } from 'xrpl'
 import type { AccountTxTransaction, LedgerEntry } from 'xrpl'
 
-import { readItems, readJob } from '../../src/db/jobs.ts'
-import type { JobRow } from '../../src/db/types.ts'
+import { readItems } from '../../src/db/jobs.ts'
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
 import { DemoSubmitter } from '../../src/sandbox/demo/submitter.ts'
-import { startEngineHarness } from '../helpers/engine.ts'
+import { jobFinished, startEngineHarness } from '../helpers/engine.ts'
 import type { EngineHarness } from '../helpers/engine.ts'
 import { closeLedgers, fundInProcess } from '../helpers/sandbox.ts'
 
@@ -40,17 +39,6 @@ afterAll(async () => {
   await client.disconnect()
   await h.stop()
 })
-
-/** Waits (polling IndexedDB, as the UI observes it) until the job reaches a final status. */
-async function finished(jobId: string, timeoutMs = 30_000): Promise<JobRow> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const job = await readJob(h.db, jobId)
-    if (job && ['completed', 'cancelled', 'failed', 'paused'].includes(job.status)) return job
-    if (Date.now() > deadline) throw new Error(`job still ${job?.status}: ${JSON.stringify(job)}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
 
 async function offersOf(account: string): Promise<Offer[]> {
   const pages = await client.requestAll({
@@ -111,7 +99,7 @@ it("cancels the holder's demo offers; a made-up id is reported and does not stop
 
   // No skipProblems needed: the problem names no item.
   await h.engine.startJob(plan.jobId)
-  const job = await finished(plan.jobId)
+  const job = await jobFinished(h.db, plan.jobId)
   expect(job.status).toBe('completed')
   expect(job.counts).toMatchObject({ total: 1, succeeded: 1, failed: 0, skipped: 0 })
   const [item] = await readItems(h.db, plan.jobId)
@@ -141,7 +129,7 @@ it('cancels 1,000 offers in 2 transactions', async () => {
   })
   const from = await validatedIndex()
   await h.engine.startJob(plan.jobId)
-  const job = await finished(plan.jobId)
+  const job = await jobFinished(h.db, plan.jobId)
   expect(job.status).toBe('completed')
   expect(job.counts).toMatchObject({ total: 2, succeeded: 2 })
   const items = await readItems(h.db, plan.jobId)

@@ -10,10 +10,9 @@ import { Client, ECDSA, Wallet } from 'xrpl'
 import type { LedgerEntry } from 'xrpl'
 
 import { readItems, readJob } from '../../src/db/jobs.ts'
-import type { JobRow } from '../../src/db/types.ts'
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
 import { readAccountNfts } from '../../src/worker/nfts/accountNfts.ts'
-import { engineError, startEngineHarness } from '../helpers/engine.ts'
+import { engineError, jobFinished, startEngineHarness } from '../helpers/engine.ts'
 import type { EngineHarness } from '../helpers/engine.ts'
 import { closeLedgers, fundInProcess, submitInProcess } from '../helpers/sandbox.ts'
 
@@ -45,17 +44,6 @@ afterAll(async () => {
   await client.disconnect()
   await h.stop()
 })
-
-/** Waits (polling IndexedDB, as the UI observes it) until the job reaches a final status. */
-async function finished(jobId: string, timeoutMs = 30_000): Promise<JobRow> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const job = await readJob(h.db, jobId)
-    if (job && ['completed', 'cancelled', 'failed', 'paused'].includes(job.status)) return job
-    if (Date.now() > deadline) throw new Error(`job still ${job?.status}: ${JSON.stringify(job)}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
 
 /** Polls until `check` holds (it reads IndexedDB), or fails after `timeoutMs`. */
 async function until(what: string, check: () => Promise<boolean>, timeoutMs = 15_000) {
@@ -182,7 +170,7 @@ it('skips the problem items when asked; the others run; the CSV tells which is w
   const before = await holderOffers()
 
   await h.engine.startJob(plan.jobId, { skipProblems: true })
-  const job = await finished(plan.jobId)
+  const job = await jobFinished(h.db, plan.jobId)
   expect(job.status).toBe('completed')
   expect(job.counts).toMatchObject({ total: 6, succeeded: 2, skipped: 4, failed: 0 })
   const items = await readItems(h.db, plan.jobId)
@@ -243,7 +231,10 @@ it('a second job of the same account waits, then runs after the first', async ()
   for (const item of await readItems(h.db, second.jobId)) expect(item.attempts).toEqual([])
 
   stopClosing = closeLedgers(h.sb, 100)
-  const [one, two] = await Promise.all([finished(first.jobId), finished(second.jobId)])
+  const [one, two] = await Promise.all([
+    jobFinished(h.db, first.jobId),
+    jobFinished(h.db, second.jobId),
+  ])
   expect([one.status, two.status]).toEqual(['completed', 'completed'])
   expect(one.counts).toMatchObject({ succeeded: 10 })
   expect(two.counts).toMatchObject({ succeeded: 5 })

@@ -8,12 +8,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { Client } from 'xrpl'
 import type { LedgerEntry } from 'xrpl'
 
-import { readItems, readJob } from '../../src/db/jobs.ts'
+import { readItems } from '../../src/db/jobs.ts'
 import type { JobItemRow, JobRow } from '../../src/db/types.ts'
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
 import { JOB_REPORT_COLUMNS } from '../../src/worker/jobs/reportCsv.ts'
 import { readAccountNfts } from '../../src/worker/nfts/accountNfts.ts'
-import { startEngineHarness } from '../helpers/engine.ts'
+import { jobFinished, startEngineHarness } from '../helpers/engine.ts'
 import type { EngineHarness } from '../helpers/engine.ts'
 import { closeLedgers } from '../helpers/sandbox.ts'
 
@@ -43,17 +43,6 @@ afterAll(async () => {
   await client.disconnect()
   await h.stop()
 })
-
-/** Waits (polling IndexedDB, as the UI observes it) until the job reaches a final status. */
-async function finished(jobId: string, timeoutMs = 30_000): Promise<JobRow> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const job = await readJob(h.db, jobId)
-    if (job && ['completed', 'cancelled', 'failed', 'paused'].includes(job.status)) return job
-    if (Date.now() > deadline) throw new Error(`job still ${job?.status}: ${JSON.stringify(job)}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
 
 /** The holder's transferable NFTs of its own collections, without any offer yet. */
 async function freeNfts(count: number): Promise<string[]> {
@@ -109,7 +98,7 @@ it('creates each offer exactly as asked: price, recipient, expiration', async ()
   })
 
   await h.engine.startJob(plan.jobId)
-  job = await finished(plan.jobId)
+  job = await jobFinished(h.db, plan.jobId)
   expect(job.status).toBe('completed')
   expect(job.counts).toEqual({
     total: 5,
