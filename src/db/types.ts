@@ -94,7 +94,8 @@ export type JobKind = 'airdrop' | 'list' | 'burn' | 'cancel'
 
 /**
  * A job's life. `planned`: intents recorded, nothing signed, waiting for the user's go. `running` /
- * `paused` / `waiting` (another job of the account runs first). `cancelling`: no new signatures; what is
+ * `paused` / `waiting` (another job of the account runs first). A pause is stored at once, while
+ * attempts already submitted still settle: `paused` with `counts.inFlight > 0` reads "pausing…". `cancelling`: no new signatures; what is
  * in flight finishes. Final: `completed` (every item final), `cancelled`, `failed` (aborted by an error
  * that stops the whole job, e.g. a reserve shortfall found before signing).
  */

@@ -108,9 +108,11 @@ export class Engine implements EngineApi {
    * worker ends with its tab; tests use this to stand in for that.
    */
   async dispose(): Promise<void> {
-    this.jobs.dispose()
+    const stopped = this.jobs.dispose()
     this.keyring.lock()
+    // Disconnected first: a runner waiting for a reply unwinds when the connection goes.
     await this.connection.disconnect()
+    await stopped
   }
 
   async disconnect(): Promise<void> {

@@ -19,7 +19,8 @@
  * - cancel1000: those 1,000 offers cancelled by the engine (500 ids per NFTokenCancelOffer);
  * - burns1000: 1,000 NFTs burned by the engine;
  * - offers100 and burns100: the same kinds of work, 100 transactions each, by the engine and by a
- *   loop of `client.submitAndWait` (one transaction after the other), on distinct NFTs/recipients.
+ *   loop of `client.submitAndWait` (one transaction after the other), on distinct NFTs/recipients;
+ * - burns1000_slow_link: 1,000 more burns by the engine with every server reply 25 ms late.
  *
  * Every run (engine or naive) starts right after a ledger closes, so none begins with a part-ledger
  * and the figures repeat. `_ledgers` = ledgers consumed: from the ledger open at the start to the
@@ -51,6 +52,7 @@ const CLOSE_MS = 1000
 const EXPECTED_LEDGER_SIZE = 200
 const N = 1000
 const SMALL = 100
+const SLOW_LINK_MS = 25
 const TF_SELL_NFTOKEN = 0x0000_0001
 /** tfBurnable | tfTransferable. */
 const MINT_FLAGS = 0x0000_0009
@@ -65,6 +67,7 @@ interface Fixture {
   burnNfts: string[]
   engineBurnNfts: string[]
   naiveBurnNfts: string[]
+  slowLinkBurnNfts: string[]
 }
 
 /** One measured run. */
@@ -111,14 +114,15 @@ function buildFixture(ledger: SandboxLedger): Fixture {
     pay(holder.classicAddress, 100_000)
     for (const r of recipients) pay(r, 10)
     s.close()
-    const nfts = mint(s, holder, 2 * N + 2 * SMALL)
+    const nfts = mint(s, holder, 3 * N + 2 * SMALL)
     return {
       holder,
       recipients,
       offerNfts: nfts.slice(0, N),
       burnNfts: nfts.slice(N, 2 * N),
       engineBurnNfts: nfts.slice(2 * N, 2 * N + SMALL),
-      naiveBurnNfts: nfts.slice(2 * N + SMALL),
+      naiveBurnNfts: nfts.slice(2 * N + SMALL, 2 * N + 2 * SMALL),
+      slowLinkBurnNfts: nfts.slice(2 * N + 2 * SMALL),
     }
   } finally {
     ledger.expectedLedgerSize = expected
@@ -297,6 +301,11 @@ export const jobsSuite: Suite = {
           NFTokenID,
         })),
       )
+      // A slow link: every reply 25 ms late (a phone far from its server), so round trips, not the
+      // ledger, set the pace unless requests overlap.
+      h.sb.faults.delayMs = SLOW_LINK_MS
+      const slowBurns = await engineRun(h, client, { kind: 'burn', nftIds: f.slowLinkBurnNfts })
+      h.sb.faults.delayMs = 0
       return {
         ledger_close_ms: CLOSE_MS,
         expected_ledger_size_txs: EXPECTED_LEDGER_SIZE,
@@ -311,6 +320,8 @@ export const jobsSuite: Suite = {
         ...comparison('offers100', engineOffers, naiveOffers),
         burns100_minimum_ledgers: minimumLedgers(SMALL),
         ...comparison('burns100', engineBurns, naiveBurns),
+        slow_link_reply_delay_ms: SLOW_LINK_MS,
+        ...pipelineFigures('burns1000_slow_link', N, slowBurns),
       }
     } finally {
       await client.disconnect()

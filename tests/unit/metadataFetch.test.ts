@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { fetchDocument } from '../../src/worker/metadata/fetchDocument.ts'
 import { fetchText } from '../../src/worker/metadata/fetchText.ts'
-import { runPool } from '../../src/worker/metadata/pool.ts'
+import { runPool } from '../../src/worker/pool.ts'
 
 const LIMITS = { timeoutMs: 200, maxBytes: 1000 }
 

@@ -30,6 +30,8 @@ interface Connection extends ConnectionHandle {
 
 export class RpcServer {
   readonly faults: ConnectionFaults = { delayMs: 0, dropAfterMessages: null, dropSubmitReplies: 0 }
+  /** Requests answered so far, by command: how much load a client puts on the server. */
+  readonly commandCounts = new Map<string, number>()
   private wss?: WebSocketServer
   private readonly conns = new Set<Connection>()
   private nextConnId = 1
@@ -130,6 +132,7 @@ export class RpcServer {
       }
       if (typeof command !== 'string')
         throw new RpcError('invalidParams', "Missing field 'command'.")
+      this.commandCounts.set(command, (this.commandCounts.get(command) ?? 0) + 1)
       const handler = methods.get(command)
       if (!handler) throw new RpcError('unknownCmd')
       const result = handler(request, {

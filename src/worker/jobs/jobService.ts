@@ -48,6 +48,8 @@ export class JobService {
   /** `${network}:${account}` → the id of the job running for it. */
   private readonly active = new Map<string, string>()
   private disposed = false
+  /** The runs under way, for dispose() to wait on. */
+  private readonly runs = new Set<Promise<unknown>>()
 
   constructor(private readonly deps: JobServiceDeps) {}
 
@@ -133,11 +135,16 @@ export class JobService {
     return jobReportCsv(job, await readItems(this.deps.db, jobId))
   }
 
-  /** Abandons every running job on the spot, writing nothing more (the engine is going away). */
-  dispose(): void {
+  /**
+   * Abandons every running job on the spot, writing nothing more (the engine is going away).
+   *
+   * @returns settles once every runner has unwound (a request it awaits ends with the connection).
+   */
+  async dispose(): Promise<void> {
     for (const runner of this.runners.values()) runner.abandon()
     this.runners.clear()
     this.disposed = true
+    await Promise.allSettled(this.runs)
   }
 
   /** Resumes the connected wallet's unfinished jobs (after the app reopened or reconnected). */
@@ -223,13 +230,16 @@ export class JobService {
     // The end is recorded only over a status the run owns: a paused job resumed meanwhile stays
     // waiting (and runs again), and nothing is written once the engine is gone.
     const owned: JobStatus[] = ['running', 'cancelling', 'paused']
+    const run = runner.run()
+    this.runs.add(run)
     try {
-      const outcome = await runner.run()
+      const outcome = await run
       if (!this.disposed) await switchJobStatus(this.deps.db, job.id, owned, outcome)
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e)
       if (!this.disposed) await switchJobStatus(this.deps.db, job.id, owned, 'failed', message)
     } finally {
+      this.runs.delete(run)
       this.runners.delete(job.id)
     }
   }

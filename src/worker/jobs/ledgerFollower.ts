@@ -75,6 +75,13 @@ export class LedgerFollower {
     return news
   }
 
+  /** Takes only the validated transactions gathered so far (a close stays news for the next step). */
+  takeTxs(): ValidatedTx[] {
+    const txs = this.txs
+    this.txs = []
+    return txs
+  }
+
   /** Forgets gathered news (after a lost connection the runner reconciles from the ledger instead). */
   clear(): void {
     this.take()

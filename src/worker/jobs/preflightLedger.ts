@@ -6,7 +6,7 @@
 import type { Client } from 'xrpl'
 
 import { EngineError } from '../../shared/errors.ts'
-import { runPool } from '../metadata/pool.ts'
+import { runPool } from '../pool.ts'
 import { toEngineError } from '../network/toEngineError.ts'
 
 /** Account lookups in flight at once. */

@@ -5,7 +5,7 @@
  */
 import type { Client } from 'xrpl'
 
-import { runPool } from '../metadata/pool.ts'
+import { runPool } from '../pool.ts'
 import { toEngineError } from '../network/toEngineError.ts'
 import {
   LOOKUP_CONCURRENCY,

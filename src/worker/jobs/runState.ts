@@ -37,6 +37,14 @@ export const PERMANENT =
  */
 export const NEVER_APPLIES = /^tem/
 
+/** Results that mean: the account's queue or the open ledger is full; wait for the next ledger. */
+export const BACK_OFF = /^(telCAN_NOT_QUEUE|telINSUF_FEE_P|terINSUF_FEE_B)/
+
+/** Whether the attempt waits to be submitted (again): the server never took it, or turned it away. */
+export function isHeldBack(a: Attempt): boolean {
+  return a.preliminary === undefined || BACK_OFF.test(a.preliminary)
+}
+
 /** Whether the server rejected the attempt (its item fails; its number was freed at once). */
 export function isRejected(a: Attempt): boolean {
   return a.preliminary !== undefined && PERMANENT.test(a.preliminary)

@@ -7,9 +7,10 @@ import type { Client } from 'xrpl'
 
 import type { Attempt, JobItemRow } from '../../db/types.ts'
 import type { RunState, RunnerLimits } from './runState.ts'
-import { isRejected } from './runState.ts'
+import { isHeldBack, isRejected } from './runState.ts'
 import { Sequencer } from './sequencer.ts'
 import type { Submitter } from './submitLoop.ts'
+import { runPool } from '../pool.ts'
 import { lookupTx } from './txLookup.ts'
 import type { Lookup } from './txLookup.ts'
 
@@ -18,8 +19,15 @@ export interface SettleDeps {
   limits: RunnerLimits
 }
 
-/** `tx` requests per ledger for attempts without stream news (due ones are always asked about). */
+/** `tx` requests per ledger for quiet attempts (no stream news for a few ledgers). */
 const MAX_POLLS_PER_LEDGER = 20
+/**
+ * `tx` requests per ledger for due attempts, lowest sequence first; the rest wait for the next ledger
+ * (or for stream news). Without the stream, a big job settles this many a ledger by look-ups.
+ */
+const MAX_DUE_PER_LEDGER = 100
+/** Look-ups in flight at once (one round trip each; sequential ones made a slow link the limit). */
+const LOOKUP_CONCURRENCY = 8
 
 type Signed = Pick<Attempt, 'sequence' | 'hash' | 'firstLedger' | 'lastLedgerSequence'>
 
@@ -46,18 +54,25 @@ export class Settler {
     await this.settleFillers()
   }
 
-  /** After a ledger closed: settles the attempts that are due (or quiet for a while) and the fillers. */
-  async onLedger(): Promise<void> {
+  /**
+   * After a ledger closed: reads the new view, lets `settleByNews` settle what the stream brought
+   * meanwhile, then looks up the attempts that are due (or quiet for a while) and the fillers.
+   */
+  async onLedger(settleByNews: () => void): Promise<void> {
     await this.readView()
+    settleByNews()
     const { validated } = this.state.view
     let polls = 0
-    for (const item of this.state.inFlight()) {
-      if (item.status !== 'inFlight') continue
+    let due = 0
+    const asked = this.state.inFlight().filter((item) => {
       const a = this.state.latest(item)
-      // Quiet attempts (no stream news) are asked about a few at a time, lowest sequence first.
+      if (this.isDue(a)) return due++ < MAX_DUE_PER_LEDGER
+      // Quiet attempts (no stream news) are asked about a few at a time, lowest sequence first;
+      // not those held back, which the server never took (they are submitted again each ledger).
       const quiet = validated - a.firstLedger >= this.deps.limits.pollAfterLedgers
-      if (this.isDue(a) || (quiet && polls++ < MAX_POLLS_PER_LEDGER)) await this.settle(item, false)
-    }
+      return quiet && !isHeldBack(a) && polls++ < MAX_POLLS_PER_LEDGER
+    })
+    await runPool(asked, LOOKUP_CONCURRENCY, (item) => this.settle(item, false))
     await this.settleFillers()
   }
 
@@ -82,6 +97,9 @@ export class Settler {
   private async settle(item: JobItemRow, resubmit: boolean): Promise<void> {
     const a = this.state.latest(item)
     const found = await this.lookup(a)
+    // Look-ups run side by side: another one may have settled this attempt meanwhile (a rival on its
+    // sequence validated), and it must not be marked dead or submitted a second time.
+    if (item.status !== 'inFlight' || this.state.latest(item) !== a) return
     if (found.found) {
       this.onValidated(a.hash, a.sequence, found)
       return

@@ -17,7 +17,7 @@ import { gatewaysFor } from './gateways.ts'
 import type { GatewaySet } from './gateways.ts'
 import { fetchMetadataRow } from './pipeline.ts'
 import type { PipelineContext } from './pipeline.ts'
-import { runPool } from './pool.ts'
+import { runPool } from '../pool.ts'
 
 /** Bounds of metadata fetching. */
 export interface MetadataLimits {
