@@ -1,10 +1,12 @@
 import { defineConfig, devices } from '@playwright/test'
 
 // The e2e build (`vite build --mode e2e --outDir dist-e2e`, settings in .env.e2e) talks to this sandbox.
-// Ports differ from `npm start`'s 6006/6007/5173 so tests can run while the app is open.
-const SANDBOX_PORT = 16006
-const GATEWAY_PORT = 16007
-const APP_PORT = 4173
+// Ports differ from `npm start`'s 6006/6007/5173 so tests can run while the app is open. Another
+// checkout running its e2e at the same time sets E2E_SANDBOX_PORT, E2E_GATEWAY_PORT and E2E_APP_PORT
+// (and builds with VITE_SANDBOX_WS / VITE_SANDBOX_GATEWAY to match).
+const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 16006)
+const GATEWAY_PORT = Number(process.env.E2E_GATEWAY_PORT ?? 16007)
+const APP_PORT = Number(process.env.E2E_APP_PORT ?? 4173)
 
 export default defineConfig({
   testDir: 'tests/e2e',

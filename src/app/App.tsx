@@ -1,20 +1,35 @@
+import { ErrorBoundary } from './errors/ErrorBoundary.tsx'
+import { MethodChooser } from './onboarding/MethodChooser.tsx'
+import { RegularKeySetup } from './onboarding/RegularKeySetup.tsx'
+import { Splash } from './onboarding/Splash.tsx'
 import { ReloadPrompt } from './pwa/ReloadPrompt.tsx'
-import { Footer } from './shell/Footer.tsx'
-import { Header } from './shell/Header.tsx'
+import { MainShell } from './shell/MainShell.tsx'
+import { NetworkBanner } from './shell/NetworkBanner.tsx'
+import { useSession } from './state/session.ts'
 
-/** The application shell. */
+/** The application: the network banner, then the stage the session is in (spec part 2 §4). */
 export function App() {
   return (
-    <div className="app">
-      <Header />
-      <main className="main">
-        <section className="panel" aria-labelledby="collection-title">
-          <h2 id="collection-title">No Wallet Connected</h2>
-          <p>Connect your wallet to view and manage NFTs</p>
-        </section>
-      </main>
-      <Footer />
+    <ErrorBoundary>
+      <NetworkBanner />
+      <CurrentStage />
       <ReloadPrompt />
-    </div>
+    </ErrorBoundary>
   )
+}
+
+function CurrentStage() {
+  const { stage } = useSession()
+  switch (stage) {
+    case 'starting':
+      return <p className="starting">Loading…</p>
+    case 'splash':
+      return <Splash />
+    case 'chooser':
+      return <MethodChooser />
+    case 'regularKeySetup':
+      return <RegularKeySetup />
+    case 'main':
+      return <MainShell />
+  }
 }

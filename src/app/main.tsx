@@ -3,13 +3,16 @@ import { createRoot } from 'react-dom/client'
 
 import { App } from './App.tsx'
 import './app.css'
+import { applyRecoveryOnStart } from './errors/recovery.ts'
 import { startNetwork } from './state/network.ts'
+import { startSession } from './state/session.ts'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html lacks #root')
 
-// Started here rather than in an effect: StrictMode runs effects twice in development.
-void startNetwork()
+// Started here rather than in an effect: StrictMode runs effects twice in development. The network
+// first (the engine must know it before a stored session is restored), after a recovery's cleanup.
+void applyRecoveryOnStart().then(startNetwork).then(startSession)
 
 createRoot(root).render(
   <StrictMode>

@@ -104,6 +104,13 @@ export interface EngineApi {
    */
   connectWallet(input: CredentialInput): Promise<WalletInfo>
 
+  /**
+   * Connects the sandbox's demo wallet (its seed is derived inside the worker).
+   *
+   * @throws EngineError `VALIDATION` on any network but the Sandbox.
+   */
+  connectDemoWallet(): Promise<WalletInfo>
+
   /** The connected wallet, or null. */
   getWallet(): Promise<WalletInfo | null>
 
@@ -159,6 +166,13 @@ export interface EngineApi {
     request: MetadataRequest,
     onProgress?: ProgressListener<MetadataProgress>,
   ): Promise<MetadataProgress>
+
+  /**
+   * How many NFT offers the account owns (account_objects type nft_offer, every page).
+   *
+   * @param account - whose offers; the connected wallet's account by default.
+   */
+  countOffers(account?: string): Promise<number>
 
   /** Metadata cache statistics; `walletEntries` counts the given account's NFTs that are cached. */
   getCacheStats(account?: string): Promise<CacheStats>

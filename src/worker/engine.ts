@@ -27,7 +27,9 @@ import type {
   WalletInfo,
 } from './api.ts'
 import { JobService } from './jobs/jobService.ts'
+import { readOwnOffers } from './jobs/preflightOffers.ts'
 import type { RunnerLimits } from './jobs/runner.ts'
+import { demoHolderSeed } from './keys/demoWallet.ts'
 import { Keyring } from './keys/keyring.ts'
 import { MetadataService } from './metadata/metadataService.ts'
 import type { MetadataOptions } from './metadata/metadataService.ts'
@@ -144,6 +146,19 @@ export class Engine implements EngineApi {
 
   async connectWallet(input: CredentialInput): Promise<WalletInfo> {
     return this.withResume(await this.keyring.connect(input))
+  }
+
+  async connectDemoWallet(): Promise<WalletInfo> {
+    if (this.connection.status.network !== 'sandbox') {
+      throw new EngineError('VALIDATION', 'The demo wallet exists only on the Sandbox network')
+    }
+    return await this.connectWallet({ kind: 'familySeed', secret: await demoHolderSeed() })
+  }
+
+  async countOffers(account?: string): Promise<number> {
+    const owner = this.accountOf(account)
+    const offers = await readOwnOffers(this.connection.requireClient(), owner)
+    return offers.size
   }
 
   getWallet(): Promise<WalletInfo | null> {

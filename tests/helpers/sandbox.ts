@@ -2,7 +2,8 @@
  * Tiny helpers for conformance tests against the in-process sandbox ledger with the real xrpl.js Client.
  * Ledgers close only when a test says so (closeMs 0), so every step is deterministic.
  */
-import { Client, Wallet, encode, encodeForSigning, xrpToDrops } from 'xrpl'
+import { expect } from 'vitest'
+import { Client, Wallet, encode, encodeForSigning, hashes, xrpToDrops } from 'xrpl'
 import type { Payment, SubmitResponse, SubmittableTransaction, Transaction } from 'xrpl'
 import { sign } from 'ripple-keypairs'
 
@@ -71,6 +72,36 @@ export async function fund(h: Harness, xrp: number, ...wallets: Wallet[]): Promi
   await h.sb.ledgerAccept()
 }
 
+/** Genesis payments until the open ledger holds one over its expected size: the next escalates. */
+export async function fillOpenLedger(h: Harness): Promise<void> {
+  while (h.sb.ledger.openTxCount <= h.sb.ledger.expectedLedgerSize) {
+    const payment: Payment = {
+      TransactionType: 'Payment',
+      Account: h.genesis.address,
+      Destination: Wallet.generate().address,
+      Amount: xrpToDrops(10),
+    }
+    const signed = await signTx(h.client, h.genesis, payment)
+    expect((await submitBlob(h.client, signed.tx_blob)).engine_result).toBe('tesSUCCESS')
+  }
+}
+
+/** A signed AccountSet (fee 12) of `wallet` with this Sequence, `fields` added, and its hash. */
+export function signedAccountSet(
+  wallet: Wallet,
+  sequence: number,
+  fields: Record<string, unknown> = {},
+): { blob: string; hash: string } {
+  const blob = signRaw(wallet, {
+    TransactionType: 'AccountSet',
+    Account: wallet.address,
+    Fee: '12',
+    Sequence: sequence,
+    ...fields,
+  })
+  return { blob, hash: hashes.hashSignedTx(blob) }
+}
+
 /**
  * Closes a ledger every `everyMs` until the returned function is called (for submitAndWait, which polls
  * once a second and gives up once the validated index passes LastLedgerSequence = validated + 20: keep
@@ -109,6 +140,18 @@ export function submitInProcess(
   const full: Record<string, unknown> = { Account: wallet.address, Fee: '12', ...tx }
   if (full.Sequence === undefined) full.Sequence = openSequence(ledger, wallet.address)
   return ledger.submit(signRaw(wallet, full))
+}
+
+/** Mints `count` transferable NFTs (taxon 1) to `wallet` in-process, each expected to succeed. */
+export function mintInProcess(ledger: SandboxLedger, wallet: Wallet, count: number): void {
+  for (let i = 0; i < count; i++) {
+    const minted = submitInProcess(ledger, wallet, {
+      TransactionType: 'NFTokenMint',
+      NFTokenTaxon: 1,
+      Flags: 8,
+    })
+    expect(minted.engine_result).toBe('tesSUCCESS')
+  }
 }
 
 /** Pays `xrp` from the genesis account to each wallet in-process, then closes the ledger. */

@@ -4,60 +4,30 @@
  * the network a wallet belongs to. Real keys, real signatures, real ledger state.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Client, Wallet } from 'xrpl'
-import type { AccountSet, ECDSA, Payment, SetRegularKey, SubmittableTransaction } from 'xrpl'
+import { Wallet } from 'xrpl'
+import type { AccountSet, ECDSA } from 'xrpl'
 
 import { buildNetworks } from '../../src/shared/networks.ts'
 import { isEngineError } from '../../src/shared/errors.ts'
 import type { CredentialInput, WalletInfo } from '../../src/worker/api.ts'
 import type { Engine } from '../../src/worker/engine.ts'
-import type { Keyring } from '../../src/worker/keys/keyring.ts'
 import { startEngineHarness } from '../helpers/engine.ts'
 import type { EngineHarness } from '../helpers/engine.ts'
-import { fund, signTx, submitBlob } from '../helpers/sandbox.ts'
+import {
+  keyringOf,
+  ledgerHarness,
+  payWithSigner,
+  setRegularKey,
+  submitSigned,
+} from '../helpers/keys.ts'
+import { fund } from '../helpers/sandbox.ts'
+import type { Harness } from '../helpers/sandbox.ts'
 
 const SECP = 'ecdsa-secp256k1' as ECDSA
 
 let h: EngineHarness
-let client: Client
-let genesis: Wallet
-
-/** The engine's keyring: signer() is for the worker's jobs, so the Engine keeps it private. */
-function keyringOf(engine: Engine): Keyring {
-  return (engine as unknown as { keyring: Keyring }).keyring
-}
-
-/** Signs with `wallet`, submits, closes the ledger, and expects tesSUCCESS. */
-async function submit(wallet: Wallet, tx: SubmittableTransaction): Promise<void> {
-  const signed = await signTx(client, wallet, tx)
-  const result = await submitBlob(client, signed.tx_blob)
-  expect(result.engine_result).toBe('tesSUCCESS')
-  await h.sb.ledgerAccept()
-}
-
-async function setRegularKey(master: Wallet, regularKey: string): Promise<void> {
-  const tx: SetRegularKey = {
-    TransactionType: 'SetRegularKey',
-    Account: master.classicAddress,
-    RegularKey: regularKey,
-  }
-  await submit(master, tx)
-}
-
-/** A payment to genesis signed by the keyring's signer, as the ledger judges it. */
-async function payWithSigner(engine: Engine): Promise<string> {
-  const signer = keyringOf(engine).signer()
-  const tx: Payment = {
-    TransactionType: 'Payment',
-    Account: signer.classicAddress,
-    Destination: genesis.classicAddress,
-    Amount: '1000000',
-  }
-  const signed = signer.sign(await client.autofill(tx))
-  const result = await submitBlob(client, signed.tx_blob)
-  await h.sb.ledgerAccept()
-  return result.engine_result
-}
+/** An independent client on the same sandbox. */
+let ledger: Harness
 
 /** Every spelling of the wallet's secrets that must never appear in an answer. */
 function secretsOf(wallet: Wallet): string[] {
@@ -82,19 +52,17 @@ async function connectError(engine: Engine, input: CredentialInput) {
 
 beforeAll(async () => {
   h = await startEngineHarness()
-  client = new Client(h.sb.url)
-  await client.connect()
-  genesis = Wallet.fromSeed(h.sb.genesis.seed)
+  ledger = await ledgerHarness(h)
 })
 
 afterAll(async () => {
-  await client.disconnect()
+  await ledger.stop()
   await h.stop()
 })
 
 /** Funds fresh accounts from genesis. */
 async function funded(...wallets: Wallet[]): Promise<void> {
-  await fund({ sb: h.sb, client, genesis, stop: async () => {} }, 100, ...wallets)
+  await fund(ledger, 100, ...wallets)
 }
 
 describe('connectWallet: every credential kind', () => {
@@ -105,7 +73,7 @@ describe('connectWallet: every credential kind', () => {
 
   beforeAll(async () => {
     await funded(secpMaster, edMaster, account)
-    await setRegularKey(account, edRegular.classicAddress)
+    await setRegularKey(ledger, account, edRegular.classicAddress)
   })
 
   const master = (w: () => Wallet, algorithm: string) => (info: WalletInfo) =>
@@ -181,10 +149,10 @@ describe('connectWallet: every credential kind', () => {
 
   it('signs transactions the ledger accepts, with the master and with the regular key', async () => {
     await h.engine.connectWallet({ kind: 'secpKey', secret: edMaster.privateKey })
-    expect(await payWithSigner(h.engine)).toBe('tesSUCCESS')
+    expect(await payWithSigner(ledger, h.engine)).toBe('tesSUCCESS')
     const regular = { kind: 'regularKey', secret: edRegular.privateKey } as const
     await h.engine.connectWallet({ ...regular, account: account.classicAddress })
-    expect(await payWithSigner(h.engine)).toBe('tesSUCCESS')
+    expect(await payWithSigner(ledger, h.engine)).toBe('tesSUCCESS')
   })
 })
 
@@ -249,7 +217,7 @@ describe('connectWallet: the ledger decides which key may sign', () => {
 
   beforeAll(async () => {
     await funded(owner, plain, other)
-    await setRegularKey(owner, regular.classicAddress)
+    await setRegularKey(ledger, owner, regular.classicAddress)
   })
 
   it('rejects a key that is not the account’s RegularKey', async () => {
@@ -267,7 +235,7 @@ describe('connectWallet: the ledger decides which key may sign', () => {
       Account: owner.classicAddress,
       SetFlag: 4, // asfDisableMaster
     }
-    await submit(owner, disable)
+    await submitSigned(ledger, owner, disable)
     const error = await connectError(h.engine, { kind: 'familySeed', secret: owner.seed! })
     expect(error.code).toBe('VALIDATION')
     expect(error.message).toBe(
@@ -276,7 +244,7 @@ describe('connectWallet: the ledger decides which key may sign', () => {
     const input = { kind: 'regularKey', secret: regular.seed!, account: owner.classicAddress }
     const info = await h.engine.connectWallet(input as CredentialInput)
     expect(info).toMatchObject({ address: owner.classicAddress, signing: 'regular' })
-    expect(await payWithSigner(h.engine)).toBe('tesSUCCESS')
+    expect(await payWithSigner(ledger, h.engine)).toBe('tesSUCCESS')
   })
 })
 

@@ -5,54 +5,27 @@
  * no longer accepts it, and forgotten with the device.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { Client, Wallet } from 'xrpl'
-import type { ECDSA, Payment, SetRegularKey } from 'xrpl'
+import { Wallet } from 'xrpl'
+import type { ECDSA } from 'xrpl'
 
 import { isEngineError } from '../../src/shared/errors.ts'
 import type { WalletInfo } from '../../src/worker/api.ts'
-import type { Engine } from '../../src/worker/engine.ts'
-import type { Keyring } from '../../src/worker/keys/keyring.ts'
 import { startEngineHarness } from '../helpers/engine.ts'
 import type { EngineHarness } from '../helpers/engine.ts'
-import { fund, signTx, submitBlob } from '../helpers/sandbox.ts'
+import { keyringOf, ledgerHarness, payWithSigner, setRegularKey } from '../helpers/keys.ts'
+import { fund } from '../helpers/sandbox.ts'
+import type { Harness } from '../helpers/sandbox.ts'
 
 const SECP = 'ecdsa-secp256k1' as ECDSA
 
 let h: EngineHarness
-let client: Client
-let genesis: Wallet
+/** An independent client on the same sandbox. */
+let ledger: Harness
 let primary: Wallet
-
-/** The engine's keyring: signer() is for the worker's jobs, so the Engine keeps it private. */
-function keyringOf(engine: Engine): Keyring {
-  return (engine as unknown as { keyring: Keyring }).keyring
-}
 
 /** What GEM Wallet does: the primary account's master key signs and submits SetRegularKey. */
 async function gemSetsRegularKey(regularKey: string, close = true): Promise<void> {
-  const tx: SetRegularKey = {
-    TransactionType: 'SetRegularKey',
-    Account: primary.classicAddress,
-    RegularKey: regularKey,
-  }
-  const signed = await signTx(client, primary, tx)
-  expect((await submitBlob(client, signed.tx_blob)).engine_result).toBe('tesSUCCESS')
-  if (close) await h.sb.ledgerAccept()
-}
-
-/** A payment to genesis signed by the engine's signer, as the ledger judges it. */
-async function payWithSigner(engine: Engine): Promise<string> {
-  const signer = keyringOf(engine).signer()
-  const tx: Payment = {
-    TransactionType: 'Payment',
-    Account: signer.classicAddress,
-    Destination: genesis.classicAddress,
-    Amount: '1000000',
-  }
-  const signed = signer.sign(await client.autofill(tx))
-  const result = await submitBlob(client, signed.tx_blob)
-  await h.sb.ledgerAccept()
-  return result.engine_result
+  await setRegularKey(ledger, primary, regularKey, close)
 }
 
 /** Runs the whole GEM flow on the harness engine; returns the answer and the generated key. */
@@ -90,15 +63,13 @@ async function rejection(promise: Promise<unknown>) {
 
 beforeEach(async () => {
   h = await startEngineHarness()
-  client = new Client(h.sb.url)
-  await client.connect()
-  genesis = Wallet.fromSeed(h.sb.genesis.seed)
+  ledger = await ledgerHarness(h)
   primary = Wallet.generate(SECP)
-  await fund({ sb: h.sb, client, genesis, stop: async () => {} }, 100, primary)
+  await fund(ledger, 100, primary)
 })
 
 afterEach(async () => {
-  await client.disconnect()
+  await ledger.stop()
   await h.stop()
 })
 
@@ -122,7 +93,7 @@ describe('GEM regular key: prepare and confirm', () => {
     const key = keyringOf(h.engine).signer()
     expect(JSON.stringify(info)).not.toContain(key.seed)
     expect(JSON.stringify(info)).not.toContain(key.privateKey)
-    expect(await payWithSigner(h.engine)).toBe('tesSUCCESS')
+    expect(await payWithSigner(ledger, h.engine)).toBe('tesSUCCESS')
   })
 
   it('waits across ledgers for the SetRegularKey to validate', async () => {
@@ -214,7 +185,7 @@ describe('GEM regular key: storage on this device', () => {
 
     expect(restored).toEqual({ ...info, restored: true })
     expect(await reopened.getWallet()).toEqual(restored)
-    expect(await payWithSigner(reopened)).toBe('tesSUCCESS')
+    expect(await payWithSigner(ledger, reopened)).toBe('tesSUCCESS')
   })
 
   it('restores nothing when nothing is stored', async () => {
@@ -238,7 +209,7 @@ describe('GEM regular key: storage on this device', () => {
     expect(await offline.restoreWallet()).toEqual({ ...info, restored: true })
 
     await offline.connect('sandbox')
-    expect(await payWithSigner(offline)).toBe('tesSUCCESS')
+    expect(await payWithSigner(ledger, offline)).toBe('tesSUCCESS')
     await gemSetsRegularKey(Wallet.generate().classicAddress)
     expect(await offline.restoreWallet()).toBeNull()
     expect(await offline.getWallet()).toBeNull()

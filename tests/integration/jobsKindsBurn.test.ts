@@ -4,60 +4,33 @@
  * afterwards, their offers with them, as an independent client sees it.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { Client } from 'xrpl'
-import type { LedgerEntry } from 'xrpl'
 
 import { readItems } from '../../src/db/jobs.ts'
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
 import { readAccountNfts } from '../../src/worker/nfts/accountNfts.ts'
-import { jobFinished, ledgerNftIds, startEngineHarness } from '../helpers/engine.ts'
-import type { EngineHarness } from '../helpers/engine.ts'
-import { closeLedgers } from '../helpers/sandbox.ts'
-
-/** An NFTokenOffer ledger entry (xrpl.js's type leaves out its NFTokenID). */
-type Offer = LedgerEntry.NFTokenOffer & { NFTokenID: string }
+import { jobFinished, ledgerNftIds } from '../helpers/engine.ts'
+import { offersOf, startDemoJobsHarness, validatedIndex } from '../helpers/jobs.ts'
+import type { DemoJobsHarness } from '../helpers/jobs.ts'
 
 const accounts = demoAccounts()
 const holder = accounts.holder.classicAddress
 
-let h: EngineHarness
-let client: Client
-let stopClosing: () => void
+let h: DemoJobsHarness
 /** The NFTs the first test burned. */
 let burned: string[] = []
 
 beforeAll(async () => {
-  h = await startEngineHarness({ demo: true, gatewayPort: 0, expectedLedgerSize: 1000 })
+  h = await startDemoJobsHarness(100)
   await h.engine.connectWallet({ kind: 'familySeed', secret: accounts.holder.seed! })
-  client = new Client(h.sb.url)
-  await client.connect()
-  stopClosing = closeLedgers(h.sb, 100)
 })
 
 afterAll(async () => {
-  stopClosing()
-  await client.disconnect()
   await h.stop()
 })
 
-async function holderOffers(): Promise<Offer[]> {
-  const pages = await client.requestAll({
-    command: 'account_objects',
-    account: holder,
-    type: 'nft_offer',
-    ledger_index: 'validated',
-  })
-  return pages.flatMap((p) => p.result.account_objects as unknown as Offer[])
-}
-
-async function validatedIndex(): Promise<number> {
-  const ledger = await client.request({ command: 'ledger', ledger_index: 'validated' })
-  return ledger.result.ledger_index
-}
-
 it('burns 20 NFTs, some with offers and one not transferable: all gone, offers too', async () => {
-  const { nfts } = await readAccountNfts(client, holder, () => undefined)
-  const offers = await holderOffers()
+  const { nfts } = await readAccountNfts(h.client, holder, () => undefined)
+  const offers = await offersOf(h.client, holder)
   const offered = [...new Set(offers.map((o) => o.NFTokenID))].slice(0, 5)
   expect(offered).toHaveLength(5)
   const relic = nfts.find((n) => !n.transferable && n.issuer !== holder)!
@@ -93,15 +66,15 @@ it('burns 20 NFTs, some with offers and one not transferable: all gone, offers t
   }
   expect(items.map((i) => (i.intent as { nftId: string }).nftId)).toEqual(chosen)
 
-  const left = await ledgerNftIds(h.sb, holder, await validatedIndex())
+  const left = await ledgerNftIds(h.sb, holder, await validatedIndex(h.client))
   expect(left).toHaveLength(nfts.length - 20)
   for (const id of chosen) expect(left).not.toContain(id)
   // Burning an NFT removes its offers, and the owner reserve they held.
-  const remaining = await holderOffers()
+  const remaining = await offersOf(h.client, holder)
   expect(remaining.filter((o) => chosen.includes(o.NFTokenID))).toEqual([])
   expect(remaining).toHaveLength(offers.length - offersOnChosen.length)
   for (const nftId of new Set(offersOnChosen.map((o) => o.NFTokenID))) {
-    const lookup = await client.request({ command: 'nft_sell_offers', nft_id: nftId }).then(
+    const lookup = await h.client.request({ command: 'nft_sell_offers', nft_id: nftId }).then(
       (r) => r.result.offers.length,
       (e: { data?: { error?: string } }) => e.data?.error,
     )
@@ -110,7 +83,7 @@ it('burns 20 NFTs, some with offers and one not transferable: all gone, offers t
 })
 
 it('a second burn of the same NFTs is stopped by pre-flight: they are no longer owned', async () => {
-  const { nfts } = await readAccountNfts(client, holder, () => undefined)
+  const { nfts } = await readAccountNfts(h.client, holder, () => undefined)
   expect(burned).toHaveLength(20)
   const plan = await h.engine.planJob({ kind: 'burn', nftIds: [burned[0]!, nfts[0]!.nftId] })
   expect(plan.problems.map((p) => [p.code, p.itemIndex, p.blocking])).toEqual([

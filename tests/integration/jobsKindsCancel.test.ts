@@ -5,64 +5,44 @@
  * as its account_tx shows.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { Client, ECDSA, Wallet } from 'xrpl'
-import type { AccountTxTransaction, LedgerEntry } from 'xrpl'
+import { ECDSA, Wallet } from 'xrpl'
+import type { AccountTxTransaction } from 'xrpl'
 
 import { readItems } from '../../src/db/jobs.ts'
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
 import { DemoSubmitter } from '../../src/sandbox/demo/submitter.ts'
-import { jobFinished, startEngineHarness } from '../helpers/engine.ts'
-import type { EngineHarness } from '../helpers/engine.ts'
-import { closeLedgers, fundInProcess } from '../helpers/sandbox.ts'
-
-/** An NFTokenOffer ledger entry (xrpl.js's type leaves out its NFTokenID). */
-type Offer = LedgerEntry.NFTokenOffer & { NFTokenID: string }
+import { jobFinished } from '../helpers/engine.ts'
+import { offersOf, startDemoJobsHarness, validatedIndex } from '../helpers/jobs.ts'
+import type { DemoJobsHarness } from '../helpers/jobs.ts'
+import { fundInProcess } from '../helpers/sandbox.ts'
 
 const accounts = demoAccounts()
 const holder = accounts.holder.classicAddress
 const MADE_UP_ID = 'C0FFEE'.padEnd(64, '0')
 const TF_SELL_NFTOKEN = 0x0000_0001
 
-let h: EngineHarness
-let client: Client
-let stopClosing: () => void
+let h: DemoJobsHarness
 
 beforeAll(async () => {
-  h = await startEngineHarness({ demo: true, gatewayPort: 0, expectedLedgerSize: 1000 })
-  client = new Client(h.sb.url)
-  await client.connect()
-  stopClosing = closeLedgers(h.sb, 100)
+  h = await startDemoJobsHarness(100)
 })
 
 afterAll(async () => {
-  stopClosing()
-  await client.disconnect()
   await h.stop()
 })
 
-async function offersOf(account: string): Promise<Offer[]> {
-  const pages = await client.requestAll({
-    command: 'account_objects',
+async function ownerCount(account: string): Promise<number> {
+  const info = await h.client.request({
+    command: 'account_info',
     account,
-    type: 'nft_offer',
     ledger_index: 'validated',
   })
-  return pages.flatMap((p) => p.result.account_objects as unknown as Offer[])
-}
-
-async function validatedIndex(): Promise<number> {
-  const ledger = await client.request({ command: 'ledger', ledger_index: 'validated' })
-  return ledger.result.ledger_index
-}
-
-async function ownerCount(account: string): Promise<number> {
-  const info = await client.request({ command: 'account_info', account, ledger_index: 'validated' })
   return info.result.account_data.OwnerCount
 }
 
 /** The account's validated transactions from `fromLedger` on, oldest first. */
 async function transactionsSince(account: string, fromLedger: number) {
-  const pages = await client.requestAll({
+  const pages = await h.client.requestAll({
     command: 'account_tx',
     account,
     ledger_index_min: fromLedger,
@@ -74,7 +54,7 @@ async function transactionsSince(account: string, fromLedger: number) {
 
 it("cancels the holder's demo offers; a made-up id is reported and does not stop the job", async () => {
   await h.engine.connectWallet({ kind: 'familySeed', secret: accounts.holder.seed! })
-  const before = await offersOf(holder)
+  const before = await offersOf(h.client, holder)
   // The demo's free offers to recipients, paid listings, and NFTs offered two or three times.
   expect(before.length).toBeGreaterThanOrEqual(40)
   expect(before.some((o) => o.Destination !== undefined)).toBe(true)
@@ -106,7 +86,7 @@ it("cancels the holder's demo offers; a made-up id is reported and does not stop
   expect(item).toMatchObject({ status: 'succeeded', result: 'tesSUCCESS' })
   expect(item!.intent).toEqual({ type: 'cancel', offerIds: [...ids, MADE_UP_ID] })
 
-  expect(await offersOf(holder)).toEqual([])
+  expect(await offersOf(h.client, holder)).toEqual([])
   // The reserve each offer held is free again.
   expect(await ownerCount(holder)).toBe(ownerCountBefore - before.length)
 })
@@ -116,7 +96,7 @@ it('cancels 1,000 offers in 2 transactions', async () => {
   const offerIds = createThousandOffers(seller)
   expect(offerIds).toHaveLength(1000)
   await h.sb.ledgerAccept()
-  expect(await offersOf(seller.classicAddress)).toHaveLength(1000)
+  expect(await offersOf(h.client, seller.classicAddress)).toHaveLength(1000)
 
   await h.engine.connectWallet({ kind: 'familySeed', secret: seller.seed! })
   const plan = await h.engine.planJob({ kind: 'cancel', offerIds })
@@ -127,7 +107,7 @@ it('cancels 1,000 offers in 2 transactions', async () => {
     canStart: true,
     reserveChangeDrops: String(-1000 * 200_000),
   })
-  const from = await validatedIndex()
+  const from = await validatedIndex(h.client)
   await h.engine.startJob(plan.jobId)
   const job = await jobFinished(h.db, plan.jobId)
   expect(job.status).toBe('completed')
@@ -135,7 +115,7 @@ it('cancels 1,000 offers in 2 transactions', async () => {
   const items = await readItems(h.db, plan.jobId)
   expect(items.map((i) => (i.intent as { offerIds: string[] }).offerIds.length)).toEqual([500, 500])
 
-  expect(await offersOf(seller.classicAddress)).toEqual([])
+  expect(await offersOf(h.client, seller.classicAddress)).toEqual([])
   const txs = await transactionsSince(seller.classicAddress, from)
   const cancels = txs.filter((t) => t.tx_json?.TransactionType === 'NFTokenCancelOffer')
   expect(cancels).toHaveLength(2)

@@ -6,33 +6,27 @@
  */
 import Papa from 'papaparse'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
-import { Client, ECDSA, Wallet } from 'xrpl'
-import type { LedgerEntry } from 'xrpl'
+import { ECDSA, Wallet } from 'xrpl'
 
 import { readItems, readJob } from '../../src/db/jobs.ts'
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
 import { readAccountNfts } from '../../src/worker/nfts/accountNfts.ts'
-import { engineError, jobFinished, startEngineHarness } from '../helpers/engine.ts'
-import type { EngineHarness } from '../helpers/engine.ts'
-import { closeLedgers, fundInProcess, submitInProcess } from '../helpers/sandbox.ts'
-
-/** An NFTokenOffer ledger entry (xrpl.js's type leaves out its NFTokenID). */
-type Offer = LedgerEntry.NFTokenOffer & { NFTokenID: string }
+import { engineError, jobFinished } from '../helpers/engine.ts'
+import { freeNfts, offersOf, startDemoJobsHarness, validatedIndex } from '../helpers/jobs.ts'
+import type { DemoJobsHarness } from '../helpers/jobs.ts'
+import { closeLedgers, fundInProcess, mintInProcess, submitInProcess } from '../helpers/sandbox.ts'
 
 const accounts = demoAccounts()
 const holder = accounts.holder.classicAddress
 const artist = accounts.artist.classicAddress
 const recipients = accounts.recipients.map((w) => w.classicAddress)
 
-let h: EngineHarness
-let client: Client
+let h: DemoJobsHarness
 let stopClosing: () => void = () => {}
 
 beforeAll(async () => {
   // Ledgers close when a test says so (closeMs 0), or on the ticker a test starts.
-  h = await startEngineHarness({ demo: true, gatewayPort: 0, expectedLedgerSize: 1000 })
-  client = new Client(h.sb.url)
-  await client.connect()
+  h = await startDemoJobsHarness()
 })
 
 afterEach(() => {
@@ -41,7 +35,6 @@ afterEach(() => {
 })
 
 afterAll(async () => {
-  await client.disconnect()
   await h.stop()
 })
 
@@ -54,45 +47,13 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs = 15
   }
 }
 
-async function validatedIndex(): Promise<number> {
-  const ledger = await client.request({ command: 'ledger', ledger_index: 'validated' })
-  return ledger.result.ledger_index
-}
-
-async function holderOffers(): Promise<Offer[]> {
-  const pages = await client.requestAll({
-    command: 'account_objects',
-    account: holder,
-    type: 'nft_offer',
-    ledger_index: 'validated',
-  })
-  return pages.flatMap((p) => p.result.account_objects as unknown as Offer[])
-}
-
-/** The holder's transferable NFTs of its own collections, without any offer, from `skip` on. */
-async function ownNfts(count: number, skip = 0): Promise<string[]> {
-  const { nfts } = await readAccountNfts(client, holder, () => undefined)
-  const offered = new Set((await holderOffers()).map((o) => o.NFTokenID))
-  return nfts
-    .filter((n) => n.issuer === holder && n.transferable && !offered.has(n.nftId))
-    .slice(skip, skip + count)
-    .map((n) => n.nftId)
-}
-
 it('a reserve shortfall blocks the job: startJob rejects and nothing is signed', async () => {
   const poor = Wallet.generate(ECDSA.secp256k1)
   fundInProcess(h.sb.ledger, 2.5, poor)
-  for (let i = 0; i < 10; i++) {
-    const minted = submitInProcess(h.sb.ledger, poor, {
-      TransactionType: 'NFTokenMint',
-      NFTokenTaxon: 1,
-      Flags: 8,
-    })
-    expect(minted.engine_result).toBe('tesSUCCESS')
-  }
+  mintInProcess(h.sb.ledger, poor, 10)
   await h.sb.ledgerAccept()
   await h.engine.connectWallet({ kind: 'familySeed', secret: poor.seed! })
-  const { nfts } = await readAccountNfts(client, poor.classicAddress, () => undefined)
+  const { nfts } = await readAccountNfts(h.client, poor.classicAddress, () => undefined)
   expect(nfts).toHaveLength(10)
 
   const plan = await h.engine.planJob({
@@ -105,7 +66,7 @@ it('a reserve shortfall blocks the job: startJob rejects and nothing is signed',
   expect(shortfall!.message).toMatch(
     /^Not enough XRP: this job needs 2\.\d+ XRP \(2 XRP owner reserve for 10 new offers/,
   )
-  const from = await validatedIndex()
+  const from = await validatedIndex(h.client)
 
   for (const options of [undefined, { skipProblems: true }]) {
     expect(await engineError(h.engine.startJob(plan.jobId, options))).toEqual({
@@ -116,7 +77,7 @@ it('a reserve shortfall blocks the job: startJob rejects and nothing is signed',
   await h.sb.ledgerAccept()
   await h.sb.ledgerAccept()
   // Nothing of the account reached the ledger, and the job is as planned: no attempt was signed.
-  const txs = await client.request({
+  const txs = await h.client.request({
     command: 'account_tx',
     account: poor.classicAddress,
     ledger_index_min: from + 1,
@@ -140,10 +101,10 @@ it('skips the problem items when asked; the others run; the CSV tells which is w
     Flags: 8,
   })
   await h.sb.ledgerAccept()
-  const artistNft = (await readAccountNfts(client, artist, () => undefined)).nfts[0]!.nftId
-  const { nfts } = await readAccountNfts(client, holder, () => undefined)
+  const artistNft = (await readAccountNfts(h.client, artist, () => undefined)).nfts[0]!.nftId
+  const { nfts } = await readAccountNfts(h.client, holder, () => undefined)
   const relic = nfts.find((n) => n.issuer === artist && !n.transferable)!.nftId
-  const own = await ownNfts(4)
+  const own = await freeNfts(h.client, holder, 4)
   // Slot i of the distribution gets NFT i (no shuffle).
   const distribution = [
     recipients[34]!, // own[0]: fine
@@ -167,7 +128,7 @@ it('skips the problem items when asked; the others run; the CSV tells which is w
     code: 'VALIDATION',
     message: 'Pre-flight found problems: skip those items or change the job',
   })
-  const before = await holderOffers()
+  const before = await offersOf(h.client, holder)
 
   await h.engine.startJob(plan.jobId, { skipProblems: true })
   const job = await jobFinished(h.db, plan.jobId)
@@ -182,7 +143,8 @@ it('skips the problem items when asked; the others run; the CSV tells which is w
       attempts: [],
     })
   }
-  const created = (await holderOffers()).filter((o) => !before.some((b) => b.index === o.index))
+  const after = await offersOf(h.client, holder)
+  const created = after.filter((o) => !before.some((b) => b.index === o.index))
   expect(created.map((o) => [o.NFTokenID, o.Destination, o.Amount]).sort()).toEqual(
     [
       [own[0], recipients[34], '0'],
@@ -211,8 +173,8 @@ it('skips the problem items when asked; the others run; the CSV tells which is w
 
 it('a second job of the same account waits, then runs after the first', async () => {
   await h.engine.connectWallet({ kind: 'familySeed', secret: accounts.holder.seed! })
-  const offered = await ownNfts(10)
-  const burned = await ownNfts(5, 10)
+  const offered = await freeNfts(h.client, holder, 10)
+  const burned = await freeNfts(h.client, holder, 5, 10)
   const first = await h.engine.planJob({
     kind: 'list',
     offers: offered.map((nftId) => ({ nftId, amountDrops: '5000000' })),
@@ -252,6 +214,6 @@ it('a second job of the same account waits, then runs after the first', async ()
 
 /** Which of these NFTs the holder still has on the validated ledger. */
 async function ledgerHas(nftIds: string[]): Promise<string[]> {
-  const { nfts } = await readAccountNfts(client, holder, () => undefined)
+  const { nfts } = await readAccountNfts(h.client, holder, () => undefined)
   return nftIds.filter((id) => nfts.some((n) => n.nftId === id))
 }

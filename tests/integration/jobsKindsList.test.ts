@@ -5,20 +5,14 @@
  */
 import Papa from 'papaparse'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { Client } from 'xrpl'
-import type { LedgerEntry } from 'xrpl'
 
 import { readItems } from '../../src/db/jobs.ts'
 import type { JobItemRow, JobRow } from '../../src/db/types.ts'
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
 import { JOB_REPORT_COLUMNS } from '../../src/worker/jobs/reportCsv.ts'
-import { readAccountNfts } from '../../src/worker/nfts/accountNfts.ts'
-import { jobFinished, startEngineHarness } from '../helpers/engine.ts'
-import type { EngineHarness } from '../helpers/engine.ts'
-import { closeLedgers } from '../helpers/sandbox.ts'
-
-/** An NFTokenOffer ledger entry (xrpl.js's type leaves out its NFTokenID). */
-type Offer = LedgerEntry.NFTokenOffer & { NFTokenID: string }
+import { jobFinished } from '../helpers/engine.ts'
+import { freeNfts, offersOf, startDemoJobsHarness } from '../helpers/jobs.ts'
+import type { DemoJobsHarness } from '../helpers/jobs.ts'
 
 const accounts = demoAccounts()
 const holder = accounts.holder.classicAddress
@@ -26,47 +20,20 @@ const holder = accounts.holder.classicAddress
 const recipient = accounts.recipients[30]!.classicAddress
 const LSF_SELL_NFTOKEN = 0x0000_0001
 
-let h: EngineHarness
-let client: Client
-let stopClosing: () => void
+let h: DemoJobsHarness
 
 beforeAll(async () => {
-  h = await startEngineHarness({ demo: true, gatewayPort: 0, expectedLedgerSize: 1000 })
+  h = await startDemoJobsHarness(100)
   await h.engine.connectWallet({ kind: 'familySeed', secret: accounts.holder.seed! })
-  client = new Client(h.sb.url)
-  await client.connect()
-  stopClosing = closeLedgers(h.sb, 100)
 })
 
 afterAll(async () => {
-  stopClosing()
-  await client.disconnect()
   await h.stop()
 })
 
-/** The holder's transferable NFTs of its own collections, without any offer yet. */
-async function freeNfts(count: number): Promise<string[]> {
-  const { nfts } = await readAccountNfts(client, holder, () => undefined)
-  const offered = new Set((await holderOffers()).map((o) => o.NFTokenID))
-  return nfts
-    .filter((n) => n.issuer === holder && n.transferable && !offered.has(n.nftId))
-    .slice(0, count)
-    .map((n) => n.nftId)
-}
-
-async function holderOffers(): Promise<Offer[]> {
-  const pages = await client.requestAll({
-    command: 'account_objects',
-    account: holder,
-    type: 'nft_offer',
-    ledger_index: 'validated',
-  })
-  return pages.flatMap((p) => p.result.account_objects as unknown as Offer[])
-}
-
 /** The validated ledger's close time, Ripple-epoch seconds. */
 async function closeTime(): Promise<number> {
-  const ledger = await client.request({ command: 'ledger', ledger_index: 'validated' })
+  const ledger = await h.client.request({ command: 'ledger', ledger_index: 'validated' })
   return ledger.result.ledger.close_time
 }
 
@@ -75,9 +42,10 @@ let items: JobItemRow[]
 let expiration: number
 
 it('creates each offer exactly as asked: price, recipient, expiration', async () => {
-  const [a, b, c, d, e] = (await freeNfts(5)) as [string, string, string, string, string]
+  const free = await freeNfts(h.client, holder, 5)
+  const [a, b, c, d, e] = free as [string, string, string, string, string]
   expiration = (await closeTime()) + 3600
-  const before = await holderOffers()
+  const before = await offersOf(h.client, holder)
   const plan = await h.engine.planJob({
     kind: 'list',
     offers: [
@@ -110,7 +78,7 @@ it('creates each offer exactly as asked: price, recipient, expiration', async ()
   })
 
   items = await readItems(h.db, plan.jobId)
-  const after = await holderOffers()
+  const after = await offersOf(h.client, holder)
   const created = after.filter((o) => !before.some((x) => x.index === o.index))
   expect(created).toHaveLength(5)
   const byNft = new Map(created.map((o) => [o.NFTokenID, o]))
@@ -160,7 +128,7 @@ it('exports the report as CSV: a header, then one row per item with its hash and
     })
     expect(row.recipient).toBe(i === 3 ? recipient : '')
     // The hash is the one the ledger validated, with that result, in that ledger.
-    const tx = await client.request({ command: 'tx', transaction: row.tx_hash! })
+    const tx = await h.client.request({ command: 'tx', transaction: row.tx_hash! })
     expect(tx.result.validated).toBe(true)
     expect(tx.result.ledger_index).toBe(Number(row.ledger_index))
     expect((tx.result.meta as { TransactionResult: string }).TransactionResult).toBe('tesSUCCESS')

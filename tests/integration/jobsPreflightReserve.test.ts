@@ -14,7 +14,7 @@ import type { PreflightResult } from '../../src/worker/jobs/preflight.ts'
 import { readAccountNfts } from '../../src/worker/nfts/accountNfts.ts'
 import { startEngineHarness } from '../helpers/engine.ts'
 import type { EngineHarness } from '../helpers/engine.ts'
-import { fundInProcess, submitInProcess } from '../helpers/sandbox.ts'
+import { fundInProcess, mintInProcess, submitInProcess } from '../helpers/sandbox.ts'
 
 const FEE = 12n
 
@@ -51,14 +51,7 @@ beforeAll(async () => {
   h = await startEngineHarness()
   client = h.engine['connection'].requireClient()
   fundInProcess(h.sb.ledger, 2.5, poor)
-  for (let i = 0; i < 10; i++) {
-    const minted = submitInProcess(h.sb.ledger, poor, {
-      TransactionType: 'NFTokenMint',
-      NFTokenTaxon: 1,
-      Flags: 8,
-    })
-    expect(minted.engine_result).toBe('tesSUCCESS')
-  }
+  mintInProcess(h.sb.ledger, poor, 10)
   await h.sb.ledgerAccept()
   nftIds = (await readAccountNfts(client, poor.classicAddress, () => undefined)).nfts.map(
     (n) => n.nftId,

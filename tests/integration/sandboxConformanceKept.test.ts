@@ -6,10 +6,16 @@
  * exactly-once engine relies on this: a tel answer does not mean the transaction is dead.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { Wallet, hashes, xrpToDrops } from 'xrpl'
-import type { Payment } from 'xrpl'
+import { Wallet } from 'xrpl'
 
-import { accountData, fund, signRaw, signTx, startHarness, submitBlob } from '../helpers/sandbox.ts'
+import {
+  accountData,
+  fillOpenLedger,
+  fund,
+  signedAccountSet,
+  startHarness,
+  submitBlob,
+} from '../helpers/sandbox.ts'
 import type { Harness } from '../helpers/sandbox.ts'
 
 let h: Harness
@@ -27,30 +33,9 @@ afterEach(async () => {
   await h.stop()
 })
 
-/** Payments from the genesis account until the open ledger holds six: the next one escalates. */
-async function fillOpenLedger(): Promise<void> {
-  while (h.sb.ledger.openTxCount < 6) {
-    const payment: Payment = {
-      TransactionType: 'Payment',
-      Account: h.genesis.address,
-      Destination: Wallet.generate().address,
-      Amount: xrpToDrops(10),
-    }
-    const signed = await signTx(h.client, h.genesis, payment)
-    expect((await submitBlob(h.client, signed.tx_blob)).engine_result).toBe('tesSUCCESS')
-  }
-}
-
 /** A signed AccountSet of alice with this sequence offset from her account Sequence. */
 function aliceTx(offset: number, fields: Record<string, unknown> = {}) {
-  const blob = signRaw(alice, {
-    TransactionType: 'AccountSet',
-    Account: alice.address,
-    Fee: '12',
-    Sequence: aliceSeq + offset,
-    ...fields,
-  })
-  return { blob, hash: hashes.hashSignedTx(blob) }
+  return signedAccountSet(alice, aliceSeq + offset, fields)
 }
 
 /** `tx` for a hash: the result, or the error data (txnNotFound) when the server does not know it. */
@@ -67,7 +52,7 @@ async function closeLedgers(n: number): Promise<void> {
 
 describe('kept transactions', () => {
   it('a tel refusal (queue full for the account) is kept and applies in a later ledger', async () => {
-    await fillOpenLedger()
+    await fillOpenLedger(h)
     for (let i = 0; i < 10; i++)
       expect((await submitBlob(h.client, aliceTx(i).blob)).engine_result).toBe('terQUEUED')
     const eleventh = aliceTx(10)

@@ -4,10 +4,18 @@
  * at the base fee fill it.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { Wallet, hashes, xrpToDrops } from 'xrpl'
+import { Wallet, xrpToDrops } from 'xrpl'
 import type { AccountSet, Payment } from 'xrpl'
 
-import { accountData, fund, signRaw, signTx, startHarness, submitBlob } from '../helpers/sandbox.ts'
+import {
+  accountData,
+  fillOpenLedger,
+  fund,
+  signTx,
+  signedAccountSet,
+  startHarness,
+  submitBlob,
+} from '../helpers/sandbox.ts'
 import type { Harness } from '../helpers/sandbox.ts'
 
 let h: Harness
@@ -15,27 +23,13 @@ let alice: Wallet
 let bob: Wallet
 let aliceSeq: number
 
-/** Payments from the genesis account until the open ledger holds six: the next one escalates. */
-async function fillOpenLedger(): Promise<void> {
-  while (h.sb.ledger.openTxCount < 6) {
-    const payment: Payment = {
-      TransactionType: 'Payment',
-      Account: h.genesis.address,
-      Destination: Wallet.generate().address,
-      Amount: xrpToDrops(10),
-    }
-    const signed = await signTx(h.client, h.genesis, payment)
-    expect((await submitBlob(h.client, signed.tx_blob)).engine_result).toBe('tesSUCCESS')
-  }
-}
-
 beforeEach(async () => {
   h = await startHarness({ expectedLedgerSize: 5 })
   alice = Wallet.generate()
   bob = Wallet.generate()
   await fund(h, 100, alice, bob)
   aliceSeq = (await accountData(h.client, alice.address)).Sequence
-  await fillOpenLedger()
+  await fillOpenLedger(h)
 })
 
 afterEach(async () => {
@@ -48,15 +42,8 @@ function aliceTx(offset: number, fields: Record<string, unknown> = {}) {
 }
 
 function signedBy(wallet: Wallet, sequence: number, fields: Record<string, unknown> = {}) {
-  const blob = signRaw(wallet, {
-    TransactionType: 'AccountSet',
-    Account: wallet.address,
-    Fee: '12',
-    Sequence: sequence,
-    LastLedgerSequence: h.sb.ledger.currentIndex + 20,
-    ...fields,
-  })
-  return { blob, hash: hashes.hashSignedTx(blob) }
+  const lastLedger = { LastLedgerSequence: h.sb.ledger.currentIndex + 20 }
+  return signedAccountSet(wallet, sequence, { ...lastLedger, ...fields })
 }
 
 /** Queues alice's transactions with offsets 0..n-1 and returns their hashes. */
@@ -236,7 +223,7 @@ describe('the transaction queue', () => {
     const accept = aliceTx(0, { TransactionType: 'NFTokenAcceptOffer', NFTokenSellOffer: offerId })
     expect((await submitBlob(h.client, accept.blob)).engine_result).toBe('tesSUCCESS')
     await h.sb.ledgerAccept()
-    await fillOpenLedger()
+    await fillOpenLedger(h)
     const resell = {
       TransactionType: 'NFTokenCreateOffer',
       NFTokenID: nftId,
@@ -276,7 +263,7 @@ describe('the transaction queue', () => {
     })
     aliceSeq = Sequence
     await h.sb.ledgerAccept()
-    await fillOpenLedger()
+    await fillOpenLedger(h)
     const nextKey = { TransactionType: 'SetRegularKey', RegularKey: Wallet.generate().address }
     expect((await submitBlob(h.client, aliceTx(0, nextKey).blob)).engine_result).toBe('terQUEUED')
     expect((await submitBlob(h.client, aliceTx(1).blob)).engine_result).toBe(
@@ -315,7 +302,7 @@ describe('the transaction queue', () => {
     await h.sb.ledgerAccept()
     const create = aliceTx(0, { TransactionType: 'TicketCreate', TicketCount: 3, Fee: '5000' })
     expect((await submitBlob(h.client, create.blob)).engine_result).toBe('tesSUCCESS')
-    await fillOpenLedger()
+    await fillOpenLedger(h)
     const tickets = [aliceSeq + 3, aliceSeq + 1, aliceSeq + 2]
     const byTicket = tickets.map((t) => aliceTx(0, { Sequence: 0, TicketSequence: t }))
     for (const tx of byTicket) {

@@ -9,6 +9,7 @@ import { errorMessage, isEngineError } from '../../shared/errors.ts'
 import { DEFAULT_NETWORK_ID, isNetworkId } from '../../shared/networks.ts'
 import type { NetworkId, NetworkStatus } from '../../worker/api.ts'
 import { engine, subscribeStatus } from '../engine.ts'
+import { refreshWallet } from './session.ts'
 
 interface NetworkState {
   /** The network the user picked (the engine's status says which one is actually in use). */
@@ -35,8 +36,9 @@ export const networkState = proxy<NetworkState>({
 let started = false
 
 /**
- * Starts mirroring the engine's status and connects to the network used last time (the build's
- * default on a first visit); runs once.
+ * Starts mirroring the engine's status and starts connecting to the network used last time (the
+ * build's default on a first visit); runs once. Resolves once the engine has the network (not once
+ * it is connected).
  */
 export async function startNetwork(): Promise<void> {
   if (started) return
@@ -46,7 +48,9 @@ export async function startNetwork(): Promise<void> {
   })
   const saved = await savedSettings().catch(() => ({ network: undefined }))
   if (isNetworkId(saved.network)) networkState.selected = saved.network
-  await connectSelected()
+  // Not awaited: the engine takes the network at once, and the page need not wait for the
+  // connection (offline, it may take a round of timeouts).
+  void connectSelected()
 }
 
 /**
@@ -57,6 +61,7 @@ export async function startNetwork(): Promise<void> {
 export async function selectNetwork(networkId: NetworkId): Promise<void> {
   networkState.selected = networkId
   await Promise.all([connectSelected(), engine.saveSettings({ network: networkId })])
+  await refreshWallet()
 }
 
 async function connectSelected(): Promise<void> {

@@ -1,0 +1,196 @@
+/**
+ * Who is connected and how (spec part 1 §4 Wallet, part 2 §4 App start, session restore, switching
+ * method). The stage decides what the page shows: the first-visit splash, the connection method
+ * chooser, the Regular Key setup (GEM Wallet), or the main shell with its four tabs.
+ *
+ * Preferences (splash seen, preferred method) are saved through the engine; secrets are typed into
+ * the wallet dropdown and go straight to the worker (`engine.connectWallet`), never into this state.
+ */
+import { proxy, useSnapshot } from 'valtio'
+
+import { savedSettings } from '../../db/queries/settings.ts'
+import { errorMessage } from '../../shared/errors.ts'
+import type { AppSettings, CredentialInput, WalletInfo } from '../../worker/api.ts'
+import { engine } from '../engine.ts'
+import { applyDarkMode, setWalletMenuOpen } from './ui.ts'
+
+/** What the page shows. `starting`: settings and a stored session are being read. */
+export type Stage = 'starting' | 'splash' | 'chooser' | 'regularKeySetup' | 'main'
+
+/** The spec's authMethod: `seed` signs with a typed credential, `regularkey` with the GEM flow's key. */
+export type AuthMethod = 'seed' | 'regularkey'
+
+interface SessionState {
+  stage: Stage
+  authMethod: AuthMethod
+  wallet: WalletInfo | null
+  /** A connect call is under way ('Connecting...'). */
+  connecting: boolean
+  /** The wallet dropdown's red error box; null when there is nothing to show. */
+  error: string | null
+}
+
+/** The session. Mutate it only through the actions below. */
+export const sessionState = proxy<SessionState>({
+  stage: 'starting',
+  authMethod: 'seed',
+  wallet: null,
+  connecting: false,
+  error: null,
+})
+
+/** Listeners told when the wallet changes (connected, switched, disconnected): the NFT list, say. */
+const walletListeners = new Set<(wallet: WalletInfo | null) => void>()
+
+/**
+ * Calls `listener` whenever the connected wallet changes.
+ *
+ * @returns a function that removes the listener.
+ */
+export function onWalletChange(listener: (wallet: WalletInfo | null) => void): () => void {
+  walletListeners.add(listener)
+  return () => walletListeners.delete(listener)
+}
+
+function setWallet(wallet: WalletInfo | null): void {
+  const before = sessionState.wallet
+  sessionState.wallet = wallet
+  const same =
+    before?.address === wallet?.address &&
+    before?.network === wallet?.network &&
+    before?.keyAddress === wallet?.keyAddress
+  if (!same) for (const listener of walletListeners) listener(wallet)
+}
+
+/**
+ * Reads the saved preferences and any GEM session stored on this device, then picks the stage:
+ * a restored regular-key session goes straight to the main shell; otherwise the preferred method's
+ * flow once the splash was seen; the splash on a first visit; else the chooser.
+ */
+export async function startSession(): Promise<void> {
+  const saved: Partial<AppSettings> = await savedSettings().catch(() => ({}))
+  applyDarkMode(saved.darkMode === true)
+  const restored = await engine.restoreWallet().catch(() => null)
+  if (restored) {
+    sessionState.authMethod = 'regularkey'
+    setWallet(restored)
+    sessionState.stage = 'main'
+    return
+  }
+  const preferred = saved.preferredAuthMethod ?? null
+  if (!saved.hasSeenSplash) sessionState.stage = 'splash'
+  else if (preferred) showMethod(preferred)
+  else sessionState.stage = 'chooser'
+}
+
+/** The splash's Get Started: remembered, then the method chooser. */
+export async function getStarted(): Promise<void> {
+  sessionState.stage = 'chooser'
+  await engine.saveSettings({ hasSeenSplash: true })
+}
+
+/** The chooser's Back: forgets the preferred method and shows the splash again. */
+export async function backToSplash(): Promise<void> {
+  sessionState.stage = 'splash'
+  await engine.saveSettings({ preferredAuthMethod: null })
+}
+
+/**
+ * Picks an authentication method (the chooser's cards, the dropdown's method buttons): remembered as
+ * preferred, then its flow — the Regular Key setup for `regularkey` while not connected, the main
+ * shell for `seed`.
+ */
+export async function chooseMethod(method: AuthMethod): Promise<void> {
+  showMethod(method)
+  await engine.saveSettings({ preferredAuthMethod: method, hasSeenSplash: true })
+}
+
+function showMethod(method: AuthMethod): void {
+  sessionState.authMethod = method
+  sessionState.stage = method === 'regularkey' && !sessionState.wallet ? 'regularKeySetup' : 'main'
+}
+
+/**
+ * Connects with a typed credential (the dropdown's Quick Connect). On success the dropdown closes and
+ * the error clears; on failure the message goes to the red box.
+ *
+ * @returns true when connected (the form then clears its input).
+ */
+export async function connectWithCredential(input: CredentialInput): Promise<boolean> {
+  if (!input.secret.trim()) {
+    sessionState.error = 'Please enter your wallet key'
+    return false
+  }
+  return await connectWith(() => engine.connectWallet(input), 'seed')
+}
+
+/** The Sandbox's 'Use demo wallet'. */
+export async function connectDemoWallet(): Promise<boolean> {
+  return await connectWith(() => engine.connectDemoWallet(), 'seed')
+}
+
+/**
+ * The Regular Key setup's last step: GEM Wallet set the key on `primaryAddress`; the engine waits for
+ * it on a validated ledger, stores the key on this device and connects with it.
+ */
+export async function completeRegularKey(primaryAddress: string): Promise<WalletInfo> {
+  const wallet = await engine.confirmRegularKey(primaryAddress)
+  sessionState.authMethod = 'regularkey'
+  sessionState.error = null
+  setWallet(wallet)
+  return wallet
+}
+
+/** After the setup's success panel: the main shell. */
+export function enterMainShell(): void {
+  sessionState.stage = 'main'
+}
+
+async function connectWith(
+  connect: () => Promise<WalletInfo>,
+  method: AuthMethod,
+): Promise<boolean> {
+  sessionState.connecting = true
+  sessionState.error = null
+  try {
+    const wallet = await connect()
+    sessionState.authMethod = method
+    setWallet(wallet)
+    setWalletMenuOpen(false)
+    return true
+  } catch (error) {
+    sessionState.error = errorMessage(error, 'Failed to connect wallet')
+    return false
+  } finally {
+    sessionState.connecting = false
+  }
+}
+
+/** 'Disconnect Wallet': the worker forgets the secrets; the dropdown closes. */
+export async function disconnectWallet(): Promise<void> {
+  setWalletMenuOpen(false)
+  sessionState.error = null
+  setWallet(null)
+  await engine.lock()
+}
+
+/**
+ * 'Switch Authentication Method': forgets the preferred method, disconnects (wallet, NFT list and
+ * error cleared through the wallet listeners) and shows the chooser.
+ */
+export async function switchAuthMethod(): Promise<void> {
+  await disconnectWallet()
+  sessionState.stage = 'chooser'
+  await engine.saveSettings({ preferredAuthMethod: null })
+}
+
+/** The network changed: the wallet of that network (a stored GEM session may exist there). */
+export async function refreshWallet(): Promise<void> {
+  const current = await engine.getWallet()
+  setWallet(current ?? (await engine.restoreWallet().catch(() => null)))
+}
+
+/** The session, for rendering. */
+export function useSession(): Readonly<SessionState> {
+  return useSnapshot(sessionState)
+}

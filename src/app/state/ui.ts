@@ -1,0 +1,62 @@
+/**
+ * Presentation state: the active tab, dark mode, and which menus are open. Dark mode is saved through
+ * the engine (the worker is the only IndexedDB writer) and restored by `startSession`.
+ */
+import { proxy, useSnapshot } from 'valtio'
+
+import { engine } from '../engine.ts'
+
+/** The four tabs, in header order. */
+export type TabId = 'airdrop' | 'orders' | 'list' | 'burn'
+
+interface UiState {
+  tab: TabId
+  darkMode: boolean
+  /** The header's wallet dropdown. */
+  walletMenuOpen: boolean
+  /** The mobile hamburger menu. */
+  mobileMenuOpen: boolean
+}
+
+/** The UI state. Mutate it only through the actions below. */
+export const uiState = proxy<UiState>({
+  tab: 'airdrop',
+  darkMode: false,
+  walletMenuOpen: false,
+  mobileMenuOpen: false,
+})
+
+/** Shows a tab (and closes the mobile menu that may have picked it). */
+export function selectTab(tab: TabId): void {
+  uiState.tab = tab
+  uiState.mobileMenuOpen = false
+}
+
+/** Applies dark mode to the document (the `dark` class on <html>) without saving it. */
+export function applyDarkMode(on: boolean): void {
+  uiState.darkMode = on
+  document.documentElement.classList.toggle('dark', on)
+}
+
+/** Toggles dark mode and saves the choice. */
+export async function toggleDarkMode(): Promise<void> {
+  applyDarkMode(!uiState.darkMode)
+  await engine.saveSettings({ darkMode: uiState.darkMode })
+}
+
+/** Opens or closes the wallet dropdown (closing the mobile menu). */
+export function setWalletMenuOpen(open: boolean): void {
+  uiState.walletMenuOpen = open
+  if (open) uiState.mobileMenuOpen = false
+}
+
+/** Opens or closes the mobile menu (closing the wallet dropdown). */
+export function setMobileMenuOpen(open: boolean): void {
+  uiState.mobileMenuOpen = open
+  if (open) uiState.walletMenuOpen = false
+}
+
+/** The UI state, for rendering. */
+export function useUi(): Readonly<UiState> {
+  return useSnapshot(uiState)
+}

@@ -1,0 +1,71 @@
+/**
+ * Job tests against the sandbox's demo ledger: an engine harness with an independent client to see
+ * the ledger as anyone else would, and readers of what that client sees.
+ */
+import { Client } from 'xrpl'
+import type { LedgerEntry } from 'xrpl'
+
+import { readAccountNfts } from '../../src/worker/nfts/accountNfts.ts'
+import { startEngineHarness } from './engine.ts'
+import type { EngineHarness } from './engine.ts'
+import { closeLedgers } from './sandbox.ts'
+
+/** An NFTokenOffer ledger entry (xrpl.js's type leaves out its NFTokenID). */
+export type Offer = LedgerEntry.NFTokenOffer & { NFTokenID: string }
+
+/** An engine harness on the demo ledger, with an independent client on the same sandbox. */
+export interface DemoJobsHarness extends EngineHarness {
+  client: Client
+}
+
+/**
+ * Starts the demo ledger (expected ledger size 1,000), an engine and an independent client; with
+ * `closeEveryMs`, ledgers close on that ticker until stop().
+ */
+export async function startDemoJobsHarness(closeEveryMs?: number): Promise<DemoJobsHarness> {
+  const h = await startEngineHarness({ demo: true, gatewayPort: 0, expectedLedgerSize: 1000 })
+  const client = new Client(h.sb.url)
+  await client.connect()
+  const stopClosing = closeEveryMs === undefined ? () => {} : closeLedgers(h.sb, closeEveryMs)
+  return {
+    ...h,
+    client,
+    stop: async () => {
+      stopClosing()
+      await client.disconnect()
+      await h.stop()
+    },
+  }
+}
+
+/** An account's NFT offers on the validated ledger, every page. */
+export async function offersOf(client: Client, account: string): Promise<Offer[]> {
+  const pages = await client.requestAll({
+    command: 'account_objects',
+    account,
+    type: 'nft_offer',
+    ledger_index: 'validated',
+  })
+  return pages.flatMap((p) => p.result.account_objects as unknown as Offer[])
+}
+
+/** The index of the latest validated ledger. */
+export async function validatedIndex(client: Client): Promise<number> {
+  const ledger = await client.request({ command: 'ledger', ledger_index: 'validated' })
+  return ledger.result.ledger_index
+}
+
+/** The account's transferable NFTs of its own collections, without any offer, from `skip` on. */
+export async function freeNfts(
+  client: Client,
+  account: string,
+  count: number,
+  skip = 0,
+): Promise<string[]> {
+  const { nfts } = await readAccountNfts(client, account, () => undefined)
+  const offered = new Set((await offersOf(client, account)).map((o) => o.NFTokenID))
+  return nfts
+    .filter((n) => n.issuer === account && n.transferable && !offered.has(n.nftId))
+    .slice(skip, skip + count)
+    .map((n) => n.nftId)
+}
