@@ -72,18 +72,21 @@ export async function fund(h: Harness, xrp: number, ...wallets: Wallet[]): Promi
   await h.sb.ledgerAccept()
 }
 
+/** Submits a 10 XRP payment from genesis to a fresh account and expects tesSUCCESS (no close). */
+export async function payFromGenesis(h: Harness): Promise<void> {
+  const payment: Payment = {
+    TransactionType: 'Payment',
+    Account: h.genesis.address,
+    Destination: Wallet.generate().address,
+    Amount: xrpToDrops(10),
+  }
+  const signed = await signTx(h.client, h.genesis, payment)
+  expect((await submitBlob(h.client, signed.tx_blob)).engine_result).toBe('tesSUCCESS')
+}
+
 /** Genesis payments until the open ledger holds one over its expected size: the next escalates. */
 export async function fillOpenLedger(h: Harness): Promise<void> {
-  while (h.sb.ledger.openTxCount <= h.sb.ledger.expectedLedgerSize) {
-    const payment: Payment = {
-      TransactionType: 'Payment',
-      Account: h.genesis.address,
-      Destination: Wallet.generate().address,
-      Amount: xrpToDrops(10),
-    }
-    const signed = await signTx(h.client, h.genesis, payment)
-    expect((await submitBlob(h.client, signed.tx_blob)).engine_result).toBe('tesSUCCESS')
-  }
+  while (h.sb.ledger.openTxCount <= h.sb.ledger.expectedLedgerSize) await payFromGenesis(h)
 }
 
 /** A signed AccountSet (fee 12) of `wallet` with this Sequence, `fields` added, and its hash. */

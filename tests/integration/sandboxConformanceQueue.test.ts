@@ -4,14 +4,14 @@
  * at the base fee fill it.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { Wallet, xrpToDrops } from 'xrpl'
-import type { AccountSet, Payment } from 'xrpl'
+import { Wallet } from 'xrpl'
+import type { AccountSet } from 'xrpl'
 
 import {
   accountData,
   fillOpenLedger,
   fund,
-  signTx,
+  payFromGenesis,
   signedAccountSet,
   startHarness,
   submitBlob,
@@ -80,16 +80,7 @@ describe('fee escalation', () => {
 
   it('the open ledger takes expected + 1 at the base fee: rippled escalates once it holds more', async () => {
     await h.sb.ledgerAccept()
-    for (let i = 0; i < 5; i++) {
-      const payment: Payment = {
-        TransactionType: 'Payment',
-        Account: h.genesis.address,
-        Destination: Wallet.generate().address,
-        Amount: xrpToDrops(10),
-      }
-      const signed = await signTx(h.client, h.genesis, payment)
-      expect((await submitBlob(h.client, signed.tx_blob)).engine_result).toBe('tesSUCCESS')
-    }
+    for (let i = 0; i < 5; i++) await payFromGenesis(h)
     const atTarget = await h.client.request({ command: 'fee' })
     expect(atTarget.result.current_ledger_size).toBe('5')
     expect(atTarget.result.levels.open_ledger_level).toBe('256')
