@@ -50,7 +50,7 @@ export class Settler {
       .filter((a) => !isRejected(a))
       .map((a) => a.sequence)
     this.state.sequencer ??= new Sequencer(this.state.view.accountSeq, held)
-    for (const item of this.state.inFlight()) await this.settle(item, true)
+    await runPool(this.state.inFlight(), LOOKUP_CONCURRENCY, (item) => this.settle(item, true))
     await this.settleFillers()
   }
 
