@@ -1,0 +1,48 @@
+/**
+ * The GEM Wallet browser extension, through its official client `@gemwallet/api` (the only module
+ * that imports it). The library talks to the extension's content script with `window.postMessage`
+ * (requests tagged `GEM_WALLET_MSG_REQUEST`, answers `GEM_WALLET_MSG_RESPONSE`); the extension signs
+ * and submits with the user's own key, which never reaches this app.
+ */
+import { getAddress, isInstalled, setRegularKey } from '@gemwallet/api'
+
+import { regularKeyOutcome } from './regularKeyResult.ts'
+import type { RegularKeyOutcome } from './regularKeyResult.ts'
+
+/** Whether the extension answers on this page (the library gives up after about a second). */
+export async function gemInstalled(): Promise<boolean> {
+  try {
+    const response = await isInstalled()
+    return response.result.isInstalled
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The address of the account selected in GEM Wallet (the primary account), or null when the user
+ * refused or the extension failed.
+ */
+export async function gemPrimaryAddress(): Promise<string | null> {
+  try {
+    const response = await getAddress()
+    return response.result?.address ?? null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Asks GEM Wallet to sign and submit a SetRegularKey making `regularKeyAddress` the RegularKey of
+ * the primary account.
+ *
+ * @returns the transaction hash, or the failure to show (see regularKeyOutcome for the spec's rules).
+ */
+export async function gemSetRegularKey(regularKeyAddress: string): Promise<RegularKeyOutcome> {
+  try {
+    const response = await setRegularKey({ regularKey: regularKeyAddress })
+    return regularKeyOutcome({ result: response.result })
+  } catch (error) {
+    return regularKeyOutcome({ error })
+  }
+}

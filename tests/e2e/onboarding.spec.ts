@@ -1,0 +1,95 @@
+import { expect, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+
+/** The main shell: its footer names the product and the network in use. */
+async function expectMainShell(page: Page): Promise<void> {
+  const footer = page.getByRole('contentinfo')
+  await expect(footer).toContainText('XRPL NFT Manager')
+  await expect(page.getByTestId('footer-network')).toHaveText('Sandbox')
+}
+
+async function openChooser(page: Page): Promise<void> {
+  await page.goto('/')
+  await page.getByRole('button', { name: 'Get Started' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose How to Connect' })).toBeVisible()
+}
+
+test('a first visit shows the splash; Get Started opens the chooser and Back returns', async ({
+  page,
+}) => {
+  await page.goto('/')
+
+  await expect(page.getByRole('heading', { level: 1, name: 'XRPL NFT Manager' })).toBeVisible()
+  const features = page.getByRole('region', { name: 'Features' })
+  for (const feature of ['Bulk Airdrops', 'Offer Management', 'NFT Burning', 'Enterprise Security'])
+    await expect(features.getByRole('heading', { name: feature })).toBeVisible()
+  await expect(features.getByRole('heading', { name: 'NFT Burning' })).toContainText('Coming Soon')
+  const methods = page.getByRole('region', { name: 'Two ways to connect' })
+  await expect(methods.getByRole('heading', { name: 'Gem Wallet' })).toBeVisible()
+  await expect(methods.getByRole('heading', { name: 'Seed Phrase Access' })).toBeVisible()
+  await expect(page.getByText('Join thousands of users managing NFTs securely')).toBeVisible()
+
+  await page.getByRole('button', { name: 'Get Started' }).click()
+
+  const gem = page.getByRole('article', { name: 'Gem Wallet' })
+  const seed = page.getByRole('article', { name: 'Seed Phrase Access' })
+  await expect(gem).toContainText('Recommended')
+  await expect(seed).toContainText('Direct Control')
+  for (const card of [gem, seed]) {
+    await expect(card.getByRole('heading', { name: 'Benefits' })).toBeVisible()
+    await expect(card.getByRole('heading', { name: 'Considerations' })).toBeVisible()
+  }
+  await expect(page.getByText('You can switch methods later')).toBeVisible()
+
+  await page.getByRole('button', { name: 'Back' }).click()
+  await expect(page.getByRole('button', { name: 'Get Started' })).toBeVisible()
+})
+
+test('Seed Phrase Access reaches the main shell, and is remembered', async ({ page }) => {
+  await openChooser(page)
+
+  await page.getByRole('button', { name: 'Seed Phrase Access' }).click()
+  await expectMainShell(page)
+
+  await page.reload()
+  await expectMainShell(page)
+  await expect(page.getByRole('button', { name: 'Get Started' })).toHaveCount(0)
+})
+
+test('without GEM Wallet the setup says so and cannot be submitted', async ({ page }) => {
+  await openChooser(page)
+  await page.getByRole('button', { name: 'Gem Wallet' }).click()
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Regular Key Setup' })).toBeVisible()
+  await expect(page.getByText('GEM Wallet not installed')).toBeVisible()
+  const submit = page.getByRole('button', { name: 'Install GEM Wallet First' })
+  await expect(submit).toBeDisabled()
+  await expect(page.getByText('Needs your seed phrase, which is less secure')).toBeVisible()
+  await expect(page.getByRole('radio', { name: /Direct XRPL/ })).toBeDisabled()
+
+  await page.getByRole('button', { name: 'Generate New Regular Key' }).click()
+  await expect(page.getByLabel('Regular key address')).toHaveValue(/^r[1-9A-HJ-NP-Za-km-z]{24,34}$/)
+  await expect(submit).toBeDisabled()
+
+  await page.getByRole('button', { name: 'Back' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose How to Connect' })).toBeVisible()
+  await page.getByRole('button', { name: 'Gem Wallet' }).click()
+  await page.getByRole('button', { name: 'Use a seed phrase instead' }).click()
+  await expectMainShell(page)
+})
+
+test('the onboarding screens follow dark mode', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await page.goto('/')
+  await page.evaluate(() => document.documentElement.classList.add('dark'))
+
+  const card = page.getByRole('region', { name: 'Features' }).getByRole('listitem').first()
+  await expect(card).toBeVisible()
+  const colours = await card.evaluate((element) => {
+    const style = getComputedStyle(element)
+    return { background: style.backgroundColor, text: style.color }
+  })
+  const luminance = (rgb: string) =>
+    (rgb.match(/\d+/g) ?? []).slice(0, 3).reduce((sum, part) => sum + Number(part), 0)
+  expect(luminance(colours.background)).toBeLessThan(luminance(colours.text))
+})
