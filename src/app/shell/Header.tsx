@@ -25,6 +25,7 @@ export function Header() {
           <p className="header__subtitle">Bulk NFT tools for the XRP Ledger</p>
         </div>
       </div>
+      <MobileMenu />
       <div className="header__tabs">
         <TabBar />
       </div>
@@ -32,7 +33,6 @@ export function Header() {
         <ThemeToggle />
         <NetworkPicker />
         <WalletButton />
-        <MobileMenu />
       </div>
     </header>
   )

@@ -16,8 +16,8 @@ export function TabBar() {
       aria-label="Tools"
       onKeyDown={tabListKeyDown(TAB_IDS, current, selectTab)}
     >
-      {TABS.map(({ id, label, tooltip }) => (
-        <Tooltip key={id} text={tooltip}>
+      {TABS.map(({ id, label, tooltip }, index) => (
+        <Tooltip key={id} text={tooltip} align={edgeAlign(index, TABS.length)}>
           {(describedBy) => (
             <button
               {...describedBy}
@@ -38,4 +38,10 @@ export function TabBar() {
       ))}
     </div>
   )
+}
+
+/** Tooltips of the outer tabs line up with their outer edge, so they stay on a narrow screen. */
+function edgeAlign(index: number, count: number): 'start' | 'center' | 'end' {
+  if (index === 0) return 'start'
+  return index === count - 1 ? 'end' : 'center'
 }

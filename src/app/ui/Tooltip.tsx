@@ -16,6 +16,11 @@ export interface TooltipProps {
   children: (props: TooltipTriggerProps) => ReactNode
   /** Which side of the trigger the bubble appears on. Default below. */
   placement?: 'below' | 'above'
+  /**
+   * How the bubble lines up with the trigger: centred, or from its start or end edge (for triggers
+   * near the side of the screen, so the bubble stays on it). Default center.
+   */
+  align?: 'center' | 'start' | 'end'
 }
 
 /**
@@ -26,10 +31,10 @@ export interface TooltipProps {
  * <Tooltip text="Permanently destroy NFTs">{(props) => <button {...props}>Burn</button>}</Tooltip>
  * ```
  */
-export function Tooltip({ text, children, placement = 'below' }: TooltipProps) {
+export function Tooltip({ text, children, placement = 'below', align = 'center' }: TooltipProps) {
   const id = useId()
   return (
-    <span className="tooltip" data-placement={placement}>
+    <span className="tooltip" data-placement={placement} data-align={align}>
       {children({ 'aria-describedby': id })}
       <span id={id} role="tooltip" className="tooltip__bubble">
         {text}

@@ -34,8 +34,8 @@ export function MethodButtons() {
   }
   return (
     <div className="wallet-methods">
-      {METHODS.map(({ method, label, badge, tooltip }) => (
-        <Tooltip key={method} text={tooltip}>
+      {METHODS.map(({ method, label, badge, tooltip }, index) => (
+        <Tooltip key={method} text={tooltip} align={index === 0 ? 'start' : 'end'}>
           {(describedBy) => (
             <button
               {...describedBy}

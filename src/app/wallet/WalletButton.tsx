@@ -20,6 +20,7 @@ export function WalletButton() {
         ref={button}
         type="button"
         className="wallet__button"
+        data-testid="wallet-button"
         data-connected={wallet !== null}
         aria-haspopup="dialog"
         aria-expanded={open}
@@ -29,7 +30,7 @@ export function WalletButton() {
         {wallet ? (
           <>
             <span className="wallet__dot" aria-hidden="true" />
-            <span>Connected</span>
+            <span>Connected</span>{' '}
             <span className="wallet__address">{shortAddress(wallet.address)}</span>
           </>
         ) : (
