@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
 
+import { openMainShell, reachMainShell } from './support/shell.ts'
+
 /** The number in the footer's 'Ledger #123'. */
 async function ledgerIndex(page: Page): Promise<number> {
   const text = (await page.getByTestId('ledger-index').textContent()) ?? ''
@@ -11,7 +13,7 @@ test('the footer shows the Sandbox network, connected, with a live ledger index'
   page,
   isMobile,
 }) => {
-  await page.goto('/')
+  await openMainShell(page)
 
   await expect(page.getByRole('heading', { level: 1, name: 'XRPL NFT Manager' })).toBeVisible()
   const footer = page.getByRole('contentinfo')
@@ -19,7 +21,7 @@ test('the footer shows the Sandbox network, connected, with a live ledger index'
   await expect(footer).toContainText('v1.0.0')
   await expect(page.getByTestId('footer-network')).toHaveText('Sandbox')
   await expect(page.getByLabel('Network')).toHaveValue('sandbox')
-  await expect(page.getByRole('status')).toHaveText('Connected')
+  await expect(page.getByRole('contentinfo').getByRole('status')).toHaveText('Connected')
   await expect(page.getByTestId('ledger-index')).toHaveText(/^Ledger #\d+$/)
   if (!isMobile) {
     await expect(page.getByTestId('reserve')).toHaveText('reserve 1 XRP + 0.2 XRP per object')
@@ -43,9 +45,9 @@ test('the ledger connection lives in the worker, not in the page', async ({ page
       }
     }
   })
-  await page.goto('/')
+  await openMainShell(page)
 
-  await expect(page.getByRole('status')).toHaveText('Connected')
+  await expect(page.getByRole('contentinfo').getByRole('status')).toHaveText('Connected')
   await expect(page.getByTestId('ledger-index')).toHaveText(/^Ledger #\d+$/)
   expect(page.workers().length).toBeGreaterThan(0)
   expect(
@@ -54,14 +56,15 @@ test('the ledger connection lives in the worker, not in the page', async ({ page
 })
 
 test('after the first visit the app shell opens offline', async ({ page, context }) => {
-  await page.goto('/')
-  await expect(page.getByRole('status')).toHaveText('Connected')
+  await openMainShell(page)
+  await expect(page.getByRole('contentinfo').getByRole('status')).toHaveText('Connected')
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready
   })
 
   await context.setOffline(true)
   await page.reload()
+  await reachMainShell(page)
 
   await expect(page.getByRole('heading', { level: 1, name: 'XRPL NFT Manager' })).toBeVisible()
   await expect(page.getByTestId('footer-network')).toHaveText('Sandbox')

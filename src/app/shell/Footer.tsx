@@ -1,11 +1,20 @@
 import { APP_NAME, APP_VERSION } from '../../shared/constants.ts'
 import { NETWORKS } from '../../shared/networks.ts'
+import { useCollectionSummary } from '../state/collection.ts'
 import { useNetworkStatus } from '../state/network.ts'
+import { useSession } from '../state/session.ts'
+import { useUi } from '../state/ui.ts'
 import { ConnectionIndicator } from './ConnectionIndicator.tsx'
+import './shell.css'
 
-/** The fixed footer: product, version, the network actually in use and the connection. */
+/**
+ * The fixed footer: product, version and the network actually in use; while connected, the
+ * collection's counts and (on the Airdrop tab) Quick Airdrop; the wallet and ledger connection.
+ */
 export function Footer() {
   const { network } = useNetworkStatus()
+  const { wallet } = useSession()
+  const { tab } = useUi()
   return (
     <footer className="footer">
       <div className="footer__product">
@@ -15,7 +24,47 @@ export function Footer() {
           {NETWORKS[network].name}
         </span>
       </div>
-      <ConnectionIndicator />
+      {wallet && <CollectionCounts />}
+      {wallet && tab === 'airdrop' && (
+        <button type="button" className="footer__quick-airdrop" onClick={scrollToUpload}>
+          Quick Airdrop
+        </button>
+      )}
+      <div className="footer__status">
+        <span className="footer__wallet" data-connected={wallet !== null}>
+          {wallet ? 'Wallet Connected' : 'Wallet Disconnected'}
+        </span>
+        <ConnectionIndicator />
+      </div>
     </footer>
   )
+}
+
+/** Selected, total and offers, or 'Loading...' with a pulsing dot while the collection loads. */
+function CollectionCounts() {
+  const { total, selected, offers, loading } = useCollectionSummary()
+  return (
+    <div className="footer__counts" data-testid="footer-counts">
+      {loading ? (
+        <>
+          <span className="footer__loading-dot" aria-hidden="true" />
+          <span>Loading...</span>
+        </>
+      ) : (
+        <>
+          <span>Selected: {selected}</span>
+          <span>NFTs: {total}</span>
+          <span>Offers: {offers ?? 'Loading...'}</span>
+        </>
+      )}
+    </div>
+  )
+}
+
+/** Quick Airdrop: the Airdrop tab's CSV upload section (`#csv-upload`), when it is on the page. */
+function scrollToUpload(): void {
+  const target = document.getElementById('csv-upload')
+  if (!target) return
+  const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  target.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' })
 }

@@ -1,14 +1,29 @@
 import { NftCollectionPanel } from '../nfts/NftCollectionPanel.tsx'
+import { useUi } from '../state/ui.ts'
 import { Footer } from './Footer.tsx'
 import { Header } from './Header.tsx'
+import { TAB_INFO, tabButtonId, tabPanelId } from './tabs.ts'
+import './shell.css'
 
-/** STUB (shell helper replaces it): header with tabs, the tab's content, footer. */
+/** The main shell: the header with its tabs, the selected tab's panel, and the fixed footer. */
 export function MainShell() {
+  const { tab } = useUi()
+  const info = TAB_INFO[tab]
   return (
     <div className="app">
       <Header />
       <main className="main">
-        <NftCollectionPanel />
+        {/* One panel, relabelled per tab: the shared collection stays mounted across tabs. */}
+        <section
+          className="tab-panel"
+          role="tabpanel"
+          id={tabPanelId(info.id)}
+          aria-labelledby={tabButtonId(info.id)}
+        >
+          <h2 className="tab-panel__heading">{info.heading}</h2>
+          <p className="tab-panel__note">{info.comingSoon}</p>
+          <NftCollectionPanel />
+        </section>
       </main>
       <Footer />
     </div>

@@ -12,7 +12,7 @@ import { savedSettings } from '../../db/queries/settings.ts'
 import { errorMessage } from '../../shared/errors.ts'
 import type { AppSettings, CredentialInput, WalletInfo } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
-import { applyDarkMode, setWalletMenuOpen } from './ui.ts'
+import { restoreDarkMode, setWalletMenuOpen } from './ui.ts'
 
 /** What the page shows. `starting`: settings and a stored session are being read. */
 export type Stage = 'starting' | 'splash' | 'chooser' | 'regularKeySetup' | 'main'
@@ -69,7 +69,7 @@ function setWallet(wallet: WalletInfo | null): void {
  */
 export async function startSession(): Promise<void> {
   const saved: Partial<AppSettings> = await savedSettings().catch(() => ({}))
-  applyDarkMode(saved.darkMode === true)
+  restoreDarkMode(saved.darkMode)
   const restored = await engine.restoreWallet().catch(() => null)
   if (restored) {
     sessionState.authMethod = 'regularkey'

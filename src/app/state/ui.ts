@@ -38,6 +38,20 @@ export function applyDarkMode(on: boolean): void {
   document.documentElement.classList.toggle('dark', on)
 }
 
+/** Whether the system asks for a dark colour scheme. */
+export function systemPrefersDark(): boolean {
+  return window.matchMedia('(prefers-color-scheme: dark)').matches
+}
+
+/**
+ * Applies the saved dark-mode choice at start, or the system preference if the user never chose.
+ *
+ * @param saved - the saved setting; undefined when never saved.
+ */
+export function restoreDarkMode(saved: boolean | undefined): void {
+  applyDarkMode(saved ?? systemPrefersDark())
+}
+
 /** Toggles dark mode and saves the choice. */
 export async function toggleDarkMode(): Promise<void> {
   applyDarkMode(!uiState.darkMode)

@@ -1,0 +1,63 @@
+/** The four tabs of the main shell: labels, tooltips (spec part 1 §2) and what each is for. */
+import type { TabId } from '../state/ui.ts'
+
+/** One tab of the header. */
+export interface TabInfo {
+  id: TabId
+  /** The tab's label in the header and the mobile menu. */
+  label: string
+  /** The tab's tooltip. */
+  tooltip: string
+  /** The heading of the tab's panel. */
+  heading: string
+  /** One line on the tools the tab gets in a later issue. */
+  comingSoon: string
+}
+
+/** Each tab by its id. */
+export const TAB_INFO: Readonly<Record<TabId, TabInfo>> = {
+  airdrop: {
+    id: 'airdrop',
+    label: 'Airdrop',
+    tooltip: 'Distribute NFTs to multiple recipients at once',
+    heading: 'Airdrop',
+    comingSoon: 'The CSV upload and the Airdrop Manager arrive in a later update.',
+  },
+  orders: {
+    id: 'orders',
+    label: 'Orders',
+    tooltip: 'Manage your NFT sell offers and marketplace orders',
+    heading: 'Orders',
+    comingSoon: 'Sell-offer analysis and cancellation arrive in a later update.',
+  },
+  list: {
+    id: 'list',
+    label: 'List NFTs',
+    tooltip: 'Create sell offers for your NFTs on a marketplace',
+    heading: 'List NFTs',
+    comingSoon: 'Bulk listing with pricing strategies arrives in a later update.',
+  },
+  burn: {
+    id: 'burn',
+    label: 'Burn',
+    tooltip: 'Permanently destroy NFTs in bulk with advanced filtering',
+    heading: 'Burn',
+    comingSoon: 'Bulk burning arrives in a later update.',
+  },
+}
+
+/** The tab ids in header order. */
+export const TAB_IDS: readonly TabId[] = ['airdrop', 'orders', 'list', 'burn']
+
+/** The tabs in header order. */
+export const TABS: readonly TabInfo[] = TAB_IDS.map((id) => TAB_INFO[id])
+
+/** The id of a tab's button (the panel's label). */
+export function tabButtonId(tab: TabId): string {
+  return `tab-${tab}`
+}
+
+/** The id of a tab's panel. */
+export function tabPanelId(tab: TabId): string {
+  return `panel-${tab}`
+}

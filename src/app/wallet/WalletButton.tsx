@@ -1,0 +1,43 @@
+import { useId, useRef } from 'react'
+
+import { shortAddress } from '../../shared/format.ts'
+import { useSession } from '../state/session.ts'
+import { setWalletMenuOpen, useUi } from '../state/ui.ts'
+import { useReturnFocus } from '../ui/usePopup.ts'
+import { WalletDropdown } from './WalletDropdown.tsx'
+import './wallet.css'
+
+/** The header's wallet button ('Connect Wallet', or 'Connected' and the short address). */
+export function WalletButton() {
+  const { wallet } = useSession()
+  const { walletMenuOpen: open } = useUi()
+  const dropdownId = useId()
+  const button = useRef<HTMLButtonElement>(null)
+  useReturnFocus(open, button)
+  return (
+    <div className="wallet">
+      <button
+        ref={button}
+        type="button"
+        className="wallet__button"
+        data-testid="wallet-button"
+        data-connected={wallet !== null}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? dropdownId : undefined}
+        onClick={() => setWalletMenuOpen(!open)}
+      >
+        {wallet ? (
+          <>
+            <span className="wallet__dot" aria-hidden="true" />
+            <span>Connected</span>{' '}
+            <span className="wallet__address">{shortAddress(wallet.address)}</span>
+          </>
+        ) : (
+          'Connect Wallet'
+        )}
+      </button>
+      {open && <WalletDropdown id={dropdownId} toggle={button} />}
+    </div>
+  )
+}

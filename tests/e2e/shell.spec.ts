@@ -1,0 +1,208 @@
+import { expect, test } from '@playwright/test'
+import type { Page, TestInfo } from '@playwright/test'
+
+import {
+  connectDemoWallet,
+  openMainShell,
+  openWalletDropdown,
+  reachMainShell,
+  toolTabs,
+} from './support/shell.ts'
+
+const TOOLTIPS = {
+  Airdrop: 'Distribute NFTs to multiple recipients at once',
+  Orders: 'Manage your NFT sell offers and marketplace orders',
+  'List NFTs': 'Create sell offers for your NFTs on a marketplace',
+  Burn: 'Permanently destroy NFTs in bulk with advanced filtering',
+} as const
+
+/** Whether the page scrolls sideways. */
+async function scrollsSideways(page: Page): Promise<boolean> {
+  return await page.evaluate(
+    () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+  )
+}
+
+/** Saves a full-page screenshot as a test artifact (attached to the report, kept in test-results). */
+async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const path = testInfo.outputPath(`${name}.png`)
+  await page.screenshot({ path, fullPage: true })
+  await testInfo.attach(name, { path, contentType: 'image/png' })
+}
+
+test('the header: title, four tabs with tooltips, a real tablist with arrow keys', async ({
+  page,
+}) => {
+  await openMainShell(page)
+  await expect(page.getByRole('heading', { level: 1, name: 'XRPL NFT Manager' })).toBeVisible()
+
+  const tabs = toolTabs(page).getByRole('tab')
+  await expect(tabs).toHaveText(Object.keys(TOOLTIPS))
+  for (const [name, tooltip] of Object.entries(TOOLTIPS)) {
+    await expect(toolTabs(page).getByRole('tab', { name })).toHaveAccessibleDescription(tooltip)
+  }
+
+  const airdrop = toolTabs(page).getByRole('tab', { name: 'Airdrop' })
+  await expect(airdrop).toHaveAttribute('aria-selected', 'true')
+  const panel = page.getByRole('tabpanel', { name: 'Airdrop' })
+  await expect(panel.getByRole('heading', { level: 2, name: 'Airdrop' })).toBeVisible()
+  await expect(panel).toContainText('later update')
+  await expect(panel).toContainText('No Wallet Connected')
+
+  await airdrop.focus()
+  await page.keyboard.press('ArrowRight')
+  const orders = toolTabs(page).getByRole('tab', { name: 'Orders' })
+  await expect(orders).toBeFocused()
+  await expect(orders).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByRole('tabpanel', { name: 'Orders' })).toBeVisible()
+  await page.keyboard.press('End')
+  await expect(toolTabs(page).getByRole('tab', { name: 'Burn' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  )
+  await page.keyboard.press('ArrowRight')
+  await expect(airdrop).toBeFocused()
+
+  await toolTabs(page).getByRole('tab', { name: 'List NFTs' }).click()
+  await expect(page.getByRole('tabpanel', { name: 'List NFTs' })).toBeVisible()
+})
+
+test('hovering a tab shows its tooltip', async ({ page, isMobile }) => {
+  await openMainShell(page)
+  await expect(page.getByRole('tooltip', { name: TOOLTIPS.Burn })).toBeHidden()
+  // A phone has no hover: there, focus shows the tooltip.
+  if (isMobile) await toolTabs(page).getByRole('tab', { name: 'Burn' }).focus()
+  else await toolTabs(page).getByRole('tab', { name: 'Burn' }).hover()
+  await expect(page.getByRole('tooltip', { name: TOOLTIPS.Burn })).toBeVisible()
+})
+
+test('the Sandbox banner says nothing here is real XRP, from the first screen on', async ({
+  page,
+}) => {
+  await page.goto('/')
+  const banner = page.getByRole('note')
+  await expect(banner).toHaveText('Sandbox — a local test ledger: nothing here is real XRP')
+  await reachMainShell(page)
+  await expect(banner).toBeVisible()
+})
+
+test('dark mode follows the system until toggled, and the choice survives a reload', async ({
+  page,
+}) => {
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await openMainShell(page)
+  const html = page.locator('html')
+  await expect(html).toHaveClass(/\bdark\b/)
+
+  const toggle = page.getByRole('button', { name: 'Dark mode' })
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true')
+  await toggle.click()
+  await expect(html).not.toHaveClass(/\bdark\b/)
+  await toggle.click()
+  await expect(html).toHaveClass(/\bdark\b/)
+
+  // Saved: a light system no longer decides.
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.reload()
+  await reachMainShell(page)
+  await expect(html).toHaveClass(/\bdark\b/)
+  await expect(page.getByRole('button', { name: 'Dark mode' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  )
+  const background = await page.evaluate(
+    () => getComputedStyle(document.documentElement).backgroundColor,
+  )
+  expect(background).toBe('rgb(15, 23, 42)')
+})
+
+test('the footer while connected: counts, Quick Airdrop on the Airdrop tab only', async ({
+  page,
+}) => {
+  await openMainShell(page)
+  const footer = page.getByRole('contentinfo')
+  await expect(footer).toContainText('Wallet Disconnected')
+  await expect(footer.getByRole('button', { name: 'Quick Airdrop' })).toBeHidden()
+  await expect(page.getByTestId('footer-counts')).toBeHidden()
+
+  await connectDemoWallet(page)
+  await expect(footer).toContainText('Wallet Connected')
+  await expect(page.getByTestId('footer-counts')).toHaveText(
+    /Loading\.\.\.|Selected: \d+.*NFTs: \d+.*Offers: (\d+|Loading\.\.\.)/,
+  )
+  await expect(footer.getByRole('button', { name: 'Quick Airdrop' })).toBeVisible()
+  await toolTabs(page).getByRole('tab', { name: 'Orders' }).click()
+  await expect(footer.getByRole('button', { name: 'Quick Airdrop' })).toBeHidden()
+})
+
+test('screenshots of the connected shell at desktop width and at 375 px', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await openMainShell(page)
+  await connectDemoWallet(page)
+  await keepScreenshot(page, testInfo, 'shell-desktop-connected')
+  expect(await scrollsSideways(page)).toBe(false)
+
+  await page.setViewportSize({ width: 375, height: 812 })
+  await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible()
+  expect(await scrollsSideways(page)).toBe(false)
+  await keepScreenshot(page, testInfo, 'shell-375-connected')
+  await openWalletDropdown(page)
+  expect(await scrollsSideways(page)).toBe(false)
+  await keepScreenshot(page, testInfo, 'shell-375-wallet-details')
+})
+
+test.describe('at 375 px wide', () => {
+  test.use({ viewport: { width: 375, height: 812 } })
+
+  test('the hamburger lists the tabs and Authentication; nothing scrolls sideways', async ({
+    page,
+  }) => {
+    await openMainShell(page)
+    expect(await scrollsSideways(page)).toBe(false)
+    await expect(page.getByText('NFT Manager', { exact: true })).toBeVisible()
+
+    const menuButton = page.getByRole('button', { name: 'Menu' })
+    await menuButton.click()
+    const menu = page.getByRole('navigation', { name: 'Main menu' })
+    await expect(menu.getByRole('button')).toHaveText([
+      'Airdrop',
+      'Orders',
+      'List NFTs',
+      'Burn',
+      'Authentication',
+    ])
+    await menu.getByRole('button', { name: 'Burn' }).click()
+    await expect(menu).toBeHidden()
+    await expect(page.getByRole('tabpanel', { name: 'Burn' })).toBeVisible()
+
+    const dropdown = await openWalletDropdown(page)
+    expect(await scrollsSideways(page)).toBe(false)
+    await expect(dropdown.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
+    await page.keyboard.press('Escape')
+
+    await menuButton.click()
+    await menu.getByRole('button', { name: 'Authentication' }).click()
+    // Switching the method leaves the main shell for the method chooser.
+    await expect(toolTabs(page)).toBeHidden()
+    await expect(page.getByRole('button', { name: 'Seed Phrase Access' })).toBeVisible()
+  })
+
+  test('the Menu closes on Escape and gives focus back', async ({ page }) => {
+    await openMainShell(page)
+    const menuButton = page.getByRole('button', { name: 'Menu' })
+    await menuButton.click()
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden()
+    await expect(menuButton).toBeFocused()
+  })
+})
+
+test('the Menu button is not shown on a wide screen', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await openMainShell(page)
+  await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden()
+  await expect(toolTabs(page)).toBeVisible()
+})

@@ -1,0 +1,103 @@
+/**
+ * Getting around the app in e2e tests: from a fresh profile to the main shell (Splash 'Get Started'
+ * → chooser 'Seed Phrase Access'), and connecting a wallet through the header's dropdown.
+ */
+import { expect } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
+
+import { shortAddress } from '../../../src/shared/format.ts'
+import { demoAccounts } from '../../../src/sandbox/demo/accounts.ts'
+
+/** The header's tablist: present only in the main shell. */
+export function toolTabs(page: Page): Locator {
+  return page.getByRole('tablist', { name: 'Tools' })
+}
+
+/**
+ * From whatever start screen is showing (splash, method chooser or already the main shell) to the
+ * main shell, without navigating. Use after a reload.
+ */
+export async function reachMainShell(page: Page): Promise<void> {
+  const shell = toolTabs(page)
+  const getStarted = page.getByRole('button', { name: 'Get Started' })
+  const seedCard = page.getByRole('button', { name: 'Seed Phrase Access' })
+  for (let step = 0; step < 3; step += 1) {
+    await expect(shell.or(getStarted).or(seedCard).first()).toBeVisible()
+    if (await shell.isVisible()) return
+    if (await getStarted.isVisible()) await getStarted.click()
+    else await seedCard.click()
+  }
+  await expect(shell).toBeVisible()
+}
+
+/** Opens the app and goes to the main shell (a fresh profile starts on the splash). */
+export async function openMainShell(page: Page): Promise<void> {
+  await page.goto('/')
+  await reachMainShell(page)
+}
+
+/** The header's wallet button ('Connect Wallet' or 'Connected' + short address). */
+export function walletButton(page: Page): Locator {
+  return page.getByTestId('wallet-button')
+}
+
+/** The wallet dropdown, whichever state it is in. */
+export function walletDropdown(page: Page): Locator {
+  return page.getByRole('dialog', { name: /^(Connect XRPL Wallet|Wallet Details)$/ })
+}
+
+/** Opens the wallet dropdown (if it is not open yet) and returns it. */
+export async function openWalletDropdown(page: Page): Promise<Locator> {
+  const dropdown = walletDropdown(page)
+  if (!(await dropdown.isVisible())) await walletButton(page).click()
+  await expect(dropdown).toBeVisible()
+  return dropdown
+}
+
+/**
+ * Waits until the header shows the wallet as connected.
+ *
+ * @param address - the account expected (shown as first 6 + last 4 characters).
+ */
+export async function expectConnected(page: Page, address: string): Promise<void> {
+  await expect(walletButton(page)).toHaveText(`Connected ${shortAddress(address)}`)
+}
+
+/** Connects the sandbox's demo wallet through the dropdown's 'Use demo wallet'. */
+export async function connectDemoWallet(page: Page): Promise<string> {
+  const dropdown = await openWalletDropdown(page)
+  await dropdown.getByRole('button', { name: 'Use demo wallet' }).click()
+  const address = demoAccounts().holder.address
+  await expectConnected(page, address)
+  return address
+}
+
+/** What Quick Connect is given. */
+export interface QuickConnectInput {
+  /** The sub-tab: 'Family Seed', 'Secp256k1' or 'Regular Key'. */
+  tab: 'Family Seed' | 'Secp256k1' | 'Regular Key'
+  secret: string
+  /** Regular Key only: the account's address. */
+  account?: string
+}
+
+/**
+ * Fills Quick Connect in the open dropdown and presses Connect Wallet (does not wait for the result).
+ *
+ * @returns the dropdown.
+ */
+export async function quickConnect(page: Page, input: QuickConnectInput): Promise<Locator> {
+  const dropdown = await openWalletDropdown(page)
+  await dropdown.getByRole('tab', { name: input.tab }).click()
+  if (input.account !== undefined) {
+    await dropdown.getByLabel('Account address').fill(input.account)
+  }
+  await secretInput(dropdown).fill(input.secret)
+  await dropdown.getByRole('button', { name: 'Connect Wallet' }).click()
+  return dropdown
+}
+
+/** The Quick Connect secret input (its label depends on the sub-tab). */
+export function secretInput(dropdown: Locator): Locator {
+  return dropdown.getByRole('textbox', { name: /^(Family Seed|Secp256k1 Private Key|Regular Key)/ })
+}
