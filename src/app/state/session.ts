@@ -166,6 +166,11 @@ async function connectWith(
   }
 }
 
+/** Clears the dropdown's error box (a new opening starts clean). */
+export function clearConnectError(): void {
+  sessionState.error = null
+}
+
 /** 'Disconnect Wallet': the worker forgets the secrets; the dropdown closes. */
 export async function disconnectWallet(): Promise<void> {
   setWalletMenuOpen(false)

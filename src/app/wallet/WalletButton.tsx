@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react'
 
 import { shortAddress } from '../../shared/format.ts'
-import { useSession } from '../state/session.ts'
+import { clearConnectError, useSession } from '../state/session.ts'
 import { setWalletMenuOpen, useUi } from '../state/ui.ts'
 import { useReturnFocus } from '../ui/usePopup.ts'
 import { WalletDropdown } from './WalletDropdown.tsx'
@@ -25,7 +25,11 @@ export function WalletButton() {
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? dropdownId : undefined}
-        onClick={() => setWalletMenuOpen(!open)}
+        onClick={() => {
+          // A failed attempt's message belongs to that attempt, not to the next opening.
+          if (!open) clearConnectError()
+          setWalletMenuOpen(!open)
+        }}
       >
         {wallet ? (
           <>
