@@ -3,6 +3,7 @@ import type { Page, TestInfo } from '@playwright/test'
 
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
 import { installGemStandIn, regularKeyOf } from './support/gemStandIn.ts'
+import { expectConnected } from './support/shell.ts'
 
 // Desktop and mobile run on the same sandbox ledger: each test and project has its own account.
 const ACCOUNTS = { connect: [39, 40], refused: [41, 42], noAddress: [43, 44] } as const
@@ -58,12 +59,14 @@ test('GEM Wallet sets a generated regular key; the app connects and restores it 
   await expect(success.getByTestId('setup-regular-key')).toHaveText(keyAddress)
   await expect(success).toContainText('Redirecting you to the main application...')
   await expectMainShell(page)
+  await expectConnected(page, account.classicAddress)
   expect(await regularKeyOf(account.classicAddress)).toBe(keyAddress)
 
   // Session restore: the stored key brings the main shell straight back, without any setup (the
   // remembered method alone would open the Regular Key setup again).
   await page.reload()
   await expectMainShell(page)
+  await expectConnected(page, account.classicAddress)
   await expect(page.getByRole('heading', { name: 'Regular Key Setup' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Get Started' })).toHaveCount(0)
 })

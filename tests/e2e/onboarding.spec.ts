@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test'
 import type { Page } from '@playwright/test'
 
+import {
+  connectDemoWallet,
+  openMainShell,
+  openWalletDropdown,
+  walletButton,
+} from './support/shell.ts'
+
 /** The main shell: its footer names the product and the network in use. */
 async function expectMainShell(page: Page): Promise<void> {
   const footer = page.getByRole('contentinfo')
@@ -54,6 +61,24 @@ test('Seed Phrase Access reaches the main shell, and is remembered', async ({ pa
   await page.reload()
   await expectMainShell(page)
   await expect(page.getByRole('button', { name: 'Get Started' })).toHaveCount(0)
+})
+
+test('Switch Authentication Method disconnects and shows the chooser, remembered after a reload', async ({
+  page,
+}) => {
+  await openMainShell(page)
+  await connectDemoWallet(page)
+
+  const dropdown = await openWalletDropdown(page)
+  await dropdown.getByRole('button', { name: 'Switch Authentication Method' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose How to Connect' })).toBeVisible()
+
+  // The preferred method is forgotten and the wallet is gone: the chooser again, then a shell that
+  // offers to connect.
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose How to Connect' })).toBeVisible()
+  await page.getByRole('button', { name: 'Seed Phrase Access' }).click()
+  await expect(walletButton(page)).toHaveText('Connect Wallet')
 })
 
 test('without GEM Wallet the setup says so and cannot be submitted', async ({ page }) => {
