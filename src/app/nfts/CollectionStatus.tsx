@@ -7,8 +7,8 @@ export function CacheStatus() {
     <div className="collection__cache">
       {cacheStats && (
         <p data-testid="cache-status">
-          Cache: {cacheStats.walletEntries} entries for this wallet, {cacheStats.totalEntries} total,{' '}
-          {cacheStats.sizeKb} KB
+          Cache: {cacheStats.walletEntries} entries for this wallet, {cacheStats.totalEntries}{' '}
+          total, {cacheStats.sizeKb} KB
         </p>
       )}
       {cacheStats && cacheStats.totalEntries > 0 && (

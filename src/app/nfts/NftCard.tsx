@@ -32,7 +32,12 @@ function onCheckboxKey(event: KeyboardEvent<HTMLElement>, nftId: string): void {
  * Enter toggles the selection); the marketplace link sits outside it. Metadata is untrusted and is
  * rendered as text only.
  */
-export const NftCard = memo(function NftCard({ nft, meta, selected, metadataPending }: NftCardProps) {
+export const NftCard = memo(function NftCard({
+  nft,
+  meta,
+  selected,
+  metadataPending,
+}: NftCardProps) {
   const name = displayName(nft, meta)
   const fee = transferFeePercent(nft.transferFee)
   const enhanced = meta?.status === 'loaded'

@@ -59,7 +59,11 @@ function ConnectedCollection() {
         />
       )}
       {hasNfts && (
-        <ViewBar selected={selected.size} filtered={view.filtered.length} total={view.nfts.length} />
+        <ViewBar
+          selected={selected.size}
+          filtered={view.filtered.length}
+          total={view.nfts.length}
+        />
       )}
       {!hasNfts && loadingNfts && <p className="collection__empty">Loading NFTs...</p>}
       {!hasNfts && !loadingNfts && !error && (
@@ -86,7 +90,15 @@ function ConnectedCollection() {
 }
 
 /** Counts (selected, filtered, total) and the sort and grouping selectors. */
-function ViewBar({ selected, filtered, total }: { selected: number; filtered: number; total: number }) {
+function ViewBar({
+  selected,
+  filtered,
+  total,
+}: {
+  selected: number
+  filtered: number
+  total: number
+}) {
   const { sort, group } = useFilters()
   return (
     <div className="collection__bar">
@@ -96,26 +108,30 @@ function ViewBar({ selected, filtered, total }: { selected: number; filtered: nu
         <span>{total} total</span>
       </p>
       <div className="collection__view">
-        <label>
-          Sort by{' '}
-          <select value={sort} onChange={(e) => setSort(e.target.value as SortKey)}>
-            {SORT_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Group by{' '}
-          <select value={group} onChange={(e) => setGroup(e.target.value as GroupKey)}>
-            {GROUP_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <label htmlFor="collection-sort">Sort by</label>
+        <select
+          id="collection-sort"
+          value={sort}
+          onChange={(e) => setSort(e.target.value as SortKey)}
+        >
+          {SORT_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+        <label htmlFor="collection-group">Group by</label>
+        <select
+          id="collection-group"
+          value={group}
+          onChange={(e) => setGroup(e.target.value as GroupKey)}
+        >
+          {GROUP_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
       </div>
     </div>
   )

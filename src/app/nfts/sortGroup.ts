@@ -56,7 +56,11 @@ export function sortNfts(nfts: readonly NftItem[], metadata: MetadataMap, key: S
   const decorated = nfts.map((nft) => ({ nft, text: textKey(nft, metadata, key) }))
   decorated.sort((a, b) => {
     const primary =
-      key === 'taxon' ? a.nft.taxon - b.nft.taxon : key === 'serial' ? 0 : compareText(a.text, b.text)
+      key === 'taxon'
+        ? a.nft.taxon - b.nft.taxon
+        : key === 'serial'
+          ? 0
+          : compareText(a.text, b.text)
     if (primary !== 0) return primary
     if (a.nft.serial !== b.nft.serial) return a.nft.serial - b.nft.serial
     return a.nft.nftId < b.nft.nftId ? -1 : a.nft.nftId > b.nft.nftId ? 1 : 0

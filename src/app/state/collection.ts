@@ -14,12 +14,7 @@ import { metadataFetchedSince } from '../../db/queries/metadataSince.ts'
 import { nftSnapshot } from '../../db/queries/nfts.ts'
 import type { MetadataRow, NftItem } from '../../db/types.ts'
 import { errorMessage } from '../../shared/errors.ts'
-import type {
-  CacheStats,
-  MetadataProgress,
-  NftLoadProgress,
-  WalletInfo,
-} from '../../worker/api.ts'
+import type { CacheStats, MetadataProgress, NftLoadProgress, WalletInfo } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
 import { clearSelection, useSelectedIds } from './selection.ts'
 import { onWalletChange, sessionState } from './session.ts'
@@ -199,6 +194,7 @@ class IncrementalReader {
     this.since = queryStart - READ_OVERLAP_MS
     if (mergeRows(collectionState.metadata as Map<string, MetadataRow>, rows)) {
       collectionState.metadataVersion += 1
+      refreshCacheStatsThrottled()
     }
   }
 }
@@ -213,6 +209,17 @@ function mergeRows(map: Map<string, MetadataRow>, rows: readonly MetadataRow[]):
     changed = true
   }
   return changed
+}
+
+/** While metadata streams in, the cache line follows at most every {@link STATS_INTERVAL_MS}. */
+const STATS_INTERVAL_MS = 2000
+let lastStatsAt = 0
+
+function refreshCacheStatsThrottled(): void {
+  const now = Date.now()
+  if (now - lastStatsAt < STATS_INTERVAL_MS) return
+  lastStatsAt = now
+  void refreshCacheStats()
 }
 
 /** Re-reads the cache statistics (entries for this wallet, total, size). */
