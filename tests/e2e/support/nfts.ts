@@ -51,9 +51,10 @@ export async function waitForMetadata(page: Page, total = DEMO_HOLDER_NFTS): Pro
   await expect
     .poll(
       async () => {
-        const text = (await progress.textContent().catch(() => null)) ?? ''
+        // allTextContents does not wait: an absent line (load finished) gives [].
+        const [text] = await progress.allTextContents()
+        if (text === undefined) return true
         const done = /Loading metadata: (\d+) of/.exec(text)?.[1]
-        if (!(await progress.isVisible())) return true
         return done !== undefined && Number(done) >= total - 3
       },
       { timeout: 45_000 },
