@@ -38,11 +38,11 @@ export function LoadProgress() {
       </p>
     )
   }
-  if (loadingMetadata && metadataProgress) {
-    const done = metadataProgress.total - metadataProgress.pending
+  if (loadingMetadata) {
+    const done = metadataProgress ? metadataProgress.total - metadataProgress.pending : 0
     return (
       <p className="collection__progress" data-testid="load-progress">
-        Loading metadata: {done} of {metadataProgress.total}
+        Loading metadata: {done} of {metadataProgress?.total ?? '…'}
       </p>
     )
   }
