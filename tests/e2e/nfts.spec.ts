@@ -36,7 +36,7 @@ async function scrollUntilVisible(page: Page, text: string): Promise<void> {
     await page.mouse.wheel(0, 400)
     await page.waitForTimeout(50)
   }
-  await target.scrollIntoViewIfNeeded()
+  // Rows re-render as other items' metadata lands: look the badge up again rather than hold it.
   await expect(target).toBeVisible()
 }
 
