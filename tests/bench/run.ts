@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { jobsSuite } from './jobs.ts'
 import { metadataSuite } from './metadata.ts'
 import { sandboxSuite } from './sandbox.ts'
+import { uiSuite } from './ui.ts'
 
 export type Figures = Record<string, number>
 export interface Suite {
@@ -16,7 +17,7 @@ export interface Suite {
   run(): Promise<Figures>
 }
 
-const SUITES: Suite[] = [sandboxSuite, jobsSuite, metadataSuite]
+const SUITES: Suite[] = [sandboxSuite, jobsSuite, metadataSuite, uiSuite]
 
 async function main(args: string[]): Promise<void> {
   const unknown = args.filter((a) => !SUITES.some((s) => s.name === a))

@@ -1,9 +1,138 @@
-/** STUB (NFT helper replaces it): the NFT Collection panel. */
+import { useCollection, loadCollection } from '../state/collection.ts'
+import { clearFilters, setGroup, setSort, useFilters } from '../state/filters.ts'
+import { useSelectedIds } from '../state/selection.ts'
+import { useSession } from '../state/session.ts'
+import { CacheStatus, LoadProgress } from './CollectionStatus.tsx'
+import { FilterSelectPanel } from './FilterSelectPanel.tsx'
+import { NftGrid } from './NftGrid.tsx'
+import { GROUP_OPTIONS, SORT_OPTIONS } from './sortGroup.ts'
+import type { GroupKey, SortKey } from './sortGroup.ts'
+import { useNftView } from './useNftView.ts'
+import './nfts.css'
+
+/** The NFT Collection panel (spec part 1 §2): the connected wallet's NFTs, filters and selection. */
 export function NftCollectionPanel() {
+  const { wallet } = useSession()
+  if (!wallet) {
+    return (
+      <section className="panel" aria-labelledby="collection-title">
+        <h2 id="collection-title">No Wallet Connected</h2>
+        <p>Connect your wallet to view and manage NFTs</p>
+      </section>
+    )
+  }
+  return <ConnectedCollection />
+}
+
+function ConnectedCollection() {
+  const { loadingNfts, loadingMetadata, error } = useCollection()
+  const view = useNftView()
+  const selected = useSelectedIds()
+  const hasNfts = view.nfts.length > 0
   return (
-    <section className="panel" aria-labelledby="collection-title">
-      <h2 id="collection-title">No Wallet Connected</h2>
-      <p>Connect your wallet to view and manage NFTs</p>
+    <section className="collection" aria-labelledby="collection-title">
+      <div className="collection__head">
+        <h2 id="collection-title">NFT Collection</h2>
+        <button
+          type="button"
+          className="button--primary"
+          disabled={loadingNfts}
+          onClick={() => void loadCollection()}
+        >
+          {loadingNfts ? 'Loading NFTs...' : 'Load NFTs'}
+        </button>
+      </div>
+      <CacheStatus />
+      <LoadProgress />
+      {error && (
+        <div className="collection__error" role="alert">
+          <p className="collection__error-title">Error</p>
+          <p>{error}</p>
+        </div>
+      )}
+      {hasNfts && (
+        <FilterSelectPanel
+          nfts={view.nfts}
+          metadata={view.metadata}
+          metadataVersion={view.metadataVersion}
+          filtered={view.filtered}
+        />
+      )}
+      {hasNfts && (
+        <ViewBar
+          selected={selected.size}
+          filtered={view.filtered.length}
+          total={view.nfts.length}
+        />
+      )}
+      {!hasNfts && loadingNfts && <p className="collection__empty">Loading NFTs...</p>}
+      {!hasNfts && !loadingNfts && !error && (
+        <p className="collection__empty">No NFTs loaded yet.</p>
+      )}
+      {hasNfts && view.filtered.length === 0 && (
+        <div className="collection__empty">
+          <p>No NFTs match the current filters</p>
+          <button type="button" onClick={clearFilters}>
+            Clear all filters
+          </button>
+        </div>
+      )}
+      {view.filtered.length > 0 && (
+        <NftGrid
+          groups={view.groups}
+          metadata={view.metadata}
+          metadataVersion={view.metadataVersion}
+          metadataPending={loadingNfts || loadingMetadata}
+        />
+      )}
     </section>
+  )
+}
+
+/** Counts (selected, filtered, total) and the sort and grouping selectors. */
+function ViewBar({
+  selected,
+  filtered,
+  total,
+}: {
+  selected: number
+  filtered: number
+  total: number
+}) {
+  const { sort, group } = useFilters()
+  return (
+    <div className="collection__bar">
+      <p className="collection__counts" data-testid="collection-counts">
+        <span>{selected} selected</span>
+        <span>{filtered} filtered</span>
+        <span>{total} total</span>
+      </p>
+      <div className="collection__view">
+        <label htmlFor="collection-sort">Sort by</label>
+        <select
+          id="collection-sort"
+          value={sort}
+          onChange={(e) => setSort(e.target.value as SortKey)}
+        >
+          {SORT_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+        <label htmlFor="collection-group">Group by</label>
+        <select
+          id="collection-group"
+          value={group}
+          onChange={(e) => setGroup(e.target.value as GroupKey)}
+        >
+          {GROUP_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
   )
 }

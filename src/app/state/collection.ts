@@ -1,7 +1,252 @@
 /**
- * STUB (NFT helper replaces it, keeping this contract): the NFT list of the connected wallet, its
- * metadata, loading state and the shared selection.
+ * The connected wallet's NFT list, its metadata and their loading (spec part 1 §2 NFT Collection
+ * panel, part 2 §4 NFT loading after connect). The worker does the ledger and metadata work; this
+ * module only reads what it wrote: the list from the account's snapshot (so it is there offline) and
+ * the metadata incrementally, by `fetchedAt`, as rows land. The big list and map are kept out of
+ * valtio's deep proxy (`ref`); `metadataVersion` tells the views that the map changed.
  */
+import { proxy as comlinkProxy } from 'comlink'
+import { proxy, ref, useSnapshot } from 'valtio'
+
+import { appDb } from '../../db/queries/db.ts'
+import { metadataByIds } from '../../db/queries/metadata.ts'
+import { metadataFetchedSince } from '../../db/queries/metadataSince.ts'
+import { nftSnapshot } from '../../db/queries/nfts.ts'
+import type { MetadataRow, NftItem } from '../../db/types.ts'
+import { errorMessage } from '../../shared/errors.ts'
+import type { CacheStats, MetadataProgress, NftLoadProgress, WalletInfo } from '../../worker/api.ts'
+import { engine } from '../engine.ts'
+import { clearSelection, useSelectedIds } from './selection.ts'
+import { onWalletChange, sessionState } from './session.ts'
+
+/** The Clear Cache outcome line. */
+export interface CacheMessage {
+  kind: 'ok' | 'error'
+  text: string
+}
+
+interface CollectionState {
+  nfts: readonly NftItem[]
+  /** Metadata rows by NFTokenID; mutated in place, so watch `metadataVersion`. */
+  metadata: ReadonlyMap<string, MetadataRow>
+  metadataVersion: number
+  loadingNfts: boolean
+  loadingMetadata: boolean
+  nftProgress: NftLoadProgress | null
+  metadataProgress: MetadataProgress | null
+  /** The error box's text ('Failed to load NFTs: …'). */
+  error: string | null
+  offers: number | null
+  cacheStats: CacheStats | null
+  cacheMessage: CacheMessage | null
+}
+
+function emptyState(): CollectionState {
+  return {
+    nfts: ref([]),
+    metadata: ref(new Map()),
+    metadataVersion: 0,
+    loadingNfts: false,
+    loadingMetadata: false,
+    nftProgress: null,
+    metadataProgress: null,
+    error: null,
+    offers: null,
+    cacheStats: null,
+    cacheMessage: null,
+  }
+}
+
+/** The collection. Mutate it only through the actions below. */
+export const collectionState = proxy<CollectionState>(emptyState())
+
+/** Bumped on every wallet change: answers of an older wallet's calls are dropped. */
+let generation = 0
+/** Rows are re-read from slightly before the last read: a row is committed just after its fetchedAt. */
+const READ_OVERLAP_MS = 2000
+
+onWalletChange((wallet) => {
+  generation += 1
+  Object.assign(collectionState, emptyState())
+  clearSelection()
+  if (wallet) void openWallet(wallet, generation)
+})
+
+async function openWallet(wallet: WalletInfo, gen: number): Promise<void> {
+  // The last list saved on this device shows at once (offline too), then the ledger's.
+  await showSnapshot(wallet, gen).catch(() => undefined)
+  void refreshCacheStats()
+  if (gen === generation) await loadCollection()
+}
+
+/** Reads the account's snapshot and the cached metadata of its NFTs (one read of each). */
+async function showSnapshot(wallet: WalletInfo, gen: number): Promise<void> {
+  const snapshot = await nftSnapshot(appDb(), wallet.network, wallet.address)
+  if (gen !== generation || !snapshot) return
+  const metadata = await metadataByIds(
+    appDb(),
+    snapshot.nfts.map((nft) => nft.nftId),
+  )
+  if (gen !== generation) return
+  collectionState.nfts = ref(snapshot.nfts)
+  collectionState.metadata = ref(metadata)
+  collectionState.metadataVersion += 1
+}
+
+/**
+ * 'Load NFTs' (and the automatic load after connecting): the worker reads the ledger and saves the
+ * snapshot; then the offers are counted and the metadata streams in.
+ */
+export async function loadCollection(): Promise<void> {
+  const wallet = sessionState.wallet
+  if (!wallet || collectionState.loadingNfts) return
+  const gen = generation
+  collectionState.loadingNfts = true
+  collectionState.error = null
+  collectionState.nftProgress = null
+  try {
+    await engine.loadNfts(
+      comlinkProxy((progress: NftLoadProgress) => {
+        if (gen === generation) collectionState.nftProgress = progress
+      }),
+    )
+    await showSnapshot(wallet, gen)
+  } catch (error) {
+    if (gen === generation) {
+      collectionState.error = `Failed to load NFTs: ${errorMessage(error)}`
+      collectionState.loadingNfts = false
+    }
+    return
+  }
+  if (gen !== generation) return
+  collectionState.loadingNfts = false
+  void refreshOffers(gen)
+  await loadMetadata(gen)
+  await refreshCacheStats()
+}
+
+async function refreshOffers(gen: number): Promise<void> {
+  const offers = await engine.countOffers().catch(() => null)
+  if (gen === generation) collectionState.offers = offers
+}
+
+/** Streams the metadata in: on each progress call, reads only the rows written since the last read. */
+async function loadMetadata(gen: number): Promise<void> {
+  collectionState.loadingMetadata = true
+  const startedAt = Date.now()
+  const reader = new IncrementalReader(gen, startedAt - READ_OVERLAP_MS)
+  try {
+    await engine.loadMetadata(
+      {},
+      comlinkProxy((progress: MetadataProgress) => {
+        if (gen !== generation) return
+        collectionState.metadataProgress = progress
+        reader.poke()
+      }),
+    )
+  } catch {
+    // A failed fetch is a 'failed' row; a failing call leaves the cards with their ledger fields.
+  }
+  // One last full catch-up from the start of this load, in case a throttled call was skipped.
+  await reader.finish(startedAt - READ_OVERLAP_MS)
+  if (gen === generation) collectionState.loadingMetadata = false
+}
+
+/** Reads new metadata rows one query at a time; pokes during a read coalesce into one more read. */
+class IncrementalReader {
+  private running: Promise<void> | null = null
+  private again = false
+
+  constructor(
+    private readonly gen: number,
+    private since: number,
+  ) {}
+
+  poke(): void {
+    if (this.running) {
+      this.again = true
+      return
+    }
+    this.running = this.drain().finally(() => {
+      this.running = null
+    })
+  }
+
+  async finish(from: number): Promise<void> {
+    while (this.running) await this.running
+    this.since = Math.min(this.since, from)
+    await this.readOnce()
+  }
+
+  private async drain(): Promise<void> {
+    do {
+      this.again = false
+      await this.readOnce()
+    } while (this.again)
+  }
+
+  private async readOnce(): Promise<void> {
+    if (this.gen !== generation) return
+    const ids = new Set(collectionState.nfts.map((nft) => nft.nftId))
+    const queryStart = Date.now()
+    const rows = await metadataFetchedSince(appDb(), this.since, ids).catch(() => [])
+    if (this.gen !== generation) return
+    this.since = queryStart - READ_OVERLAP_MS
+    if (mergeRows(collectionState.metadata as Map<string, MetadataRow>, rows)) {
+      collectionState.metadataVersion += 1
+      refreshCacheStatsThrottled()
+    }
+  }
+}
+
+/** Puts new or changed rows into the map; true when anything changed. */
+function mergeRows(map: Map<string, MetadataRow>, rows: readonly MetadataRow[]): boolean {
+  let changed = false
+  for (const row of rows) {
+    const known = map.get(row.nftId)
+    if (known && known.fetchedAt === row.fetchedAt && known.status === row.status) continue
+    map.set(row.nftId, row)
+    changed = true
+  }
+  return changed
+}
+
+/** While metadata streams in, the cache line follows at most every {@link STATS_INTERVAL_MS}. */
+const STATS_INTERVAL_MS = 2000
+let lastStatsAt = 0
+
+function refreshCacheStatsThrottled(): void {
+  const now = Date.now()
+  if (now - lastStatsAt < STATS_INTERVAL_MS) return
+  lastStatsAt = now
+  void refreshCacheStats()
+}
+
+/** Re-reads the cache statistics (entries for this wallet, total, size). */
+export async function refreshCacheStats(): Promise<void> {
+  const gen = generation
+  const stats = await engine.getCacheStats().catch(() => null)
+  if (gen === generation) collectionState.cacheStats = stats
+}
+
+/** 'Clear Cache': empties the metadata cache; the cards keep what they show until the next load. */
+export async function clearMetadataCache(): Promise<void> {
+  try {
+    const removed = await engine.clearMetadataCache()
+    collectionState.cacheMessage = {
+      kind: 'ok',
+      text: `Cleared ${removed} cached metadata entries. Next NFT load will fetch fresh metadata.`,
+    }
+  } catch {
+    collectionState.cacheMessage = { kind: 'error', text: 'Error clearing cache' }
+  }
+  await refreshCacheStats()
+}
+
+/** The collection, for rendering. */
+export function useCollection(): Readonly<CollectionState> {
+  return useSnapshot(collectionState)
+}
 
 /** What the footer shows about the collection. */
 export interface CollectionSummary {
@@ -17,5 +262,12 @@ export interface CollectionSummary {
 
 /** The collection's counts, for rendering. */
 export function useCollectionSummary(): CollectionSummary {
-  return { total: 0, selected: 0, offers: null, loading: false }
+  const state = useSnapshot(collectionState)
+  const selected = useSelectedIds()
+  return {
+    total: state.nfts.length,
+    selected: selected.size,
+    offers: state.offers,
+    loading: state.loadingNfts || state.loadingMetadata,
+  }
 }

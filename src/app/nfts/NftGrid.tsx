@@ -1,0 +1,104 @@
+import { useWindowVirtualizer } from '@tanstack/react-virtual'
+import { useLayoutEffect, useMemo, useRef, useState } from 'react'
+import type { RefObject } from 'react'
+
+import { useSelectedIds } from '../state/selection.ts'
+import { NftCard } from './NftCard.tsx'
+import { columnsFor, gridRows } from './gridRows.ts'
+import type { GridRow } from './gridRows.ts'
+import type { MetadataMap } from './nftFilters.ts'
+import type { NftGroup } from './sortGroup.ts'
+
+interface NftGridProps {
+  groups: readonly NftGroup[]
+  metadata: MetadataMap
+  /** Re-render when the (mutated) map changed. */
+  metadataVersion: number
+  /** Metadata is loading: cards without any show 'Loading'. */
+  metadataPending: boolean
+}
+
+const HEADER_ESTIMATE_PX = 48
+const CARD_ROW_ESTIMATE_PX = 520
+
+/** Width of the grid and its distance from the top of the page, followed on resize. */
+function useGridBox(ref: RefObject<HTMLDivElement | null>): { width: number; top: number } {
+  const [box, setBox] = useState({ width: 0, top: 0 })
+  useLayoutEffect(() => {
+    const element = ref.current
+    if (!element) return
+    const measure = () => {
+      const rect = element.getBoundingClientRect()
+      const next = { width: rect.width, top: Math.round(rect.top + window.scrollY) }
+      setBox((prev) => (prev.width === next.width && prev.top === next.top ? prev : next))
+    }
+    measure()
+    const observer = new ResizeObserver(measure)
+    observer.observe(element)
+    observer.observe(document.body)
+    return () => observer.disconnect()
+  }, [ref])
+  return box
+}
+
+/**
+ * The collection grid: rows of a responsive column grid (and group headers) virtualized against the
+ * window's scroll, so only the visible rows of 5,000 NFTs are in the DOM.
+ */
+export function NftGrid({ groups, metadata, metadataVersion, metadataPending }: NftGridProps) {
+  const ref = useRef<HTMLDivElement>(null)
+  const { width, top } = useGridBox(ref)
+  const columns = columnsFor(width)
+  const rows = useMemo(() => gridRows(groups, columns), [groups, columns])
+  const selected = useSelectedIds()
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: (i) => (rows[i]?.kind === 'header' ? HEADER_ESTIMATE_PX : CARD_ROW_ESTIMATE_PX),
+    getItemKey: (i) => rows[i]?.key ?? i,
+    overscan: 2,
+    scrollMargin: top,
+  })
+  return (
+    <div
+      ref={ref}
+      className="nft-grid"
+      data-testid="nft-grid"
+      data-metadata-version={metadataVersion}
+      style={{ height: virtualizer.getTotalSize() }}
+    >
+      {virtualizer.getVirtualItems().map((item) => {
+        const row = rows[item.index] as GridRow
+        return (
+          <div
+            key={item.key}
+            data-index={item.index}
+            ref={virtualizer.measureElement}
+            className="nft-grid__row"
+            style={{ transform: `translateY(${item.start - top}px)` }}
+          >
+            {row.kind === 'header' ? (
+              <h3 className="nft-grid__group">
+                {row.label} <span className="nft-grid__group-count">({row.count})</span>
+              </h3>
+            ) : (
+              <div
+                className="nft-grid__cards"
+                style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
+              >
+                {row.nfts.map((nft) => (
+                  <NftCard
+                    key={nft.nftId}
+                    nft={nft}
+                    meta={metadata.get(nft.nftId)}
+                    selected={selected.has(nft.nftId)}
+                    metadataPending={metadataPending}
+                  />
+                ))}
+              </div>
+            )}
+          </div>
+        )
+      })}
+    </div>
+  )
+}
