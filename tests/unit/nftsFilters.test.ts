@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 
+import { metadataFilterClass } from '../../src/db/queries/metadata.ts'
 import {
   filterNfts,
   filterOptions,
   hasActiveFilters,
   matchNameList,
-  metadataClass,
   NO_FILTERS,
   truncateOption,
 } from '../../src/app/nfts/nftFilters.ts'
@@ -47,8 +47,8 @@ describe('filterNfts', () => {
     expect(ids(filterNfts(nfts, metadata, { ...NO_FILTERS, metadata: 'loaded' }))).toEqual([1, 3])
     // cat2 has a name but no image: only under 'all'.
     expect(ids(filterNfts(nfts, metadata, { ...NO_FILTERS, metadata: 'basic' }))).toEqual([4])
-    expect(metadataClass(metadata.get(cat2.nftId))).toBe('partial')
-    expect(metadataClass(row(bare, { status: 'failed' }))).toBe('basic')
+    expect(metadataFilterClass(metadata.get(cat2.nftId))).toBe('partial')
+    expect(metadataFilterClass(row(bare, { status: 'failed' }))).toBe('basic')
   })
 
   it('name search: comma-separated terms against the shown name (fallback NFT #serial)', () => {

@@ -3,6 +3,7 @@
  * taxon by equality, Metadata Status, and the comma-separated name search. Pure: the panel and the
  * grid call these on the loaded list and the metadata map.
  */
+import { metadataFilterClass } from '../../db/queries/metadata.ts'
 import type { MetadataRow, NftItem } from '../../db/types.ts'
 import { displayName } from '../../shared/nftDisplay.ts'
 import { nameMatchesAny, parseNameTerms } from './nameList.ts'
@@ -33,18 +34,6 @@ export const NO_FILTERS: Readonly<NftFilters> = {
 /** Metadata rows by NFTokenID. */
 export type MetadataMap = ReadonlyMap<string, MetadataRow>
 
-/**
- * The Metadata Status class of an NFT: 'loaded' with a name and an image, 'basic' with neither (or no
- * row yet), 'partial' otherwise (shown only under "all"). Same rule as the queries module's
- * `metadataFilterClass`, which the app's lint rules do not let components import.
- */
-export function metadataClass(row: MetadataRow | undefined): 'loaded' | 'basic' | 'partial' {
-  const name = Boolean(row?.name)
-  const image = Boolean(row?.image)
-  if (name && image) return 'loaded'
-  return name || image ? 'partial' : 'basic'
-}
-
 /** Whether any filter narrows the list. */
 export function hasActiveFilters(filters: NftFilters): boolean {
   return (
@@ -68,7 +57,7 @@ export function filterNfts(
     if (filters.taxon && String(nft.taxon) !== filters.taxon) return false
     const meta = metadata.get(nft.nftId)
     if (filters.collection && meta?.collection !== filters.collection) return false
-    if (filters.metadata !== 'all' && metadataClass(meta) !== filters.metadata) return false
+    if (filters.metadata !== 'all' && metadataFilterClass(meta) !== filters.metadata) return false
     return terms.length === 0 || nameMatchesAny(displayName(nft, meta), terms)
   })
 }

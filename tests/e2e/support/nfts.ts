@@ -2,6 +2,8 @@
 import { expect } from '@playwright/test'
 import type { Locator, Page } from '@playwright/test'
 
+import { connectDemoWallet, openMainShell } from './shell.ts'
+
 /** The demo holder's NFT count (src/sandbox/demo: five collections). */
 export const DEMO_HOLDER_NFTS = 250
 
@@ -10,17 +12,8 @@ export const DEMO_HOLDER_NFTS = 250
  * chooser when they show, then the header's 'Connect Wallet' and 'Use demo wallet'.
  */
 export async function connectDemo(page: Page): Promise<void> {
-  await page.goto('/')
-  const getStarted = page.getByRole('button', { name: 'Get Started' })
-  const connect = page.getByRole('banner').getByRole('button', { name: 'Connect Wallet' })
-  await expect(getStarted.or(connect).first()).toBeVisible()
-  if (await getStarted.isVisible()) await getStarted.click()
-  const seedAccess = page.getByRole('button', { name: 'Seed Phrase Access' })
-  await expect(seedAccess.or(connect).first()).toBeVisible()
-  if (await seedAccess.isVisible()) await seedAccess.click()
-  await expect(page.getByRole('status').filter({ hasText: /^Connected$/ })).toBeVisible()
-  await connect.click()
-  await page.getByRole('button', { name: 'Use demo wallet' }).click()
+  await openMainShell(page)
+  await connectDemoWallet(page)
   await expect(page.getByRole('heading', { name: 'NFT Collection' })).toBeVisible()
 }
 
