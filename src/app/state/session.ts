@@ -83,16 +83,27 @@ export async function startSession(): Promise<void> {
   else sessionState.stage = 'chooser'
 }
 
+/**
+ * Saves a choice before the screen changes: a reload right after the change must find it (it used
+ * to be saved after, and a quick reload came back to the old screen). A failed save still lets the
+ * user go on; the choice is then asked again next time.
+ */
+async function saveThenShow(patch: Partial<AppSettings>): Promise<void> {
+  await engine.saveSettings(patch).catch((error: unknown) => {
+    console.error('settings not saved:', errorMessage(error))
+  })
+}
+
 /** The splash's Get Started: remembered, then the method chooser. */
 export async function getStarted(): Promise<void> {
+  await saveThenShow({ hasSeenSplash: true })
   sessionState.stage = 'chooser'
-  await engine.saveSettings({ hasSeenSplash: true })
 }
 
 /** The chooser's Back: forgets the preferred method and shows the splash again. */
 export async function backToSplash(): Promise<void> {
+  await saveThenShow({ preferredAuthMethod: null })
   sessionState.stage = 'splash'
-  await engine.saveSettings({ preferredAuthMethod: null })
 }
 
 /**
@@ -101,8 +112,8 @@ export async function backToSplash(): Promise<void> {
  * shell for `seed`.
  */
 export async function chooseMethod(method: AuthMethod): Promise<void> {
+  await saveThenShow({ preferredAuthMethod: method, hasSeenSplash: true })
   showMethod(method)
-  await engine.saveSettings({ preferredAuthMethod: method, hasSeenSplash: true })
 }
 
 function showMethod(method: AuthMethod): void {
@@ -185,8 +196,8 @@ export async function disconnectWallet(): Promise<void> {
  */
 export async function switchAuthMethod(): Promise<void> {
   await disconnectWallet()
+  await saveThenShow({ preferredAuthMethod: null })
   sessionState.stage = 'chooser'
-  await engine.saveSettings({ preferredAuthMethod: null })
 }
 
 /** The network changed: the wallet of that network (a stored GEM session may exist there). */
