@@ -1,5 +1,7 @@
 import { defineConfig, devices } from '@playwright/test'
 
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/helpers/chromium.ts'
+
 // The e2e build (`vite build --mode e2e --outDir dist-e2e`, settings in .env.e2e) talks to this sandbox.
 // Ports differ from `npm start`'s 6006/6007/5173 so tests can run while the app is open. Another
 // checkout running its e2e at the same time sets E2E_SANDBOX_PORT, E2E_GATEWAY_PORT and E2E_APP_PORT
@@ -17,20 +19,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${APP_PORT}`,
     trace: 'retain-on-failure',
-    // Debian's Chromium: `npx playwright install` cannot download here.
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'] } },

@@ -17,6 +17,7 @@ import { build, preview } from 'vite'
 
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
 import { startSandbox } from '../../src/sandbox/index.ts'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/chromium.ts'
 import type { Figures, Suite } from './run.ts'
 import { installKeyProbe, recordLongTasks, scriptedScroll } from './uiPage.ts'
 import type { KeyProbe } from './uiPage.ts'
@@ -25,17 +26,6 @@ const NFTS = 5000
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const OUT_DIR = 'dist-bench-ui'
 const KEYS = ['1', '2', '3', 'Backspace', 'Backspace', '4', '5', 'Backspace', '6', 'Backspace']
-// Same flags as playwright.config.ts (Debian's Chromium, headless, no sandbox, no GPU).
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b)
@@ -116,7 +106,7 @@ async function run(): Promise<Figures> {
   })
   const app = await serveApp(sandbox.url, sandbox.gateway?.url ?? '')
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   })
   try {
