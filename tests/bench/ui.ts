@@ -66,7 +66,8 @@ async function connectLargeHolder(page: Page, seed: string): Promise<void> {
     .filter({ hasText: /^Connected$/ })
     .waitFor()
   await connect.click()
-  const input = page.getByLabel(/Family Seed/i).first()
+  // The secret input's label (not the sub-tab's, nor its panel's, which say 'Family Seed' too).
+  const input = page.getByLabel(/^Family Seed \(starts with/)
   await input.fill(seed)
   await input.press('Enter')
 }
