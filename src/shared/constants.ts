@@ -57,3 +57,8 @@ export const ACCOUNT_QUEUE_LIMIT = 10
 export function cancelConfirmText(count: number): string {
   return `CANCEL ${count} OFFERS`
 }
+
+/** Data rows a distribution CSV may have (beyond the spec: a clear limit instead of a stuck tab). */
+export const MAX_DISTRIBUTION_ROWS = 100_000
+/** Bytes a distribution CSV may have. */
+export const MAX_DISTRIBUTION_BYTES = 10 * 1024 * 1024

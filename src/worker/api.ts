@@ -174,6 +174,23 @@ export interface EngineApi {
    */
   countOffers(account?: string): Promise<number>
 
+  /**
+   * Reads a distribution list (the Airdrop tab's CSV) in the worker: papaparse with delimiter, quote,
+   * BOM and CRLF handling; the spec's rules (a `wallet_address` column, case-insensitive; `nft_amount`
+   * defaulting to 1; rows with an empty address skipped) plus per-row checks — the address's checksum,
+   * X-addresses decoded (one carrying a destination tag is refused: an offer carries no tag), the
+   * connected wallet's own address refused, later duplicates of a recipient skipped — each reported
+   * with its line number. The file never leaves the device.
+   *
+   * @param file - the chosen file (or its text, in tests).
+   * @param fileName - its name; it must end in `.csv` (any case).
+   * @throws EngineError `VALIDATION` with the spec's message: 'Please select a CSV file', 'CSV file
+   *   must have at least a header and one data row', 'CSV must contain "wallet_address" column',
+   *   'No valid distribution data found in CSV', or 'CSV processing failed: {reason}' (too large,
+   *   unreadable, over 10 MB or 100,000 rows).
+   */
+  parseDistributionCsv(file: Blob | string, fileName: string): Promise<DistributionFile>
+
   /** Metadata cache statistics; `walletEntries` counts the given account's NFTs that are cached. */
   getCacheStats(account?: string): Promise<CacheStats>
 
@@ -211,6 +228,35 @@ export interface EngineApi {
 
   /** The per-item report of a job as CSV (status, transaction hash, result, message). */
   exportJobCsv(jobId: string): Promise<string>
+}
+
+/** One recipient of a distribution list, in CSV order. */
+export interface DistributionRow {
+  /** The line of the file it came from (the header is line 1). */
+  line: number
+  /** The classic address (an X-address without a tag is decoded to it). */
+  address: string
+  /** NFTs this recipient gets (nft_amount; 1 when missing or not a positive whole number). */
+  count: number
+}
+
+/** Something the CSV check found: `skipped` rows are left out of the distribution; `note` rows stay. */
+export interface CsvProblem {
+  line: number
+  severity: 'skipped' | 'note'
+  message: string
+}
+
+/** A parsed distribution list: the spec's upload summary plus the problems per row. */
+export interface DistributionFile {
+  fileName: string
+  /** Valid recipients in CSV order (the spec's distributionData). */
+  rows: DistributionRow[]
+  /** Data rows read (the spec's processed_count), valid or not. */
+  processedCount: number
+  /** NFTs requested in total (the sum of the rows' counts). */
+  nftsRequested: number
+  problems: CsvProblem[]
 }
 
 /** What the user asks a job to do. Amounts are drops (strings); addresses are classic addresses. */

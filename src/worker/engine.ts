@@ -13,6 +13,7 @@ import type {
   AppSettings,
   CacheStats,
   CredentialInput,
+  DistributionFile,
   EngineApi,
   JobPlan,
   JobRequest,
@@ -26,6 +27,7 @@ import type {
   StatusListener,
   WalletInfo,
 } from './api.ts'
+import { parseDistributionCsv } from './csv/distributionCsv.ts'
 import { JobService } from './jobs/jobService.ts'
 import { readOwnOffers } from './jobs/preflightOffers.ts'
 import type { RunnerLimits } from './jobs/runner.ts'
@@ -227,6 +229,10 @@ export class Engine implements EngineApi {
   ): Promise<MetadataProgress> {
     const account = this.accountOf(request.account)
     return await this.metadata.load({ ...request, account }, onProgress)
+  }
+
+  parseDistributionCsv(file: Blob | string, fileName: string): Promise<DistributionFile> {
+    return parseDistributionCsv(file, fileName, this.keyring.current()?.address ?? null)
   }
 
   getCacheStats(account?: string): Promise<CacheStats> {
