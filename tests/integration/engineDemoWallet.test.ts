@@ -1,6 +1,7 @@
 /**
- * The sandbox's 'Use demo wallet' and the footer's offer count, through the engine: the demo seed is
- * derived in the worker (the same account the sandbox funds), only on the Sandbox network.
+ * The sandbox's 'Use demo wallet', the footer's offer count and the distribution CSV, through the
+ * engine: the demo seed is derived in the worker (the same account the sandbox funds), only on the
+ * Sandbox network; the CSV check knows the connected wallet.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { Client } from 'xrpl'
@@ -47,6 +48,19 @@ it('counts the offers the account owns, as the ledger lists them', async () => {
   } finally {
     await client.disconnect()
   }
+})
+
+it("reads a distribution CSV in the worker, refusing the connected wallet's own address", async () => {
+  await h.engine.connectDemoWallet()
+  const recipient = demoAccounts().recipients[0]!.classicAddress
+  const text = `wallet_address,nft_amount\n${holder},1\n${recipient},2\n`
+
+  const file = await h.engine.parseDistributionCsv(text, 'drop.csv')
+
+  expect(file.rows).toEqual([{ line: 3, address: recipient, count: 2 }])
+  expect(file.problems).toHaveLength(1)
+  expect(file.problems[0]).toMatchObject({ line: 2, severity: 'skipped' })
+  expect(file.problems[0]!.message).toContain('your own wallet')
 })
 
 it('refuses the demo wallet on any other network', async () => {

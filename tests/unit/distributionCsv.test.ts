@@ -1,0 +1,189 @@
+/**
+ * The Airdrop tab's distribution list as the worker reads it: the spec's rules and messages, the
+ * formats real spreadsheets write (BOM, CRLF, quotes, semicolons), and the row checks beyond the spec.
+ */
+import { describe, expect, it } from 'vitest'
+import { Wallet, classicAddressToXAddress } from 'xrpl'
+
+import { MAX_DISTRIBUTION_ROWS } from '../../src/shared/constants.ts'
+import { isEngineError } from '../../src/shared/errors.ts'
+import { parseDistributionCsv } from '../../src/worker/csv/distributionCsv.ts'
+
+const addressOf = (byte: number) => Wallet.fromEntropy(new Uint8Array(16).fill(byte)).classicAddress
+const [a, b, c] = [addressOf(1), addressOf(2), addressOf(3)]
+const holder = addressOf(9)
+
+/** The rejection message of a parse that must fail with VALIDATION. */
+async function failure(text: string | Blob, fileName = 'list.csv'): Promise<string> {
+  const error: unknown = await parseDistributionCsv(text, fileName, holder).then(
+    () => new Error('expected a rejection'),
+    (e: unknown) => e,
+  )
+  if (!isEngineError(error) || error.code !== 'VALIDATION') throw error
+  return error.message
+}
+
+describe('the spec rules', () => {
+  it('reads wallet_address and nft_amount in CSV order, nft_amount defaulting to 1', async () => {
+    const file = await parseDistributionCsv(
+      `wallet_address,nft_amount\n${a},2\n${b},\n${c},3\n`,
+      'drop.csv',
+      holder,
+    )
+    expect(file).toEqual({
+      fileName: 'drop.csv',
+      processedCount: 3,
+      nftsRequested: 6,
+      rows: [
+        { line: 2, address: a, count: 2 },
+        { line: 3, address: b, count: 1 },
+        { line: 4, address: c, count: 3 },
+      ],
+      problems: [],
+    })
+  })
+
+  it('matches the header case-insensitively and works without an nft_amount column', async () => {
+    const file = await parseDistributionCsv(`Name, WALLET_Address \nAlice,${a}\n`, 'x.csv', null)
+    expect(file.rows).toEqual([{ line: 2, address: a, count: 1 }])
+  })
+
+  it('skips rows with an empty wallet_address without a problem', async () => {
+    const file = await parseDistributionCsv(
+      `wallet_address,nft_amount\n,4\n${a},1\n`,
+      'x.csv',
+      null,
+    )
+    expect(file.rows).toEqual([{ line: 3, address: a, count: 1 }])
+    expect(file.problems).toEqual([])
+    expect(file.processedCount).toBe(2)
+  })
+
+  it.each([
+    ['list.txt', 'Please select a CSV file'],
+    ['list.csv.exe', 'Please select a CSV file'],
+    ['', 'Please select a CSV file'],
+  ])('refuses the file name %j: %s', async (fileName, message) => {
+    expect(await failure(`wallet_address\n${a}\n`, fileName)).toBe(message)
+  })
+
+  it('accepts .CSV in any case', async () => {
+    const file = await parseDistributionCsv(`wallet_address\n${a}\n`, 'LIST.CsV', null)
+    expect(file.rows).toHaveLength(1)
+  })
+
+  it.each([
+    ['', 'CSV file must have at least a header and one data row'],
+    ['wallet_address\n', 'CSV file must have at least a header and one data row'],
+    ['wallet_address\n\n  \n', 'CSV file must have at least a header and one data row'],
+    [`address,nft_amount\n${a},1\n`, 'CSV must contain "wallet_address" column'],
+    ['wallet_address,nft_amount\n,1\n,2\n', 'No valid distribution data found in CSV'],
+    ['wallet_address\nnot-an-address\n', 'No valid distribution data found in CSV'],
+  ])('refuses %j: %s', async (text, message) => {
+    expect(await failure(text)).toBe(message)
+  })
+})
+
+describe('real-world files', () => {
+  it('handles a BOM, CRLF, semicolons, quoted fields and blank lines, with true line numbers', async () => {
+    const text = `\ufeffwallet_address;nft_amount\r\n"${a}";2\r\n\r\n"${b}";"1"\r\n`
+    const file = await parseDistributionCsv(text, 'excel.csv', null)
+    expect(file.rows).toEqual([
+      { line: 2, address: a, count: 2 },
+      { line: 4, address: b, count: 1 },
+    ])
+  })
+
+  it('counts a newline inside a quoted field in the line numbers', async () => {
+    const text = `note,wallet_address\n"two\nlines",${a}\nx,bad\n`
+    const file = await parseDistributionCsv(text, 'x.csv', null)
+    expect(file.rows).toEqual([{ line: 2, address: a, count: 1 }])
+    expect(file.problems).toEqual([expect.objectContaining({ line: 4, severity: 'skipped' })])
+  })
+
+  it('reads a Blob (a File from the picker)', async () => {
+    const blob = new Blob([`wallet_address\n${a}\n`], { type: 'text/csv' })
+    const file = await parseDistributionCsv(blob, 'picked.csv', null)
+    expect(file.rows).toEqual([{ line: 2, address: a, count: 1 }])
+  })
+
+  it('says how many rows are too many', async () => {
+    const text = `wallet_address\n${`${a}\n`.repeat(MAX_DISTRIBUTION_ROWS + 1)}`
+    expect(await failure(text)).toBe(
+      'CSV processing failed: the file has 100,001 rows; at most 100,000 are allowed',
+    )
+  })
+})
+
+describe('row checks beyond the spec', () => {
+  it('skips a mistyped address, naming the checksum', async () => {
+    const typo = `${a.slice(0, -1)}${a.endsWith('a') ? 'b' : 'a'}`
+    const file = await parseDistributionCsv(`wallet_address\n${typo}\n${b}\n`, 'x.csv', null)
+    expect(file.rows.map((r) => r.address)).toEqual([b])
+    expect(file.problems).toEqual([
+      {
+        line: 2,
+        severity: 'skipped',
+        message: `"${typo}" is not a valid address: its checksum is wrong (a typo?)`,
+      },
+    ])
+  })
+
+  it('decodes an X-address without a tag and refuses one with a tag', async () => {
+    const plain = classicAddressToXAddress(a, false, false)
+    const tagged = classicAddressToXAddress(b, 42, false)
+    const file = await parseDistributionCsv(`wallet_address\n${plain}\n${tagged}\n`, 'x.csv', null)
+    expect(file.rows).toEqual([{ line: 2, address: a, count: 1 }])
+    expect(file.problems).toHaveLength(1)
+    expect(file.problems[0]).toMatchObject({ line: 3, severity: 'skipped' })
+    expect(file.problems[0]!.message).toContain('destination tag 42')
+  })
+
+  it("refuses the wallet's own address", async () => {
+    const file = await parseDistributionCsv(`wallet_address\n${holder}\n${a}\n`, 'x.csv', holder)
+    expect(file.rows.map((r) => r.address)).toEqual([a])
+    expect(file.problems).toEqual([
+      {
+        line: 2,
+        severity: 'skipped',
+        message: `${holder} is your own wallet; an airdrop cannot offer to itself`,
+      },
+    ])
+  })
+
+  it('keeps the first row of a duplicated recipient and reports the others', async () => {
+    const text = `wallet_address,nft_amount\n${a},2\n${b},1\n${a},5\n`
+    const file = await parseDistributionCsv(text, 'x.csv', null)
+    expect(file.rows).toEqual([
+      { line: 2, address: a, count: 2 },
+      { line: 3, address: b, count: 1 },
+    ])
+    expect(file.nftsRequested).toBe(3)
+    expect(file.problems).toEqual([
+      { line: 4, severity: 'skipped', message: `${a} is already on line 2; this row is skipped` },
+    ])
+  })
+
+  it.each(['0', '-2', '1.5', 'two', '99999999999999999999'])(
+    'reads nft_amount %j as 1 and says so',
+    async (amount) => {
+      const file = await parseDistributionCsv(
+        `wallet_address,nft_amount\n${a},${amount}\n`,
+        'x.csv',
+        null,
+      )
+      expect(file.rows).toEqual([{ line: 2, address: a, count: 1 }])
+      expect(file.problems).toHaveLength(1)
+      expect(file.problems[0]).toMatchObject({ line: 2, severity: 'note' })
+      expect(file.problems[0]!.message).toContain('1 is used')
+    },
+  )
+
+  it('renders hostile cells as plain, capped text in its messages', async () => {
+    const hostile = `<img src=x onerror=alert(1)>${'x'.repeat(200)}`
+    const file = await parseDistributionCsv(`wallet_address\n"${hostile}"\n${a}\n`, 'x.csv', null)
+    const message = file.problems[0]!.message
+    expect(message.length).toBeLessThan(120)
+    expect(message.startsWith('"<img src=x onerror=alert(1)>')).toBe(true)
+  })
+})
