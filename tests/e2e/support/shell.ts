@@ -21,11 +21,14 @@ export async function reachMainShell(page: Page): Promise<void> {
   const shell = toolTabs(page)
   const getStarted = page.getByRole('button', { name: 'Get Started' })
   const seedCard = page.getByRole('button', { name: 'Seed Phrase Access' })
-  for (let step = 0; step < 3; step += 1) {
+  for (let step = 0; step < 6; step += 1) {
     await expect(shell.or(getStarted).or(seedCard).first()).toBeVisible()
     if (await shell.isVisible()) return
-    if (await getStarted.isVisible()) await getStarted.click()
-    else await seedCard.click()
+    // A short click timeout, then look again: once a click was reported as 'detached, retrying'
+    // although the screen had already moved on (a CI run), and the plain click waited for a
+    // button that was gone until the test timed out.
+    const next = (await getStarted.isVisible()) ? getStarted : seedCard
+    await next.click({ timeout: 3_000 }).catch(() => undefined)
   }
   await expect(shell).toBeVisible()
 }
