@@ -6,10 +6,29 @@
  * Every value that crosses must be structured-cloneable; callbacks cross as `Comlink.proxy(fn)`.
  * Failures reject with an `EngineError` (see `src/shared/errors.ts`): match on `name` and `code`.
  */
-import type { JobCounts, JobKind, JobStatus, NftAttribute, NftItem } from '../db/types.ts'
+import type {
+  AcceptanceState,
+  AcceptanceSummary,
+  ItemAcceptance,
+  JobCounts,
+  JobKind,
+  JobStatus,
+  NftAttribute,
+  NftItem,
+} from '../db/types.ts'
 import type { NetworkId } from '../shared/networks.ts'
 
-export type { JobCounts, JobKind, JobStatus, NetworkId, NftAttribute, NftItem }
+export type {
+  AcceptanceState,
+  AcceptanceSummary,
+  ItemAcceptance,
+  JobCounts,
+  JobKind,
+  JobStatus,
+  NetworkId,
+  NftAttribute,
+  NftItem,
+}
 
 /**
  * The life of the ledger connection.
@@ -228,6 +247,28 @@ export interface EngineApi {
 
   /** The per-item report of a job as CSV (status, transaction hash, result, message). */
   exportJobCsv(jobId: string): Promise<string>
+
+  /**
+   * Reads from the validated ledger, now, where an airdrop's offers stand with their recipients
+   * (offered, accepted, gone) and records it on the job's items and row, which the UI observes.
+   * The engine also does this by itself for the connected wallet's airdrops: first 10 s after a run
+   * ends, then every 30 s while any offer waits, and at once when the account stream shows an offer
+   * accepted or cancelled.
+   *
+   * @throws EngineError `NOT_FOUND` for an unknown job; `VALIDATION` for a job that is not an airdrop
+   *   or not the connected wallet's.
+   */
+  checkAcceptance(jobId: string): Promise<AcceptanceSummary>
+
+  /**
+   * 'Reclaim unaccepted': plans a cancel job (500 offers per transaction) of an airdrop's offers that
+   * are still waiting on the ledger, freeing their reserve. Confirm and start it like any job
+   * (`startJob`); its row's `params.reclaimOf` names the airdrop.
+   *
+   * @throws EngineError `VALIDATION` when no offer of the airdrop is waiting ('Nothing to reclaim:
+   *   every offer was accepted or is gone') or the job is not the connected wallet's airdrop.
+   */
+  planReclaim(jobId: string): Promise<JobPlan>
 }
 
 /** One recipient of a distribution list, in CSV order. */
@@ -269,6 +310,11 @@ export type JobRequest =
       nftIds: string[]
       /** Shuffle which NFT goes to whom (the spec's fairness option). */
       randomize: boolean
+      /**
+       * The shuffle seed of an earlier plan (32 hex digits), to reproduce its exact distribution;
+       * a fresh random seed when absent. Only used with `randomize`.
+       */
+      seed?: string
     }
   | {
       kind: 'list'
@@ -311,6 +357,8 @@ export interface JobPlan {
   problems: PlanProblem[]
   /** True when no blocking problem stands in the way. */
   canStart: boolean
+  /** Randomized airdrops: the seed the shuffle used (see `JobRequest` `seed`), recorded on the job. */
+  shuffleSeed?: string
 }
 
 /** Receives throttled progress (at most a few calls a second, and always the final state). */

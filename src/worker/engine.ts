@@ -10,6 +10,7 @@ import { EngineError } from '../shared/errors.ts'
 import { DEFAULT_NETWORK_ID, isNetworkId, NETWORKS } from '../shared/networks.ts'
 import type { NetworkConfig } from '../shared/networks.ts'
 import type {
+  AcceptanceSummary,
   AppSettings,
   CacheStats,
   CredentialInput,
@@ -203,6 +204,16 @@ export class Engine implements EngineApi {
 
   exportJobCsv(jobId: string): Promise<string> {
     return this.jobs.exportCsv(jobId)
+  }
+
+  // STUB: acceptance tracking lands with issue 6 (the contract is in api.ts).
+  checkAcceptance(_jobId: string): Promise<AcceptanceSummary> {
+    return Promise.reject(new EngineError('VALIDATION', 'Acceptance tracking is not built yet'))
+  }
+
+  // STUB: see checkAcceptance.
+  planReclaim(_jobId: string): Promise<JobPlan> {
+    return Promise.reject(new EngineError('VALIDATION', 'Reclaim is not built yet'))
   }
 
   /** A wallet is connected: its unfinished jobs go on (after a reopened app, say). */

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest'
 
 import type { JobRequest } from '../../src/worker/api.ts'
-import { airdropSummary, cryptoRandom, planIntents } from '../../src/worker/jobs/planner.ts'
+import { airdropSummary } from '../../src/shared/airdropSummary.ts'
+import { cryptoRandom, planIntents } from '../../src/worker/jobs/planner.ts'
 import type { PlannedIntent } from '../../src/worker/jobs/planner.ts'
 
 type Airdrop = Extract<JobRequest, { kind: 'airdrop' }>
@@ -250,19 +251,19 @@ describe('airdropSummary', () => {
       { address: B, count: 1 },
       { address: C, count: 1 },
     ]
-    expect(airdropSummary({ distribution, nftIds: nfts(3) })).toEqual({
+    expect(airdropSummary(distribution, 3)).toEqual({
       recipients: 3,
       nfts: 3,
       transactions: 3,
       unserved: 1,
     })
-    expect(airdropSummary({ distribution, nftIds: nfts(10) })).toEqual({
+    expect(airdropSummary(distribution, 10)).toEqual({
       recipients: 3,
       nfts: 10,
       transactions: 4,
       unserved: 0,
     })
-    expect(airdropSummary({ distribution, nftIds: [] })).toEqual({
+    expect(airdropSummary(distribution, 0)).toEqual({
       recipients: 3,
       nfts: 0,
       transactions: 0,
@@ -279,6 +280,8 @@ describe('airdropSummary', () => {
       nfts(5),
       true,
     )
-    expect(planIntents(request, seeded(5))).toHaveLength(airdropSummary(request).transactions)
+    expect(planIntents(request, seeded(5))).toHaveLength(
+      airdropSummary(request.distribution, request.nftIds.length).transactions,
+    )
   })
 })

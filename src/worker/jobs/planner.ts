@@ -17,18 +17,6 @@ export interface PlannedIntent {
   recipient?: string
 }
 
-/** The spec's Distribution Summary of an airdrop. */
-export interface AirdropSummary {
-  /** Rows of the distribution list. */
-  recipients: number
-  /** Selected NFTs. */
-  nfts: number
-  /** Offers the airdrop will make: the smaller of recipient slots and selected NFTs. */
-  transactions: number
-  /** Recipient slots (a row of nft_amount n counts n) that get no NFT. */
-  unserved: number
-}
-
 /** Most items (recipients, NFTs, offers) one request may hold. */
 export const MAX_JOB_ITEMS = 10_000
 /** Most NFTs one distribution row may ask for. */
@@ -261,24 +249,5 @@ export function planIntents(
       return request.nftIds.map((nftId) => ({ intent: { type: 'burn', nftId } }))
     case 'cancel':
       return cancelIntents(request.offerIds)
-  }
-}
-
-/**
- * The Distribution Summary: the spec's estimated transactions (the smaller of recipients and
- * selected NFTs, recipients counted by nft_amount) and how many would get nothing.
- *
- * @param request - the airdrop's distribution and selection.
- */
-export function airdropSummary(
-  request: Pick<Extract<JobRequest, { kind: 'airdrop' }>, 'distribution' | 'nftIds'>,
-): AirdropSummary {
-  const slots = request.distribution.reduce((sum, row) => sum + row.count, 0)
-  const nfts = request.nftIds.length
-  return {
-    recipients: request.distribution.length,
-    nfts,
-    transactions: Math.min(slots, nfts),
-    unserved: Math.max(0, slots - nfts),
   }
 }
