@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client'
 
 import { App } from './App.tsx'
 import './app.css'
+import './ui/ui.css'
 import { applyRecoveryOnStart } from './errors/recovery.ts'
 import { startNetwork } from './state/network.ts'
 import { startSession } from './state/session.ts'

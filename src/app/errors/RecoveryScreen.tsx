@@ -60,16 +60,16 @@ export function RecoveryScreen({ error, onRetry }: RecoveryScreenProps) {
         <div className="recovery__actions">
           <button
             type="button"
-            className="recovery__button recovery__button--primary"
+            className="button button--primary"
             disabled={clearing}
             onClick={() => void clearAndRecover()}
           >
             Clear Cache &amp; Recover
           </button>
-          <button type="button" className="recovery__button" onClick={refreshForRecovery}>
+          <button type="button" className="button" onClick={refreshForRecovery}>
             {refreshLabel(mobile)}
           </button>
-          <button type="button" className="recovery__button" onClick={() => location.assign('/')}>
+          <button type="button" className="button" onClick={() => location.assign('/')}>
             Back to Home
           </button>
         </div>

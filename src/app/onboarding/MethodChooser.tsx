@@ -67,7 +67,7 @@ function MethodCard({ method, title, badge, benefits, considerations }: MethodCa
       </ul>
       <button
         type="button"
-        className="ob-button ob-button--primary method-card__choose"
+        className="button button--primary method-card__choose"
         onClick={() => void chooseMethod(method)}
       >
         {title}
@@ -93,7 +93,7 @@ export function MethodChooser() {
         ))}
       </div>
       <div className="onboarding__actions">
-        <button type="button" className="ob-button" onClick={() => void backToSplash()}>
+        <button type="button" className="button" onClick={() => void backToSplash()}>
           Back
         </button>
       </div>

@@ -110,12 +110,7 @@ export function RegularKeySetup() {
             placeholder="Generate a new regular key"
             spellCheck={false}
           />
-          <button
-            type="button"
-            className="ob-button"
-            disabled={busy}
-            onClick={() => void generate()}
-          >
+          <button type="button" className="button" disabled={busy} onClick={() => void generate()}>
             Generate New Regular Key
           </button>
         </div>
@@ -132,7 +127,7 @@ export function RegularKeySetup() {
         )}
         <button
           type="button"
-          className="ob-button ob-button--primary setup__submit"
+          className="button button--primary setup__submit"
           disabled={!canSubmit}
           onClick={() => void submit()}
         >
@@ -142,7 +137,7 @@ export function RegularKeySetup() {
       <div className="onboarding__actions">
         <button
           type="button"
-          className="ob-button"
+          className="button"
           disabled={busy}
           onClick={() => void switchAuthMethod()}
         >

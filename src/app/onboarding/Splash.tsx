@@ -82,11 +82,7 @@ export function Splash() {
 
       <div className="onboarding__cta">
         <p>Join thousands of users managing NFTs securely</p>
-        <button
-          type="button"
-          className="ob-button ob-button--primary"
-          onClick={() => void getStarted()}
-        >
+        <button type="button" className="button button--primary" onClick={() => void getStarted()}>
           Get Started
         </button>
       </div>
