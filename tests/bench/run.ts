@@ -6,6 +6,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { cpus, totalmem } from 'node:os'
 import { fileURLToPath } from 'node:url'
+import { csvSuite } from './csv.ts'
 import { jobsSuite } from './jobs.ts'
 import { metadataSuite } from './metadata.ts'
 import { sandboxSuite } from './sandbox.ts'
@@ -17,7 +18,7 @@ export interface Suite {
   run(): Promise<Figures>
 }
 
-const SUITES: Suite[] = [sandboxSuite, jobsSuite, metadataSuite, uiSuite]
+const SUITES: Suite[] = [sandboxSuite, jobsSuite, metadataSuite, csvSuite, uiSuite]
 
 async function main(args: string[]): Promise<void> {
   const unknown = args.filter((a) => !SUITES.some((s) => s.name === a))
