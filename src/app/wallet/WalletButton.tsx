@@ -34,7 +34,7 @@ export function WalletButton() {
         {wallet ? (
           <>
             <span className="wallet__dot" aria-hidden="true" />
-            <span>Connected</span>{' '}
+            <span className="wallet__label">Connected</span>{' '}
             <span className="wallet__address">{shortAddress(wallet.address)}</span>
           </>
         ) : (
