@@ -48,7 +48,7 @@ test('the header: title, four tabs with tooltips, a real tablist with arrow keys
   await expect(airdrop).toHaveAttribute('aria-selected', 'true')
   const panel = page.getByRole('tabpanel', { name: 'Airdrop' })
   await expect(panel.getByRole('heading', { level: 2, name: 'Airdrop' })).toBeVisible()
-  await expect(panel).toContainText('later update')
+  await expect(panel.getByRole('heading', { name: 'XRPL NFT Bulk Distribution' })).toBeVisible()
   await expect(panel).toContainText('No Wallet Connected')
 
   await airdrop.focus()
