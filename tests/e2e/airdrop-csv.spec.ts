@@ -110,3 +110,17 @@ test('a file with bad rows: the summary with its problems and their line numbers
   await expect(uploadPanel(page).getByRole('button', { name: 'Choose CSV file' })).toBeVisible()
   await expect(summary).toBeHidden()
 })
+
+test('dark mode and 375 px: the Airdrop tab reads well and does not scroll sideways', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 375, height: 812 })
+  await openMainShell(page)
+  await page.getByRole('button', { name: 'Dark mode' }).click()
+  await expect(page.locator('html')).toHaveClass(/dark/)
+  await page.getByRole('button', { name: 'How it works' }).click()
+  await chooseCsv(page, 'list.csv', distributionCsv([[demoAccounts().recipients[0]!.address, 3]]))
+  await expect(page.getByTestId('csv-distributions')).toHaveText('1')
+  expect(await scrollsSideways(page)).toBe(false)
+  await keepScreenshot(page, testInfo, 'airdrop-dark-375')
+})

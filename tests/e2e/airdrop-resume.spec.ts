@@ -40,7 +40,9 @@ function expectedPerRecipient(): Record<string, number> {
   return expected
 }
 
-test('a reload mid-airdrop resumes the same job without a duplicate offer', async ({ page }) => {
+test('a reload mid-airdrop resumes the same job without a duplicate offer', async ({
+  page,
+}, testInfo) => {
   const holder = await airdropHolder(NFTS, 200)
   await connectHolder(page, holder, NFTS)
   await chooseCsv(
@@ -65,14 +67,19 @@ test('a reload mid-airdrop resumes the same job without a duplicate offer', asyn
   await expect(progress).toBeVisible()
   const jobId = (await progress.getByText(/^Job [0-9a-f]{8}$/).textContent())!
   await expect
-    .poll(async () =>
-      Number((await progress.getByTestId('progress-percent').textContent())!.replace('%', '')),
+    .poll(
+      async () =>
+        Number((await progress.getByTestId('progress-percent').textContent())!.replace('%', '')),
+      { timeout: 30_000 },
     )
     .toBeGreaterThan(0)
   const percent = Number(
     (await progress.getByTestId('progress-percent').textContent())!.replace('%', ''),
   )
   expect(percent).toBeLessThan(100)
+  const shot = testInfo.outputPath('airdrop-progress.png')
+  await page.screenshot({ path: shot })
+  await testInfo.attach('airdrop-progress', { path: shot, contentType: 'image/png' })
   await page.reload()
   await reachMainShell(page)
   await reconnectHolder(page, holder, NFTS)

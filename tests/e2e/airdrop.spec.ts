@@ -82,6 +82,12 @@ test('airdrop 60 NFTs to 50 recipients: summary, pre-flight, progress, results, 
   )
   await expect(problems).toContainText(`${missing.address} does not exist`)
   await keepScreenshot(page, testInfo, 'airdrop-preflight')
+  // Go back leaves the plan unstarted; Start Airdrop plans it again.
+  await confirm.getByRole('button', { name: 'Go back' }).click()
+  await expect(confirm).toBeHidden()
+  await expect(manager.getByTestId('airdrop-progress')).toBeHidden()
+  await start.click()
+  await expect(confirm.getByTestId('plan-transactions')).toHaveText('58')
   await confirm.getByRole('button', { name: 'Skip problem items and start' }).click()
   await expect(confirm).toBeHidden()
 
@@ -105,6 +111,9 @@ test('airdrop 60 NFTs to 50 recipients: summary, pre-flight, progress, results, 
   const eleventh = details.nth(12)
   await expect(eleventh).toContainText(shortAddress(served[10]!.address))
   await expect(eleventh.getByText(/^tx [0-9A-F]{10}…$/)).toHaveCount(2)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(
+    false,
+  )
   await keepScreenshot(page, testInfo, 'airdrop-results')
 
   // The report, as the browser downloads it.

@@ -32,8 +32,8 @@ async function nextLedger(client: Client, index: number): Promise<number> {
 
 /**
  * Signs `txs` with consecutive sequence numbers and submits them without waiting for each one
- * (a whole batch fits in a few ledgers); a full queue waits for the next ledger. Resolves once
- * every one is validated.
+ * (a whole batch fits in a few ledgers); a full queue waits for the next ledger and submits the same
+ * blob again. Resolves once every one is validated.
  */
 async function submitPipelined(
   client: Client,
@@ -42,19 +42,22 @@ async function submitPipelined(
 ): Promise<void> {
   const first = await validatedSequence(client, wallet.address)
   let ledger = await client.getLedgerIndex()
+  const lastLedger = ledger + 200
   for (const [i, fields] of txs.entries()) {
-    for (;;) {
-      const tx = {
-        ...fields,
-        Account: wallet.address,
-        Fee: '12',
-        Sequence: first + i,
-        LastLedgerSequence: ledger + 40,
-      } as SubmittableTransaction
-      const { tx_blob } = wallet.sign(tx)
+    const tx = {
+      ...fields,
+      Account: wallet.address,
+      Fee: '12',
+      Sequence: first + i,
+      LastLedgerSequence: lastLedger,
+    } as SubmittableTransaction
+    const { tx_blob } = wallet.sign(tx)
+    for (let attempt = 0; ; attempt += 1) {
       const reply = await client.request({ command: 'submit', tx_blob })
       const result = reply.result.engine_result
       if (result === 'tesSUCCESS' || result === 'terQUEUED') break
+      // The same blob again after a full queue: the server may have held and applied it meanwhile.
+      if (attempt > 0 && /^tef(PAST_SEQ|ALREADY)/.test(result)) break
       if (!/^(tel|terINSUF_FEE_B)/.test(result)) throw new Error(`submit failed: ${result}`)
       ledger = await nextLedger(client, ledger)
     }
@@ -102,14 +105,21 @@ export interface LedgerOffer {
 /** Every NFT offer the account owns on the validated ledger (account_objects, all pages). */
 export async function offersOwnedBy(address: string): Promise<LedgerOffer[]> {
   return withSandbox(async (client) => {
-    const pages: AccountObjectsResponse[] = await client.requestAll({
-      command: 'account_objects',
-      account: address,
-      type: 'nft_offer',
-      ledger_index: 'validated',
-      limit: 400,
-    })
-    return pages.flatMap((page) => page.result.account_objects as unknown as LedgerOffer[])
+    const offers: LedgerOffer[] = []
+    let marker: unknown
+    do {
+      const page: AccountObjectsResponse = await client.request({
+        command: 'account_objects',
+        account: address,
+        type: 'nft_offer',
+        ledger_index: 'validated',
+        limit: 400,
+        ...(marker === undefined ? {} : { marker }),
+      })
+      offers.push(...(page.result.account_objects as unknown as LedgerOffer[]))
+      marker = page.result.marker
+    } while (marker !== undefined)
+    return offers
   })
 }
 
@@ -133,7 +143,7 @@ export async function reconnectHolder(page: Page, wallet: Wallet, nfts: number):
 
 /** Selects every listed NFT with 'Select All Filtered' and waits for the count. */
 export async function selectAllNfts(page: Page, nfts: number): Promise<void> {
-  await page.getByRole('button', { name: 'Select All Filtered' }).click()
+  await page.getByRole('button', { name: 'Select All Filtered', exact: true }).click()
   await expect(page.getByTestId('collection-counts')).toContainText(`${nfts} selected`)
 }
 
