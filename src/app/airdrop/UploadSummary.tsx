@@ -9,10 +9,7 @@ const SHOWN_PROBLEMS = 5
 export function UploadSummary({ file }: { file: DistributionFile }) {
   return (
     <div className="airdrop-summary" data-testid="csv-summary">
-      <p className="airdrop-summary__file">
-        <span aria-hidden="true">📄 </span>
-        {file.fileName}
-      </p>
+      <p className="airdrop-summary__file">File: {file.fileName}</p>
       <dl className="airdrop-figures">
         <div>
           <dt>Distributions</dt>

@@ -58,14 +58,15 @@ export function firstSignedAt(items: readonly JobItemRow[]): number | null {
 /**
  * Minutes left at the pace so far (rounded up), or null before there is a pace to go by.
  *
- * @param now - Unix ms.
+ * @param now - Unix ms (a clock that ticks slowly: the latest activity counts as now too).
  */
 export function minutesLeft(job: JobRow, items: readonly JobItemRow[], now: number): number | null {
   const started = firstSignedAt(items)
   const done = doneCount(job) - job.counts.skipped
   const left = job.counts.total - doneCount(job)
-  if (started === null || done <= 0 || now <= started) return null
-  const msPerItem = (now - started) / done
+  const end = items.reduce((latest, item) => Math.max(latest, lastTouched(item)), now)
+  if (started === null || done <= 0 || end <= started) return null
+  const msPerItem = (end - started) / done
   return Math.max(1, Math.ceil((left * msPerItem) / 60_000))
 }
 
