@@ -47,8 +47,8 @@ test('the header: title, four tabs with tooltips, a real tablist with arrow keys
   const airdrop = toolTabs(page).getByRole('tab', { name: 'Airdrop' })
   await expect(airdrop).toHaveAttribute('aria-selected', 'true')
   const panel = page.getByRole('tabpanel', { name: 'Airdrop' })
-  await expect(panel.getByRole('heading', { level: 2, name: 'Airdrop' })).toBeVisible()
-  await expect(panel).toContainText('later update')
+  await expect(panel.getByRole('heading', { level: 2, name: 'Airdrop', exact: true })).toBeVisible()
+  await expect(panel.getByRole('heading', { name: 'XRPL NFT Bulk Distribution' })).toBeVisible()
   await expect(panel).toContainText('No Wallet Connected')
 
   await airdrop.focus()

@@ -1,3 +1,4 @@
+import { AirdropTab } from '../airdrop/AirdropTab.tsx'
 import { NftCollectionPanel } from '../nfts/NftCollectionPanel.tsx'
 import { useUi } from '../state/ui.ts'
 import { Footer } from './Footer.tsx'
@@ -21,7 +22,12 @@ export function MainShell() {
           aria-labelledby={tabButtonId(info.id)}
         >
           <h2 className="tab-panel__heading">{info.heading}</h2>
-          <p className="tab-panel__note">{info.comingSoon}</p>
+          {/* One slot whatever the tab, so the collection after it is not remounted on a switch. */}
+          {tab === 'airdrop' ? (
+            <AirdropTab />
+          ) : (
+            <p className="tab-panel__note">{info.comingSoon}</p>
+          )}
           <NftCollectionPanel />
         </section>
       </main>

@@ -10,8 +10,8 @@ export interface TabInfo {
   tooltip: string
   /** The heading of the tab's panel. */
   heading: string
-  /** One line on the tools the tab gets in a later issue. */
-  comingSoon: string
+  /** One line on the tools the tab gets in a later issue (none once the tab is built). */
+  comingSoon?: string
 }
 
 /** Each tab by its id. */
@@ -21,7 +21,6 @@ export const TAB_INFO: Readonly<Record<TabId, TabInfo>> = {
     label: 'Airdrop',
     tooltip: 'Distribute NFTs to multiple recipients at once',
     heading: 'Airdrop',
-    comingSoon: 'The CSV upload and the Airdrop Manager arrive in a later update.',
   },
   orders: {
     id: 'orders',

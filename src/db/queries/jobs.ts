@@ -16,3 +16,29 @@ export async function jobsOf(db: LedgerDb, network: NetworkId, account: string):
 export function jobItemsOf(db: LedgerDb, jobId: string): Promise<JobItemRow[]> {
   return db.jobItems.where('jobId').equals(jobId).sortBy('index')
 }
+
+/**
+ * The account's most recent job of a kind that was started (a plan the user went back on stays
+ * `planned` and is left out), or undefined.
+ */
+export async function latestJobOf(
+  db: LedgerDb,
+  network: NetworkId,
+  account: string,
+  kind: JobRow['kind'],
+): Promise<JobRow | undefined> {
+  const jobs = await jobsOf(db, network, account)
+  return jobs.find((job) => job.kind === kind && job.status !== 'planned')
+}
+
+/** The latest started 'Reclaim unaccepted' job of an airdrop (its `params.reclaimOf`), or undefined. */
+export async function reclaimJobOf(
+  db: LedgerDb,
+  airdrop: Pick<JobRow, 'id' | 'network' | 'account'>,
+): Promise<JobRow | undefined> {
+  const jobs = await jobsOf(db, airdrop.network, airdrop.account)
+  return jobs.find(
+    (job) =>
+      job.kind === 'cancel' && job.status !== 'planned' && job.params.reclaimOf === airdrop.id,
+  )
+}

@@ -1,0 +1,94 @@
+import type { AcceptanceSummary, JobRow } from '../../db/types.ts'
+import { checkAcceptanceNow, reclaimUnaccepted, useAirdrop } from '../state/airdrop.ts'
+import { ACTIVE_STATUSES, doneCount, stepText } from './jobProgress.ts'
+import { useNow } from './useNow.ts'
+import { useReclaimJob } from './useJobs.ts'
+
+function timeOf(ms: number): string {
+  return new Date(ms).toLocaleTimeString()
+}
+
+function nextCheckText(nextCheckAt: number | null, now: number): string {
+  if (nextCheckAt === null) return 'Nothing left to track'
+  const seconds = Math.ceil((nextCheckAt - now) / 1000)
+  return seconds <= 0 ? 'Next check: now' : `Next check in ${seconds} s`
+}
+
+function SummaryLine({ summary, now }: { summary: AcceptanceSummary; now: number }) {
+  return (
+    <>
+      <p data-testid="acceptance-summary">
+        {summary.accepted} accepted, {summary.offered} waiting, {summary.gone} gone
+      </p>
+      <p className="airdrop-muted">
+        {summary.checkedAt === null
+          ? 'Not checked on the ledger yet'
+          : `Last checked ${timeOf(summary.checkedAt)}`}
+        {' · '}
+        {nextCheckText(summary.nextCheckAt, now)}
+      </p>
+    </>
+  )
+}
+
+/**
+ * Acceptance tracking of an airdrop: an offer becomes a transfer only when its recipient accepts it.
+ * The counts (accepted, waiting, gone), when they were read and the next check; 'Check now', and
+ * 'Reclaim unaccepted' with the progress of the reclaim job it starts.
+ */
+export function AcceptancePanel({ job }: { job: JobRow }) {
+  const { busy, checking } = useAirdrop()
+  const now = useNow(1_000)
+  const reclaim = useReclaimJob(job)
+  const reclaiming = reclaim !== null && ACTIVE_STATUSES.has(reclaim.status)
+  const nothingWaits = job.acceptance !== undefined && job.acceptance.offered === 0
+  return (
+    <div className="airdrop-acceptance" data-testid="acceptance">
+      <h4>Acceptance by recipients</h4>
+      {job.acceptance ? (
+        <SummaryLine summary={job.acceptance} now={now} />
+      ) : (
+        <p className="airdrop-muted">
+          Waiting for the first check: offers become transfers when recipients accept them.
+        </p>
+      )}
+      {reclaim && <ReclaimLine reclaim={reclaim} />}
+      <div className="airdrop-actions">
+        <button
+          type="button"
+          className="button"
+          disabled={checking}
+          onClick={() => void checkAcceptanceNow(job.id)}
+        >
+          {checking ? 'Checking…' : 'Check now'}
+        </button>
+        <button
+          type="button"
+          className="button button--danger"
+          disabled={busy || reclaiming || nothingWaits}
+          onClick={() => void reclaimUnaccepted(job.id)}
+        >
+          Reclaim unaccepted
+        </button>
+      </div>
+    </div>
+  )
+}
+
+function ReclaimLine({ reclaim }: { reclaim: JobRow }) {
+  const { total, succeeded, failed } = reclaim.counts
+  if (ACTIVE_STATUSES.has(reclaim.status)) {
+    return (
+      <p role="status" data-testid="reclaim-progress">
+        Reclaiming: {doneCount(reclaim)} of {total} transactions done (
+        {stepText(reclaim, 'cancellations')})
+      </p>
+    )
+  }
+  return (
+    <p data-testid="reclaim-progress">
+      Reclaim {reclaim.status}: {succeeded} of {total} transactions succeeded
+      {failed > 0 ? `, ${failed} failed` : ''}
+    </p>
+  )
+}

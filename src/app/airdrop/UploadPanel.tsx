@@ -1,0 +1,121 @@
+import { useRef, useState } from 'react'
+import type { DragEvent } from 'react'
+
+import { clearCsv, uploadCsv, useAirdrop } from '../state/airdrop.ts'
+import { UploadSummary } from './UploadSummary.tsx'
+
+/**
+ * The Upload Distribution List panel (spec part 1 §2): a drop area with a real file chooser, the
+ * processing state, the summary of the loaded file (or the reason it was refused) and the format
+ * help. `#csv-upload` is where the footer's Quick Airdrop scrolls to.
+ */
+export function UploadPanel() {
+  const { file, processing, uploadError } = useAirdrop()
+  return (
+    <section id="csv-upload" className="airdrop-card" aria-labelledby="csv-upload-title">
+      <h2 id="csv-upload-title">Upload Distribution List</h2>
+      {file ? <UploadSummary file={file} /> : <DropZone processing={processing} />}
+      {file && (
+        <div className="airdrop-actions">
+          <ChooseFileButton label="Replace file" disabled={processing} />
+          <button type="button" className="button" onClick={clearCsv} disabled={processing}>
+            Remove file
+          </button>
+        </div>
+      )}
+      {processing && (
+        <p className="airdrop-status" role="status">
+          Processing CSV…
+        </p>
+      )}
+      {uploadError && (
+        <p className="airdrop-error" role="alert">
+          {uploadError}
+        </p>
+      )}
+      <CsvFormatHelp />
+    </section>
+  )
+}
+
+/** The drag-and-drop area; the button inside opens the file chooser (keyboard users use it). */
+function DropZone({ processing }: { processing: boolean }) {
+  const [over, setOver] = useState(false)
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault()
+    setOver(false)
+    const dropped = event.dataTransfer.files[0]
+    if (dropped) void uploadCsv(dropped)
+  }
+  return (
+    <div
+      className="airdrop-drop"
+      data-over={over}
+      data-testid="csv-drop-zone"
+      onDragOver={(event) => {
+        event.preventDefault()
+        setOver(true)
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={onDrop}
+    >
+      <p>Drag and drop your CSV file here, or</p>
+      <ChooseFileButton label="Choose CSV file" disabled={processing} />
+    </div>
+  )
+}
+
+/** A button that opens the file chooser; the input itself is hidden from view and from Tab. */
+function ChooseFileButton({ label, disabled }: { label: string; disabled: boolean }) {
+  const input = useRef<HTMLInputElement>(null)
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--primary"
+        disabled={disabled}
+        onClick={() => input.current?.click()}
+      >
+        {label}
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept=".csv,text/csv"
+        className="airdrop-file-input"
+        aria-label="Distribution CSV file"
+        tabIndex={-1}
+        onChange={(event) => {
+          const chosen = event.target.files?.[0]
+          // Cleared so that choosing the same file again (after fixing it) is seen as a change.
+          event.target.value = ''
+          if (chosen) void uploadCsv(chosen)
+        }}
+      />
+    </>
+  )
+}
+
+/** The 'CSV Format Requirements' help box. */
+function CsvFormatHelp() {
+  return (
+    <aside className="airdrop-help" aria-labelledby="csv-help-title">
+      <h3 id="csv-help-title">CSV Format Requirements</h3>
+      <ul>
+        <li>
+          <code>wallet_address</code> (required): the recipient's XRP Ledger address.
+        </li>
+        <li>
+          <code>nft_amount</code> (optional, default 1): how many NFTs the recipient gets.
+        </li>
+        <li>The first row is the header; one recipient per row.</li>
+      </ul>
+      <p>Example:</p>
+      <pre className="airdrop-help__example">
+        {
+          'wallet_address,nft_amount\nrN7n7otQDd6FczFgLdSqtcsAUxDkw6fzRH,2\nrPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY,1'
+        }
+      </pre>
+    </aside>
+  )
+}

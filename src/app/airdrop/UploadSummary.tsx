@@ -1,0 +1,68 @@
+import { useId, useState } from 'react'
+
+import type { CsvProblem, DistributionFile } from '../../worker/api.ts'
+
+/** Problems shown before 'Show all' (a long list stays collapsed). */
+const SHOWN_PROBLEMS = 5
+
+/** The loaded file's summary: name, distribution count, NFTs requested and the problems per line. */
+export function UploadSummary({ file }: { file: DistributionFile }) {
+  return (
+    <div className="airdrop-summary" data-testid="csv-summary">
+      <p className="airdrop-summary__file">File: {file.fileName}</p>
+      <dl className="airdrop-figures">
+        <div>
+          <dt>Distributions</dt>
+          <dd data-testid="csv-distributions">{file.rows.length}</dd>
+        </div>
+        <div>
+          <dt>NFTs requested</dt>
+          <dd data-testid="csv-nfts-requested">{file.nftsRequested}</dd>
+        </div>
+        <div>
+          <dt>Rows read</dt>
+          <dd>{file.processedCount}</dd>
+        </div>
+      </dl>
+      {file.problems.length > 0 && <ProblemList problems={file.problems} />}
+    </div>
+  )
+}
+
+function ProblemList({ problems }: { problems: readonly CsvProblem[] }) {
+  const [open, setOpen] = useState(false)
+  const listId = useId()
+  const skipped = problems.filter((p) => p.severity === 'skipped').length
+  const long = problems.length > SHOWN_PROBLEMS
+  const shown = open || !long ? problems : problems.slice(0, SHOWN_PROBLEMS)
+  return (
+    <div className="airdrop-problems" data-testid="csv-problems">
+      <p className="airdrop-problems__title">
+        {problems.length === 1 ? '1 problem' : `${problems.length} problems`} found ({skipped}{' '}
+        {skipped === 1 ? 'row' : 'rows'} skipped)
+      </p>
+      <ul id={listId}>
+        {shown.map((problem, index) => (
+          <li key={index} data-severity={problem.severity}>
+            <span className="airdrop-problems__line">Line {problem.line}</span>{' '}
+            <span className="airdrop-problems__severity">
+              {problem.severity === 'skipped' ? 'skipped' : 'note'}
+            </span>
+            : {problem.message}
+          </li>
+        ))}
+      </ul>
+      {long && (
+        <button
+          type="button"
+          className="button airdrop-link"
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? 'Show fewer problems' : `Show all ${problems.length} problems`}
+        </button>
+      )}
+    </div>
+  )
+}

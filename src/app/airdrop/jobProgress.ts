@@ -1,0 +1,163 @@
+/**
+ * What the progress and results cards say about a job, derived from its rows in IndexedDB: the
+ * percentage, the step, the time left, the latest activity and the per-recipient details. Pure.
+ */
+import type { Attempt, JobItemRow, JobRow } from '../../db/types.ts'
+import { shortAddress } from '../../shared/format.ts'
+
+/** Statuses during which the progress card shows (the results card shows for the final ones). */
+export const ACTIVE_STATUSES: ReadonlySet<JobRow['status']> = new Set([
+  'waiting',
+  'running',
+  'paused',
+  'cancelling',
+])
+
+/** Items that reached an end (succeeded, failed or skipped). */
+export function doneCount(job: JobRow): number {
+  const { succeeded, failed, skipped } = job.counts
+  return succeeded + failed + skipped
+}
+
+/** Whole percent of the items done (0 for an empty job). */
+export function percentDone(job: JobRow): number {
+  const { total } = job.counts
+  return total === 0 ? 0 : Math.floor((doneCount(job) * 100) / total)
+}
+
+/**
+ * The step the job is at, in plain words. A pause is stored at once while submitted offers still
+ * settle: `paused` with offers in flight reads 'pausing…'.
+ */
+export function stepText(job: JobRow, action = 'offers'): string {
+  const { pending, inFlight } = job.counts
+  switch (job.status) {
+    case 'waiting':
+      return 'Waiting for another job of this wallet to finish'
+    case 'paused':
+      return inFlight > 0 ? 'pausing…' : 'Paused'
+    case 'cancelling':
+      return 'Cancelling: waiting for submitted transactions to settle'
+    case 'running':
+      return pending > 0 ? `Signing and submitting ${action}` : 'Waiting for validation'
+    default:
+      return ''
+  }
+}
+
+/** The moment the job first signed something (its real start), or null. */
+export function firstSignedAt(items: readonly JobItemRow[]): number | null {
+  let first: number | null = null
+  for (const item of items) {
+    const signed = item.attempts[0]?.signedAt
+    if (signed !== undefined && (first === null || signed < first)) first = signed
+  }
+  return first
+}
+
+/**
+ * Minutes left at the pace so far (rounded up), or null before there is a pace to go by.
+ *
+ * @param now - Unix ms (a clock that ticks slowly: the latest activity counts as now too).
+ */
+export function minutesLeft(job: JobRow, items: readonly JobItemRow[], now: number): number | null {
+  const started = firstSignedAt(items)
+  const done = doneCount(job) - job.counts.skipped
+  const left = job.counts.total - doneCount(job)
+  const end = items.reduce((latest, item) => Math.max(latest, lastTouched(item)), now)
+  if (started === null || done <= 0 || end <= started) return null
+  const msPerItem = (end - started) / done
+  return Math.max(1, Math.ceil((left * msPerItem) / 60_000))
+}
+
+/** The estimated-time line of the progress card. */
+export function etaText(minutes: number | null): string {
+  if (minutes === null) return 'Estimating time remaining…'
+  return minutes === 1 ? 'About 1 minute remaining' : `About ${minutes} minutes remaining`
+}
+
+function latestAttempt(item: JobItemRow): Attempt | undefined {
+  return item.attempts.at(-1)
+}
+
+function lastTouched(item: JobItemRow): number {
+  const attempt = latestAttempt(item)
+  return attempt ? (attempt.submittedAt ?? attempt.signedAt) : 0
+}
+
+/** An NFTokenID as the cards show it: enough of both ends to tell NFTs apart. */
+export function shortNftId(id: string): string {
+  return id.length > 20 ? `${id.slice(0, 8)}…${id.slice(-8)}` : id
+}
+
+/** A transaction hash prefix (the results card's details). */
+export function hashPrefix(hash: string): string {
+  return `${hash.slice(0, 10)}…`
+}
+
+function itemNft(item: JobItemRow): string {
+  return item.intent.type === 'cancel'
+    ? `${item.intent.offerIds.length} offers`
+    : `NFT ${shortNftId(item.intent.nftId)}`
+}
+
+function itemTarget(item: JobItemRow): string {
+  const to = item.recipient ?? (item.intent.type === 'offer' ? item.intent.destination : undefined)
+  return to ? ` to ${shortAddress(to)}` : ''
+}
+
+/** One activity line: what happened last to an item. */
+export function activityLine(item: JobItemRow): string {
+  const what = `${itemNft(item)}${itemTarget(item)}`
+  switch (item.status) {
+    case 'succeeded':
+      return `Offered ${what}`
+    case 'failed':
+      return `Failed ${what}: ${item.message ?? item.result ?? 'unknown error'}`
+    case 'skipped':
+      return `Skipped ${what}`
+    case 'inFlight':
+      return `Submitted ${what}, waiting for validation`
+    default:
+      return `Will retry ${what}`
+  }
+}
+
+/**
+ * The last `count` activity lines, newest first: the items whose latest attempt was signed or
+ * submitted most recently.
+ */
+export function recentActivity(items: readonly JobItemRow[], count = 2): string[] {
+  return items
+    .filter((item) => item.attempts.length > 0)
+    .sort((a, b) => lastTouched(b) - lastTouched(a))
+    .slice(0, count)
+    .map(activityLine)
+}
+
+/** One recipient's part of an airdrop, for the results card's details. */
+export interface RecipientResult {
+  address: string
+  items: JobItemRow[]
+}
+
+/** The items grouped by recipient, in plan order (the CSV's order). */
+export function byRecipient(items: readonly JobItemRow[]): RecipientResult[] {
+  const groups = new Map<string, RecipientResult>()
+  for (const item of items) {
+    const address =
+      item.recipient ?? (item.intent.type === 'offer' ? item.intent.destination : undefined) ?? ''
+    let group = groups.get(address)
+    if (!group) {
+      group = { address, items: [] }
+      groups.set(address, group)
+    }
+    group.items.push(item)
+  }
+  return [...groups.values()]
+}
+
+/** The hash of the attempt that succeeded, else of the latest. */
+export function shownHash(item: JobItemRow): string | undefined {
+  return (item.attempts.find((a) => a.final === 'tesSUCCESS') ?? latestAttempt(item))?.hash
+}

@@ -1,0 +1,236 @@
+/**
+ * The Airdrop tab's state (spec part 1 §2 Upload Distribution List and Airdrop Manager, §4 CSV upload
+ * and airdrop states, §5 Airdrop start): the loaded distribution file, the randomize option, the
+ * plan awaiting confirmation and what went wrong. The worker parses the CSV, plans and runs the job;
+ * the job's progress is read from IndexedDB by the views (useLiveQuery), not kept here.
+ */
+import { proxy, ref, useSnapshot } from 'valtio'
+
+import { errorMessage } from '../../shared/errors.ts'
+import type { DistributionFile, JobPlan } from '../../worker/api.ts'
+import { engine } from '../engine.ts'
+import { onWalletChange, sessionState } from './session.ts'
+
+/** What a plan awaiting confirmation is for: a new airdrop, or reclaiming an airdrop's offers. */
+export type PendingPurpose = 'airdrop' | 'reclaim'
+
+/** A plan shown in the confirmation modal. */
+export interface PendingPlan {
+  purpose: PendingPurpose
+  plan: JobPlan
+}
+
+interface AirdropState {
+  /** The parsed distribution list (the upload summary); null before a file is loaded. */
+  file: DistributionFile | null
+  /** The worker is reading a file. */
+  processing: boolean
+  /** Why the last file was refused (the spec's CSV messages). */
+  uploadError: string | null
+  /** 'Randomize NFT distribution (recommended for fairness)'. */
+  randomize: boolean
+  /** Planning or starting a job ('Processing...'). */
+  busy: boolean
+  /** The plan the confirmation modal shows. */
+  pending: PendingPlan | null
+  /** Why planning or starting failed, in plain words. */
+  planError: string | null
+  /** Why a job action (pause, resume, cancel, export, check, reclaim) failed. */
+  jobError: string | null
+  /** 'Check now' is under way. */
+  checking: boolean
+}
+
+function initialState(): AirdropState {
+  return {
+    file: null,
+    processing: false,
+    uploadError: null,
+    randomize: true,
+    busy: false,
+    pending: null,
+    planError: null,
+    jobError: null,
+    checking: false,
+  }
+}
+
+/** The Airdrop tab's state. Mutate it only through the actions below. */
+export const airdropState = proxy<AirdropState>(initialState())
+
+/** Bumped on every wallet change: answers for an older wallet are dropped. */
+let generation = 0
+
+// The CSV check refuses the connected wallet's own address, so a file is read again per wallet.
+onWalletChange(() => {
+  generation += 1
+  Object.assign(airdropState, initialState())
+})
+
+/**
+ * Reads a distribution list in the worker (the file never leaves the device) and shows its summary,
+ * or the spec's message when it is refused.
+ *
+ * @param file - the chosen or dropped file.
+ */
+export async function uploadCsv(file: File): Promise<void> {
+  if (airdropState.processing) return
+  const gen = generation
+  airdropState.processing = true
+  airdropState.uploadError = null
+  try {
+    const parsed = await engine.parseDistributionCsv(file, file.name)
+    if (gen !== generation) return
+    airdropState.file = ref(parsed)
+  } catch (error) {
+    if (gen !== generation) return
+    airdropState.uploadError = errorMessage(error, 'CSV processing failed: unknown error')
+  } finally {
+    if (gen === generation) airdropState.processing = false
+  }
+}
+
+/** Removes the loaded distribution list (to load another). */
+export function clearCsv(): void {
+  airdropState.file = null
+  airdropState.uploadError = null
+  airdropState.planError = null
+}
+
+/** The randomize checkbox. */
+export function setRandomize(on: boolean): void {
+  airdropState.randomize = on
+}
+
+/** Why an airdrop cannot start yet (spec part 1 §5 Airdrop start), or null. */
+function startBlocker(nftIds: readonly string[]): string | null {
+  if (!sessionState.wallet) return 'Please connect your wallet first'
+  if (!airdropState.file) return 'Please upload a CSV file first'
+  if (nftIds.length === 0) return 'Please select NFTs to distribute'
+  return null
+}
+
+/**
+ * 'Start Airdrop': plans the job in the worker (intents recorded, pre-flight run, nothing signed) and
+ * shows the plan for confirmation.
+ *
+ * @param nftIds - the selected NFTs, in selection order.
+ */
+export async function startAirdrop(nftIds: readonly string[]): Promise<void> {
+  if (airdropState.busy) return
+  const blocker = startBlocker(nftIds)
+  airdropState.planError = blocker
+  const file = airdropState.file
+  if (blocker || !file) return
+  await planWith('airdrop', () =>
+    engine.planJob({
+      kind: 'airdrop',
+      distribution: file.rows.map((row) => ({ address: row.address, count: row.count })),
+      nftIds: [...nftIds],
+      randomize: airdropState.randomize,
+    }),
+  )
+}
+
+/**
+ * 'Reclaim unaccepted': plans the cancellation of an airdrop's waiting offers and shows it for
+ * confirmation.
+ */
+export async function reclaimUnaccepted(airdropJobId: string): Promise<void> {
+  if (airdropState.busy) return
+  airdropState.jobError = null
+  await planWith('reclaim', () => engine.planReclaim(airdropJobId))
+}
+
+async function planWith(purpose: PendingPurpose, plan: () => Promise<JobPlan>): Promise<void> {
+  const gen = generation
+  airdropState.busy = true
+  try {
+    const planned = await plan()
+    if (gen === generation) airdropState.pending = { purpose, plan: ref(planned) }
+  } catch (error) {
+    if (gen !== generation) return
+    if (purpose === 'airdrop') airdropState.planError = errorMessage(error)
+    else airdropState.jobError = errorMessage(error)
+  } finally {
+    if (gen === generation) airdropState.busy = false
+  }
+}
+
+/**
+ * Confirms the pending plan: starts its job, leaving out the items pre-flight found problems with.
+ * The modal closes once the job runs; a refusal stays in the modal.
+ */
+export async function confirmPending(): Promise<void> {
+  const pending = airdropState.pending
+  if (!pending || airdropState.busy) return
+  const gen = generation
+  airdropState.busy = true
+  airdropState.planError = null
+  const skipProblems = pending.plan.problems.some((problem) => problem.itemIndex !== undefined)
+  try {
+    await engine.startJob(pending.plan.jobId, { skipProblems })
+    if (gen === generation) airdropState.pending = null
+  } catch (error) {
+    if (gen === generation) airdropState.planError = errorMessage(error)
+  } finally {
+    if (gen === generation) airdropState.busy = false
+  }
+}
+
+/** 'Go back': closes the confirmation; the planned job is never started (nothing was signed). */
+export function dismissPending(): void {
+  airdropState.pending = null
+  airdropState.planError = null
+}
+
+async function jobAction(action: () => Promise<unknown>): Promise<void> {
+  const gen = generation
+  airdropState.jobError = null
+  try {
+    await action()
+  } catch (error) {
+    if (gen === generation) airdropState.jobError = errorMessage(error)
+  }
+}
+
+/** Pause: no new offers are signed; those submitted still settle. */
+export function pauseJob(jobId: string): Promise<void> {
+  return jobAction(() => engine.pauseJob(jobId))
+}
+
+/** Resume a paused job. */
+export function resumeJob(jobId: string): Promise<void> {
+  return jobAction(() => engine.startJob(jobId))
+}
+
+/** Cancel (after the user confirmed): offers not yet signed are skipped. */
+export function cancelJob(jobId: string): Promise<void> {
+  return jobAction(() => engine.cancelJob(jobId))
+}
+
+/** 'Check now': reads the acceptance of an airdrop's offers from the ledger. */
+export async function checkAcceptanceNow(jobId: string): Promise<void> {
+  if (airdropState.checking) return
+  airdropState.checking = true
+  await jobAction(() => engine.checkAcceptance(jobId))
+  airdropState.checking = false
+}
+
+/**
+ * The job's report as CSV text for 'Export report (CSV)', or null when it could not be made (the
+ * reason is in `jobError`).
+ */
+export async function exportReport(jobId: string): Promise<string | null> {
+  let csv: string | null = null
+  await jobAction(async () => {
+    csv = await engine.exportJobCsv(jobId)
+  })
+  return csv
+}
+
+/** The Airdrop tab's state, for rendering. */
+export function useAirdrop(): Readonly<AirdropState> {
+  // `file` and `pending.plan` are refs: the snapshot holds the very objects, not deep-readonly copies.
+  return useSnapshot(airdropState) as Readonly<AirdropState>
+}

@@ -1,0 +1,126 @@
+/**
+ * The Airdrop tab before any airdrop: the intro card and 'How it works', the Upload Distribution
+ * List with each of the spec's CSV messages and a file with bad rows, and the Airdrop Manager's
+ * gates. No wallet is needed to read a file; nothing here touches the ledger.
+ */
+import { fileURLToPath } from 'node:url'
+
+import { expect, test } from '@playwright/test'
+import type { Page, TestInfo } from '@playwright/test'
+
+import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
+import { chooseCsv, distributionCsv, managerPanel, uploadPanel } from './support/airdrop.ts'
+import { openMainShell } from './support/shell.ts'
+
+function fixture(name: string): string {
+  return fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url))
+}
+
+async function chooseFixture(page: Page, name: string): Promise<void> {
+  await uploadPanel(page).getByLabel('Distribution CSV file').setInputFiles(fixture(name))
+}
+
+function scrollsSideways(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
+}
+
+async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const path = testInfo.outputPath(`${name}.png`)
+  await page.screenshot({ path, fullPage: true })
+  await testInfo.attach(name, { path, contentType: 'image/png' })
+}
+
+test('the intro card, and How it works collapsed until its button opens it', async ({ page }) => {
+  await openMainShell(page)
+  const intro = page.getByRole('region', { name: 'XRPL NFT Bulk Distribution' })
+  await expect(intro).toContainText(
+    'Upload a CSV and distribute your XRPL NFTs to multiple recipients instantly.',
+  )
+  await expect(intro.getByTestId('airdrop-live')).toHaveText('Live')
+
+  const how = intro.getByRole('button', { name: 'How it works' })
+  await expect(how).toHaveAttribute('aria-expanded', 'false')
+  await expect(intro.getByRole('listitem')).toHaveCount(0)
+  await how.focus()
+  await page.keyboard.press('Enter')
+  await expect(how).toHaveAttribute('aria-expanded', 'true')
+  await expect(intro.getByRole('listitem')).toHaveText([
+    'Connect the wallet (browser-extension wallet or seed phrase).',
+    'Press Load NFTs.',
+    'Click NFT cards to select them.',
+    'Upload a CSV with columns wallet_address and nft_amount.',
+    'Press Start Airdrop.',
+  ])
+  await expect(intro).toContainText('Quick Airdrop')
+
+  await expect(managerPanel(page).getByRole('heading', { name: 'Wallet Required' })).toBeVisible()
+  await expect(
+    uploadPanel(page).getByRole('heading', { name: 'CSV Format Requirements' }),
+  ).toBeVisible()
+})
+
+test('each broken CSV shows its message, in the panel', async ({ page }) => {
+  await openMainShell(page)
+  const alert = uploadPanel(page).getByRole('alert')
+
+  await chooseFixture(page, 'distribution.txt')
+  await expect(alert).toHaveText('Please select a CSV file')
+
+  await chooseFixture(page, 'header-only.csv')
+  await expect(alert).toHaveText('CSV file must have at least a header and one data row')
+
+  await chooseFixture(page, 'no-wallet-column.csv')
+  await expect(alert).toHaveText('CSV must contain "wallet_address" column')
+
+  await chooseFixture(page, 'no-valid-rows.csv')
+  await expect(alert).toHaveText('No valid distribution data found in CSV')
+  await expect(uploadPanel(page).getByTestId('csv-summary')).toBeHidden()
+})
+
+test('a file with bad rows: the summary with its problems and their line numbers', async ({
+  page,
+}, testInfo) => {
+  await openMainShell(page)
+  const [first, second, third] = demoAccounts().recipients
+  const csv = distributionCsv([
+    [first!.address, 2],
+    ['rNotAnAddress', 1],
+    [first!.address, 1],
+    [second!.address, 'lots'],
+    [third!.address],
+  ])
+  await chooseCsv(page, 'recipients.csv', csv)
+
+  const summary = uploadPanel(page).getByTestId('csv-summary')
+  await expect(summary).toContainText('recipients.csv')
+  await expect(summary.getByTestId('csv-distributions')).toHaveText('3')
+  await expect(summary.getByTestId('csv-nfts-requested')).toHaveText('4')
+  const problems = summary.getByTestId('csv-problems')
+  await expect(problems).toContainText('3 problems found (2 rows skipped)')
+  await expect(problems.getByRole('listitem')).toHaveText([
+    /^Line 3 skipped: "rNotAnAddress" is not a valid address/,
+    `Line 4 skipped: ${first!.address} is already on line 2; this row is skipped`,
+    'Line 5 note: nft_amount "lots" is not a positive whole number; 1 is used',
+  ])
+  expect(await scrollsSideways(page)).toBe(false)
+  await keepScreenshot(page, testInfo, 'airdrop-csv-summary')
+
+  // Removing the file brings the drop area back; the manager asks for a wallet first.
+  await uploadPanel(page).getByRole('button', { name: 'Remove file' }).click()
+  await expect(uploadPanel(page).getByRole('button', { name: 'Choose CSV file' })).toBeVisible()
+  await expect(summary).toBeHidden()
+})
+
+test('dark mode and 375 px: the Airdrop tab reads well and does not scroll sideways', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 375, height: 812 })
+  await openMainShell(page)
+  await page.getByRole('button', { name: 'Dark mode' }).click()
+  await expect(page.locator('html')).toHaveClass(/dark/)
+  await page.getByRole('button', { name: 'How it works' }).click()
+  await chooseCsv(page, 'list.csv', distributionCsv([[demoAccounts().recipients[0]!.address, 3]]))
+  await expect(page.getByTestId('csv-distributions')).toHaveText('1')
+  expect(await scrollsSideways(page)).toBe(false)
+  await keepScreenshot(page, testInfo, 'airdrop-dark-375')
+})

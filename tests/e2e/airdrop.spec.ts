@@ -1,0 +1,140 @@
+/**
+ * An airdrop of 60 NFTs to 50 recipients, as a user does it: a fresh account with 60 NFTs, the
+ * distribution list, the Distribution Summary, the pre-flight (one recipient refuses offers, one
+ * does not exist: both skipped), the progress, 'Airdrop Complete', the per-recipient details and
+ * the report downloaded as CSV.
+ */
+import { readFile } from 'node:fs/promises'
+
+import { expect, test } from '@playwright/test'
+import type { Page, TestInfo } from '@playwright/test'
+import Papa from 'papaparse'
+
+import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
+import { shortAddress } from '../../src/shared/format.ts'
+import {
+  airdropHolder,
+  chooseCsv,
+  connectHolder,
+  distributionCsv,
+  managerPanel,
+  selectAllNfts,
+} from './support/airdrop.ts'
+
+test.setTimeout(120_000)
+
+const { recipients, unfunded } = demoAccounts()
+const refusing = recipients[49]!
+const missing = unfunded[0]!
+/** Recipients 1–48; 11–20 get 2 NFTs each: with the two problem rows, 60 slots for 60 NFTs. */
+const served = recipients.slice(0, 48)
+const doubled = new Set(served.slice(10, 20).map((w) => w.address))
+const rows: [string, number][] = [
+  [refusing.address, 1],
+  [missing.address, 1],
+  ...served.map((w): [string, number] => [w.address, doubled.has(w.address) ? 2 : 1]),
+]
+
+async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const path = testInfo.outputPath(`${name}.png`)
+  await page.screenshot({ path })
+  await testInfo.attach(name, { path, contentType: 'image/png' })
+}
+
+test('airdrop 60 NFTs to 50 recipients: summary, pre-flight, progress, results, report', async ({
+  page,
+}, testInfo) => {
+  const holder = await airdropHolder(60)
+  await connectHolder(page, holder, 60)
+  const manager = managerPanel(page)
+  await expect(manager.getByRole('heading', { name: 'Upload CSV Required' })).toBeVisible()
+
+  await chooseCsv(page, 'airdrop-60.csv', distributionCsv(rows))
+  await expect(page.getByTestId('csv-distributions')).toHaveText('50')
+  await expect(page.getByTestId('csv-nfts-requested')).toHaveText('60')
+
+  // Nothing selected yet: the warning, and Start Airdrop cannot be pressed.
+  await expect(manager.getByText('No NFTs Selected')).toBeVisible()
+  const start = manager.getByRole('button', { name: 'Start Airdrop' })
+  await expect(start).toBeDisabled()
+  await expect(
+    manager.getByRole('checkbox', {
+      name: 'Randomize NFT distribution (recommended for fairness)',
+    }),
+  ).toBeChecked()
+
+  await selectAllNfts(page, 60)
+  await expect(manager.getByTestId('summary-distributions')).toHaveText('50')
+  await expect(manager.getByTestId('summary-nfts')).toHaveText('60')
+  await expect(manager.getByTestId('summary-transactions')).toHaveText('60')
+  await expect(manager.getByText('No NFTs Selected')).toBeHidden()
+  await expect(manager.getByText(/recipients will not receive NFTs/)).toBeHidden()
+
+  await start.click()
+  const confirm = page.getByRole('dialog', { name: 'Confirm Airdrop' })
+  await expect(confirm).toBeVisible()
+  await expect(confirm.getByTestId('plan-transactions')).toHaveText('58')
+  await expect(confirm).toContainText('Reserve locked by the offers11.6 XRP')
+  const problems = confirm.getByTestId('plan-problems')
+  await expect(problems).toContainText('Pre-flight found 2 problems (2 items to skip)')
+  await expect(problems).toContainText(
+    `${refusing.address} does not accept incoming NFT offers: it will be skipped`,
+  )
+  await expect(problems).toContainText(`${missing.address} does not exist`)
+  await keepScreenshot(page, testInfo, 'airdrop-preflight')
+  // Go back leaves the plan unstarted; Start Airdrop plans it again.
+  await confirm.getByRole('button', { name: 'Go back' }).click()
+  await expect(confirm).toBeHidden()
+  await expect(manager.getByTestId('airdrop-progress')).toBeHidden()
+  await start.click()
+  await expect(confirm.getByTestId('plan-transactions')).toHaveText('58')
+  await confirm.getByRole('button', { name: 'Skip problem items and start' }).click()
+  await expect(confirm).toBeHidden()
+
+  const progress = manager.getByTestId('airdrop-progress')
+  const results = manager.getByTestId('airdrop-results')
+  await expect(progress.or(results)).toBeVisible()
+  await expect(results.getByRole('heading', { name: 'Airdrop Complete' })).toBeVisible({
+    timeout: 60_000,
+  })
+  await expect(results.getByTestId('results-successful')).toHaveText('58')
+  await expect(results.getByTestId('results-failed')).toHaveText('0')
+  await expect(results.getByTestId('results-skipped')).toHaveText('2')
+  await expect(results.getByTestId('results-total')).toHaveText('60')
+
+  // The details: one row per recipient, in CSV order.
+  await results.getByRole('button', { name: /Per-recipient details \(50 recipients\)/ }).click()
+  const details = results.getByTestId('recipient-row')
+  await expect(details).toHaveCount(50)
+  await expect(details.first()).toContainText(shortAddress(refusing.address))
+  await expect(details.first()).toContainText('does not accept incoming NFT offers')
+  const eleventh = details.nth(12)
+  await expect(eleventh).toContainText(shortAddress(served[10]!.address))
+  await expect(eleventh.getByText(/^tx [0-9A-F]{10}…$/)).toHaveCount(2)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(
+    false,
+  )
+  await keepScreenshot(page, testInfo, 'airdrop-results')
+
+  // The report, as the browser downloads it.
+  const downloading = page.waitForEvent('download')
+  await results.getByRole('button', { name: 'Export report (CSV)' }).click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toMatch(/^airdrop-report-[0-9a-f]{8}\.csv$/)
+  const text = await readFile(await download.path(), 'utf8')
+  const report = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true })
+  expect(report.data).toHaveLength(60)
+  const succeeded = report.data.filter((row) => row.status === 'succeeded')
+  expect(succeeded).toHaveLength(58)
+  expect(new Set(succeeded.map((row) => row.nft_id)).size).toBe(58)
+  for (const row of succeeded) expect(row.tx_hash).toMatch(/^[0-9A-F]{64}$/)
+  const perRecipient = new Map<string, number>()
+  for (const row of succeeded) {
+    perRecipient.set(row.recipient!, (perRecipient.get(row.recipient!) ?? 0) + 1)
+  }
+  expect(Object.fromEntries(perRecipient)).toEqual(
+    Object.fromEntries(served.map((w) => [w.address, doubled.has(w.address) ? 2 : 1])),
+  )
+  const skipped = report.data.filter((row) => row.status === 'skipped').map((row) => row.recipient)
+  expect(skipped.sort()).toEqual([refusing.address, missing.address].sort())
+})

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest'
+
+import type { JobItemRow, JobRow } from '../../src/db/types.ts'
+import {
+  activityLine,
+  byRecipient,
+  etaText,
+  minutesLeft,
+  percentDone,
+  recentActivity,
+  stepText,
+} from '../../src/app/airdrop/jobProgress.ts'
+
+const NFT = '00080000'.padEnd(64, 'A')
+const ALICE = 'rN7n7otQDd6FczFgLdSqtcsAUxDkw6fzRH'
+const BOB = 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY'
+
+function job(status: JobRow['status'], counts: Partial<JobRow['counts']>): JobRow {
+  return {
+    id: 'job',
+    kind: 'airdrop',
+    network: 'sandbox',
+    account: 'rAccount',
+    createdAt: 0,
+    updatedAt: 0,
+    status,
+    params: {},
+    counts: { total: 10, pending: 0, inFlight: 0, succeeded: 0, failed: 0, skipped: 0, ...counts },
+  }
+}
+
+function item(
+  index: number,
+  status: JobItemRow['status'],
+  recipient: string,
+  at?: number,
+): JobItemRow {
+  return {
+    id: `job:${index}`,
+    jobId: 'job',
+    index,
+    intent: { type: 'offer', nftId: NFT, amountDrops: '0', destination: recipient },
+    status,
+    recipient,
+    attempts:
+      at === undefined
+        ? []
+        : [
+            {
+              sequence: index,
+              firstLedger: 1,
+              lastLedgerSequence: 21,
+              feeDrops: '12',
+              hash: 'AB'.repeat(32),
+              txBlob: '',
+              signedAt: at,
+              submittedAt: at + 1,
+            },
+          ],
+    ...(status === 'failed' ? { message: 'The recipient refuses' } : {}),
+  }
+}
+
+describe('the progress card, from the job rows', () => {
+  it('counts done items (skipped too) into the percentage', () => {
+    expect(percentDone(job('running', { succeeded: 3, failed: 1, skipped: 1 }))).toBe(50)
+    expect(percentDone(job('running', { total: 0 }))).toBe(0)
+  })
+
+  it('names the step, and a pause with offers in flight reads pausing…', () => {
+    expect(stepText(job('running', { pending: 4 }))).toBe('Signing and submitting offers')
+    expect(stepText(job('running', { pending: 0, inFlight: 2 }))).toBe('Waiting for validation')
+    expect(stepText(job('paused', { inFlight: 2 }))).toBe('pausing…')
+    expect(stepText(job('paused', { inFlight: 0 }))).toBe('Paused')
+  })
+
+  it('estimates minutes left at the pace so far', () => {
+    const items = [item(0, 'succeeded', ALICE, 0), item(1, 'succeeded', ALICE, 1000)]
+    const running = job('running', { total: 4, succeeded: 2, pending: 2 })
+    expect(minutesLeft(running, items, 60_000)).toBe(1)
+    expect(minutesLeft(running, items, 240_000)).toBe(4)
+    expect(minutesLeft(running, [], 60_000)).toBeNull()
+    expect(etaText(null)).toBe('Estimating time remaining…')
+    expect(etaText(3)).toBe('About 3 minutes remaining')
+  })
+
+  it('shows the two latest activity lines, newest first', () => {
+    const lines = recentActivity([
+      item(0, 'succeeded', ALICE, 10),
+      item(1, 'failed', BOB, 30),
+      item(2, 'inFlight', BOB, 20),
+      item(3, 'pending', BOB),
+    ])
+    expect(lines).toEqual([
+      'Failed NFT 00080000…AAAAAAAA to rPEPPE...6GDY: The recipient refuses',
+      'Submitted NFT 00080000…AAAAAAAA to rPEPPE...6GDY, waiting for validation',
+    ])
+    expect(activityLine(item(0, 'succeeded', ALICE, 1))).toBe(
+      'Offered NFT 00080000…AAAAAAAA to rN7n7o...fzRH',
+    )
+  })
+
+  it('groups the items by recipient in plan order', () => {
+    const groups = byRecipient([
+      item(0, 'succeeded', ALICE),
+      item(1, 'succeeded', ALICE),
+      item(2, 'skipped', BOB),
+    ])
+    expect(groups.map((g) => [g.address, g.items.length])).toEqual([
+      [ALICE, 2],
+      [BOB, 1],
+    ])
+  })
+})
