@@ -3,7 +3,6 @@
  * pauses and cancels them, runs one job per account at a time (the others wait their turn), and
  * resumes unfinished jobs when the app reopens.
  */
-import type { Client } from 'xrpl'
 import {
   createJob,
   itemId,
@@ -21,7 +20,8 @@ import type { NetworkId } from '../../shared/networks.ts'
 import type { JobPlan, JobRequest } from '../api.ts'
 import type { Keyring } from '../keys/keyring.ts'
 import type { ConnectionManager } from '../network/connectionManager.ts'
-import { planIntents, validateJobRequest } from './planner.ts'
+import { cushionedFeeDrops } from './planFee.ts'
+import { planIntents, validateJobRequest, withShuffleSeed } from './planner.ts'
 import { runPreflight } from './preflight.ts'
 import { jobReportCsv } from './reportCsv.ts'
 import { resultMessage } from './resultMessages.ts'
@@ -39,10 +39,6 @@ export interface JobServiceDeps {
 /** Statuses a job has while a runner may be working on it. */
 const RUN_STATUSES: readonly JobStatus[] = ['running', 'waiting', 'cancelling']
 
-/** The most a transaction may cost, drops (the spec's maximum fee, 2 XRP). */
-const MAX_FEE_DROPS = 2_000_000n
-const FEE_CUSHION_PERCENT = 120n
-
 export class JobService {
   private readonly runners = new Map<string, JobRunner>()
   /** `${network}:${account}` → the id of the job running for it. */
@@ -53,13 +49,19 @@ export class JobService {
 
   constructor(private readonly deps: JobServiceDeps) {}
 
-  /** Validates, records the intents and runs pre-flight; the job is `planned`. */
-  async plan(input: unknown): Promise<JobPlan> {
-    const request: JobRequest = validateJobRequest(input)
+  /**
+   * Validates, records the intents and runs pre-flight; the job is `planned`. A randomized airdrop's
+   * shuffle seed is recorded in `params.shuffleSeed` (and in `params.request.seed`).
+   *
+   * @param extraParams - recorded in the job's params besides the request (e.g. `reclaimOf`).
+   */
+  async plan(input: unknown, extraParams: Record<string, unknown> = {}): Promise<JobPlan> {
+    const request: JobRequest = withShuffleSeed(validateJobRequest(input))
+    const shuffleSeed = request.kind === 'airdrop' ? request.seed : undefined
     const { account, network } = this.wallet()
     const client = this.deps.connection.requireClient()
     const planned = planIntents(request)
-    const feeDrops = await this.feeDrops(client)
+    const feeDrops = await cushionedFeeDrops(client)
     const figures = await runPreflight(
       { client, account, network, feeDrops },
       request.kind,
@@ -84,12 +86,23 @@ export class JobService {
       createdAt: now,
       updatedAt: now,
       status: 'planned',
-      params: { request, feeDrops: feeDrops.toString() },
+      params: {
+        ...extraParams,
+        request,
+        feeDrops: feeDrops.toString(),
+        ...(shuffleSeed ? { shuffleSeed } : {}),
+      },
       counts: { total: 0, pending: 0, inFlight: 0, succeeded: 0, failed: 0, skipped: 0 },
       plan: figures,
     }
     await createJob(this.deps.db, job, items)
-    return { jobId: id, kind: request.kind, items: items.length, ...figures }
+    return {
+      jobId: id,
+      kind: request.kind,
+      items: items.length,
+      ...figures,
+      ...(shuffleSeed ? { shuffleSeed } : {}),
+    }
   }
 
   /** Starts a planned or paused job (skipping problem items if asked), or queues it behind another. */
@@ -297,13 +310,5 @@ export class JobService {
       throw new EngineError('VALIDATION', 'Please connect your wallet first')
     }
     return { account: wallet.address, network: wallet.network }
-  }
-
-  /** The load-scaled base fee with the spec's cushion (1.2), capped at the maximum fee. */
-  private async feeDrops(client: Client): Promise<bigint> {
-    const fee = await client.request({ command: 'fee' })
-    const minimum = BigInt(fee.result.drops.minimum_fee)
-    const cushioned = (minimum * FEE_CUSHION_PERCENT + 99n) / 100n
-    return cushioned > MAX_FEE_DROPS ? MAX_FEE_DROPS : cushioned
   }
 }
