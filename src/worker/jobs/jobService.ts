@@ -23,6 +23,7 @@ import type { ConnectionManager } from '../network/connectionManager.ts'
 import { cushionedFeeDrops } from './planFee.ts'
 import { planIntents, validateJobRequest, withShuffleSeed } from './planner.ts'
 import { runPreflight } from './preflight.ts'
+import { skipProblemItems } from './skipProblems.ts'
 import { jobReportCsv } from './reportCsv.ts'
 import { resultMessage } from './resultMessages.ts'
 import { DEFAULT_LIMITS, JobRunner } from './runner.ts'
@@ -34,6 +35,8 @@ export interface JobServiceDeps {
   keyring: Pick<Keyring, 'current' | 'signer'>
   network: () => NetworkId
   limits?: Partial<RunnerLimits>
+  /** Told when a job reached a final status (airdrops start their acceptance tracking then). */
+  onJobEnded?: (job: JobRow) => void
 }
 
 /** Statuses a job has while a runner may be working on it. */
@@ -123,7 +126,7 @@ export class JobService {
           'Pre-flight found problems: skip those items or change the job',
         )
       }
-      await this.skipProblemItems(job)
+      await skipProblemItems(this.deps.db, job)
     }
     // Paused while its last attempts were still settling: the same runner simply goes on.
     if (this.runners.get(jobId)?.unpause()) {
@@ -204,6 +207,7 @@ export class JobService {
       item.message = resultMessage('cancelled', item.intent.type)
     }
     await saveItems(this.deps.db, jobId, items, changed, 'cancelled')
+    this.deps.onJobEnded?.(job)
   }
 
   /** Starts the oldest waiting (or interrupted) job of the account unless one already runs. */
@@ -247,14 +251,20 @@ export class JobService {
     this.runs.add(run)
     try {
       const outcome = await run
-      if (!this.disposed) await switchJobStatus(this.deps.db, job.id, owned, outcome)
+      if (!this.disposed) await this.end(job, owned, outcome)
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e)
-      if (!this.disposed) await switchJobStatus(this.deps.db, job.id, owned, 'failed', message)
+      if (!this.disposed) await this.end(job, owned, 'failed', message)
     } finally {
       this.runs.delete(run)
       this.runners.delete(job.id)
     }
+  }
+
+  /** Records a run's end; a final status is announced (a paused job has not ended). */
+  private async end(job: JobRow, from: JobStatus[], to: JobStatus, error?: string): Promise<void> {
+    const switched = await switchJobStatus(this.deps.db, job.id, from, to, error)
+    if (switched && to !== 'paused') this.deps.onJobEnded?.(job)
   }
 
   private runnerDeps(job?: JobRow) {
@@ -277,21 +287,6 @@ export class JobService {
       )
     }
     return this.deps.keyring.signer()
-  }
-
-  private async skipProblemItems(job: JobRow): Promise<void> {
-    const problems = job.plan?.problems ?? []
-    const items = await readItems(this.deps.db, job.id)
-    const changed: JobItemRow[] = []
-    for (const item of items) {
-      const problem = problems.find((p) => p.itemIndex === item.index)
-      if (!problem) continue
-      item.status = 'skipped'
-      item.result = problem.code
-      item.message = problem.message
-      changed.push(item)
-    }
-    await saveItems(this.deps.db, job.id, items, changed)
   }
 
   private async readOwnJob(jobId: string): Promise<JobRow> {
