@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import type { TransactionStream } from 'xrpl'
 
 import { GONE_KEPT } from '../../src/worker/jobs/acceptanceLedger.ts'
-import { offerOutcomes } from '../../src/worker/jobs/acceptanceStream.ts'
+import { OutcomeBacklog, offerOutcomes } from '../../src/worker/jobs/acceptanceStream.ts'
 
 const OFFER = 'ab'.repeat(32)
 const OTHER = 'cd'.repeat(32)
@@ -66,5 +66,23 @@ describe('offerOutcomes', () => {
     expect(offerOutcomes(streamed('NFTokenAcceptOffer', 'tesSUCCESS', undefined, false))).toEqual(
       [],
     )
+  })
+})
+
+describe('OutcomeBacklog', () => {
+  const outcome = (n: number, ledgerIndex: number) => ({
+    offerId: n.toString(16).padStart(64, '0'),
+    ledgerIndex,
+    state: 'accepted' as const,
+  })
+
+  it('hands kept outcomes back with new ones; drops those 20 ledgers older than the newest', () => {
+    const backlog = new OutcomeBacklog()
+    backlog.keep([outcome(1, 100), outcome(2, 130)])
+    expect(backlog.size).toBe(1)
+    const next = backlog.with([outcome(3, 131)])
+    expect(next.map((o) => o.ledgerIndex)).toEqual([130, 131])
+    backlog.keep([])
+    expect(backlog.size).toBe(0)
   })
 })

@@ -10,6 +10,7 @@
  */
 import type { Client } from 'xrpl'
 
+import type { OfferItem } from '../../db/acceptance.ts'
 import type { AcceptanceState } from '../../db/types.ts'
 import { isEngineError } from '../../shared/errors.ts'
 import { readAccountNfts } from '../nfts/accountNfts.ts'
@@ -22,6 +23,16 @@ export interface TrackedOffer {
   offerId: string
   nftId: string
   recipient: string
+}
+
+/** An airdrop offer item as the ledger reads look it up. */
+export function trackedOffer(item: OfferItem): TrackedOffer {
+  const intent = item.intent as Extract<OfferItem['intent'], { type: 'offer' }>
+  return {
+    offerId: item.offerId.toUpperCase(),
+    nftId: intent.nftId,
+    recipient: intent.destination ?? item.recipient ?? '',
+  }
 }
 
 /** What the ledger shows of one offer. */

@@ -87,3 +87,32 @@ export class OfferStream {
     if (outcomes.length) this.onOutcomes(outcomes)
   }
 }
+
+/** Unmatched outcomes kept for a later match: at most this many … */
+const BACKLOG_MAX = 2_000
+/** … of this many ledgers (a runner stores an offer's success within a ledger or two). */
+const BACKLOG_LEDGERS = 20
+
+/**
+ * Outcomes of offers the tracker did not know yet when they came: a recipient can accept before the
+ * job runner has stored the offer's item as succeeded. Kept for a few ledgers, then dropped.
+ */
+export class OutcomeBacklog {
+  private kept = new Map<string, StreamOutcome>()
+
+  get size(): number {
+    return this.kept.size
+  }
+
+  /** The kept outcomes followed by `more` (the kept ones stay until the next keep()). */
+  with(more: readonly StreamOutcome[]): StreamOutcome[] {
+    return [...this.kept.values(), ...more]
+  }
+
+  /** Keeps these (replacing what was kept), dropping those many ledgers older than the newest. */
+  keep(outcomes: readonly StreamOutcome[]): void {
+    const newest = Math.max(0, ...outcomes.map((o) => o.ledgerIndex))
+    const recent = outcomes.filter((o) => o.ledgerIndex >= newest - BACKLOG_LEDGERS)
+    this.kept = new Map(recent.slice(-BACKLOG_MAX).map((o) => [o.offerId, o] as const))
+  }
+}

@@ -23,9 +23,8 @@ import type { AcceptanceSummary, ItemAcceptance, JobRow } from '../../db/types.t
 import { ACCEPTANCE_FIRST_CHECK_MS, ACCEPTANCE_INTERVAL_MS } from '../../shared/constants.ts'
 import { EngineError } from '../../shared/errors.ts'
 import type { NetworkId } from '../../shared/networks.ts'
-import { readStandings } from './acceptanceLedger.ts'
-import type { TrackedOffer } from './acceptanceLedger.ts'
-import { OfferStream } from './acceptanceStream.ts'
+import { readStandings, trackedOffer } from './acceptanceLedger.ts'
+import { OfferStream, OutcomeBacklog } from './acceptanceStream.ts'
 import type { StreamOutcome } from './acceptanceStream.ts'
 import { isConnectionError } from './ledgerFollower.ts'
 
@@ -53,27 +52,13 @@ interface Watched {
   itemId: string
 }
 
-function trackedOffer(item: OfferItem): TrackedOffer {
-  const intent = item.intent as Extract<OfferItem['intent'], { type: 'offer' }>
-  return {
-    offerId: item.offerId.toUpperCase(),
-    nftId: intent.nftId,
-    recipient: intent.destination ?? item.recipient ?? '',
-  }
-}
-
-/** Unmatched stream outcomes kept for a later match: at most this many … */
-const EARLY_KEPT = 2_000
-/** … of this many ledgers (a runner stores an offer's success within a ledger or two). */
-const EARLY_LEDGERS = 20
-
 export class AcceptanceTracker {
   private readonly stream = new OfferStream((outcomes) => this.onStream(outcomes))
   /** Offer id → its item, for the offers that still wait (what the stream may report). */
   private watched = new Map<string, Watched>()
   private streamed: StreamOutcome[] = []
-  /** Stream outcomes of offers not watched when they came, by offer id (at most EARLY_KEPT). */
-  private early = new Map<string, StreamOutcome>()
+  /** Stream outcomes of offers not watched when they came. */
+  private readonly early = new OutcomeBacklog()
   private timer?: ReturnType<typeof setTimeout>
   /** After a failed check: no poll before this time (unless resumed). */
   private retryAt = 0
@@ -101,13 +86,14 @@ export class AcceptanceTracker {
    */
   jobEnded(job: JobRow): void {
     this.background(async () => {
+      if (this.disposed) return
       if (job.kind === 'airdrop') {
         const nextCheckAt = Date.now() + this.timing.firstCheckMs
         await recordAcceptance(this.deps.db, job.id, new Map(), { nextCheckAt })
       }
       const airdrop = job.params.reclaimOf
       const reclaimed = typeof airdrop === 'string' ? await readJob(this.deps.db, airdrop) : null
-      if (reclaimed) await this.checkJobs([reclaimed])
+      if (reclaimed) await this.checkJobs([reclaimed]).catch((e: unknown) => this.failed(e))
       await this.refresh()
       if (this.early.size) await this.recordStreamed()
     })
@@ -232,13 +218,14 @@ export class AcceptanceTracker {
     const now = Date.now()
     const jobs = await this.watchedJobs()
     const due = jobs.filter((j) => ENDED_JOB.has(j.status) && this.dueAt(j) <= now)
-    try {
-      if (due.length) await this.checkJobs(due)
-    } catch (e) {
-      this.retryAt = Date.now() + this.timing.intervalMs
-      if (!isConnectionError(e)) console.warn('acceptance check failed:', e)
-    }
+    if (due.length) await this.checkJobs(due).catch((e: unknown) => this.failed(e))
     await this.refresh()
+  }
+
+  /** A check failed (the connection was lost, say): polls wait `intervalMs` or a resume(). */
+  private failed(e: unknown): void {
+    this.retryAt = Date.now() + this.timing.intervalMs
+    if (!isConnectionError(e)) console.warn('acceptance check failed:', e)
   }
 
   /** Reads the jobs' waiting offers from one validated ledger and records what it shows. */
@@ -272,13 +259,6 @@ export class AcceptanceTracker {
     return summaries
   }
 
-  /** Keeps unmatched outcomes of the last EARLY_LEDGERS ledgers (at most EARLY_KEPT of them). */
-  private keepEarly(outcomes: StreamOutcome[]): void {
-    const newest = Math.max(0, ...outcomes.map((o) => o.ledgerIndex))
-    const recent = outcomes.filter((o) => o.ledgerIndex >= newest - EARLY_LEDGERS)
-    this.early = new Map(recent.slice(-EARLY_KEPT).map((o) => [o.offerId, o] as const))
-  }
-
   /** Queued, and matched with the watch list only then: a refresh queued before may extend it. */
   private onStream(outcomes: StreamOutcome[]): void {
     this.streamed.push(...outcomes)
@@ -291,14 +271,14 @@ export class AcceptanceTracker {
    * the offer's item as succeeded.
    */
   private async recordStreamed(): Promise<void> {
-    const outcomes = [...this.early.values(), ...this.streamed]
+    const outcomes = this.early.with(this.streamed)
     this.streamed = []
     if (this.disposed || !outcomes.length) return
     // An offer of a running airdrop may have succeeded since the list was built.
     if (outcomes.some((o) => !this.watched.has(o.offerId))) {
       this.watched = await this.watchList(await this.watchedJobs())
     }
-    this.keepEarly(outcomes.filter((o) => !this.watched.has(o.offerId)))
+    this.early.keep(outcomes.filter((o) => !this.watched.has(o.offerId)))
     const byJob = new Map<string, Map<string, ItemAcceptance>>()
     const checkedAt = Date.now()
     for (const { offerId, state, detail, ledgerIndex } of outcomes) {
