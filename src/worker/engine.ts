@@ -298,7 +298,7 @@ export class Engine implements EngineApi {
       void this.keyring.restore().catch(() => undefined)
     if (cameUp && this.keyring.current()) {
       void this.jobs.resumeUnfinished().catch(() => undefined)
-      this.acceptance.resume()
+      this.acceptance.reconnected()
     }
     for (const [subscription, listener] of this.listeners)
       this.notify(subscription, listener, status)

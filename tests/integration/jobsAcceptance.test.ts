@@ -146,3 +146,24 @@ it('checkAcceptance refuses unknown jobs, other kinds, and works only with the w
 function freeIds(n: number): Promise<string[]> {
   return freeNfts(h.client, holder, n)
 }
+
+it('an accept made while the engine was offline is found once the connection is back', async () => {
+  const engine = h.reopen({ acceptance: { firstCheckMs: 0, intervalMs: 600_000 } })
+  await h.engine.dispose()
+  await engine.connect('sandbox')
+  await engine.connectWallet({ kind: 'familySeed', secret: accounts.holder.seed! })
+  const jobId = await airdropTo(h, engine, holder, otherAddresses.slice(2, 4))
+  const first = await until(h.db, jobId, (j) => j.acceptance?.checkedAt != null)
+  expect(first.job.acceptance).toMatchObject({ offered: 2, accepted: 0 })
+
+  await engine.disconnect()
+  const taken = itemFor(first.items, otherAddresses[2]!)
+  await submitValidated(h.client, others[2]!, {
+    TransactionType: 'NFTokenAcceptOffer',
+    NFTokenSellOffer: taken.offerId,
+  })
+  // The next poll is 10 minutes away: only the check on reconnecting can find the accept.
+  await engine.connect('sandbox')
+  const { job } = await until(h.db, jobId, (j) => j.acceptance?.accepted === 1)
+  expect(job.acceptance).toMatchObject({ offered: 1, accepted: 1, gone: 0 })
+})

@@ -6,8 +6,9 @@
  *   transaction that removed it (acceptanceStream.ts); it is recorded at once.
  * - Poll: each ended airdrop with waiting offers is read from the ledger (acceptanceLedger.ts) first
  *   `firstCheckMs` after it ended, then every `intervalMs` while any offer waits; it stops when none
- *   waits. `resume()` (wallet connected, app reopened, connection back) checks at once whatever is
- *   due; a check that fails (connection lost) is tried again after `intervalMs` or on `resume()`.
+ *   waits. `resume()` (wallet connected, app reopened) checks at once whatever is due;
+ *   `reconnected()` checks every ended airdrop with waiting offers at once (stream news may have been
+ *   lost with the connection); a check that fails is tried again after `intervalMs` or then.
  * - `accepted` and `gone` are final: never read again.
  *
  * All work runs one task at a time (a queue), so a poll and a stream update never interleave; writes
@@ -62,6 +63,8 @@ export class AcceptanceTracker {
   private timer?: ReturnType<typeof setTimeout>
   /** After a failed check: no poll before this time (unless resumed). */
   private retryAt = 0
+  /** The connection came back: every ended airdrop with waiting offers is due now. */
+  private allDue = false
   private chain: Promise<unknown> = Promise.resolve()
   private disposed = false
 
@@ -78,6 +81,12 @@ export class AcceptanceTracker {
   resume(): void {
     this.retryAt = 0
     this.background(() => this.refresh())
+  }
+
+  /** The connection is back: follows the stream again and checks every waiting offer at once. */
+  reconnected(): void {
+    this.allDue = true
+    this.resume()
   }
 
   /**
@@ -165,7 +174,7 @@ export class AcceptanceTracker {
     await this.tryFollow(jobs[0]!.account)
     const ended = jobs.filter((j) => ENDED_JOB.has(j.status))
     if (!ended.length || this.disposed) return
-    const due = Math.min(...ended.map((j) => this.dueAt(j)))
+    const due = this.allDue ? 0 : Math.min(...ended.map((j) => this.dueAt(j)))
     const delay = Math.max(0, Math.max(due, this.retryAt) - Date.now())
     this.timer = setTimeout(() => this.background(() => this.pollDue()), delay)
   }
@@ -217,7 +226,8 @@ export class AcceptanceTracker {
     if (this.disposed) return
     const now = Date.now()
     const jobs = await this.watchedJobs()
-    const due = jobs.filter((j) => ENDED_JOB.has(j.status) && this.dueAt(j) <= now)
+    const due = jobs.filter((j) => ENDED_JOB.has(j.status) && (this.allDue || this.dueAt(j) <= now))
+    this.allDue = false
     if (due.length) await this.checkJobs(due).catch((e: unknown) => this.failed(e))
     await this.refresh()
   }
