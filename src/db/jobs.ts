@@ -42,7 +42,22 @@ export function readItems(db: LedgerDb, jobId: string): Promise<JobItemRow[]> {
 }
 
 /**
- * Writes changed items and the job's new counts (and status) in one transaction.
+ * Copies of the items to write, each with the acceptance stored for it: the acceptance tracker writes
+ * that field while a runner may hold an older copy of the row, and the runner never sets it.
+ */
+async function keepAcceptance(db: LedgerDb, items: readonly JobItemRow[]): Promise<JobItemRow[]> {
+  const stored = await db.jobItems.bulkGet(items.map((i) => i.id))
+  return items.map((item, k) => {
+    const copy = structuredClone(item)
+    const acceptance = stored[k]?.acceptance
+    if (acceptance) copy.acceptance = acceptance
+    return copy
+  })
+}
+
+/**
+ * Writes changed items and the job's new counts (and status) in one transaction. An item's
+ * `acceptance` as stored is kept (see keepAcceptance).
  *
  * @param all - every item of the job as the caller now holds them (for the counts).
  * @param changed - the items to write.
@@ -59,7 +74,7 @@ export async function saveItems(
 ): Promise<void> {
   if (changed.length === 0 && !status) return
   await db.transaction('rw', db.jobs, db.jobItems, async () => {
-    if (changed.length) await db.jobItems.bulkPut(changed.map((i) => structuredClone(i)))
+    if (changed.length) await db.jobItems.bulkPut(await keepAcceptance(db, changed))
     await db.jobs.update(jobId, {
       counts: countItems(all),
       updatedAt: Date.now(),

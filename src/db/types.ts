@@ -150,7 +150,10 @@ export interface ItemAcceptance {
   detail?: string
 }
 
-/** Acceptance counts over an airdrop's offers, kept on the job row for the UI. */
+/**
+ * Acceptance counts over an airdrop's offers (its succeeded offer items), kept on the job row for the
+ * UI. An offer not checked yet counts as `offered`: it was created on the ledger.
+ */
 export interface AcceptanceSummary {
   offered: number
   accepted: number

@@ -62,3 +62,8 @@ export function cancelConfirmText(count: number): string {
 export const MAX_DISTRIBUTION_ROWS = 100_000
 /** Bytes a distribution CSV may have. */
 export const MAX_DISTRIBUTION_BYTES = 10 * 1024 * 1024
+
+/** Acceptance tracking: the first check of an airdrop's offers, this long after the airdrop ended. */
+export const ACCEPTANCE_FIRST_CHECK_MS = 10_000
+/** Acceptance tracking: then a check this often while any offer still waits for its recipient. */
+export const ACCEPTANCE_INTERVAL_MS = 30_000

@@ -311,8 +311,9 @@ export type JobRequest =
       /** Shuffle which NFT goes to whom (the spec's fairness option). */
       randomize: boolean
       /**
-       * The shuffle seed of an earlier plan (32 hex digits), to reproduce its exact distribution;
-       * a fresh random seed when absent. Only used with `randomize`.
+       * The shuffle seed of an earlier plan (32 hex digits, any case), to reproduce its exact
+       * distribution; a fresh random seed when absent. Only used with `randomize`: without it a seed
+       * is still checked (VALIDATION 'The shuffle seed must be 32 hexadecimal digits …') but dropped.
        */
       seed?: string
     }

@@ -29,8 +29,11 @@ import type {
   WalletInfo,
 } from './api.ts'
 import { parseDistributionCsv } from './csv/distributionCsv.ts'
+import { AcceptanceTracker } from './jobs/acceptanceTracker.ts'
+import type { AcceptanceTiming } from './jobs/acceptanceTracker.ts'
 import { JobService } from './jobs/jobService.ts'
 import { readOwnOffers } from './jobs/preflightOffers.ts'
+import { planReclaim } from './jobs/reclaim.ts'
 import type { RunnerLimits } from './jobs/runner.ts'
 import { demoHolderSeed } from './keys/demoWallet.ts'
 import { Keyring } from './keys/keyring.ts'
@@ -53,6 +56,8 @@ export interface EngineOptions {
   metadata?: MetadataOptions
   /** Bulk job limits (LastLedgerSequence offset, transactions in flight). */
   jobs?: Partial<RunnerLimits>
+  /** When airdrop offers are checked (ACCEPTANCE_FIRST_CHECK_MS, ACCEPTANCE_INTERVAL_MS). */
+  acceptance?: Partial<AcceptanceTiming>
 }
 
 /** A Comlink proxy carries a release function; a plain function (in Node) does not. */
@@ -70,6 +75,7 @@ export class Engine implements EngineApi {
   private readonly nfts: NftLoader
   private readonly metadata: MetadataService
   private readonly jobs: JobService
+  private readonly acceptance: AcceptanceTracker
 
   /** @param options - networks, timing, database; the build's defaults otherwise. */
   constructor(options: EngineOptions = {}) {
@@ -84,12 +90,22 @@ export class Engine implements EngineApi {
     const network = () => this.connection.status.network
     this.keyring = new Keyring({ connection: this.connection, db: this.db, network })
     this.nfts = new NftLoader({ connection: this.connection, db: this.db })
+    this.acceptance = new AcceptanceTracker({
+      db: this.db,
+      client: () => this.connection.requireClient(),
+      wallet: () => {
+        const wallet = this.keyring.current()
+        return wallet?.network === network() ? wallet : null
+      },
+      timing: options.acceptance,
+    })
     this.jobs = new JobService({
       db: this.db,
       connection: this.connection,
       keyring: this.keyring,
       network,
       limits: options.jobs,
+      onJobEnded: (job) => this.acceptance.jobEnded(job),
     })
     this.metadata = new MetadataService({
       db: this.db,
@@ -113,7 +129,7 @@ export class Engine implements EngineApi {
    * worker ends with its tab; tests use this to stand in for that.
    */
   async dispose(): Promise<void> {
-    const stopped = this.jobs.dispose()
+    const stopped = Promise.all([this.jobs.dispose(), this.acceptance.dispose()])
     this.keyring.lock()
     // Disconnected first: a runner waiting for a reply unwinds when the connection goes.
     await this.connection.disconnect()
@@ -170,6 +186,8 @@ export class Engine implements EngineApi {
 
   lock(): Promise<void> {
     this.keyring.lock()
+    // No wallet: the tracker stops following it.
+    this.acceptance.resume()
     return Promise.resolve()
   }
 
@@ -190,8 +208,10 @@ export class Engine implements EngineApi {
     return this.jobs.plan(request)
   }
 
-  startJob(jobId: string, options?: { skipProblems?: boolean }): Promise<void> {
-    return this.jobs.start(jobId, options)
+  async startJob(jobId: string, options?: { skipProblems?: boolean }): Promise<void> {
+    await this.jobs.start(jobId, options)
+    // A running airdrop's offers are followed on the stream from the start.
+    this.acceptance.resume()
   }
 
   pauseJob(jobId: string): Promise<void> {
@@ -206,19 +226,21 @@ export class Engine implements EngineApi {
     return this.jobs.exportCsv(jobId)
   }
 
-  // STUB: acceptance tracking lands with issue 6 (the contract is in api.ts).
-  checkAcceptance(_jobId: string): Promise<AcceptanceSummary> {
-    return Promise.reject(new EngineError('VALIDATION', 'Acceptance tracking is not built yet'))
+  checkAcceptance(jobId: string): Promise<AcceptanceSummary> {
+    return this.acceptance.check(jobId)
   }
 
-  // STUB: see checkAcceptance.
-  planReclaim(_jobId: string): Promise<JobPlan> {
-    return Promise.reject(new EngineError('VALIDATION', 'Reclaim is not built yet'))
+  planReclaim(jobId: string): Promise<JobPlan> {
+    return planReclaim({ db: this.db, tracker: this.acceptance, jobs: this.jobs }, jobId)
   }
 
-  /** A wallet is connected: its unfinished jobs go on (after a reopened app, say). */
+  /**
+   * A wallet is connected: its unfinished jobs go on (after a reopened app, say), and its airdrops'
+   * offers are tracked again.
+   */
   private withResume(wallet: WalletInfo): WalletInfo {
     void this.jobs.resumeUnfinished().catch(() => undefined)
+    this.acceptance.resume()
     return wallet
   }
 
@@ -274,7 +296,10 @@ export class Engine implements EngineApi {
     this.lastState = status.state
     if (cameUp && this.keyring.current()?.restored)
       void this.keyring.restore().catch(() => undefined)
-    if (cameUp && this.keyring.current()) void this.jobs.resumeUnfinished().catch(() => undefined)
+    if (cameUp && this.keyring.current()) {
+      void this.jobs.resumeUnfinished().catch(() => undefined)
+      this.acceptance.reconnected()
+    }
     for (const [subscription, listener] of this.listeners)
       this.notify(subscription, listener, status)
   }

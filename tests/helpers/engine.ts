@@ -65,7 +65,8 @@ export async function startEngineHarness(
     db,
     reopen: make,
     stop: async () => {
-      await Promise.all(engines.map((e) => e.disconnect()))
+      // Disposed, not only disconnected: their timers (acceptance tracking) stop too.
+      await Promise.all(engines.map((e) => e.dispose()))
       await sb.stop()
       db.close()
       await db.delete()

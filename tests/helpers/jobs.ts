@@ -8,6 +8,7 @@ import type { LedgerEntry } from 'xrpl'
 import { readAccountNfts } from '../../src/worker/nfts/accountNfts.ts'
 import { startEngineHarness } from './engine.ts'
 import type { EngineHarness } from './engine.ts'
+import type { EngineOptions } from '../../src/worker/engine.ts'
 import { closeLedgers } from './sandbox.ts'
 
 /** An NFTokenOffer ledger entry (xrpl.js's type leaves out its NFTokenID). */
@@ -20,10 +21,14 @@ export interface DemoJobsHarness extends EngineHarness {
 
 /**
  * Starts the demo ledger (expected ledger size 1,000), an engine and an independent client; with
- * `closeEveryMs`, ledgers close on that ticker until stop().
+ * `closeEveryMs`, ledgers close on that ticker until stop(); `options` go to the engines.
  */
-export async function startDemoJobsHarness(closeEveryMs?: number): Promise<DemoJobsHarness> {
-  const h = await startEngineHarness({ demo: true, gatewayPort: 0, expectedLedgerSize: 1000 })
+export async function startDemoJobsHarness(
+  closeEveryMs?: number,
+  options: Partial<EngineOptions> = {},
+): Promise<DemoJobsHarness> {
+  const sandbox = { demo: true, gatewayPort: 0, expectedLedgerSize: 1000 }
+  const h = await startEngineHarness(sandbox, options)
   const client = new Client(h.sb.url)
   await client.connect()
   const stopClosing = closeEveryMs === undefined ? () => {} : closeLedgers(h.sb, closeEveryMs)

@@ -3,7 +3,6 @@
  * pauses and cancels them, runs one job per account at a time (the others wait their turn), and
  * resumes unfinished jobs when the app reopens.
  */
-import type { Client } from 'xrpl'
 import {
   createJob,
   itemId,
@@ -21,8 +20,10 @@ import type { NetworkId } from '../../shared/networks.ts'
 import type { JobPlan, JobRequest } from '../api.ts'
 import type { Keyring } from '../keys/keyring.ts'
 import type { ConnectionManager } from '../network/connectionManager.ts'
-import { planIntents, validateJobRequest } from './planner.ts'
+import { cushionedFeeDrops } from './planFee.ts'
+import { planIntents, validateJobRequest, withShuffleSeed } from './planner.ts'
 import { runPreflight } from './preflight.ts'
+import { skipProblemItems } from './skipProblems.ts'
 import { jobReportCsv } from './reportCsv.ts'
 import { resultMessage } from './resultMessages.ts'
 import { DEFAULT_LIMITS, JobRunner } from './runner.ts'
@@ -34,14 +35,12 @@ export interface JobServiceDeps {
   keyring: Pick<Keyring, 'current' | 'signer'>
   network: () => NetworkId
   limits?: Partial<RunnerLimits>
+  /** Told when a job reached a final status (airdrops start their acceptance tracking then). */
+  onJobEnded?: (job: JobRow) => void
 }
 
 /** Statuses a job has while a runner may be working on it. */
 const RUN_STATUSES: readonly JobStatus[] = ['running', 'waiting', 'cancelling']
-
-/** The most a transaction may cost, drops (the spec's maximum fee, 2 XRP). */
-const MAX_FEE_DROPS = 2_000_000n
-const FEE_CUSHION_PERCENT = 120n
 
 export class JobService {
   private readonly runners = new Map<string, JobRunner>()
@@ -53,13 +52,19 @@ export class JobService {
 
   constructor(private readonly deps: JobServiceDeps) {}
 
-  /** Validates, records the intents and runs pre-flight; the job is `planned`. */
-  async plan(input: unknown): Promise<JobPlan> {
-    const request: JobRequest = validateJobRequest(input)
+  /**
+   * Validates, records the intents and runs pre-flight; the job is `planned`. A randomized airdrop's
+   * shuffle seed is recorded in `params.shuffleSeed` (and in `params.request.seed`).
+   *
+   * @param extraParams - recorded in the job's params besides the request (e.g. `reclaimOf`).
+   */
+  async plan(input: unknown, extraParams: Record<string, unknown> = {}): Promise<JobPlan> {
+    const request: JobRequest = withShuffleSeed(validateJobRequest(input))
+    const shuffleSeed = request.kind === 'airdrop' ? request.seed : undefined
     const { account, network } = this.wallet()
     const client = this.deps.connection.requireClient()
     const planned = planIntents(request)
-    const feeDrops = await this.feeDrops(client)
+    const feeDrops = await cushionedFeeDrops(client)
     const figures = await runPreflight(
       { client, account, network, feeDrops },
       request.kind,
@@ -84,12 +89,23 @@ export class JobService {
       createdAt: now,
       updatedAt: now,
       status: 'planned',
-      params: { request, feeDrops: feeDrops.toString() },
+      params: {
+        ...extraParams,
+        request,
+        feeDrops: feeDrops.toString(),
+        ...(shuffleSeed ? { shuffleSeed } : {}),
+      },
       counts: { total: 0, pending: 0, inFlight: 0, succeeded: 0, failed: 0, skipped: 0 },
       plan: figures,
     }
     await createJob(this.deps.db, job, items)
-    return { jobId: id, kind: request.kind, items: items.length, ...figures }
+    return {
+      jobId: id,
+      kind: request.kind,
+      items: items.length,
+      ...figures,
+      ...(shuffleSeed ? { shuffleSeed } : {}),
+    }
   }
 
   /** Starts a planned or paused job (skipping problem items if asked), or queues it behind another. */
@@ -110,7 +126,7 @@ export class JobService {
           'Pre-flight found problems: skip those items or change the job',
         )
       }
-      await this.skipProblemItems(job)
+      await skipProblemItems(this.deps.db, job)
     }
     // Paused while its last attempts were still settling: the same runner simply goes on.
     if (this.runners.get(jobId)?.unpause()) {
@@ -191,6 +207,7 @@ export class JobService {
       item.message = resultMessage('cancelled', item.intent.type)
     }
     await saveItems(this.deps.db, jobId, items, changed, 'cancelled')
+    this.deps.onJobEnded?.(job)
   }
 
   /** Starts the oldest waiting (or interrupted) job of the account unless one already runs. */
@@ -234,14 +251,20 @@ export class JobService {
     this.runs.add(run)
     try {
       const outcome = await run
-      if (!this.disposed) await switchJobStatus(this.deps.db, job.id, owned, outcome)
+      if (!this.disposed) await this.end(job, owned, outcome)
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e)
-      if (!this.disposed) await switchJobStatus(this.deps.db, job.id, owned, 'failed', message)
+      if (!this.disposed) await this.end(job, owned, 'failed', message)
     } finally {
       this.runs.delete(run)
       this.runners.delete(job.id)
     }
+  }
+
+  /** Records a run's end; a final status is announced (a paused job has not ended). */
+  private async end(job: JobRow, from: JobStatus[], to: JobStatus, error?: string): Promise<void> {
+    const switched = await switchJobStatus(this.deps.db, job.id, from, to, error)
+    if (switched && to !== 'paused') this.deps.onJobEnded?.(job)
   }
 
   private runnerDeps(job?: JobRow) {
@@ -266,21 +289,6 @@ export class JobService {
     return this.deps.keyring.signer()
   }
 
-  private async skipProblemItems(job: JobRow): Promise<void> {
-    const problems = job.plan?.problems ?? []
-    const items = await readItems(this.deps.db, job.id)
-    const changed: JobItemRow[] = []
-    for (const item of items) {
-      const problem = problems.find((p) => p.itemIndex === item.index)
-      if (!problem) continue
-      item.status = 'skipped'
-      item.result = problem.code
-      item.message = problem.message
-      changed.push(item)
-    }
-    await saveItems(this.deps.db, job.id, items, changed)
-  }
-
   private async readOwnJob(jobId: string): Promise<JobRow> {
     const job = await readJob(this.deps.db, jobId)
     if (!job) throw new EngineError('NOT_FOUND', 'No such job')
@@ -297,13 +305,5 @@ export class JobService {
       throw new EngineError('VALIDATION', 'Please connect your wallet first')
     }
     return { account: wallet.address, network: wallet.network }
-  }
-
-  /** The load-scaled base fee with the spec's cushion (1.2), capped at the maximum fee. */
-  private async feeDrops(client: Client): Promise<bigint> {
-    const fee = await client.request({ command: 'fee' })
-    const minimum = BigInt(fee.result.drops.minimum_fee)
-    const cushioned = (minimum * FEE_CUSHION_PERCENT + 99n) / 100n
-    return cushioned > MAX_FEE_DROPS ? MAX_FEE_DROPS : cushioned
   }
 }

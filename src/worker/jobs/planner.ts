@@ -10,6 +10,7 @@ import { CANCEL_OFFERS_PER_TX } from '../../shared/constants.ts'
 import { EngineError } from '../../shared/errors.ts'
 import type { JobRequest } from '../api.ts'
 import { packOfferIds } from '../ops/cancelOffers.ts'
+import { checkedSeed, freshSeed, seededRandom } from './shuffleSeed.ts'
 
 /** One intent of a plan; airdrop offers also name the recipient's CSV address, for reports. */
 export interface PlannedIntent {
@@ -103,7 +104,16 @@ function checkedAirdrop(fields: Fields): JobRequest {
   if (typeof fields.randomize !== 'boolean') {
     throw invalid('The job request is malformed: randomize must be true or false')
   }
-  return { kind: 'airdrop', distribution, nftIds, randomize: fields.randomize }
+  // A seed is checked whenever given (a malformed one is a bug worth reporting) but kept only with
+  // randomize: without a shuffle there is nothing for it to reproduce.
+  const seed = fields.seed === undefined ? undefined : checkedSeed(fields.seed)
+  return {
+    kind: 'airdrop',
+    distribution,
+    nftIds,
+    randomize: fields.randomize,
+    ...(fields.randomize && seed !== undefined ? { seed } : {}),
+  }
 }
 
 function checkedDrops(value: unknown, label: string): string {
@@ -161,7 +171,8 @@ function checkedCancel(fields: Fields): JobRequest {
  * @throws EngineError `VALIDATION` with a message fit to show: the spec's 'Please upload a CSV file
  *   first', 'Please select NFTs to distribute', 'Please select NFTs to burn', 'Please select NFTs to
  *   create offers for'; 'Please select offers to cancel'; or what is wrong with which row or item
- *   (an invalid address, NFT id, count, price or expiration; more than 10,000 items).
+ *   (an invalid address, NFT id, count, price or expiration; more than 10,000 items); an airdrop
+ *   `seed` that is not 32 hex digits (checked even without `randomize`, but then dropped).
  */
 export function validateJobRequest(request: unknown): JobRequest {
   if (!isRecord(request)) throw invalid('The job request is malformed')
@@ -226,6 +237,20 @@ function cancelIntents(offerIds: string[]): PlannedIntent[] {
 }
 
 /**
+ * The request as it will be planned and recorded: a randomized airdrop without a seed gets a fresh
+ * one, so that every shuffle can be reproduced from its job row.
+ */
+export function withShuffleSeed(request: JobRequest): JobRequest {
+  if (request.kind !== 'airdrop' || !request.randomize || request.seed) return request
+  return { ...request, seed: freshSeed() }
+}
+
+/** The shuffle's random source: the request's seed when it has one, crypto otherwise. */
+function randomFor(request: JobRequest): () => number {
+  return request.kind === 'airdrop' && request.seed ? seededRandom(request.seed) : cryptoRandom
+}
+
+/**
  * Expands a validated request into intents, in plan order.
  * - airdrop: each recipient gets `count` slots, in CSV order; slot i gets the i-th NFT of the
  *   selection (or of a shuffled selection when `randomize`), as a free sell offer to the recipient.
@@ -234,11 +259,12 @@ function cancelIntents(offerIds: string[]): PlannedIntent[] {
  * - cancel: distinct offer ids, up to 500 per NFTokenCancelOffer.
  *
  * @param request - a request from {@link validateJobRequest}.
- * @param random - uniform in [0, 1), for the shuffle; crypto-strong by default.
+ * @param random - uniform in [0, 1), for the shuffle; by default the generator of the request's
+ *   `seed` (the same seed always gives the same pairs), else crypto-strong.
  */
 export function planIntents(
   request: JobRequest,
-  random: () => number = cryptoRandom,
+  random: () => number = randomFor(request),
 ): PlannedIntent[] {
   switch (request.kind) {
     case 'airdrop':

@@ -85,6 +85,12 @@ function objectsPage(result: unknown, account: string, pinned: number | null): O
   return { entries, marker, ledgerIndex }
 }
 
+/** The account's own NFT offers and the validated ledger they were read from. */
+export interface OwnOffers {
+  offers: Map<string, OfferEntry>
+  ledgerIndex: number
+}
+
 /**
  * Every NFT offer the account owns, by offer id.
  *
@@ -94,6 +100,11 @@ export async function readOwnOffers(
   client: Client,
   account: string,
 ): Promise<Map<string, OfferEntry>> {
+  return (await readOwnOffersAt(client, account)).offers
+}
+
+/** {@link readOwnOffers}, with the validated ledger every page was read from. */
+export async function readOwnOffersAt(client: Client, account: string): Promise<OwnOffers> {
   const offers = new Map<string, OfferEntry>()
   const markers = new Set<string>()
   let ledgerIndex: number | null = null
@@ -116,7 +127,7 @@ export async function readOwnOffers(
     }
     if (marker !== undefined) markers.add(marker)
   } while (marker !== undefined)
-  return offers
+  return { offers, ledgerIndex }
 }
 
 /** Tokens that mean the ledger has no such entry, or the server cannot look entries up. */

@@ -75,6 +75,7 @@ async function requestPage(
  *   than mixing servers).
  * @param account - a valid classic address.
  * @param onPage - called after each page with the counts so far.
+ * @param atLedger - read this validated ledger instead of the latest (to compare with other reads).
  * @throws EngineError `NOT_FOUND` for an account that does not exist; `LEDGER_REJECTED` for server
  *   errors and malformed replies (an NFT listed twice, a marker that repeats, …); `NETWORK`,
  *   `NOT_CONNECTED` or `TIMEOUT` when the connection fails.
@@ -83,11 +84,12 @@ export async function readAccountNfts(
   client: Client,
   account: string,
   onPage: (progress: NftLoadProgress) => void,
+  atLedger?: number,
 ): Promise<NftList> {
   const nfts: NftItem[] = []
   const ids = new Set<string>()
   const markers = new Set<string>()
-  let ledgerIndex: number | null = null
+  let ledgerIndex: number | null = atLedger ?? null
   let marker: string | undefined
   let pages = 0
   do {

@@ -1,0 +1,308 @@
+/**
+ * Acceptance tracking of the connected wallet's airdrops: whether each offer made to a recipient was
+ * accepted, still waits, or is gone.
+ *
+ * - Stream (soonest): the holder's account stream shows an offer leaving the ledger in the validated
+ *   transaction that removed it (acceptanceStream.ts); it is recorded at once.
+ * - Poll: each ended airdrop with waiting offers is read from the ledger (acceptanceLedger.ts) first
+ *   `firstCheckMs` after it ended, then every `intervalMs` while any offer waits; it stops when none
+ *   waits. `resume()` (wallet connected, app reopened) checks at once whatever is due;
+ *   `reconnected()` checks every ended airdrop with waiting offers at once (stream news may have been
+ *   lost with the connection); a check that fails is tried again after `intervalMs` or then.
+ * - `accepted` and `gone` are final: never read again.
+ *
+ * All work runs one task at a time (a queue), so a poll and a stream update never interleave; writes
+ * touch only the acceptance fields (src/db/acceptance.ts).
+ */
+import type { Client } from 'xrpl'
+
+import { ENDED_JOB, recordAcceptance, waitingItems, watchedAirdrops } from '../../db/acceptance.ts'
+import type { OfferItem } from '../../db/acceptance.ts'
+import { readJob } from '../../db/jobs.ts'
+import type { LedgerDb } from '../../db/schema.ts'
+import type { AcceptanceSummary, ItemAcceptance, JobRow } from '../../db/types.ts'
+import { ACCEPTANCE_FIRST_CHECK_MS, ACCEPTANCE_INTERVAL_MS } from '../../shared/constants.ts'
+import { EngineError } from '../../shared/errors.ts'
+import type { NetworkId } from '../../shared/networks.ts'
+import { readStandings, trackedOffer } from './acceptanceLedger.ts'
+import { OfferStream, OutcomeBacklog } from './acceptanceStream.ts'
+import type { StreamOutcome } from './acceptanceStream.ts'
+import { isConnectionError } from './ledgerFollower.ts'
+
+/** When the tracker polls the ledger. */
+export interface AcceptanceTiming {
+  /** After an airdrop ended, before its first check. */
+  firstCheckMs: number
+  /** Between checks while an offer waits (and before retrying a failed check). */
+  intervalMs: number
+}
+
+export interface AcceptanceTrackerDeps {
+  db: LedgerDb
+  /** The connected client; throws when there is none. */
+  client: () => Client
+  /** The connected wallet on the current network, or null. */
+  wallet: () => { address: string; network: NetworkId } | null
+  /** ACCEPTANCE_FIRST_CHECK_MS and ACCEPTANCE_INTERVAL_MS unless given (tests go faster). */
+  timing?: Partial<AcceptanceTiming>
+}
+
+/** Where a waiting offer is recorded. */
+interface Watched {
+  jobId: string
+  itemId: string
+}
+
+export class AcceptanceTracker {
+  private readonly stream = new OfferStream((outcomes) => this.onStream(outcomes))
+  /** Offer id → its item, for the offers that still wait (what the stream may report). */
+  private watched = new Map<string, Watched>()
+  private streamed: StreamOutcome[] = []
+  /** Stream outcomes of offers not watched when they came. */
+  private readonly early = new OutcomeBacklog()
+  private timer?: ReturnType<typeof setTimeout>
+  /** After a failed check: no poll before this time (unless resumed). */
+  private retryAt = 0
+  /** The connection came back: every ended airdrop with waiting offers is due now. */
+  private allDue = false
+  private chain: Promise<unknown> = Promise.resolve()
+  private disposed = false
+
+  private readonly timing: AcceptanceTiming
+
+  constructor(private readonly deps: AcceptanceTrackerDeps) {
+    this.timing = {
+      firstCheckMs: deps.timing?.firstCheckMs ?? ACCEPTANCE_FIRST_CHECK_MS,
+      intervalMs: deps.timing?.intervalMs ?? ACCEPTANCE_INTERVAL_MS,
+    }
+  }
+
+  /** Follows the connected wallet's airdrops (again), checking at once whatever is due. */
+  resume(): void {
+    this.retryAt = 0
+    this.background(() => this.refresh())
+  }
+
+  /** The connection is back: follows the stream again and checks every waiting offer at once. */
+  reconnected(): void {
+    this.allDue = true
+    this.resume()
+  }
+
+  /**
+   * A job of the wallet ended: an airdrop is first checked `firstCheckMs` later; a reclaim (a cancel
+   * job with `params.reclaimOf`) has its airdrop checked at once, so its offers show as gone.
+   */
+  jobEnded(job: JobRow): void {
+    this.background(async () => {
+      if (this.disposed) return
+      if (job.kind === 'airdrop') {
+        const nextCheckAt = Date.now() + this.timing.firstCheckMs
+        await recordAcceptance(this.deps.db, job.id, new Map(), { nextCheckAt })
+      }
+      const airdrop = job.params.reclaimOf
+      const reclaimed = typeof airdrop === 'string' ? await readJob(this.deps.db, airdrop) : null
+      if (reclaimed) await this.checkJobs([reclaimed]).catch((e: unknown) => this.failed(e))
+      await this.refresh()
+      if (this.early.size) await this.recordStreamed()
+    })
+  }
+
+  /**
+   * Checks an airdrop of the connected wallet now and records it.
+   *
+   * @throws EngineError `NOT_FOUND` for an unknown job; `VALIDATION` for one that is not the
+   *   connected wallet's airdrop; what the ledger reads throw (`NETWORK`, `NOT_CONNECTED`, …).
+   */
+  async check(jobId: string): Promise<AcceptanceSummary> {
+    const job = await this.ownAirdrop(jobId)
+    return await this.queue(async () => {
+      const summary = (await this.checkJobs([job])).get(job.id)
+      await this.refresh()
+      if (!summary) throw new EngineError('VALIDATION', 'The acceptance check was stopped')
+      return summary
+    })
+  }
+
+  /** Stops polling and following; settles once the task under way has ended (it writes nothing). */
+  async dispose(): Promise<void> {
+    this.disposed = true
+    clearTimeout(this.timer)
+    this.stream.stop()
+    await this.chain
+  }
+
+  /** The job, if it is an airdrop of the connected wallet. */
+  async ownAirdrop(jobId: string): Promise<JobRow> {
+    const job = await readJob(this.deps.db, jobId)
+    if (!job) throw new EngineError('NOT_FOUND', 'No such job')
+    if (job.kind !== 'airdrop') {
+      throw new EngineError('VALIDATION', 'This job is not an airdrop: it made no offers to track')
+    }
+    const wallet = this.deps.wallet()
+    if (!wallet) throw new EngineError('VALIDATION', 'Please connect your wallet first')
+    if (job.account !== wallet.address || job.network !== wallet.network) {
+      throw new EngineError('VALIDATION', `This job belongs to ${job.account} on ${job.network}`)
+    }
+    return job
+  }
+
+  /** Runs a task after the ones queued before it; its result or error is the caller's. */
+  private queue<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.chain.then(task)
+    this.chain = run.catch(() => undefined)
+    return run
+  }
+
+  /** A queued task nobody waits for: errors are logged, a lost connection is expected. */
+  private background(task: () => Promise<void>): void {
+    void this.queue(task).catch((e: unknown) => {
+      if (!isConnectionError(e)) console.warn('acceptance tracking:', e)
+    })
+  }
+
+  /**
+   * Rebuilds the watch list and the stream from the database and sets the timer of the next poll.
+   * Running airdrops are followed on the stream (their recipients may accept at once) but polled only
+   * once they ended.
+   */
+  private async refresh(): Promise<void> {
+    clearTimeout(this.timer)
+    const jobs = await this.watchedJobs()
+    if (!jobs.length || this.disposed) return this.idle()
+    this.watched = await this.watchList(jobs)
+    await this.tryFollow(jobs[0]!.account)
+    const ended = jobs.filter((j) => ENDED_JOB.has(j.status))
+    if (!ended.length || this.disposed) return
+    const due = this.allDue ? 0 : Math.min(...ended.map((j) => this.dueAt(j)))
+    const delay = Math.max(0, Math.max(due, this.retryAt) - Date.now())
+    this.timer = setTimeout(() => this.background(() => this.pollDue()), delay)
+  }
+
+  /** The connected wallet's airdrops that may still change (none without a wallet). */
+  private async watchedJobs(): Promise<JobRow[]> {
+    const wallet = this.deps.wallet()
+    if (!wallet) return []
+    return await watchedAirdrops(this.deps.db, wallet.network, wallet.address)
+  }
+
+  /** Follows the account's stream if the connection allows: without it, polls still find all. */
+  private async tryFollow(account: string): Promise<void> {
+    try {
+      await this.stream.follow(this.deps.client(), account)
+    } catch {
+      // Not connected, or the subscribe failed: the next refresh tries again.
+    }
+  }
+
+  private idle(): void {
+    this.watched.clear()
+    this.stream.stop()
+  }
+
+  /**
+   * When an ended airdrop is due, from this engine's timing (not the stored nextCheckAt, which an
+   * engine with other timing may have written): `intervalMs` after the last check, or `firstCheckMs`
+   * after it ended (its row is not updated after that) when it was never checked.
+   */
+  private dueAt(job: JobRow): number {
+    const checkedAt = job.acceptance?.checkedAt
+    if (checkedAt != null) return checkedAt + this.timing.intervalMs
+    return job.updatedAt + this.timing.firstCheckMs
+  }
+
+  private async watchList(jobs: readonly JobRow[]): Promise<Map<string, Watched>> {
+    const watched = new Map<string, Watched>()
+    for (const job of jobs) {
+      for (const item of await waitingItems(this.deps.db, job.id)) {
+        watched.set(item.offerId.toUpperCase(), { jobId: job.id, itemId: item.id })
+      }
+    }
+    return watched
+  }
+
+  /** The timer's task: checks the airdrops that are due (a failure waits `intervalMs`). */
+  private async pollDue(): Promise<void> {
+    if (this.disposed) return
+    const now = Date.now()
+    const jobs = await this.watchedJobs()
+    const due = jobs.filter((j) => ENDED_JOB.has(j.status) && (this.allDue || this.dueAt(j) <= now))
+    this.allDue = false
+    if (due.length) await this.checkJobs(due).catch((e: unknown) => this.failed(e))
+    await this.refresh()
+  }
+
+  /** A check failed (the connection was lost, say): polls wait `intervalMs` or a resume(). */
+  private failed(e: unknown): void {
+    this.retryAt = Date.now() + this.timing.intervalMs
+    if (!isConnectionError(e)) console.warn('acceptance check failed:', e)
+  }
+
+  /** Reads the jobs' waiting offers from one validated ledger and records what it shows. */
+  private async checkJobs(jobs: readonly JobRow[]): Promise<Map<string, AcceptanceSummary>> {
+    const summaries = new Map<string, AcceptanceSummary>()
+    const [first] = jobs
+    if (!first || this.disposed) return summaries
+    const waiting = new Map<string, OfferItem[]>()
+    for (const job of jobs) waiting.set(job.id, await waitingItems(this.deps.db, job.id))
+    const offers = [...waiting.values()].flat().map(trackedOffer)
+    const client = this.deps.client()
+    // Following first: whatever happens after the read below reaches the stream.
+    await this.stream.follow(client, first.account)
+    const read = await readStandings(client, first.account, offers)
+    const checkedAt = Date.now()
+    for (const job of jobs) {
+      const updates = new Map<string, ItemAcceptance>()
+      for (const item of waiting.get(job.id) ?? []) {
+        const standing = read.standings.get(item.offerId.toUpperCase())
+        if (standing)
+          updates.set(item.id, { ...standing, ledgerIndex: read.ledgerIndex, checkedAt })
+      }
+      if (this.disposed) return summaries
+      const nextCheckAt = checkedAt + this.timing.intervalMs
+      const summary = await recordAcceptance(this.deps.db, job.id, updates, {
+        checkedAt,
+        nextCheckAt,
+      })
+      summaries.set(job.id, summary)
+    }
+    return summaries
+  }
+
+  /** Queued, and matched with the watch list only then: a refresh queued before may extend it. */
+  private onStream(outcomes: StreamOutcome[]): void {
+    this.streamed.push(...outcomes)
+    this.background(() => this.recordStreamed())
+  }
+
+  /**
+   * Records what the stream showed, per airdrop, then looks whether anything still waits. Outcomes of
+   * offers not (yet) watched are kept a while: a recipient can accept before the runner has stored
+   * the offer's item as succeeded.
+   */
+  private async recordStreamed(): Promise<void> {
+    const outcomes = this.early.with(this.streamed)
+    this.streamed = []
+    if (this.disposed || !outcomes.length) return
+    // An offer of a running airdrop may have succeeded since the list was built.
+    if (outcomes.some((o) => !this.watched.has(o.offerId))) {
+      this.watched = await this.watchList(await this.watchedJobs())
+    }
+    this.early.keep(outcomes.filter((o) => !this.watched.has(o.offerId)))
+    const byJob = new Map<string, Map<string, ItemAcceptance>>()
+    const checkedAt = Date.now()
+    for (const { offerId, state, detail, ledgerIndex } of outcomes) {
+      const watched = this.watched.get(offerId)
+      if (!watched) continue
+      const updates = byJob.get(watched.jobId) ?? new Map<string, ItemAcceptance>()
+      updates.set(watched.itemId, { state, ledgerIndex, checkedAt, ...(detail ? { detail } : {}) })
+      byJob.set(watched.jobId, updates)
+    }
+    if (!byJob.size) return
+    for (const [jobId, updates] of byJob) {
+      if (this.disposed) return
+      await recordAcceptance(this.deps.db, jobId, updates)
+    }
+    await this.refresh()
+  }
+}
