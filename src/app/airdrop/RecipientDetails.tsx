@@ -67,6 +67,8 @@ function ItemLine({ item }: { item: JobItemRow }) {
   const nftId = item.intent.type === 'cancel' ? '' : item.intent.nftId
   const hash = shownHash(item)
   const ok = item.status === 'succeeded'
+  // A succeeded offer not read back yet waits for its recipient, as the job's summary counts it.
+  const acceptance = item.acceptance?.state ?? (ok && item.offerId ? 'offered' : null)
   return (
     <li className="airdrop-item" data-status={item.status}>
       <span className="airdrop-item__nft" title={nftId}>
@@ -83,13 +85,9 @@ function ItemLine({ item }: { item: JobItemRow }) {
             : (item.message ?? item.result ?? item.status)}
         </span>
       )}
-      {item.acceptance && (
-        <span
-          className="airdrop-badge"
-          data-state={item.acceptance.state}
-          title={item.acceptance.detail}
-        >
-          {ACCEPTANCE_TEXT[item.acceptance.state]}
+      {acceptance && (
+        <span className="airdrop-badge" data-state={acceptance} title={item.acceptance?.detail}>
+          {ACCEPTANCE_TEXT[acceptance]}
         </span>
       )}
     </li>

@@ -1,0 +1,113 @@
+/**
+ * Acceptance tracking and 'Reclaim unaccepted', as a user sees them: an airdrop to ten recipients
+ * that accept offers by themselves (the sandbox's demo collectors 1–10) and five that never do. The
+ * acceptors show as accepted without the user doing anything; the rest wait; reclaiming cancels the
+ * waiting offers in one transaction. Checked on the ledger from Node, and again after a reload.
+ */
+import { expect, test } from '@playwright/test'
+import type { Locator } from '@playwright/test'
+
+import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
+import { shortAddress } from '../../src/shared/format.ts'
+import {
+  airdropHolder,
+  chooseCsv,
+  connectHolder,
+  distributionCsv,
+  managerPanel,
+  offersOwnedBy,
+  reconnectHolder,
+  selectAllNfts,
+} from './support/airdrop.ts'
+import { withSandbox } from './support/ledger.ts'
+
+test.setTimeout(150_000)
+
+const { recipients } = demoAccounts()
+const acceptors = recipients.slice(0, 10)
+const waiting = recipients.slice(40, 45)
+
+/** The NFT ids an account holds on the validated ledger. */
+function nftsHeldBy(address: string): Promise<string[]> {
+  return withSandbox(async (client) => {
+    const reply = await client.request({
+      command: 'account_nfts',
+      account: address,
+      ledger_index: 'validated',
+      limit: 400,
+    })
+    return reply.result.account_nfts.map((nft) => nft.NFTokenID)
+  })
+}
+
+/** The details row of a recipient (rows show the abbreviated address). */
+function rowOf(results: Locator, address: string): Locator {
+  return results.getByTestId('recipient-row').filter({ hasText: shortAddress(address) })
+}
+
+test('recipients who accept show as accepted; Reclaim unaccepted cancels the rest', async ({
+  page,
+}) => {
+  const holder = await airdropHolder(15)
+  await connectHolder(page, holder, 15)
+  const rows = [...acceptors, ...waiting].map((w): [string, number] => [w.address, 1])
+  await chooseCsv(page, 'acceptance.csv', distributionCsv(rows))
+  await selectAllNfts(page, 15)
+
+  const manager = managerPanel(page)
+  await manager.getByRole('button', { name: 'Start Airdrop' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Confirm Airdrop' })
+  await expect(confirm.getByTestId('plan-transactions')).toHaveText('15')
+  await confirm.getByRole('button', { name: 'Confirm and start' }).click()
+
+  const results = manager.getByTestId('airdrop-results')
+  await expect(results.getByRole('heading', { name: 'Airdrop Complete' })).toBeVisible({
+    timeout: 60_000,
+  })
+  await expect(results.getByTestId('results-successful')).toHaveText('15')
+
+  // The collectors accept a couple of ledgers later; the account stream brings it to the page.
+  const summary = results.getByTestId('acceptance-summary')
+  await expect(summary).toHaveText('10 accepted, 5 waiting, 0 gone', { timeout: 45_000 })
+  await results.getByRole('button', { name: /Per-recipient details \(15 recipients\)/ }).click()
+  await expect(rowOf(results, acceptors[0]!.address).locator('[data-state="accepted"]')).toHaveText(
+    'accepted',
+  )
+  await expect(rowOf(results, waiting[0]!.address).locator('[data-state="offered"]')).toHaveText(
+    'offered',
+  )
+  // What the page says is what the ledger holds: each acceptor owns one NFT of this holder.
+  const offered = await offersOwnedBy(holder.address)
+  expect(offered).toHaveLength(5)
+  expect(new Set(offered.map((offer) => offer.Destination))).toEqual(
+    new Set(waiting.map((w) => w.address)),
+  )
+
+  // Reclaim: one cancel transaction frees the five offers' reserve.
+  await results.getByRole('button', { name: 'Reclaim unaccepted' }).click()
+  const reclaim = page.getByRole('dialog', { name: 'Reclaim unaccepted offers' })
+  await expect(reclaim.getByTestId('plan-transactions')).toHaveText('1')
+  await expect(reclaim).toContainText('Reserve freed1 XRP')
+  await reclaim.getByRole('button', { name: 'Reclaim', exact: true }).click()
+  await expect(reclaim).toBeHidden()
+  await expect(results.getByTestId('reclaim-progress')).toHaveText(
+    'Reclaim completed: 1 of 1 transactions succeeded',
+    { timeout: 30_000 },
+  )
+  await expect(summary).toHaveText('10 accepted, 0 waiting, 5 gone', { timeout: 30_000 })
+  await expect(results.getByRole('button', { name: 'Reclaim unaccepted' })).toBeDisabled()
+  expect(await offersOwnedBy(holder.address)).toHaveLength(0)
+  const kept = await nftsHeldBy(holder.address)
+  expect(kept).toHaveLength(5)
+  for (const acceptor of acceptors) {
+    const held = await nftsHeldBy(acceptor.address)
+    expect(held.filter((id) => !kept.includes(id)).length).toBeGreaterThanOrEqual(1)
+  }
+
+  // The tracking is stored on this device: after a reload the card shows the same outcome.
+  await page.reload()
+  await reconnectHolder(page, holder, 5)
+  await expect(managerPanel(page).getByTestId('acceptance-summary')).toHaveText(
+    '10 accepted, 0 waiting, 5 gone',
+  )
+})
