@@ -77,6 +77,8 @@ test('recipients who accept show as accepted; Reclaim unaccepted cancels the res
     'offered',
   )
   // What the page says is what the ledger holds: each acceptor owns one NFT of this holder.
+  const footer = page.getByRole('contentinfo')
+  await expect(footer).toContainText('Offers: 5')
   const offered = await offersOwnedBy(holder.address)
   expect(offered).toHaveLength(5)
   expect(new Set(offered.map((offer) => offer.Destination))).toEqual(
@@ -96,6 +98,7 @@ test('recipients who accept show as accepted; Reclaim unaccepted cancels the res
   )
   await expect(summary).toHaveText('10 accepted, 0 waiting, 5 gone', { timeout: 30_000 })
   await expect(results.getByRole('button', { name: 'Reclaim unaccepted' })).toBeDisabled()
+  await expect(footer).toContainText('Offers: 0')
   expect(await offersOwnedBy(holder.address)).toHaveLength(0)
   const kept = await nftsHeldBy(holder.address)
   expect(kept).toHaveLength(5)

@@ -1,4 +1,7 @@
+import { useEffect } from 'react'
+
 import type { JobRow } from '../../db/types.ts'
+import { refreshOfferCount } from '../state/collection.ts'
 import { exportReport, useAirdrop } from '../state/airdrop.ts'
 import { AcceptancePanel } from './AcceptancePanel.tsx'
 import { RecipientDetails } from './RecipientDetails.tsx'
@@ -24,6 +27,11 @@ export function ResultsCard({ job }: { job: JobRow }) {
   const items = useJobItems(job.id)
   const { jobError } = useAirdrop()
   const { succeeded, failed, skipped, total } = job.counts
+  // The footer's offer count follows the airdrop's end and every offer accepted or gone since.
+  const { accepted = 0, gone = 0 } = job.acceptance ?? {}
+  useEffect(() => {
+    void refreshOfferCount()
+  }, [job.id, job.status, accepted, gone])
   return (
     <section
       className="airdrop-job"

@@ -125,6 +125,11 @@ export async function loadCollection(): Promise<void> {
   await refreshCacheStats()
 }
 
+/** Counts the wallet's offers again: a job made or cancelled some, or a recipient accepted one. */
+export function refreshOfferCount(): Promise<void> {
+  return refreshOffers(generation)
+}
+
 async function refreshOffers(gen: number): Promise<void> {
   const offers = await engine.countOffers().catch(() => null)
   if (gen === generation) collectionState.offers = offers
