@@ -11,13 +11,14 @@ export interface AirdropSummary {
   nfts: number
   /** Offers the airdrop will make: the smaller of recipient slots and selected NFTs. */
   transactions: number
-  /** Recipient slots (a row of nft_amount n counts n) that get no NFT. */
+  /** Recipients (rows) that get no NFT at all: their first slot lies past the selected NFTs. */
   unserved: number
 }
 
 /**
  * The Distribution Summary: the spec's estimated transactions (the smaller of recipients and
- * selected NFTs, recipients counted by nft_amount) and how many would get nothing.
+ * selected NFTs, recipients counted by nft_amount) and how many recipients would get nothing (the
+ * spec's 'N recipients will not receive NFTs'; one who gets fewer than asked still receives some).
  *
  * @param distribution - the rows of the distribution list (their `count` is nft_amount).
  * @param nfts - how many NFTs are selected.
@@ -26,11 +27,17 @@ export function airdropSummary(
   distribution: readonly { count: number }[],
   nfts: number,
 ): AirdropSummary {
-  const slots = distribution.reduce((sum, row) => sum + row.count, 0)
+  let slots = 0
+  let unserved = 0
+  for (const row of distribution) {
+    // Slots are filled in CSV order: a row whose first slot is past the NFTs gets nothing.
+    if (slots >= nfts) unserved += 1
+    slots += row.count
+  }
   return {
     recipients: distribution.length,
     nfts,
     transactions: Math.min(slots, nfts),
-    unserved: Math.max(0, slots - nfts),
+    unserved,
   }
 }

@@ -65,6 +65,8 @@ test('recipients who accept show as accepted; Reclaim unaccepted cancels the res
     timeout: 60_000,
   })
   await expect(results.getByTestId('results-successful')).toHaveText('15')
+  // The NFTs are on offer now: the selection was cleared so they are not picked for another airdrop.
+  await expect(page.getByTestId('collection-counts')).toContainText('0 selected')
 
   // The collectors accept a couple of ledgers later; the account stream brings it to the page.
   const summary = results.getByTestId('acceptance-summary')

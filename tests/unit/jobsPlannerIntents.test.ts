@@ -245,7 +245,7 @@ describe('planIntents: cancel', () => {
 })
 
 describe('airdropSummary', () => {
-  it('counts recipients, NFTs, transactions = min(slots, NFTs) and the unserved slots', () => {
+  it('counts recipients, NFTs, transactions = min(slots, NFTs) and the recipients left out', () => {
     const distribution = [
       { address: A, count: 2 },
       { address: B, count: 1 },
@@ -267,8 +267,16 @@ describe('airdropSummary', () => {
       recipients: 3,
       nfts: 0,
       transactions: 0,
-      unserved: 4,
+      unserved: 3,
     })
+  })
+
+  it('counts a recipient who gets fewer NFTs than asked as served', () => {
+    const rows = [A, B, C].map((address) => ({ address, count: 2 }))
+    expect(airdropSummary(rows, 4).unserved).toBe(1)
+    // C's first slot is the fifth: it gets one NFT of two, so nobody is left out.
+    expect(airdropSummary(rows, 5).unserved).toBe(0)
+    expect(airdropSummary(rows, 1).unserved).toBe(2)
   })
 
   it('agrees with the number of intents planned', () => {

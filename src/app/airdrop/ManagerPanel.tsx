@@ -1,18 +1,20 @@
 import { airdropSummary } from '../../shared/airdropSummary.ts'
+import type { JobRow } from '../../db/types.ts'
 import type { DistributionFile } from '../../worker/api.ts'
-import { setRandomize, startAirdrop, useAirdrop } from '../state/airdrop.ts'
+import { setRandomize, showAirdrop, startAirdrop, useAirdrop } from '../state/airdrop.ts'
 import { useSelectedIds } from '../state/selection.ts'
 import { useSession } from '../state/session.ts'
 import { ACTIVE_STATUSES } from './jobProgress.ts'
 import { PlanModal } from './PlanModal.tsx'
 import { ProgressCard } from './ProgressCard.tsx'
 import { ResultsCard } from './ResultsCard.tsx'
-import { useLatestAirdrop } from './useJobs.ts'
+import { useAirdrops } from './useJobs.ts'
 
 /**
  * The Airdrop Manager panel (spec part 1 §2): 'Wallet Required' and 'Upload CSV Required' until it
  * can work; then the Distribution Summary, the randomize option and 'Start Airdrop', and the latest
- * airdrop's progress or results (read live from IndexedDB, so a reloaded page shows a resumed job).
+ * airdrop's progress or results (read live from IndexedDB, so a reloaded page shows a resumed job),
+ * with a picker for the earlier ones.
  */
 export function ManagerPanel() {
   const { wallet } = useSession()
@@ -38,16 +40,20 @@ function Gate({ title, text }: { title: string; text: string }) {
 }
 
 function ConnectedManager() {
-  const { file, pending } = useAirdrop()
-  const latest = useLatestAirdrop()
-  const job = latest.loading ? null : latest.value
-  const running = job !== null && ACTIVE_STATUSES.has(job.status)
+  const { file, pending, shownJobId } = useAirdrop()
+  const airdrops = useAirdrops()
+  const jobs = airdrops.loading ? [] : airdrops.value
+  const job = jobs.find((j) => j.id === shownJobId) ?? jobs[0] ?? null
+  // One job per account runs at a time: any running airdrop holds Start back.
+  const anyRunning = jobs.some((j) => ACTIVE_STATUSES.has(j.status))
   return (
     <>
-      {latest.loading && <p className="airdrop-status">Loading airdrops…</p>}
-      {job && (running ? <ProgressCard job={job} /> : <ResultsCard job={job} />)}
+      {airdrops.loading && <p className="airdrop-status">Loading airdrops…</p>}
+      {jobs.length > 1 && job && <AirdropPicker jobs={jobs} shown={job} />}
+      {job &&
+        (ACTIVE_STATUSES.has(job.status) ? <ProgressCard job={job} /> : <ResultsCard job={job} />)}
       {file ? (
-        <ReadyManager file={file} jobRunning={running} />
+        <ReadyManager file={file} jobRunning={anyRunning} />
       ) : (
         <Gate
           title="Upload CSV Required"
@@ -56,6 +62,29 @@ function ConnectedManager() {
       )}
       {pending && <PlanModal pending={pending} />}
     </>
+  )
+}
+
+function pickerLabel(job: JobRow): string {
+  const when = new Date(job.createdAt).toLocaleString()
+  const waiting = job.acceptance?.offered ?? 0
+  const extra = waiting > 0 ? `, ${waiting} offers waiting` : ''
+  return `${when} · job ${job.id.slice(0, 8)} · ${job.status}${extra}`
+}
+
+/** Earlier airdrops stay reachable: their waiting offers can still be checked and reclaimed. */
+function AirdropPicker({ jobs, shown }: { jobs: readonly JobRow[]; shown: JobRow }) {
+  return (
+    <label className="airdrop-picker">
+      <span>Airdrop shown</span>
+      <select value={shown.id} onChange={(event) => showAirdrop(event.target.value)}>
+        {jobs.map((job) => (
+          <option key={job.id} value={job.id}>
+            {pickerLabel(job)}
+          </option>
+        ))}
+      </select>
+    </label>
   )
 }
 
@@ -97,7 +126,9 @@ function ReadyManager({ file, jobRunning }: { file: DistributionFile; jobRunning
       )}
       {summary.nfts > 0 && summary.unserved > 0 && (
         <p className="airdrop-notice" role="status">
-          {summary.unserved} recipients will not receive NFTs
+          {summary.unserved === 1
+            ? '1 recipient will not receive NFTs'
+            : `${summary.unserved} recipients will not receive NFTs`}
         </p>
       )}
       {planError && !pending && (

@@ -2,7 +2,7 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 
 import { appDb } from '../../db/queries/db.ts'
-import { jobItemsOf, latestJobOf, reclaimJobOf } from '../../db/queries/jobs.ts'
+import { jobItemsOf, reclaimJobOf, startedJobsOf } from '../../db/queries/jobs.ts'
 import type { JobItemRow, JobRow } from '../../db/types.ts'
 import { useSession } from '../state/session.ts'
 
@@ -13,19 +13,17 @@ function live<T>(value: T | undefined): Live<T> {
   return value === undefined ? { loading: true } : { loading: false, value }
 }
 
-/** The connected wallet's latest started airdrop (null when there is none). */
-export function useLatestAirdrop(): Live<JobRow | null> {
+/** The connected wallet's started airdrops, newest first. */
+export function useAirdrops(): Live<JobRow[]> {
   const { wallet } = useSession()
   const network = wallet?.network
   const account = wallet?.address
-  const job = useLiveQuery(
+  const jobs = useLiveQuery(
     async () =>
-      network && account
-        ? ((await latestJobOf(appDb(), network, account, 'airdrop')) ?? null)
-        : null,
+      network && account ? await startedJobsOf(appDb(), network, account, 'airdrop') : [],
     [network, account],
   )
-  return live(job)
+  return live(jobs)
 }
 
 /** A job's items in plan order (empty while loading). */

@@ -9,6 +9,7 @@ import { proxy, ref, useSnapshot } from 'valtio'
 import { errorMessage } from '../../shared/errors.ts'
 import type { DistributionFile, JobPlan } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
+import { clearSelection } from './selection.ts'
 import { onWalletChange, sessionState } from './session.ts'
 
 /** What a plan awaiting confirmation is for: a new airdrop, or reclaiming an airdrop's offers. */
@@ -39,6 +40,8 @@ interface AirdropState {
   jobError: string | null
   /** 'Check now' is under way. */
   checking: boolean
+  /** The airdrop whose progress or results are shown; null for the latest. */
+  shownJobId: string | null
 }
 
 function initialState(): AirdropState {
@@ -52,6 +55,7 @@ function initialState(): AirdropState {
     planError: null,
     jobError: null,
     checking: false,
+    shownJobId: null,
   }
 }
 
@@ -142,6 +146,11 @@ export async function reclaimUnaccepted(airdropJobId: string): Promise<void> {
   await planWith('reclaim', () => engine.planReclaim(airdropJobId))
 }
 
+/** The spec's §8 wording for an airdrop the engine refused: 'Airdrop failed: {message}'. */
+function airdropFailed(error: unknown): string {
+  return `Airdrop failed: ${errorMessage(error)}`
+}
+
 async function planWith(purpose: PendingPurpose, plan: () => Promise<JobPlan>): Promise<void> {
   const gen = generation
   airdropState.busy = true
@@ -150,7 +159,7 @@ async function planWith(purpose: PendingPurpose, plan: () => Promise<JobPlan>): 
     if (gen === generation) airdropState.pending = { purpose, plan: ref(planned) }
   } catch (error) {
     if (gen !== generation) return
-    if (purpose === 'airdrop') airdropState.planError = errorMessage(error)
+    if (purpose === 'airdrop') airdropState.planError = airdropFailed(error)
     else airdropState.jobError = errorMessage(error)
   } finally {
     if (gen === generation) airdropState.busy = false
@@ -170,12 +179,26 @@ export async function confirmPending(): Promise<void> {
   const skipProblems = pending.plan.problems.some((problem) => problem.itemIndex !== undefined)
   try {
     await engine.startJob(pending.plan.jobId, { skipProblems })
-    if (gen === generation) airdropState.pending = null
+    if (gen !== generation) return
+    airdropState.pending = null
+    if (pending.purpose === 'airdrop') {
+      // The new airdrop is shown; its NFTs are now on offer, so they are no longer picked for another.
+      airdropState.shownJobId = null
+      clearSelection()
+    }
   } catch (error) {
-    if (gen === generation) airdropState.planError = errorMessage(error)
+    if (gen === generation) {
+      airdropState.planError =
+        pending.purpose === 'airdrop' ? airdropFailed(error) : errorMessage(error)
+    }
   } finally {
     if (gen === generation) airdropState.busy = false
   }
+}
+
+/** Shows another of the wallet's airdrops (the picker above the progress or results card). */
+export function showAirdrop(jobId: string): void {
+  airdropState.shownJobId = jobId
 }
 
 /** 'Go back': closes the confirmation; the planned job is never started (nothing was signed). */

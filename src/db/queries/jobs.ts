@@ -17,18 +17,15 @@ export function jobItemsOf(db: LedgerDb, jobId: string): Promise<JobItemRow[]> {
   return db.jobItems.where('jobId').equals(jobId).sortBy('index')
 }
 
-/**
- * The account's most recent job of a kind that was started (a plan the user went back on stays
- * `planned` and is left out), or undefined.
- */
-export async function latestJobOf(
+/** An account's started jobs of one kind (not those only planned), newest first. */
+export async function startedJobsOf(
   db: LedgerDb,
   network: NetworkId,
   account: string,
   kind: JobRow['kind'],
-): Promise<JobRow | undefined> {
+): Promise<JobRow[]> {
   const jobs = await jobsOf(db, network, account)
-  return jobs.find((job) => job.kind === kind && job.status !== 'planned')
+  return jobs.filter((job) => job.kind === kind && job.status !== 'planned')
 }
 
 /** The latest started 'Reclaim unaccepted' job of an airdrop (its `params.reclaimOf`), or undefined. */
