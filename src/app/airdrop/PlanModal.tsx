@@ -5,6 +5,7 @@ import type { JobPlan, PlanProblem } from '../../worker/api.ts'
 import { confirmPending, dismissPending, useAirdrop } from '../state/airdrop.ts'
 import type { PendingPlan } from '../state/airdrop.ts'
 import { Modal } from '../ui/Modal.tsx'
+import { ShowAllToggle } from './ShowAllToggle.tsx'
 
 /** Problems listed before 'Show all'. */
 const SHOWN_PROBLEMS = 5
@@ -105,15 +106,12 @@ function PlanProblems({ problems }: { problems: readonly PlanProblem[] }) {
         ))}
       </ul>
       {long && (
-        <button
-          type="button"
-          className="button airdrop-link"
-          aria-expanded={open}
-          aria-controls={listId}
-          onClick={() => setOpen(!open)}
-        >
-          {open ? 'Show fewer problems' : `Show all ${problems.length} problems`}
-        </button>
+        <ShowAllToggle
+          open={open}
+          total={problems.length}
+          listId={listId}
+          onToggle={() => setOpen(!open)}
+        />
       )}
     </div>
   )

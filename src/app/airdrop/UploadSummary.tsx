@@ -1,6 +1,7 @@
 import { useId, useState } from 'react'
 
 import type { CsvProblem, DistributionFile } from '../../worker/api.ts'
+import { ShowAllToggle } from './ShowAllToggle.tsx'
 
 /** Problems shown before 'Show all' (a long list stays collapsed). */
 const SHOWN_PROBLEMS = 5
@@ -53,15 +54,12 @@ function ProblemList({ problems }: { problems: readonly CsvProblem[] }) {
         ))}
       </ul>
       {long && (
-        <button
-          type="button"
-          className="button airdrop-link"
-          aria-expanded={open}
-          aria-controls={listId}
-          onClick={() => setOpen(!open)}
-        >
-          {open ? 'Show fewer problems' : `Show all ${problems.length} problems`}
-        </button>
+        <ShowAllToggle
+          open={open}
+          total={problems.length}
+          listId={listId}
+          onToggle={() => setOpen(!open)}
+        />
       )}
     </div>
   )
