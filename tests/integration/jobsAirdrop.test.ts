@@ -50,8 +50,10 @@ async function holderOffers(): Promise<
 async function transferableNfts(n: number): Promise<string[]> {
   await h.engine.loadNfts(undefined, holder)
   const snapshot = await h.db.nftSnapshots.get(['sandbox', holder])
+  // Airdrops flag NFTs the holder already offers (the demo ledger has some): leave those out.
+  const offered = new Set((await holderOffers()).map((o) => o.NFTokenID))
   return snapshot!.nfts
-    .filter((x) => x.transferable && x.issuer === holder)
+    .filter((x) => x.transferable && x.issuer === holder && !offered.has(x.nftId))
     .slice(0, n)
     .map((x) => x.nftId)
 }

@@ -42,7 +42,7 @@ function nfts(n: number): string[] {
 async function airdropUnder(n: number, fault: () => void, fired: () => boolean): Promise<void> {
   await connected(w)
   const ids = nfts(n)
-  const jobId = await planAirdrop(w.engine, ids)
+  const jobId = await planAirdrop(w, ids)
   const before = await ledgerBefore(w, recipients.slice(0, n))
   fault()
   let job: JobRow | undefined

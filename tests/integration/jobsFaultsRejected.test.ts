@@ -81,7 +81,7 @@ async function relicRefused(afterStart?: (jobId: string) => Promise<void>): Prom
   ids.splice(5, 0, relic)
   const to = recipients.slice(0, ids.length)
   await artistAuthorises(true)
-  const jobId = await planAirdrop(w.engine, ids, to)
+  const jobId = await planAirdrop(w, ids, to)
   await artistAuthorises(false)
   const before = await ledgerBefore(w, to)
   await w.engine.startJob(jobId)
@@ -137,7 +137,7 @@ it('a tef in the middle, items still pending: the next one takes its number', as
 it('a tec in the middle (the NFT was burned after planning): that item fails, the rest succeed', async () => {
   const ids = nfts(12)
   const to = recipients.slice(0, 12)
-  const jobId = await planAirdrop(w.engine, ids, to)
+  const jobId = await planAirdrop(w, ids, to)
   const burn = { TransactionType: 'NFTokenBurn' as const, Account: holder, NFTokenID: ids[4]! }
   expect((await submitElsewhere(w, accounts.holder, burn)).final).toBe('tesSUCCESS')
   const before = await ledgerBefore(w, to)
@@ -151,7 +151,7 @@ it('a tec in the middle (the NFT was burned after planning): that item fails, th
 it('another app takes a number the job had signed with: that attempt is dead, signed again once', async () => {
   const ids = nfts(12)
   const to = recipients.slice(0, 12)
-  const jobId = await planAirdrop(w.engine, ids, to)
+  const jobId = await planAirdrop(w, ids, to)
   const before = await ledgerBefore(w, to)
   // The first three submits vanish, so their numbers are still free on the ledger...
   w.h.sb.faults.loseSubmits = 3

@@ -14,7 +14,7 @@ import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
 import type { Engine } from '../../src/worker/engine.ts'
 import { startEngineHarness } from '../helpers/engine.ts'
 import type { EngineHarness } from '../helpers/engine.ts'
-import { closeLedgers } from '../helpers/sandbox.ts'
+import { closeLedgers, submitInProcess } from '../helpers/sandbox.ts'
 
 export const accounts = demoAccounts()
 export const holder = accounts.holder.classicAddress
@@ -125,13 +125,41 @@ export async function connectHolder(engine: Engine): Promise<void> {
   await engine.connectWallet({ kind: 'familySeed', secret: accounts.holder.seed! })
 }
 
-/** Plans an airdrop of `nftIds[i]` to `recipients[i]`; the plan must be clean. */
+/**
+ * Cancels the holder's offers of these NFTs left by earlier jobs, so they can be airdropped again:
+ * pre-flight flags an NFT that already has a sell offer (DUPLICATE), and these tests reuse NFTs.
+ */
+async function releaseNfts(w: World, nftIds: readonly string[]): Promise<void> {
+  const wanted = new Set(nftIds)
+  const offered = async () => {
+    const pages = await w.client.requestAll({
+      command: 'account_objects',
+      account: accounts.holder.classicAddress,
+      type: 'nft_offer',
+      ledger_index: 'validated',
+    })
+    return pages
+      .flatMap((p) => p.result.account_objects as unknown as { index: string; NFTokenID: string }[])
+      .filter((o) => wanted.has(o.NFTokenID))
+      .map((o) => o.index)
+  }
+  const offerIds = await offered()
+  if (offerIds.length === 0) return
+  submitInProcess(w.h.sb.ledger, accounts.holder, {
+    TransactionType: 'NFTokenCancelOffer',
+    NFTokenOffers: offerIds,
+  })
+  while ((await offered()).length > 0) await sleep(10)
+}
+
+/** Plans an airdrop of `nftIds[i]` to `recipients[i]` (freed of earlier offers); the plan must be clean. */
 export async function planAirdrop(
-  engine: Engine,
+  w: World,
   nftIds: readonly string[],
   to: readonly string[] = recipients,
 ): Promise<string> {
-  const plan = await engine.planJob({
+  await releaseNfts(w, nftIds)
+  const plan = await w.engine.planJob({
     kind: 'airdrop',
     distribution: to.slice(0, nftIds.length).map((address) => ({ address, count: 1 })),
     nftIds: [...nftIds],

@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { ECDSA, Wallet } from 'xrpl'
 
 import { readItems, readJob } from '../../src/db/jobs.ts'
+import { shortAddress } from '../../src/shared/format.ts'
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
 import { readAccountNfts } from '../../src/worker/nfts/accountNfts.ts'
 import { engineError, jobFinished } from '../helpers/engine.ts'
@@ -169,6 +170,42 @@ it('skips the problem items when asked; the others run; the CSV tells which is w
     expect(row.tx_hash).toBe(item.attempts[0]?.hash ?? '')
     expect(row.message).toBe(item.message)
   }
+})
+
+it('an airdrop started again with the same NFTs: each is flagged, and skipping makes no offer', async () => {
+  stopClosing = closeLedgers(h.sb, 100)
+  await h.engine.connectWallet({ kind: 'familySeed', secret: accounts.holder.seed! })
+  const nftIds = await freeNfts(h.client, holder, 3)
+  const request = {
+    kind: 'airdrop',
+    distribution: recipients.slice(40, 43).map((address) => ({ address, count: 1 })),
+    nftIds,
+    randomize: false,
+  } as const
+  const first = await h.engine.planJob(request)
+  expect(first.problems).toEqual([])
+  await h.engine.startJob(first.jobId)
+  expect((await jobFinished(h.db, first.jobId)).counts).toMatchObject({ succeeded: 3 })
+  const before = await offersOf(h.client, holder)
+
+  // The same selection again, with the first airdrop's offers still waiting.
+  const again = await h.engine.planJob(request)
+  expect(again.problems).toEqual(
+    nftIds.map((nftId, index) => ({
+      code: 'DUPLICATE',
+      itemIndex: index,
+      blocking: false,
+      message: `NFT ${nftId.slice(0, 8)}...${nftId.slice(-8)} already has a sell offer from you (to ${shortAddress(recipients[40 + index]!)}): it will be skipped`,
+    })),
+  )
+  expect(again).toMatchObject({ transactions: 0, reserveChangeDrops: '0', canStart: true })
+  await h.engine.startJob(again.jobId, { skipProblems: true })
+  const job = await jobFinished(h.db, again.jobId)
+  expect(job.counts).toMatchObject({ total: 3, succeeded: 0, skipped: 3, failed: 0 })
+  await h.sb.ledgerAccept()
+  expect((await offersOf(h.client, holder)).map((o) => o.index).sort()).toEqual(
+    before.map((o) => o.index).sort(),
+  )
 })
 
 it('a second job of the same account waits, then runs after the first', async () => {

@@ -14,6 +14,7 @@ import type { PreflightResult } from '../../src/worker/jobs/preflight.ts'
 import { readAccountNfts } from '../../src/worker/nfts/accountNfts.ts'
 import { LSF_TRANSFERABLE } from '../../src/worker/nfts/nftEntry.ts'
 import { engineError, startEngineHarness } from '../helpers/engine.ts'
+import { offersOf } from '../helpers/jobs.ts'
 import type { EngineHarness } from '../helpers/engine.ts'
 import { submitInProcess } from '../helpers/sandbox.ts'
 
@@ -26,6 +27,8 @@ const FEE = 12n
 let h: EngineHarness
 let client: Client
 let holderNfts: NftItem[]
+/** NFTs the holder has sell offers for on the demo ledger. */
+let offeredNfts: Set<string>
 /** Owner reserve per object, drops, as the sandbox's server_info reports it. */
 let reserveInc: bigint
 /** An NFT the artist still owns. */
@@ -47,10 +50,10 @@ function airdrop(addresses: string[], nftIds: string[]) {
   }
 }
 
-/** The holder's transferable NFTs it issued itself. */
+/** The holder's transferable NFTs it issued itself and has not offered yet. */
 function ownNfts(count: number): string[] {
   return holderNfts
-    .filter((n) => n.issuer === holder && n.transferable)
+    .filter((n) => n.issuer === holder && n.transferable && !offeredNfts.has(n.nftId))
     .slice(0, count)
     .map((n) => n.nftId)
 }
@@ -70,6 +73,8 @@ beforeAll(async () => {
   h = await startEngineHarness({ demo: true, gatewayPort: 0 })
   client = h.engine['connection'].requireClient()
   holderNfts = (await readAccountNfts(client, holder, () => undefined)).nfts
+  // Airdrops flag NFTs the holder already offers (the demo ledger has some).
+  offeredNfts = new Set((await offersOf(client, holder)).map((o) => o.NFTokenID))
   const info = await client.request({ command: 'server_info' })
   reserveInc = BigInt(Math.round((info.result.info.validated_ledger?.reserve_inc_xrp ?? 0) * 1e6))
   submitInProcess(h.sb.ledger, accounts.artist, {

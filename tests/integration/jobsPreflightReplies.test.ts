@@ -15,6 +15,7 @@ import { runPreflight } from '../../src/worker/jobs/preflight.ts'
 import type { PreflightResult } from '../../src/worker/jobs/preflight.ts'
 import { readAccountNfts } from '../../src/worker/nfts/accountNfts.ts'
 import { engineError, startEngineHarness } from '../helpers/engine.ts'
+import { offersOf as offersOn } from '../helpers/jobs.ts'
 import type { EngineHarness } from '../helpers/engine.ts'
 import { submitInProcess } from '../helpers/sandbox.ts'
 
@@ -125,7 +126,9 @@ beforeAll(async () => {
   artistOffers = [await idOf(open), await idOf(toHolder)]
   const nfts = (await readAccountNfts(real, holder, () => undefined)).nfts
   relicId = nfts.find((n) => n.issuer === artist && !n.transferable)!.nftId
-  ownNftIds = nfts.filter((n) => n.issuer === holder).map((n) => n.nftId)
+  // Airdrops flag NFTs the holder already offers (the demo ledger has some): leave those out.
+  const offered = new Set((await offersOn(real, holder)).map((o) => o.NFTokenID))
+  ownNftIds = nfts.filter((n) => n.issuer === holder && !offered.has(n.nftId)).map((n) => n.nftId)
 })
 
 beforeEach(() => {

@@ -115,7 +115,7 @@ async function seededRun(seed: number, faults: (random: Random) => void = () => 
   const random = mulberry32(seed)
   const n = intBetween(random, 10, 16)
   const to = recipients.slice(0, n)
-  const jobId = await planAirdrop(w.engine, nfts(n), to)
+  const jobId = await planAirdrop(w, nfts(n), to)
   const before = await ledgerBefore(w, to)
   faults(random)
   await w.engine.startJob(jobId)
@@ -180,7 +180,7 @@ it('resumes a job whose every attempt was stored signed but never submitted', as
   // All submits lost and the tab closed before any ledger could tell: only the stored blobs remain.
   const n = 12
   const to = recipients.slice(0, n)
-  const jobId = await planAirdrop(w.engine, nfts(n), to)
+  const jobId = await planAirdrop(w, nfts(n), to)
   const before = await ledgerBefore(w, to)
   w.h.sb.faults.loseSubmits = n
   await w.engine.startJob(jobId)

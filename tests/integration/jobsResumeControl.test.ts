@@ -41,7 +41,7 @@ async function startAirdrop(): Promise<{
   const ids = w.nftIds.slice(nextNft, nextNft + N)
   nextNft += N
   const to = recipients.slice(0, N)
-  const jobId = await planAirdrop(w.engine, ids, to)
+  const jobId = await planAirdrop(w, ids, to)
   const before = await ledgerBefore(w, to)
   await w.engine.startJob(jobId)
   return { jobId, before }

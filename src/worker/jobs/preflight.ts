@@ -1,7 +1,7 @@
 /**
  * Pre-flight: what a planned job will meet on the validated ledger, before anything is signed
- * (DESIGN.md §3.4 "Check before spending"). Per item: NFTs not owned, not transferable or listed twice;
- * recipients that do not exist or refuse incoming offers; offers to cancel that vanished or are not
+ * (DESIGN.md §3.4 "Check before spending"). Per item: NFTs not owned, not transferable, listed twice
+ * or (airdrops) already offered by the account; recipients that do not exist or refuse incoming offers; offers to cancel that vanished or are not
  * the account's to cancel. For the job: the fees, the owner reserve it locks or frees, and whether the
  * account's spendable XRP covers them.
  */
@@ -78,18 +78,28 @@ async function readNftMap(client: Client, account: string): Promise<Map<string, 
   return new Map(nfts.map((nft) => [nft.nftId, nft]))
 }
 
+/** The account's sell offers by the NFT they offer. */
+function sellOffersByNft(offers: ReadonlyMap<string, OfferEntry>): Map<string, OfferEntry> {
+  const byNft = new Map<string, OfferEntry>()
+  for (const offer of offers.values()) if (offer.sell) byNft.set(offer.nftId, offer)
+  return byNft
+}
+
 /** Every fact the verdicts need, read from the validated ledger with as much overlap as possible. */
-async function readFacts(deps: PreflightDeps, planned: readonly PlannedIntent[]) {
+async function readFacts(deps: PreflightDeps, kind: JobKind, planned: readonly PlannedIntent[]) {
   const { client, account } = deps
   const hasNfts = planned.some(({ intent }) => intent.type !== 'cancel')
   const cancelIds = planned.flatMap(({ intent }) =>
     intent.type === 'cancel' ? intent.offerIds : [],
   )
+  // An airdrop started again after it ended (offers still waiting) would offer each NFT a second
+  // time; its own sell offers tell which NFTs are already out. A listing may re-list on purpose.
+  const needsOwnOffers = cancelIds.length > 0 || (kind === 'airdrop' && planned.length > 0)
   const [reserves, own, nfts, ownOffers] = await Promise.all([
     readReserves(client),
     readAccount(client, account),
     hasNfts ? readNftMap(client, account) : new Map<string, NftItem>(),
-    cancelIds.length > 0 ? readOwnOffers(client, account) : new Map<string, OfferEntry>(),
+    needsOwnOffers ? readOwnOffers(client, account) : new Map<string, OfferEntry>(),
   ])
   if (!own) {
     throw new EngineError('NOT_FOUND', `Account ${account} is not activated on this network`, {
@@ -105,7 +115,18 @@ async function readFacts(deps: PreflightDeps, planned: readonly PlannedIntent[])
   ])
   const closeTime = needsCloseTime(lookups, account) ? await readCloseTime(client) : null
   const networkName = buildNetworks({})[deps.network].name
-  const facts: ItemFacts = { account, networkName, nfts, accounts, ownOffers, lookups, closeTime }
+  const offeredNfts =
+    kind === 'airdrop' ? sellOffersByNft(ownOffers) : new Map<string, OfferEntry>()
+  const facts: ItemFacts = {
+    account,
+    networkName,
+    nfts,
+    accounts,
+    ownOffers,
+    offeredNfts,
+    lookups,
+    closeTime,
+  }
   return { reserves, own, facts }
 }
 
@@ -131,7 +152,7 @@ export async function runPreflight(
   planned: PlannedIntent[],
 ): Promise<PreflightResult> {
   assertPlanFits(kind, planned, deps.account)
-  const { reserves, own, facts } = await readFacts(deps, planned)
+  const { reserves, own, facts } = await readFacts(deps, kind, planned)
   const problems = itemProblems(planned, facts)
   const troubled = new Set(problems.map((problem) => problem.itemIndex))
   const clear = planned.filter((_, index) => !troubled.has(index))

@@ -1,6 +1,6 @@
 /**
  * Pre-flight's per-item verdicts, from facts already read: NFTs the account does not own, cannot
- * transfer or lists twice; recipients that do not exist or refuse incoming offers; offers to cancel
+ * transfer, lists twice or (airdrops) has already offered; recipients that do not exist or refuse incoming offers; offers to cancel
  * that vanished or are someone else's. Pure: no ledger access here.
  */
 import type { Intent, NftItem } from '../../db/types.ts'
@@ -22,6 +22,12 @@ export interface ItemFacts {
   accounts: ReadonlyMap<string, AccountFacts | null>
   /** The account's own offers by id. */
   ownOffers: ReadonlyMap<string, OfferEntry>
+  /**
+   * Airdrops only (else empty): the account's sell offers by the NFT they offer. An NFT among them
+   * was already offered (often by an earlier run of the same airdrop): a second offer would name a
+   * second recipient and lock a second owner reserve.
+   */
+  offeredNfts: ReadonlyMap<string, OfferEntry>
   /** Offers to cancel that are not the account's own, as the ledger has them. */
   lookups: ReadonlyMap<string, OfferLookup>
   /** The validated ledger's close time, when a foreign offer's expiry matters; else null. */
@@ -93,6 +99,12 @@ function nftProblem(
     const issuer = shortAddress(nft.issuer)
     const message = `${label} is not transferable: only its issuer ${issuer} can offer it. It will be skipped`
     return itemProblem('NOT_TRANSFERABLE', index, message)
+  }
+  const offered = intent.type === 'offer' ? facts.offeredNfts.get(intent.nftId) : undefined
+  if (offered) {
+    const to = offered.destination ? ` (to ${shortAddress(offered.destination)})` : ''
+    const message = `${label} already has a sell offer from you${to}: it will be skipped`
+    return itemProblem('DUPLICATE', index, message)
   }
   if (duplicate) {
     const message = `${label} appears more than once in this job: only its first item will run`

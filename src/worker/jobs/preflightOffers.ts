@@ -18,11 +18,17 @@ import {
 /** account_objects page size (rippled's maximum). */
 const OBJECTS_PAGE_LIMIT = 400
 const HEX_ID = /^[0-9A-F]{64}$/
+/** NFTokenOffer flag: a sell offer. */
+const LSF_SELL_NFTOKEN = 0x0001
 
 /** An NFTokenOffer ledger entry, checked. */
 export interface OfferEntry {
   offerId: string
   owner: string
+  /** The NFT it offers (NFTokenID). */
+  nftId: string
+  /** A sell offer (lsfSellNFToken), as airdrops and listings make; else a buy offer. */
+  sell: boolean
   destination: string | null
   /** Ripple-epoch seconds, or null when the offer never expires. */
   expiration: number | null
@@ -40,10 +46,15 @@ function offerEntry(value: unknown, method: string): OfferEntry {
   if (!isRecord(value) || value.LedgerEntryType !== 'NFTokenOffer') {
     throw malformed(method, 'an entry is not an NFTokenOffer')
   }
-  const { index, Owner, Destination, Expiration } = value
+  const { index, Owner, NFTokenID, Flags, Destination, Expiration } = value
   const offerId = typeof index === 'string' ? index.toUpperCase() : ''
   if (!HEX_ID.test(offerId)) throw malformed(method, 'an offer index is not 64 hex digits')
   if (typeof Owner !== 'string') throw malformed(method, `offer ${offerId} has no Owner`)
+  const nftId = typeof NFTokenID === 'string' ? NFTokenID.toUpperCase() : ''
+  if (!HEX_ID.test(nftId)) throw malformed(method, `offer ${offerId} has no NFTokenID`)
+  if (Flags !== undefined && typeof Flags !== 'number') {
+    throw malformed(method, `offer ${offerId} has malformed Flags`)
+  }
   if (Destination !== undefined && typeof Destination !== 'string') {
     throw malformed(method, `offer ${offerId} has a malformed Destination`)
   }
@@ -53,6 +64,8 @@ function offerEntry(value: unknown, method: string): OfferEntry {
   return {
     offerId,
     owner: Owner,
+    nftId,
+    sell: ((Flags ?? 0) & LSF_SELL_NFTOKEN) !== 0,
     destination: Destination ?? null,
     expiration: Expiration ?? null,
   }
