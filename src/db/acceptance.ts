@@ -35,7 +35,7 @@ export async function waitingItems(db: LedgerDb, jobId: string): Promise<OfferIt
 
 /**
  * The account's airdrops on the network whose offers may be accepted or go: those running (or paused,
- * waiting), and the ended ones with offers never checked or still `offered`.
+ * waiting), and the ended ones with offers never checked from the ledger or still `offered`.
  */
 export async function watchedAirdrops(
   db: LedgerDb,
@@ -46,7 +46,14 @@ export async function watchedAirdrops(
   return jobs.filter((j) => {
     if (j.kind !== 'airdrop' || j.status === 'planned') return false
     if (!ENDED_JOB.has(j.status)) return true
-    return j.counts.succeeded > 0 && (j.acceptance === undefined || j.acceptance.offered > 0)
+    const summary = j.acceptance
+    // checkedAt null: the summary holds only what the stream wrote while the job ran (offers that
+    // had succeeded by then), not a count of all its offers; a worker that died before the
+    // end-of-job count left it so.
+    return (
+      j.counts.succeeded > 0 &&
+      (summary === undefined || summary.offered > 0 || summary.checkedAt === null)
+    )
   })
 }
 

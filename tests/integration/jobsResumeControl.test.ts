@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 
 import { readItems, readJob } from '../../src/db/jobs.ts'
+import { engineError } from '../helpers/engine.ts'
 import type { JobItemRow } from '../../src/db/types.ts'
 import type { World } from './jobsFaultsSupport.ts'
 import { expectExactlyOnce, holderTxs, ledgerBefore } from './jobsFaultsLedger.ts'
@@ -83,6 +84,11 @@ it('pauses mid-job (what is in flight settles, nothing new is signed), then resu
     (await readItems(w.h.db, jobId)).map((i) => (i.status === 'succeeded' ? 1 : 0)),
   )
   expect((await readJob(w.h.db, jobId))!.status).toBe('paused')
+  // Its offers cannot be reclaimed while it may still be resumed.
+  expect(await engineError(w.engine.planReclaim(jobId))).toEqual({
+    code: 'VALIDATION',
+    message: 'This airdrop is paused: cancel it first, or resume it and let it finish',
+  })
   await w.engine.startJob(jobId)
   const job = await waitForJob(w, jobId, ['completed', 'cancelled', 'failed'])
   expect(job.counts).toMatchObject({ total: N, succeeded: N })

@@ -23,6 +23,12 @@ export interface TrackedOffer {
   offerId: string
   nftId: string
   recipient: string
+  /**
+   * The validated ledger that created the offer (its succeeded attempt's), or null when unknown. A
+   * read of an older ledger (a lagging server, say, right after a reconnect) does not hold the offer
+   * yet: it says nothing about it.
+   */
+  createdIn: number | null
 }
 
 /** An airdrop offer item as the ledger reads look it up. */
@@ -32,6 +38,7 @@ export function trackedOffer(item: OfferItem): TrackedOffer {
     offerId: item.offerId.toUpperCase(),
     nftId: intent.nftId,
     recipient: intent.destination ?? item.recipient ?? '',
+    createdIn: item.attempts.find((a) => a.final === 'tesSUCCESS')?.ledgerIndex ?? null,
   }
 }
 
@@ -41,7 +48,10 @@ export interface OfferStanding {
   detail?: string
 }
 
-/** The standings of the asked offers, by offer id, and the validated ledger they were read from. */
+/**
+ * The standings of the asked offers, by offer id, and the validated ledger they were read from. An
+ * offer created after that ledger has none.
+ */
 export interface LedgerStandings {
   ledgerIndex: number
   standings: Map<string, OfferStanding>
@@ -92,7 +102,9 @@ export async function readStandings(
   const standings = new Map<string, OfferStanding>()
   const missing = offers.filter((o) => {
     if (own.offers.has(o.offerId)) standings.set(o.offerId, { state: 'offered' })
-    return !own.offers.has(o.offerId)
+    // Absent from a ledger older than its own: not created yet there, so no standing (it waits).
+    const tooOld = o.createdIn !== null && ledgerIndex < o.createdIn
+    return !own.offers.has(o.offerId) && !tooOld
   })
   if (!missing.length) return { ledgerIndex, standings }
   const byRecipient = await holdings(

@@ -169,11 +169,20 @@ export class AcceptanceTracker {
   private async refresh(): Promise<void> {
     clearTimeout(this.timer)
     const jobs = await this.watchedJobs()
-    if (!jobs.length || this.disposed) return this.idle()
+    if (!jobs.length || this.disposed) {
+      // Nothing ended is checked now: an airdrop ending later waits its firstCheckMs.
+      this.allDue = false
+      return this.idle()
+    }
     this.watched = await this.watchList(jobs)
+    // dispose() may have come during the read: a subscribe now would outlive it.
+    if (this.disposed) return
     await this.tryFollow(jobs[0]!.account)
     const ended = jobs.filter((j) => ENDED_JOB.has(j.status))
-    if (!ended.length || this.disposed) return
+    if (!ended.length || this.disposed) {
+      this.allDue = false
+      return
+    }
     const due = this.allDue ? 0 : Math.min(...ended.map((j) => this.dueAt(j)))
     const delay = Math.max(0, Math.max(due, this.retryAt) - Date.now())
     this.timer = setTimeout(() => this.background(() => this.pollDue()), delay)
@@ -228,7 +237,15 @@ export class AcceptanceTracker {
     const jobs = await this.watchedJobs()
     const due = jobs.filter((j) => ENDED_JOB.has(j.status) && (this.allDue || this.dueAt(j) <= now))
     this.allDue = false
-    if (due.length) await this.checkJobs(due).catch((e: unknown) => this.failed(e))
+    if (due.length) {
+      await this.checkJobs(due).catch(async (e: unknown) => {
+        this.failed(e)
+        // The cards would otherwise show a next check in the past until the retry.
+        const nextCheckAt = this.retryAt
+        for (const job of due)
+          await recordAcceptance(this.deps.db, job.id, new Map(), { nextCheckAt })
+      })
+    }
     await this.refresh()
   }
 

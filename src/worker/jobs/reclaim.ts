@@ -29,13 +29,18 @@ const ACTIVE = new Set(['running', 'waiting', 'cancelling'])
  * Plans the cancel job of an airdrop's waiting offers (`params.reclaimOf` names the airdrop).
  *
  * @throws EngineError `NOT_FOUND` for an unknown job; `VALIDATION` for a job that is not the connected
- *   wallet's airdrop, one still running, or when no offer waits ('Nothing to reclaim: every offer was
+ *   wallet's airdrop, one running or paused, or when no offer waits ('Nothing to reclaim: every offer was
  *   accepted or is gone').
  */
 export async function planReclaim(deps: ReclaimDeps, jobId: string): Promise<JobPlan> {
   const job = await deps.tracker.ownAirdrop(jobId)
   if (ACTIVE.has(job.status)) {
-    throw new EngineError('VALIDATION', 'This airdrop is still running: pause or cancel it first')
+    throw new EngineError('VALIDATION', 'This airdrop is still running: cancel it first')
+  }
+  // A paused runner may still be settling attempts in flight, and a resume would make more offers.
+  if (job.status === 'paused') {
+    const message = 'This airdrop is paused: cancel it first, or resume it and let it finish'
+    throw new EngineError('VALIDATION', message)
   }
   await deps.tracker.check(jobId)
   const offerIds = (await offerItems(deps.db, jobId))
