@@ -94,11 +94,16 @@ export function QuickConnectForm() {
             {error}
           </div>
         )}
-        <button type="submit" className="primary" disabled={blank || connecting}>
+        <button type="submit" className="button button--primary" disabled={blank || connecting}>
           {connecting ? 'Connecting...' : 'Connect Wallet'}
         </button>
         {network === 'sandbox' && (
-          <button type="button" disabled={connecting} onClick={() => void connectDemoWallet()}>
+          <button
+            type="button"
+            className="button"
+            disabled={connecting}
+            onClick={() => void connectDemoWallet()}
+          >
             Use demo wallet
           </button>
         )}

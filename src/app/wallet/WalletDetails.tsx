@@ -20,10 +20,14 @@ export function WalletDetails({ wallet }: { wallet: Readonly<WalletInfo> }) {
           : `signs with its master key (${wallet.algorithm})`}
       </p>
       <div className="wallet-details__actions">
-        <button type="button" onClick={() => void switchAuthMethod()}>
+        <button type="button" className="button" onClick={() => void switchAuthMethod()}>
           Switch Authentication Method
         </button>
-        <button type="button" className="danger" onClick={() => void disconnectWallet()}>
+        <button
+          type="button"
+          className="button button--danger"
+          onClick={() => void disconnectWallet()}
+        >
           Disconnect Wallet
         </button>
       </div>
