@@ -6,11 +6,12 @@
 import { fileURLToPath } from 'node:url'
 
 import { expect, test } from '@playwright/test'
-import type { Page, TestInfo } from '@playwright/test'
+import type { Page } from '@playwright/test'
 
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
 import { chooseCsv, distributionCsv, managerPanel, uploadPanel } from './support/airdrop.ts'
 import { openMainShell } from './support/shell.ts'
+import { keepScreenshot, scrollsSideways } from './support/page.ts'
 
 function fixture(name: string): string {
   return fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url))
@@ -18,16 +19,6 @@ function fixture(name: string): string {
 
 async function chooseFixture(page: Page, name: string): Promise<void> {
   await uploadPanel(page).getByLabel('Distribution CSV file').setInputFiles(fixture(name))
-}
-
-function scrollsSideways(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)
-}
-
-async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const path = testInfo.outputPath(`${name}.png`)
-  await page.screenshot({ path, fullPage: true })
-  await testInfo.attach(name, { path, contentType: 'image/png' })
 }
 
 test('the intro card, and How it works collapsed until its button opens it', async ({ page }) => {
@@ -103,7 +94,7 @@ test('a file with bad rows: the summary with its problems and their line numbers
     'Line 5 note: nft_amount "lots" is not a positive whole number; 1 is used',
   ])
   expect(await scrollsSideways(page)).toBe(false)
-  await keepScreenshot(page, testInfo, 'airdrop-csv-summary')
+  await keepScreenshot(page, testInfo, 'airdrop-csv-summary', { fullPage: true })
 
   // Removing the file brings the drop area back; the manager asks for a wallet first.
   await uploadPanel(page).getByRole('button', { name: 'Remove file' }).click()
@@ -122,5 +113,5 @@ test('dark mode and 375 px: the Airdrop tab reads well and does not scroll sidew
   await chooseCsv(page, 'list.csv', distributionCsv([[demoAccounts().recipients[0]!.address, 3]]))
   await expect(page.getByTestId('csv-distributions')).toHaveText('1')
   expect(await scrollsSideways(page)).toBe(false)
-  await keepScreenshot(page, testInfo, 'airdrop-dark-375')
+  await keepScreenshot(page, testInfo, 'airdrop-dark-375', { fullPage: true })
 })

@@ -21,6 +21,7 @@ import {
   selectAllNfts,
 } from './support/airdrop.ts'
 import { reachMainShell } from './support/shell.ts'
+import { keepScreenshot } from './support/page.ts'
 
 test.setTimeout(240_000)
 
@@ -77,9 +78,7 @@ test('a reload mid-airdrop resumes the same job without a duplicate offer', asyn
     (await progress.getByTestId('progress-percent').textContent())!.replace('%', ''),
   )
   expect(percent).toBeLessThan(100)
-  const shot = testInfo.outputPath('airdrop-progress.png')
-  await page.screenshot({ path: shot })
-  await testInfo.attach('airdrop-progress', { path: shot, contentType: 'image/png' })
+  await keepScreenshot(page, testInfo, 'airdrop-progress')
   await page.reload()
   await reachMainShell(page)
   await reconnectHolder(page, holder, NFTS)

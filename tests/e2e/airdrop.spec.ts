@@ -7,7 +7,6 @@
 import { readFile } from 'node:fs/promises'
 
 import { expect, test } from '@playwright/test'
-import type { Page, TestInfo } from '@playwright/test'
 import Papa from 'papaparse'
 
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
@@ -20,6 +19,7 @@ import {
   managerPanel,
   selectAllNfts,
 } from './support/airdrop.ts'
+import { keepScreenshot, scrollsSideways } from './support/page.ts'
 
 test.setTimeout(120_000)
 
@@ -34,12 +34,6 @@ const rows: [string, number][] = [
   [missing.address, 1],
   ...served.map((w): [string, number] => [w.address, doubled.has(w.address) ? 2 : 1]),
 ]
-
-async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const path = testInfo.outputPath(`${name}.png`)
-  await page.screenshot({ path })
-  await testInfo.attach(name, { path, contentType: 'image/png' })
-}
 
 test('airdrop 60 NFTs to 50 recipients: summary, pre-flight, progress, results, report', async ({
   page,
@@ -111,9 +105,7 @@ test('airdrop 60 NFTs to 50 recipients: summary, pre-flight, progress, results, 
   const eleventh = details.nth(12)
   await expect(eleventh).toContainText(shortAddress(served[10]!.address))
   await expect(eleventh.getByText(/^tx [0-9A-F]{10}…$/)).toHaveCount(2)
-  expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(
-    false,
-  )
+  expect(await scrollsSideways(page)).toBe(false)
   await keepScreenshot(page, testInfo, 'airdrop-results')
 
   // The report, as the browser downloads it.

@@ -10,6 +10,7 @@ import {
   waitForMetadata,
   waitForNfts,
 } from './support/nfts.ts'
+import { scrollsSideways } from './support/page.ts'
 
 // Each test connects the demo holder and loads its 250 NFTs; the Glitch Garden's slow documents keep
 // the metadata load running for about 30 s.
@@ -244,10 +245,7 @@ test('works at 375 px wide', async ({ page }) => {
   await waitForNfts(page)
   await waitForMetadata(page)
   await expect(card(page, 'Sandbox Badges #1')).toBeVisible()
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  )
-  expect(overflow).toBeLessThanOrEqual(0)
+  expect(await scrollsSideways(page)).toBe(false)
   await page.getByRole('checkbox', { name: 'Sandbox Badges #1', exact: true }).click()
   await expect(collectionCounts(page)).toContainText('1 selected')
 })

@@ -1,5 +1,4 @@
 import { expect, test } from '@playwright/test'
-import type { Page, TestInfo } from '@playwright/test'
 
 import {
   connectDemoWallet,
@@ -8,6 +7,7 @@ import {
   reachMainShell,
   toolTabs,
 } from './support/shell.ts'
+import { keepScreenshot, scrollsSideways } from './support/page.ts'
 
 const TOOLTIPS = {
   Airdrop: 'Distribute NFTs to multiple recipients at once',
@@ -15,22 +15,6 @@ const TOOLTIPS = {
   'List NFTs': 'Create sell offers for your NFTs on a marketplace',
   Burn: 'Permanently destroy NFTs in bulk with advanced filtering',
 } as const
-
-/** Whether the page scrolls sideways. */
-async function scrollsSideways(page: Page): Promise<boolean> {
-  return await page.evaluate(
-    () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
-  )
-}
-
-/** Saves a screenshot of the viewport as a test artifact (attached to the report, kept in test-results). */
-async function keepScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const path = testInfo.outputPath(`${name}.png`)
-  // The viewport only: with the virtualized NFT grid the page is as tall as every card (tens of
-  // thousands of pixels at 375 px), and a full-page capture of it took longer than the test may.
-  await page.screenshot({ path })
-  await testInfo.attach(name, { path, contentType: 'image/png' })
-}
 
 test('the header: title, four tabs with tooltips, a real tablist with arrow keys', async ({
   page,
