@@ -12,7 +12,7 @@ import { encodeAccountID } from 'xrpl'
 
 import { mulberry32 } from '../../src/sandbox/demo/catalogRandom.ts'
 import { parseDistributionCsv } from '../../src/worker/csv/distributionCsv.ts'
-import { planIntents } from '../../src/worker/jobs/planner.ts'
+import { planIntents } from '../../src/worker/jobs/plan/planner.ts'
 import type { Figures, Suite } from './run.ts'
 
 const HOLDER = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh'

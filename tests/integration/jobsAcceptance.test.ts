@@ -7,7 +7,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import { Wallet } from 'xrpl'
 
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
-import { GONE_KEPT } from '../../src/worker/jobs/acceptanceLedger.ts'
+import { GONE_KEPT } from '../../src/worker/jobs/acceptance/acceptanceLedger.ts'
 import {
   airdropTo,
   countsOf,

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import { readJob } from '../../src/db/jobs.ts'
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
 import { CANCEL_OFFERS_PER_TX } from '../../src/shared/constants.ts'
-import { GONE_KEPT } from '../../src/worker/jobs/acceptanceLedger.ts'
+import { GONE_KEPT } from '../../src/worker/jobs/acceptance/acceptanceLedger.ts'
 import {
   airdropTo,
   cancelTxsSince,

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest'
 import type { TransactionStream } from 'xrpl'
 
-import { GONE_KEPT } from '../../src/worker/jobs/acceptanceLedger.ts'
-import { OutcomeBacklog, offerOutcomes } from '../../src/worker/jobs/acceptanceStream.ts'
+import { GONE_KEPT } from '../../src/worker/jobs/acceptance/acceptanceLedger.ts'
+import { OutcomeBacklog, offerOutcomes } from '../../src/worker/jobs/acceptance/acceptanceStream.ts'
 
 const OFFER = 'ab'.repeat(32)
 const OTHER = 'cd'.repeat(32)

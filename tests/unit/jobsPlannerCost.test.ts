@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest'
 
-import { costOf } from '../../src/worker/jobs/preflightCost.ts'
-import type { CostInput } from '../../src/worker/jobs/preflightCost.ts'
+import { costOf } from '../../src/worker/jobs/plan/preflightCost.ts'
+import type { CostInput } from '../../src/worker/jobs/plan/preflightCost.ts'
 
 const reserves = { baseDrops: 1_000_000n, incDrops: 200_000n }
 

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest'
 
 import type { JobRequest } from '../../src/worker/api.ts'
 import { airdropSummary } from '../../src/shared/airdropSummary.ts'
-import { cryptoRandom, planIntents } from '../../src/worker/jobs/planner.ts'
-import type { PlannedIntent } from '../../src/worker/jobs/planner.ts'
+import { cryptoRandom, planIntents } from '../../src/worker/jobs/plan/planner.ts'
+import type { PlannedIntent } from '../../src/worker/jobs/plan/planner.ts'
 
 type Airdrop = Extract<JobRequest, { kind: 'airdrop' }>
 

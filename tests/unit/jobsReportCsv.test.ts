@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest'
 
 import type { Attempt, Intent, JobItemRow, JobRow } from '../../src/db/types.ts'
 import { isEngineError } from '../../src/shared/errors.ts'
-import { resultMessage } from '../../src/worker/jobs/resultMessages.ts'
-import { JOB_REPORT_COLUMNS, jobReportCsv } from '../../src/worker/jobs/reportCsv.ts'
+import { resultMessage } from '../../src/worker/jobs/report/resultMessages.ts'
+import { JOB_REPORT_COLUMNS, jobReportCsv } from '../../src/worker/jobs/report/reportCsv.ts'
 
 const ACCOUNT = 'rJoxBSzpXhPkNfAnP1TrRTR8VyFo43uSoc'
 const RECIPIENT = 'rrrrrrrrrrrrrrrrrrrrrhoLvTp'

@@ -5,9 +5,13 @@
 import { describe, expect, it } from 'vitest'
 
 import type { JobRequest } from '../../src/worker/api.ts'
-import { planIntents, validateJobRequest, withShuffleSeed } from '../../src/worker/jobs/planner.ts'
-import type { PlannedIntent } from '../../src/worker/jobs/planner.ts'
-import { freshSeed, seededRandom } from '../../src/worker/jobs/shuffleSeed.ts'
+import {
+  planIntents,
+  validateJobRequest,
+  withShuffleSeed,
+} from '../../src/worker/jobs/plan/planner.ts'
+import type { PlannedIntent } from '../../src/worker/jobs/plan/planner.ts'
+import { freshSeed, seededRandom } from '../../src/worker/jobs/plan/shuffleSeed.ts'
 
 const A = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh'
 const B = 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import type { Intent } from '../../src/db/types.ts'
-import { resultMessage } from '../../src/worker/jobs/resultMessages.ts'
+import { resultMessage } from '../../src/worker/jobs/report/resultMessages.ts'
 
 /** Every result a bulk NFT job can meet, and the engine's own outcomes. */
 const CODES = [

@@ -10,13 +10,13 @@
  */
 import type { Client } from 'xrpl'
 
-import type { OfferItem } from '../../db/acceptance.ts'
-import type { AcceptanceState } from '../../db/types.ts'
-import { isEngineError } from '../../shared/errors.ts'
-import { readAccountNfts } from '../nfts/accountNfts.ts'
-import { runPool } from '../pool.ts'
-import { LOOKUP_CONCURRENCY } from './preflightLedger.ts'
-import { readOwnOffersAt } from './preflightOffers.ts'
+import type { OfferItem } from '../../../db/acceptance.ts'
+import type { AcceptanceState } from '../../../db/types.ts'
+import { isEngineError } from '../../../shared/errors.ts'
+import { readAccountNfts } from '../../nfts/accountNfts.ts'
+import { runPool } from '../../pool.ts'
+import { LOOKUP_CONCURRENCY } from '../ledger/ledgerRequests.ts'
+import { readOwnOffersAt } from '../ledger/ownOffers.ts'
 
 /** An airdrop offer to look up. */
 export interface TrackedOffer {

@@ -2,9 +2,9 @@
  * What a job costs and whether the account can pay: fees, the owner reserve its new offers lock (or
  * its cancellations free), and the XRP the account can spend now. Integer drops throughout.
  */
-import { formatDrops } from '../../shared/format.ts'
-import type { PlanProblem } from '../api.ts'
-import type { AccountFacts, Reserves } from './preflightLedger.ts'
+import { formatDrops } from '../../../shared/format.ts'
+import type { PlanProblem } from '../../api.ts'
+import type { AccountFacts, Reserves } from '../ledger/ledgerRequests.ts'
 
 /** The figures cost is drawn from. */
 export interface CostInput {

@@ -7,12 +7,12 @@
  */
 import type { Client } from 'xrpl'
 
-import type { NftItem } from '../../db/types.ts'
-import { EngineError } from '../../shared/errors.ts'
-import { buildNetworks } from '../../shared/networks.ts'
-import type { NetworkId } from '../../shared/networks.ts'
-import type { JobKind, PlanProblem } from '../api.ts'
-import { readAccountNfts } from '../nfts/accountNfts.ts'
+import type { NftItem } from '../../../db/types.ts'
+import { EngineError } from '../../../shared/errors.ts'
+import { buildNetworks } from '../../../shared/networks.ts'
+import type { NetworkId } from '../../../shared/networks.ts'
+import type { JobKind, PlanProblem } from '../../api.ts'
+import { readAccountNfts } from '../../nfts/accountNfts.ts'
 import type { PlannedIntent } from './planner.ts'
 import { costOf } from './preflightCost.ts'
 import {
@@ -23,9 +23,9 @@ import {
   needsCloseTime,
 } from './preflightItems.ts'
 import type { ItemFacts } from './preflightItems.ts'
-import { readAccount, readAccounts, readCloseTime, readReserves } from './preflightLedger.ts'
-import { readOffers, readOwnOffers } from './preflightOffers.ts'
-import type { OfferEntry } from './preflightOffers.ts'
+import { readAccount, readAccounts, readCloseTime, readReserves } from '../ledger/ledgerRequests.ts'
+import { readOffers, readOwnOffers } from '../ledger/ownOffers.ts'
+import type { OfferEntry } from '../ledger/ownOffers.ts'
 
 /** What pre-flight works with. */
 export interface PreflightDeps {

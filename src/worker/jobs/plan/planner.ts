@@ -5,11 +5,11 @@
  */
 import { isValidClassicAddress } from 'xrpl'
 
-import type { Intent } from '../../db/types.ts'
-import { CANCEL_OFFERS_PER_TX } from '../../shared/constants.ts'
-import { EngineError } from '../../shared/errors.ts'
-import type { JobRequest } from '../api.ts'
-import { packOfferIds } from '../ops/cancelOffers.ts'
+import type { Intent } from '../../../db/types.ts'
+import { CANCEL_OFFERS_PER_TX } from '../../../shared/constants.ts'
+import { EngineError } from '../../../shared/errors.ts'
+import type { JobRequest } from '../../api.ts'
+import { packOfferIds } from '../../ops/cancelOffers.ts'
 import { checkedSeed, freshSeed, seededRandom } from './shuffleSeed.ts'
 
 /** One intent of a plan; airdrop offers also name the recipient's CSV address, for reports. */

@@ -14,15 +14,15 @@
  * - everything is reconciled from the ledger when the runner starts or reconnects, so a crash or a
  *   closed tab loses and doubles nothing.
  *
- * The parts: ledgerFollower.ts (streams and waiting), settle.ts (reading the ledger, settling by hash),
+ * The parts: ../ledger/ledgerFollower.ts (streams and waiting), settle.ts (reading the ledger, settling by hash),
  * submitLoop.ts (signing, submitting, gap filling), runState.ts (items and their transitions).
  */
 import type { Client, Wallet } from 'xrpl'
 
-import type { LedgerDb } from '../../db/schema.ts'
-import type { JobItemRow, JobRow, JobStatus } from '../../db/types.ts'
-import { LedgerFollower, isConnectionError } from './ledgerFollower.ts'
-import type { ValidatedTx } from './ledgerFollower.ts'
+import type { LedgerDb } from '../../../db/schema.ts'
+import type { JobItemRow, JobRow, JobStatus } from '../../../db/types.ts'
+import { LedgerFollower, isConnectionError } from '../ledger/ledgerFollower.ts'
+import type { ValidatedTx } from '../ledger/ledgerFollower.ts'
 import { Abandoned, RunState } from './runState.ts'
 import type { RunnerLimits } from './runState.ts'
 import { Settler } from './settle.ts'

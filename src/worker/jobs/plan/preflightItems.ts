@@ -3,13 +3,13 @@
  * transfer, lists twice or (airdrops) has already offered; recipients that do not exist or refuse incoming offers; offers to cancel
  * that vanished or are someone else's. Pure: no ledger access here.
  */
-import type { Intent, NftItem } from '../../db/types.ts'
-import { shortAddress } from '../../shared/format.ts'
-import type { PlanProblem } from '../api.ts'
-import { LSF_TRANSFERABLE } from '../nfts/nftEntry.ts'
+import type { Intent, NftItem } from '../../../db/types.ts'
+import { shortAddress } from '../../../shared/format.ts'
+import type { PlanProblem } from '../../api.ts'
+import { LSF_TRANSFERABLE } from '../../nfts/nftEntry.ts'
 import type { PlannedIntent } from './planner.ts'
-import type { AccountFacts } from './preflightLedger.ts'
-import type { OfferEntry, OfferLookup } from './preflightOffers.ts'
+import type { AccountFacts } from '../ledger/ledgerRequests.ts'
+import type { OfferEntry, OfferLookup } from '../ledger/ownOffers.ts'
 
 /** Everything the verdicts are drawn from. */
 export interface ItemFacts {

@@ -1,7 +1,7 @@
 /** Starting a job with 'skip those items': the items pre-flight found a problem with are skipped. */
-import { readItems, saveItems } from '../../db/jobs.ts'
-import type { LedgerDb } from '../../db/schema.ts'
-import type { JobItemRow, JobRow } from '../../db/types.ts'
+import { readItems, saveItems } from '../../../db/jobs.ts'
+import type { LedgerDb } from '../../../db/schema.ts'
+import type { JobItemRow, JobRow } from '../../../db/types.ts'
 
 /** Marks each item with a pre-flight problem `skipped`, with the problem's code and message. */
 export async function skipProblemItems(db: LedgerDb, job: JobRow): Promise<void> {

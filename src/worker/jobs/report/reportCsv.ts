@@ -4,9 +4,9 @@
  */
 import Papa from 'papaparse'
 
-import type { Attempt, Intent, JobItemRow, JobRow } from '../../db/types.ts'
-import { EngineError } from '../../shared/errors.ts'
-import { formatDrops } from '../../shared/format.ts'
+import type { Attempt, Intent, JobItemRow, JobRow } from '../../../db/types.ts'
+import { EngineError } from '../../../shared/errors.ts'
+import { formatDrops } from '../../../shared/format.ts'
 import { resultMessage } from './resultMessages.ts'
 
 /** The report's columns, in order. */

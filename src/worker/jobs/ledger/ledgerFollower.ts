@@ -5,7 +5,7 @@
  */
 import type { Client, TransactionStream } from 'xrpl'
 
-import { isEngineError } from '../../shared/errors.ts'
+import { isEngineError } from '../../../shared/errors.ts'
 import type { Lookup } from './txLookup.ts'
 
 /** A validated transaction of the account, from the stream. */

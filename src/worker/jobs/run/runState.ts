@@ -3,10 +3,10 @@
  * items with their attempts, the ledger as last read, the sequence numbers, the no-op fillers in
  * flight, and every item transition. Changed items are written together by `flush`.
  */
-import { saveItems } from '../../db/jobs.ts'
-import type { LedgerDb } from '../../db/schema.ts'
-import type { Attempt, JobItemRow, JobRow } from '../../db/types.ts'
-import { resultMessage } from './resultMessages.ts'
+import { saveItems } from '../../../db/jobs.ts'
+import type { LedgerDb } from '../../../db/schema.ts'
+import type { Attempt, JobItemRow, JobRow } from '../../../db/types.ts'
+import { resultMessage } from '../report/resultMessages.ts'
 import type { Sequencer } from './sequencer.ts'
 
 export interface RunnerLimits {

@@ -16,18 +16,23 @@
  */
 import type { Client } from 'xrpl'
 
-import { ENDED_JOB, recordAcceptance, waitingItems, watchedAirdrops } from '../../db/acceptance.ts'
-import type { OfferItem } from '../../db/acceptance.ts'
-import { readJob } from '../../db/jobs.ts'
-import type { LedgerDb } from '../../db/schema.ts'
-import type { AcceptanceSummary, ItemAcceptance, JobRow } from '../../db/types.ts'
-import { ACCEPTANCE_FIRST_CHECK_MS, ACCEPTANCE_INTERVAL_MS } from '../../shared/constants.ts'
-import { EngineError } from '../../shared/errors.ts'
-import type { NetworkId } from '../../shared/networks.ts'
+import {
+  ENDED_JOB,
+  recordAcceptance,
+  waitingItems,
+  watchedAirdrops,
+} from '../../../db/acceptance.ts'
+import type { OfferItem } from '../../../db/acceptance.ts'
+import { readJob } from '../../../db/jobs.ts'
+import type { LedgerDb } from '../../../db/schema.ts'
+import type { AcceptanceSummary, ItemAcceptance, JobRow } from '../../../db/types.ts'
+import { ACCEPTANCE_FIRST_CHECK_MS, ACCEPTANCE_INTERVAL_MS } from '../../../shared/constants.ts'
+import { EngineError } from '../../../shared/errors.ts'
+import type { NetworkId } from '../../../shared/networks.ts'
 import { readStandings, trackedOffer } from './acceptanceLedger.ts'
 import { OfferStream, OutcomeBacklog } from './acceptanceStream.ts'
 import type { StreamOutcome } from './acceptanceStream.ts'
-import { isConnectionError } from './ledgerFollower.ts'
+import { isConnectionError } from '../ledger/ledgerFollower.ts'
 
 /** When the tracker polls the ledger. */
 export interface AcceptanceTiming {

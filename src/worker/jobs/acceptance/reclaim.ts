@@ -9,12 +9,12 @@
  * shows as `accepted` (stream or poll), and nothing ends half-done. If the cancel validates first, the
  * recipient's accept fails (tecOBJECT_NOT_FOUND) and the offer is `gone` with the NFT still held.
  */
-import { offerItems } from '../../db/acceptance.ts'
-import type { LedgerDb } from '../../db/schema.ts'
-import { EngineError } from '../../shared/errors.ts'
-import type { JobPlan } from '../api.ts'
+import { offerItems } from '../../../db/acceptance.ts'
+import type { LedgerDb } from '../../../db/schema.ts'
+import { EngineError } from '../../../shared/errors.ts'
+import type { JobPlan } from '../../api.ts'
 import type { AcceptanceTracker } from './acceptanceTracker.ts'
-import type { JobService } from './jobService.ts'
+import type { JobService } from '../jobService.ts'
 
 export interface ReclaimDeps {
   db: LedgerDb

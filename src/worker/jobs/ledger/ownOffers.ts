@@ -5,15 +5,15 @@
  */
 import type { Client } from 'xrpl'
 
-import { runPool } from '../pool.ts'
-import { toEngineError } from '../network/toEngineError.ts'
+import { runPool } from '../../pool.ts'
+import { toEngineError } from '../../network/toEngineError.ts'
 import {
   LOOKUP_CONCURRENCY,
   isRecord,
   malformed,
   requestResult,
   rippledError,
-} from './preflightLedger.ts'
+} from './ledgerRequests.ts'
 
 /** account_objects page size (rippled's maximum). */
 const OBJECTS_PAGE_LIMIT = 400

@@ -6,7 +6,7 @@
  * It is not a cryptographic generator: the seed itself comes from crypto.getRandomValues, and nothing
  * about the shuffle needs to stay secret once the seed is published.
  */
-import { EngineError } from '../../shared/errors.ts'
+import { EngineError } from '../../../shared/errors.ts'
 
 /** A shuffle seed: exactly 32 hex digits (stored lower-case). */
 const SEED_PATTERN = /^[0-9a-f]{32}$/

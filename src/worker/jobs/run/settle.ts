@@ -5,14 +5,14 @@
  */
 import type { Client } from 'xrpl'
 
-import type { Attempt, JobItemRow } from '../../db/types.ts'
+import type { Attempt, JobItemRow } from '../../../db/types.ts'
 import type { RunState, RunnerLimits } from './runState.ts'
 import { isHeldBack, isRejected } from './runState.ts'
 import { Sequencer } from './sequencer.ts'
 import type { Submitter } from './submitLoop.ts'
-import { runPool } from '../pool.ts'
-import { lookupTx } from './txLookup.ts'
-import type { Lookup } from './txLookup.ts'
+import { runPool } from '../../pool.ts'
+import { lookupTx } from '../ledger/txLookup.ts'
+import type { Lookup } from '../ledger/txLookup.ts'
 
 export interface SettleDeps {
   client: () => Client

@@ -6,11 +6,11 @@
  */
 import type { Client, SubmittableTransaction, Wallet } from 'xrpl'
 
-import type { Attempt, JobItemRow } from '../../db/types.ts'
-import { buildTransaction } from '../ops/index.ts'
-import { buildNoop } from '../ops/noop.ts'
-import { runPool } from '../pool.ts'
-import { isConnectionError } from './ledgerFollower.ts'
+import type { Attempt, JobItemRow } from '../../../db/types.ts'
+import { buildTransaction } from '../../ops/index.ts'
+import { buildNoop } from '../../ops/noop.ts'
+import { runPool } from '../../pool.ts'
+import { isConnectionError } from '../ledger/ledgerFollower.ts'
 import { BACK_OFF, NEVER_APPLIES, PERMANENT, isHeldBack, isRejected } from './runState.ts'
 import type { Filler, RunState, RunnerLimits } from './runState.ts'
 
