@@ -2,7 +2,7 @@
  * Jobs and their items (worker side; the UI reads through queries/jobs.ts). Every state change of a
  * job's items and its counts is written in one transaction, so a crash never leaves them disagreeing.
  */
-import type { ItemStatus, JobCounts, JobItemRow, JobRow, JobStatus } from './types.ts'
+import type { ItemStatus, JobCounts, JobItemRow, JobRow, JobStatus, PauseReason } from './types.ts'
 import type { LedgerDb } from './schema.ts'
 
 /** A job's item id: the index zero-padded so ids sort in plan order. */
@@ -56,31 +56,130 @@ async function keepAcceptance(db: LedgerDb, items: readonly JobItemRow[]): Promi
 }
 
 /**
+ * Thrown inside a write whose fencing epoch is no longer the job's: another runner took the job (the
+ * writer lost the account's lock: a stale tab or worker). Nothing of that write is stored.
+ */
+export class FencedError extends Error {
+  override name = 'FencedError'
+  constructor(jobId: string) {
+    super(`job ${jobId}: another runner took this job`)
+  }
+}
+
+/** How a runner or a user request writes a job's items (see saveItems). */
+export interface ItemWrite {
+  /** The job's new status, written with the items. */
+  status?: JobStatus
+  /** The writer's fencing epoch: unless the stored job still has it, FencedError and nothing written. */
+  epoch?: number
+  /** Called last inside the transaction; if it throws, nothing is written. */
+  guard?: () => void
+}
+
+/**
  * Writes changed items and the job's new counts (and status) in one transaction. An item's
  * `acceptance` as stored is kept (see keepAcceptance).
  *
  * @param all - every item of the job as the caller now holds them (for the counts).
  * @param changed - the items to write.
- * @param guard - called last inside the transaction; if it throws, nothing is written (a runner that
- *   was abandoned meanwhile must not overwrite what its successor writes).
+ * @param write - the new status, and the writer's epoch and guard (a runner that lost the job, or
+ *   was abandoned meanwhile, must not overwrite what its successor writes).
+ * @returns the job row as stored after the write (a runner reads requests from it: pause, cancel).
  */
 export async function saveItems(
   db: LedgerDb,
   jobId: string,
   all: readonly JobItemRow[],
   changed: readonly JobItemRow[],
-  status?: JobStatus,
-  guard?: () => void,
-): Promise<void> {
-  if (changed.length === 0 && !status) return
-  await db.transaction('rw', db.jobs, db.jobItems, async () => {
+  write: ItemWrite = {},
+): Promise<JobRow | undefined> {
+  const { status, epoch, guard } = write
+  return await db.transaction('rw', db.jobs, db.jobItems, async () => {
+    const job = await db.jobs.get(jobId)
+    if (epoch !== undefined && job?.epoch !== epoch) throw new FencedError(jobId)
+    if (!job || (changed.length === 0 && !status)) return job
     if (changed.length) await db.jobItems.bulkPut(await keepAcceptance(db, changed))
-    await db.jobs.update(jobId, {
-      counts: countItems(all),
-      updatedAt: Date.now(),
-      ...(status ? { status } : {}),
-    })
+    const patch = { counts: countItems(all), updatedAt: Date.now(), ...(status ? { status } : {}) }
+    await db.jobs.update(jobId, patch)
     guard?.()
+    return { ...job, ...patch }
+  })
+}
+
+/** Statuses a runner takes a job in: it was running, waits its turn, or is being cancelled. */
+export const RUNNABLE: readonly JobStatus[] = ['running', 'waiting', 'cancelling']
+
+/**
+ * A runner takes the job: its epoch is bumped (fencing out any earlier runner), its runner id
+ * recorded, and `waiting` becomes `running`. A job that failed with attempts still in flight is taken
+ * too, to settle them.
+ *
+ * @returns the job as taken (with its new epoch), or undefined when it is not runnable (any more).
+ */
+export async function claimJob(
+  db: LedgerDb,
+  jobId: string,
+  runnerId: string,
+): Promise<JobRow | undefined> {
+  return await db.transaction('rw', db.jobs, async () => {
+    const job = await db.jobs.get(jobId)
+    if (!job || !(RUNNABLE.includes(job.status) || isUnsettledFailure(job))) return undefined
+    const patch = {
+      epoch: (job.epoch ?? 0) + 1,
+      runnerId,
+      status: job.status === 'waiting' ? ('running' as const) : job.status,
+      updatedAt: Date.now(),
+    }
+    await db.jobs.update(jobId, patch)
+    return { ...job, ...patch }
+  })
+}
+
+/** A failed job whose attempts are still in flight: a runner settles them (nothing new is signed). */
+function isUnsettledFailure(job: JobRow): boolean {
+  return job.status === 'failed' && job.counts.inFlight > 0
+}
+
+/** What changes an item when a job is started or cancelled without a runner (see updateIdleJob). */
+type ItemChange = (item: JobItemRow) => Partial<JobItemRow> | undefined
+
+/**
+ * Changes a job that no runner works on, items and status in one transaction: a `planned` job, or
+ * one paused or waiting with nothing in flight. The epoch is bumped, so a runner that was just ending
+ * writes nothing after it.
+ *
+ * @param from - the statuses the job may have (checked with the counts inside the transaction).
+ * @param change - the new fields of each item (undefined: unchanged).
+ * @returns false, writing nothing, when the job is not idle in one of `from`.
+ */
+export async function updateIdleJob(
+  db: LedgerDb,
+  jobId: string,
+  from: readonly JobStatus[],
+  to: JobStatus,
+  change: ItemChange,
+): Promise<boolean> {
+  return await db.transaction('rw', db.jobs, db.jobItems, async () => {
+    const job = await db.jobs.get(jobId)
+    if (!job || !from.includes(job.status)) return false
+    if (job.status !== 'planned' && job.counts.inFlight > 0) return false
+    const items = await readItems(db, jobId)
+    const changed: JobItemRow[] = []
+    for (const item of items) {
+      const fields = change(item)
+      if (!fields) continue
+      Object.assign(item, fields)
+      changed.push(item)
+    }
+    if (changed.length) await db.jobItems.bulkPut(changed)
+    await db.jobs.update(jobId, {
+      status: to,
+      counts: countItems(items),
+      epoch: (job.epoch ?? 0) + 1,
+      updatedAt: Date.now(),
+      pausedBy: undefined,
+    })
+    return true
   })
 }
 
@@ -93,9 +192,20 @@ export async function setJobStatus(
   await db.jobs.update(jobId, { status, updatedAt: Date.now(), ...(error ? { error } : {}) })
 }
 
+/** Besides the new status, what a status switch records (see switchJobStatus). */
+export interface StatusSwitch {
+  /** Why the job stopped (`failed`), or the error a running job met. */
+  error?: string
+  /** Switch only while the job still has this fencing epoch (a runner recording its end). */
+  epoch?: number
+  /** Why it is paused (to `paused`; cleared by any other status). */
+  pausedBy?: PauseReason
+}
+
 /**
  * Sets the job's status only while it is one of `from` (compare-and-set in one transaction), so that
- * two writers (a runner that ends, the user who pauses, resumes or cancels) cannot undo each other.
+ * two writers (a runner that ends, the user who pauses, resumes or cancels, another tab) cannot undo
+ * each other.
  *
  * @returns whether the status was switched.
  */
@@ -104,19 +214,46 @@ export async function switchJobStatus(
   jobId: string,
   from: readonly JobStatus[],
   to: JobStatus,
-  error?: string,
+  extra: StatusSwitch = {},
 ): Promise<boolean> {
   return await db.transaction('rw', db.jobs, async () => {
     const job = await db.jobs.get(jobId)
     if (!job || !from.includes(job.status)) return false
-    await db.jobs.update(jobId, { status: to, updatedAt: Date.now(), ...(error ? { error } : {}) })
+    if (extra.epoch !== undefined && job.epoch !== extra.epoch) return false
+    await db.jobs.update(jobId, {
+      status: to,
+      updatedAt: Date.now(),
+      pausedBy: to === 'paused' ? (extra.pausedBy ?? job.pausedBy ?? 'user') : undefined,
+      ...(extra.error ? { error: extra.error } : {}),
+    })
     return true
   })
 }
 
-/** Jobs that were running (or about to) when the app last stopped: they resume by themselves. */
-export function unfinishedJobs(db: LedgerDb): Promise<JobRow[]> {
-  return db.jobs.where('status').anyOf(['running', 'waiting', 'cancelling']).sortBy('createdAt')
+/**
+ * Jobs that were running (or about to) when the app last stopped, oldest first: they resume by
+ * themselves. Failed jobs with attempts still in flight are among them, to be settled.
+ */
+export async function unfinishedJobs(db: LedgerDb): Promise<JobRow[]> {
+  const jobs = await db.jobs
+    .where('status')
+    .anyOf([...RUNNABLE, 'failed'])
+    .sortBy('createdAt')
+  return jobs.filter((job) => job.status !== 'failed' || isUnsettledFailure(job))
+}
+
+/** An account's paused jobs on a network that were paused for one of `reasons`, oldest first. */
+export async function pausedJobsOf(
+  db: LedgerDb,
+  network: JobRow['network'],
+  account: string,
+  reasons: readonly PauseReason[],
+): Promise<JobRow[]> {
+  const jobs = await db.jobs
+    .where('[network+account]')
+    .equals([network, account])
+    .sortBy('createdAt')
+  return jobs.filter((j) => j.status === 'paused' && reasons.includes(j.pausedBy ?? 'user'))
 }
 
 /** Item statuses that are final. */

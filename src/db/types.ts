@@ -129,7 +129,24 @@ export interface JobRow {
   error?: string
   /** Airdrops: where the offers stand with their recipients (acceptance tracking). */
   acceptance?: AcceptanceSummary
+  /**
+   * Fencing epoch: bumped each time a runner takes the job (and when an idle job is cancelled). A
+   * runner writes the job's items only while the row still carries its epoch, checked inside the same
+   * transaction, so a runner that lost the account's lock (a stale tab or worker) writes nothing.
+   */
+  epoch?: number
+  /** The engine (one per tab or window) whose runner took the job last; the UI tells its own by it. */
+  runnerId?: string
+  /** Why a `paused` job is paused; absent for other statuses. */
+  pausedBy?: PauseReason
 }
+
+/**
+ * Why a job is paused. `user`: the user asked (it waits for Resume). `wallet`: the wallet was
+ * disconnected; connecting it again resumes the job. `network`: the app switched to another network;
+ * coming back to the job's network resumes it.
+ */
+export type PauseReason = 'user' | 'wallet' | 'network'
 
 /**
  * Where an airdrop offer stands with its recipient. An offer becomes a transfer only when the

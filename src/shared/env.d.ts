@@ -4,6 +4,9 @@
 
 interface ImportMetaEnv {
   DEV: boolean
+  MODE: string
+  /** `true` offers the Sandbox network in a production build too. */
+  readonly VITE_ENABLE_SANDBOX?: string
   /** Network preselected at start: mainnet, testnet, devnet or sandbox. */
   readonly VITE_DEFAULT_NETWORK?: string
   /** WebSocket URL of the sandbox ledger (default ws://127.0.0.1:6006). */

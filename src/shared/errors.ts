@@ -87,3 +87,11 @@ export function errorMessage(value: unknown, fallback = 'Unknown error'): string
   if (typeof value === 'string' && value) return value
   return fallback
 }
+
+/**
+ * A rejection handler for work nobody awaits (a resume in the background, a refresh): the failure is
+ * logged with what was being done, never swallowed.
+ */
+export function logFailure(what: string): (error: unknown) => void {
+  return (error) => console.error(`${what} failed:`, error)
+}

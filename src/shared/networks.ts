@@ -27,6 +27,10 @@ export interface NetworkConfig {
 /** The build-time settings this module reads (a subset of `import.meta.env`). */
 export interface NetworkEnv {
   readonly DEV?: boolean
+  /** Vite's build mode: `e2e` for the build the end-to-end tests drive. */
+  readonly MODE?: string
+  /** `true` offers the Sandbox network in a production build too (it never is otherwise). */
+  readonly VITE_ENABLE_SANDBOX?: string
   readonly VITE_DEFAULT_NETWORK?: string
   readonly VITE_SANDBOX_WS?: string
   readonly VITE_SANDBOX_GATEWAY?: string
@@ -57,7 +61,8 @@ function urlOr(value: string | undefined, schemes: readonly string[], fallback: 
  */
 export function buildNetworks(env: NetworkEnv): Readonly<Record<NetworkId, NetworkConfig>> {
   const sandboxWs = urlOr(env.VITE_SANDBOX_WS, ['ws:', 'wss:'], SANDBOX_WS)
-  return {
+  // Frozen, lists too: nothing that runs later (or reaches the worker) can redirect an endpoint.
+  return freezeNetworks({
     mainnet: {
       id: 'mainnet',
       name: 'Mainnet',
@@ -84,7 +89,35 @@ export function buildNetworks(env: NetworkEnv): Readonly<Record<NetworkId, Netwo
       clioEndpoints: [sandboxWs],
       metadataGateway: urlOr(env.VITE_SANDBOX_GATEWAY, ['http:', 'https:'], SANDBOX_GATEWAY),
     },
+  })
+}
+
+/** A frozen copy of a network table (each network and its endpoint lists frozen too). */
+export function freezeNetworks(
+  networks: Readonly<Record<NetworkId, NetworkConfig>>,
+): Readonly<Record<NetworkId, NetworkConfig>> {
+  const copy = {} as Record<NetworkId, NetworkConfig>
+  for (const id of NETWORK_IDS) {
+    const n = networks[id]
+    copy[id] = Object.freeze({
+      ...n,
+      endpoints: Object.freeze([...n.endpoints]),
+      clioEndpoints: Object.freeze([...n.clioEndpoints]),
+    })
   }
+  return Object.freeze(copy)
+}
+
+/**
+ * The networks a build offers, in picker order. The Sandbox (a ledger on the user's own machine) only
+ * in development and in the e2e build, unless `VITE_ENABLE_SANDBOX=true` turns it on: a deployed app
+ * must not offer a network nobody runs.
+ *
+ * @param env - the build-time settings.
+ */
+export function offeredNetworkIds(env: NetworkEnv): readonly NetworkId[] {
+  const sandbox = env.DEV === true || env.MODE === 'e2e' || env.VITE_ENABLE_SANDBOX === 'true'
+  return Object.freeze(NETWORK_IDS.filter((id) => id !== 'sandbox' || sandbox))
 }
 
 /**
@@ -95,7 +128,7 @@ export function buildNetworks(env: NetworkEnv): Readonly<Record<NetworkId, Netwo
  */
 export function defaultNetworkId(env: NetworkEnv): NetworkId {
   const wanted = env.VITE_DEFAULT_NETWORK?.trim().toLowerCase()
-  if (isNetworkId(wanted)) return wanted
+  if (isNetworkId(wanted) && offeredNetworkIds(env).includes(wanted)) return wanted
   return env.DEV === true ? 'sandbox' : 'mainnet'
 }
 
@@ -104,6 +137,9 @@ const env: NetworkEnv = import.meta.env ?? {}
 
 /** The networks of this build. */
 export const NETWORKS = buildNetworks(env)
+
+/** The networks this build offers (the Sandbox only in development and e2e builds, or if asked). */
+export const OFFERED_NETWORK_IDS = offeredNetworkIds(env)
 
 /** The network this build preselects. */
 export const DEFAULT_NETWORK_ID = defaultNetworkId(env)

@@ -6,8 +6,14 @@ import { releaseProxy } from 'comlink'
 
 import { LedgerDb } from '../db/schema.ts'
 import { saveSettings } from '../db/settings.ts'
-import { EngineError } from '../shared/errors.ts'
-import { DEFAULT_NETWORK_ID, isNetworkId, NETWORKS } from '../shared/networks.ts'
+import { EngineError, logFailure } from '../shared/errors.ts'
+import {
+  DEFAULT_NETWORK_ID,
+  freezeNetworks,
+  isNetworkId,
+  NETWORKS,
+  OFFERED_NETWORK_IDS,
+} from '../shared/networks.ts'
 import type { NetworkConfig } from '../shared/networks.ts'
 import type {
   AcceptanceSummary,
@@ -32,6 +38,7 @@ import { parseDistributionCsv } from './csv/distributionCsv.ts'
 import { AcceptanceTracker } from './jobs/acceptance/acceptanceTracker.ts'
 import type { AcceptanceTiming } from './jobs/acceptance/acceptanceTracker.ts'
 import { JobService } from './jobs/jobService.ts'
+import type { AccountLocks } from './jobs/run/accountLocks.ts'
 import { readOwnOffers } from './jobs/ledger/ownOffers.ts'
 import { planReclaim } from './jobs/acceptance/reclaim.ts'
 import type { RunnerLimits } from './jobs/run/runner.ts'
@@ -46,8 +53,10 @@ import { validateSettings } from './settings.ts'
 
 /** How to build an Engine; everything has a production default. */
 export interface EngineOptions {
-  /** The networks to offer; tests point the sandbox at an in-process ledger. */
+  /** The network table; tests point the sandbox at an in-process ledger. */
   networks?: Readonly<Record<NetworkId, NetworkConfig>>
+  /** The networks this engine connects to (the build's offer by default). */
+  offered?: readonly NetworkId[]
   /** Client limits and reconnect backoff. */
   timing?: Partial<ConnectionTiming>
   /** The IndexedDB to use; tests pass a uniquely named one. */
@@ -58,6 +67,8 @@ export interface EngineOptions {
   jobs?: Partial<RunnerLimits>
   /** When airdrop offers are checked (ACCEPTANCE_FIRST_CHECK_MS, ACCEPTANCE_INTERVAL_MS). */
   acceptance?: Partial<AcceptanceTiming>
+  /** The account locks that keep one runner per account (Web Locks in a browser). */
+  locks?: AccountLocks
 }
 
 /** A Comlink proxy carries a release function; a plain function (in Node) does not. */
@@ -65,7 +76,10 @@ type MaybeProxy = StatusListener & { [releaseProxy]?: () => void }
 
 /** The ledger engine. */
 export class Engine implements EngineApi {
+  /** This engine's id (one per tab or window): jobs its runners take carry it. */
+  private readonly id = crypto.randomUUID()
   private readonly networks: Readonly<Record<NetworkId, NetworkConfig>>
+  private readonly offered: readonly NetworkId[]
   private readonly connection: ConnectionManager
   private readonly listeners = new Map<number, MaybeProxy>()
   private nextSubscription = 1
@@ -79,7 +93,8 @@ export class Engine implements EngineApi {
 
   /** @param options - networks, timing, database; the build's defaults otherwise. */
   constructor(options: EngineOptions = {}) {
-    this.networks = options.networks ?? NETWORKS
+    this.networks = freezeNetworks(options.networks ?? NETWORKS)
+    this.offered = Object.freeze([...(options.offered ?? OFFERED_NETWORK_IDS)])
     this.connection = new ConnectionManager((status) => this.publish(status), DEFAULT_NETWORK_ID, {
       ...DEFAULT_TIMING,
       ...options.timing,
@@ -106,6 +121,8 @@ export class Engine implements EngineApi {
       network,
       limits: options.jobs,
       onJobEnded: (job) => this.acceptance.jobEnded(job),
+      locks: options.locks,
+      runnerId: this.id,
     })
     this.metadata = new MetadataService({
       db: this.db,
@@ -120,6 +137,13 @@ export class Engine implements EngineApi {
     if (!isNetworkId(networkId)) {
       throw new EngineError('VALIDATION', `Unknown network: ${String(networkId)}`, { networkId })
     }
+    if (!this.offered.includes(networkId)) {
+      const name = this.networks[networkId].name
+      throw new EngineError('VALIDATION', `This build does not offer the ${name} network`)
+    }
+    // Jobs of the network being left pause (their runners are bound to it) until it is back.
+    const left = this.connection.status.network
+    if (left !== networkId) await this.jobs.networkLeft(left)
     return await this.connection.connect(this.networks[networkId])
   }
 
@@ -184,11 +208,12 @@ export class Engine implements EngineApi {
     return Promise.resolve(this.keyring.current())
   }
 
-  lock(): Promise<void> {
+  async lock(): Promise<void> {
+    // Its running jobs pause first ('paused: wallet disconnected'): nothing more can be signed.
+    await this.jobs.walletGone()
     this.keyring.lock()
     // No wallet: the tracker stops following it.
     this.acceptance.resume()
-    return Promise.resolve()
   }
 
   prepareRegularKey(): Promise<{ regularKeyAddress: string }> {
@@ -239,7 +264,7 @@ export class Engine implements EngineApi {
    * offers are tracked again.
    */
   private withResume(wallet: WalletInfo): WalletInfo {
-    void this.jobs.resumeUnfinished().catch(() => undefined)
+    void this.jobs.resumeUnfinished().catch(logFailure('jobs: resuming'))
     this.acceptance.resume()
     return wallet
   }
@@ -295,9 +320,9 @@ export class Engine implements EngineApi {
     const cameUp = status.state === 'connected' && this.lastState !== 'connected'
     this.lastState = status.state
     if (cameUp && this.keyring.current()?.restored)
-      void this.keyring.restore().catch(() => undefined)
+      void this.keyring.restore().catch(logFailure('keys: checking the restored wallet'))
     if (cameUp && this.keyring.current()) {
-      void this.jobs.resumeUnfinished().catch(() => undefined)
+      void this.jobs.resumeUnfinished().catch(logFailure('jobs: resuming'))
       this.acceptance.reconnected()
     }
     for (const [subscription, listener] of this.listeners)

@@ -11,6 +11,7 @@ import { LedgerDb } from '../../src/db/schema.ts'
 import type { JobRow } from '../../src/db/types.ts'
 import { isEngineError } from '../../src/shared/errors.ts'
 import { buildNetworks } from '../../src/shared/networks.ts'
+import type { NetworkConfig, NetworkId } from '../../src/shared/networks.ts'
 import { Engine } from '../../src/worker/engine.ts'
 import type { EngineOptions } from '../../src/worker/engine.ts'
 
@@ -18,7 +19,12 @@ export interface EngineHarness {
   sb: Sandbox
   engine: Engine
   db: LedgerDb
-  /** A second engine on the same database: what reopening the app in the same browser gives. */
+  /** The networks the engines use (the Sandbox network points at `sb`). */
+  networks: Readonly<Record<NetworkId, NetworkConfig>>
+  /**
+   * A second engine on the same database (and the same account locks): what reopening the app, or
+   * opening it in another tab, in the same browser profile gives.
+   */
   reopen(options?: Partial<EngineOptions>): Engine
   stop(): Promise<void>
 }
@@ -63,6 +69,7 @@ export async function startEngineHarness(
     sb,
     engine,
     db,
+    networks,
     reopen: make,
     stop: async () => {
       // Disposed, not only disconnected: their timers (acceptance tracking) stop too.

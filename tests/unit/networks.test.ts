@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 
-import { buildNetworks, defaultNetworkId, NETWORK_IDS } from '../../src/shared/networks.ts'
+import {
+  buildNetworks,
+  defaultNetworkId,
+  NETWORK_IDS,
+  offeredNetworkIds,
+} from '../../src/shared/networks.ts'
 
 describe('networks', () => {
   it('offers four networks, each with at least one WebSocket endpoint', () => {
@@ -49,8 +54,29 @@ describe('networks', () => {
   })
 
   it('lets the build choose the default network', () => {
-    expect(defaultNetworkId({ DEV: false, VITE_DEFAULT_NETWORK: 'Sandbox' })).toBe('sandbox')
+    expect(defaultNetworkId({ DEV: false, MODE: 'e2e', VITE_DEFAULT_NETWORK: 'Sandbox' })).toBe(
+      'sandbox',
+    )
     expect(defaultNetworkId({ DEV: true, VITE_DEFAULT_NETWORK: 'testnet' })).toBe('testnet')
     expect(defaultNetworkId({ DEV: false, VITE_DEFAULT_NETWORK: 'moon' })).toBe('mainnet')
+  })
+
+  it('offers the Sandbox only in development, the e2e build, or when a build setting asks', () => {
+    const all = ['mainnet', 'testnet', 'devnet', 'sandbox']
+    expect(offeredNetworkIds({ DEV: true })).toEqual(all)
+    expect(offeredNetworkIds({ DEV: false, MODE: 'e2e' })).toEqual(all)
+    expect(offeredNetworkIds({ DEV: false, VITE_ENABLE_SANDBOX: 'true' })).toEqual(all)
+    expect(offeredNetworkIds({ DEV: false, MODE: 'production' })).toEqual(all.slice(0, 3))
+    // A production build asked to preselect a network it does not offer starts on Mainnet.
+    expect(defaultNetworkId({ DEV: false, VITE_DEFAULT_NETWORK: 'sandbox' })).toBe('mainnet')
+  })
+
+  it('freezes the network table, endpoint lists included', () => {
+    const networks = buildNetworks({})
+    expect(Object.isFrozen(networks)).toBe(true)
+    expect(Object.isFrozen(networks.mainnet)).toBe(true)
+    expect(() => (networks.mainnet.endpoints as string[]).push('ws://127.0.0.1:1')).toThrow(
+      TypeError,
+    )
   })
 })

@@ -1,6 +1,6 @@
 import type { ChangeEvent } from 'react'
 
-import { isNetworkId, NETWORK_IDS, NETWORKS } from '../../shared/networks.ts'
+import { isNetworkId, NETWORKS, OFFERED_NETWORK_IDS } from '../../shared/networks.ts'
 import { selectNetwork, useSelectedNetwork } from '../state/network.ts'
 
 /** Chooses the ledger network; the engine connects to it right away. */
@@ -12,7 +12,7 @@ export function NetworkPicker() {
   }
   return (
     <select className="network-picker" aria-label="Network" value={selected} onChange={onChange}>
-      {NETWORK_IDS.map((id) => (
+      {OFFERED_NETWORK_IDS.map((id) => (
         <option key={id} value={id}>
           {NETWORKS[id].name}
         </option>

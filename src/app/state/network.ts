@@ -6,7 +6,7 @@ import { proxy, useSnapshot } from 'valtio'
 
 import { savedSettings } from '../../db/queries/settings.ts'
 import { errorMessage, isEngineError } from '../../shared/errors.ts'
-import { DEFAULT_NETWORK_ID, isNetworkId } from '../../shared/networks.ts'
+import { DEFAULT_NETWORK_ID, OFFERED_NETWORK_IDS, isNetworkId } from '../../shared/networks.ts'
 import type { NetworkId, NetworkStatus } from '../../worker/api.ts'
 import { engine, subscribeStatus } from '../engine.ts'
 import { refreshWallet } from './session.ts'
@@ -47,7 +47,8 @@ export async function startNetwork(): Promise<void> {
     networkState.status = status
   })
   const saved = await savedSettings().catch(() => ({ network: undefined }))
-  if (isNetworkId(saved.network)) networkState.selected = saved.network
+  if (isNetworkId(saved.network) && OFFERED_NETWORK_IDS.includes(saved.network))
+    networkState.selected = saved.network
   // Not awaited: the engine takes the network at once, and the page need not wait for the
   // connection (offline, it may take a round of timeouts).
   void connectSelected()

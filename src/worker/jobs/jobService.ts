@@ -1,20 +1,20 @@
 /**
  * The jobs engine's front: plans jobs (intents recorded, pre-flight run, nothing signed), starts,
- * pauses and cancels them, runs one job per account at a time (the others wait their turn), and
- * resumes unfinished jobs when the app reopens.
+ * pauses and cancels them, and resumes unfinished jobs when the app reopens or the wallet and its
+ * network are back. Running is AccountRuns' part: one runner per account, across tabs.
  */
 import {
+  pausedJobsOf,
   createJob,
   itemId,
   readItems,
   readJob,
-  saveItems,
-  setJobStatus,
   switchJobStatus,
   unfinishedJobs,
+  updateIdleJob,
 } from '../../db/jobs.ts'
 import type { LedgerDb } from '../../db/schema.ts'
-import type { JobItemRow, JobRow, JobStatus } from '../../db/types.ts'
+import type { JobItemRow, JobRow, PauseReason } from '../../db/types.ts'
 import { EngineError } from '../../shared/errors.ts'
 import type { NetworkId } from '../../shared/networks.ts'
 import type { JobPlan, JobRequest } from '../api.ts'
@@ -23,11 +23,15 @@ import type { ConnectionManager } from '../network/connectionManager.ts'
 import { cushionedFeeDrops } from './plan/planFee.ts'
 import { planIntents, validateJobRequest, withShuffleSeed } from './plan/planner.ts'
 import { runPreflight } from './plan/preflight.ts'
-import { skipProblemItems } from './plan/skipProblems.ts'
+import { skipProblem } from './plan/skipProblems.ts'
 import { jobReportCsv } from './report/reportCsv.ts'
 import { resultMessage } from './report/resultMessages.ts'
-import { DEFAULT_LIMITS, JobRunner } from './run/runner.ts'
-import type { RunnerLimits } from './run/runner.ts'
+import { defaultAccountLocks } from './run/accountLocks.ts'
+import type { AccountLocks } from './run/accountLocks.ts'
+import { AccountRuns } from './run/accountRuns.ts'
+import { JobSignals } from './run/jobSignals.ts'
+import { DEFAULT_LIMITS } from './run/runner.ts'
+import type { RunnerDeps, RunnerLimits } from './run/runner.ts'
 
 export interface JobServiceDeps {
   db: LedgerDb
@@ -37,20 +41,30 @@ export interface JobServiceDeps {
   limits?: Partial<RunnerLimits>
   /** Told when a job reached a final status (airdrops start their acceptance tracking then). */
   onJobEnded?: (job: JobRow) => void
+  /** The account locks (Web Locks in a browser; tests share in-process ones between engines). */
+  locks?: AccountLocks
+  /** This engine's id, recorded on the jobs its runners take. */
+  runnerId?: string
 }
 
-/** Statuses a job has while a runner may be working on it. */
-const RUN_STATUSES: readonly JobStatus[] = ['running', 'waiting', 'cancelling']
-
 export class JobService {
-  private readonly runners = new Map<string, JobRunner>()
-  /** `${network}:${account}` → the id of the job running for it. */
-  private readonly active = new Map<string, string>()
-  private disposed = false
-  /** The runs under way, for dispose() to wait on. */
-  private readonly runs = new Set<Promise<unknown>>()
+  private readonly runs: AccountRuns
+  private readonly signals: JobSignals
 
-  constructor(private readonly deps: JobServiceDeps) {}
+  constructor(private readonly deps: JobServiceDeps) {
+    this.runs = new AccountRuns({
+      db: deps.db,
+      locks: deps.locks ?? defaultAccountLocks(deps.db.name),
+      runnerId: deps.runnerId ?? crypto.randomUUID(),
+      runnerDeps: (job) => this.runnerDeps(job),
+      mayRun: (network, account) => this.mayRun(network, account),
+      onJobEnded: deps.onJobEnded,
+    })
+    // A pause, resume or cancel stored by another tab: its runner here reads the row at once.
+    this.signals = new JobSignals(`xrpl-nft-manager/jobs/${deps.db.name}`, (jobId) =>
+      this.runs.runner(jobId)?.wake(),
+    )
+  }
 
   /**
    * Validates, records the intents and runs pre-flight; the job is `planned`. A randomized airdrop's
@@ -108,7 +122,10 @@ export class JobService {
     }
   }
 
-  /** Starts a planned or paused job (skipping problem items if asked), or queues it behind another. */
+  /**
+   * Starts a planned job (skipping problem items if asked) or resumes a paused one; it runs once this
+   * engine holds the account's lock, or in the tab that holds it.
+   */
   async start(jobId: string, options: { skipProblems?: boolean } = {}): Promise<void> {
     const job = await this.readOwnJob(jobId)
     if (job.status !== 'planned' && job.status !== 'paused') {
@@ -118,23 +135,18 @@ export class JobService {
     if (problems.some((p) => p.blocking)) {
       throw new EngineError('VALIDATION', problems.find((p) => p.blocking)!.message)
     }
-    // Problems without an item (e.g. an offer that is already gone) are information only.
-    if (job.status === 'planned' && problems.some((p) => p.itemIndex !== undefined)) {
-      if (!options.skipProblems) {
+    if (job.status === 'planned') {
+      // Problems without an item (e.g. an offer that is already gone) are information only.
+      if (problems.some((p) => p.itemIndex !== undefined) && !options.skipProblems) {
         throw new EngineError(
           'VALIDATION',
           'Pre-flight found problems: skip those items or change the job',
         )
       }
-      await skipProblemItems(this.deps.db, job)
-    }
-    // Paused while its last attempts were still settling: the same runner simply goes on.
-    if (this.runners.get(jobId)?.unpause()) {
-      await switchJobStatus(this.deps.db, jobId, ['paused'], 'running')
-      return
-    }
-    await setJobStatus(this.deps.db, jobId, 'waiting')
-    this.schedule(job.network, job.account)
+      // Problem items skipped and the job queued in one go (another tab may start it too).
+      await updateIdleJob(this.deps.db, jobId, ['planned'], 'waiting', skipProblem(job))
+    } else await this.resume(job)
+    this.runs.schedule(job.network, job.account)
   }
 
   pause(jobId: string): Promise<void> {
@@ -152,135 +164,120 @@ export class JobService {
   }
 
   /**
-   * Abandons every running job on the spot, writing nothing more (the engine is going away).
+   * Abandons every running job on the spot, writing nothing more (the engine is going away); the
+   * account locks are released, so another tab takes over.
    *
    * @returns settles once every runner has unwound (a request it awaits ends with the connection).
    */
   async dispose(): Promise<void> {
-    for (const runner of this.runners.values()) runner.abandon()
-    this.runners.clear()
-    this.disposed = true
-    await Promise.allSettled(this.runs)
+    await this.runs.dispose()
+    this.signals.close()
   }
 
-  /** Resumes the connected wallet's unfinished jobs (after the app reopened or reconnected). */
+  /**
+   * Resumes the connected wallet's unfinished jobs (after the app reopened or reconnected), and its
+   * jobs paused by a disconnect or a network switch, now that the wallet and its network are back.
+   */
   async resumeUnfinished(): Promise<void> {
     // Also called when the connection is back: runners waiting for it look again now.
-    for (const runner of this.runners.values()) runner.wake()
+    for (const runner of this.runs.all()) runner.wake()
     const wallet = this.deps.keyring.current()
-    if (!wallet) return
+    if (!wallet || wallet.network !== this.deps.network()) return
+    const { network, address } = wallet
+    for (const job of await pausedJobsOf(this.deps.db, network, address, ['wallet', 'network']))
+      await this.resume(job)
     const jobs = await unfinishedJobs(this.deps.db)
-    if (jobs.some((j) => j.network === wallet.network && j.account === wallet.address)) {
-      this.schedule(wallet.network, wallet.address)
+    if (jobs.some((j) => j.network === network && j.account === address)) {
+      this.runs.schedule(network, address)
     }
   }
 
+  /** The wallet was disconnected: its jobs running here pause until it is connected again. */
+  async walletGone(): Promise<void> {
+    this.runs.stopWaiting(() => true)
+    await Promise.all(this.runs.all().map((r) => this.pauseFor(r.job.id, 'wallet')))
+  }
+
+  /** The engine left a network: the jobs of that network running here pause until it is back. */
+  async networkLeft(network: NetworkId): Promise<void> {
+    this.runs.stopWaiting((n) => n === network)
+    const left = this.runs.all().filter((r) => r.job.network === network)
+    await Promise.all(left.map((r) => this.pauseFor(r.job.id, 'network')))
+  }
+
+  /** Pauses a job for a reason: the request is stored first, then told to its runner. */
+  private async pauseFor(jobId: string, reason: PauseReason): Promise<void> {
+    const db = this.deps.db
+    await switchJobStatus(db, jobId, ['running', 'waiting'], 'paused', { pausedBy: reason })
+    this.runs.runner(jobId)?.pause()
+    this.signals.post(jobId)
+  }
+
+  /** A paused job goes on: its runner here takes the pause back, or a runner (here or in the tab holding the lock) takes it. */
+  private async resume(job: JobRow): Promise<void> {
+    if (this.runs.runner(job.id)?.unpause()) {
+      await switchJobStatus(this.deps.db, job.id, ['paused'], 'running')
+      return
+    }
+    await switchJobStatus(this.deps.db, job.id, ['paused'], 'waiting')
+    this.signals.post(job.id)
+  }
+
+  /**
+   * The request is stored at once, so that a restart (or another tab) keeps it: a paused job is not
+   * resumed by itself, a cancelling one goes on skipping. A job no runner works on is cancelled on the
+   * spot; otherwise the runner (here or in the tab holding the lock) skips the rest and settles what
+   * is in flight.
+   */
   private async stop(jobId: string, how: 'pause' | 'cancel'): Promise<void> {
     const job = await this.readOwnJob(jobId)
-    const runner = this.runners.get(jobId)
-    if (runner) {
-      // The request is stored at once, so that a restart before the runner ends keeps it: a paused
-      // job is not resumed by itself, a cancelling one goes on skipping. (Only the runner's end used
-      // to record it, and a restart meanwhile resumed the job as if nothing had been asked.)
-      if (how === 'pause') runner.pause()
-      else runner.cancel()
-      if (how === 'pause')
-        await switchJobStatus(this.deps.db, jobId, ['running', 'waiting'], 'paused')
-      else await switchJobStatus(this.deps.db, jobId, [...RUN_STATUSES, 'paused'], 'cancelling')
-      return
-    }
-    if (!['planned', 'waiting', 'paused', 'running'].includes(job.status)) return
     if (how === 'pause') {
-      await setJobStatus(this.deps.db, jobId, 'paused')
+      await this.pauseFor(jobId, 'user')
       return
     }
-    const items = await readItems(this.deps.db, jobId)
-    if (items.some((i) => i.status === 'inFlight')) {
-      // Signed attempts must be followed to their end: a runner does that, skipping the rest.
-      await setJobStatus(this.deps.db, jobId, 'cancelling')
-      this.schedule(job.network, job.account)
+    const skip = (item: JobItemRow) =>
+      item.status === 'pending'
+        ? { status: 'skipped' as const, message: resultMessage('cancelled', item.intent.type) }
+        : undefined
+    const db = this.deps.db
+    if (await updateIdleJob(db, jobId, ['planned', 'waiting', 'paused'], 'cancelled', skip)) {
+      this.deps.onJobEnded?.(job)
       return
     }
-    const changed = items.filter((i) => i.status === 'pending')
-    for (const item of changed) {
-      item.status = 'skipped'
-      item.message = resultMessage('cancelled', item.intent.type)
-    }
-    await saveItems(this.deps.db, jobId, items, changed, 'cancelled')
-    this.deps.onJobEnded?.(job)
+    await switchJobStatus(db, jobId, ['planned', 'running', 'waiting', 'paused'], 'cancelling')
+    this.runs.runner(jobId)?.cancel()
+    this.signals.post(jobId)
+    this.runs.schedule(job.network, job.account)
   }
 
-  /** Starts the oldest waiting (or interrupted) job of the account unless one already runs. */
-  private schedule(network: NetworkId, account: string): void {
-    const key = `${network}:${account}`
-    if (this.active.has(key) || this.disposed) return
-    void this.runNext(key, network, account).catch((e: unknown) => {
-      console.error('jobs: scheduling failed', e)
-    })
+  private mayRun(network: NetworkId, account: string): boolean {
+    const wallet = this.deps.keyring.current()
+    return wallet?.address === account && wallet.network === network
   }
 
-  private async runNext(key: string, network: NetworkId, account: string): Promise<void> {
-    const jobs = (await unfinishedJobs(this.deps.db)).filter(
-      (j) => j.network === network && j.account === account,
-    )
-    // A job interrupted mid-run goes first: its signed attempts must be followed to their end.
-    const next = jobs.find((j) => j.status !== 'waiting') ?? jobs[0]
-    if (!next || this.active.has(key)) return
-    this.active.set(key, next.id)
-    try {
-      await this.runJob(next)
-    } finally {
-      this.active.delete(key)
-    }
-    this.schedule(network, account)
-  }
-
-  private async runJob(queued: JobRow): Promise<void> {
-    // Read again: it may have been paused or cancelled since it was picked.
-    const job = await readJob(this.deps.db, queued.id)
-    if (!job || !RUN_STATUSES.includes(job.status) || this.disposed) return
-    const items = await readItems(this.deps.db, job.id)
-    const runner = new JobRunner(this.runnerDeps(job), job, items)
-    if (job.status === 'cancelling') runner.cancel()
-    this.runners.set(job.id, runner)
-    await switchJobStatus(this.deps.db, job.id, ['waiting'], 'running')
-    // The end is recorded only over a status the run owns: a paused job resumed meanwhile stays
-    // waiting (and runs again), and nothing is written once the engine is gone.
-    const owned: JobStatus[] = ['running', 'cancelling', 'paused']
-    const run = runner.run()
-    this.runs.add(run)
-    try {
-      const outcome = await run
-      if (!this.disposed) await this.end(job, owned, outcome)
-    } catch (e) {
-      const message = e instanceof Error ? e.message : String(e)
-      if (!this.disposed) await this.end(job, owned, 'failed', message)
-    } finally {
-      this.runs.delete(run)
-      this.runners.delete(job.id)
-    }
-  }
-
-  /** Records a run's end; a final status is announced (a paused job has not ended). */
-  private async end(job: JobRow, from: JobStatus[], to: JobStatus, error?: string): Promise<void> {
-    const switched = await switchJobStatus(this.deps.db, job.id, from, to, error)
-    if (switched && to !== 'paused') this.deps.onJobEnded?.(job)
-  }
-
-  private runnerDeps(job?: JobRow) {
+  /**
+   * A runner is bound to its job's network: while the engine is on another one, its client and signer
+   * read as not connected (the job waits; nothing of the other network can settle or sign it).
+   */
+  private runnerDeps(job: JobRow): RunnerDeps {
     const feeDrops =
-      typeof job?.params.feeDrops === 'string' ? job.params.feeDrops : DEFAULT_LIMITS.feeDrops
+      typeof job.params.feeDrops === 'string' ? job.params.feeDrops : DEFAULT_LIMITS.feeDrops
     return {
       db: this.deps.db,
-      client: () => this.deps.connection.requireClient(),
+      client: () => {
+        if (this.deps.network() !== job.network) {
+          throw new EngineError('NOT_CONNECTED', `Not connected to ${job.network}`)
+        }
+        return this.deps.connection.requireClient()
+      },
       signer: () => this.signerFor(job),
       limits: { ...DEFAULT_LIMITS, feeDrops, ...this.deps.limits },
     }
   }
 
-  private signerFor(job: JobRow | undefined) {
+  private signerFor(job: JobRow) {
     const wallet = this.deps.keyring.current()
-    if (job && (wallet?.address !== job.account || wallet.network !== job.network)) {
+    if (wallet?.address !== job.account || wallet.network !== job.network) {
       throw new EngineError(
         'NOT_CONNECTED',
         `Connect the wallet ${job.account} to go on with this job`,

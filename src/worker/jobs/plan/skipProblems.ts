@@ -1,20 +1,13 @@
 /** Starting a job with 'skip those items': the items pre-flight found a problem with are skipped. */
-import { readItems, saveItems } from '../../../db/jobs.ts'
-import type { LedgerDb } from '../../../db/schema.ts'
 import type { JobItemRow, JobRow } from '../../../db/types.ts'
 
-/** Marks each item with a pre-flight problem `skipped`, with the problem's code and message. */
-export async function skipProblemItems(db: LedgerDb, job: JobRow): Promise<void> {
+/** The change of each item with a pre-flight problem: `skipped`, with the problem's code and message. */
+export function skipProblem(job: JobRow): (item: JobItemRow) => Partial<JobItemRow> | undefined {
   const problems = job.plan?.problems ?? []
-  const items = await readItems(db, job.id)
-  const changed: JobItemRow[] = []
-  for (const item of items) {
+  return (item) => {
     const problem = problems.find((p) => p.itemIndex === item.index)
-    if (!problem) continue
-    item.status = 'skipped'
-    item.result = problem.code
-    item.message = problem.message
-    changed.push(item)
+    return problem
+      ? { status: 'skipped', result: problem.code, message: problem.message }
+      : undefined
   }
-  await saveItems(db, job.id, items, changed)
 }

@@ -3,9 +3,9 @@
  * items with their attempts, the ledger as last read, the sequence numbers, the no-op fillers in
  * flight, and every item transition. Changed items are written together by `flush`.
  */
-import { saveItems } from '../../../db/jobs.ts'
+import { FencedError, readJob, saveItems, switchJobStatus } from '../../../db/jobs.ts'
 import type { LedgerDb } from '../../../db/schema.ts'
-import type { Attempt, JobItemRow, JobRow } from '../../../db/types.ts'
+import type { Attempt, JobItemRow, JobRow, JobStatus } from '../../../db/types.ts'
 import { resultMessage } from '../report/resultMessages.ts'
 import type { Sequencer } from './sequencer.ts'
 
@@ -69,22 +69,71 @@ export type Filler = Pick<
 /** Thrown inside an abandoned runner to unwind it without touching anything. */
 export class Abandoned extends Error {}
 
+/**
+ * Why the run stops signing: the user paused or cancelled it, or an error stops the job (`fail`: what
+ * is in flight settles first, then the job ends `failed`).
+ */
+export type Stopping = 'pause' | 'cancel' | 'fail'
+
 export class RunState {
   readonly byHash = new Map<string, JobItemRow>()
   view: LedgerView = { validated: 0, validatedAccountSeq: 0, accountSeq: 0 }
-  /** Created from the ledger's view when the run first reconciles. */
+  /** Rebuilt from the ledger's view and the stored attempts at every reconcile. */
   sequencer?: Sequencer
   fillers: Filler[] = []
-  stopping: 'pause' | 'cancel' | null = null
+  stopping: Stopping | null = null
+  /** The error that stops the job (with `stopping` 'fail'). */
+  failure?: string
   abandoned = false
   private dirty = new Set<JobItemRow>()
+  /** The job's status as last read from its row: requests are taken when it changes. */
+  private seenStatus: JobStatus
 
+  /** @param job - the job as the runner took it (its `epoch` fences every write). */
   constructor(
     private readonly db: LedgerDb,
     readonly job: JobRow,
     readonly items: JobItemRow[],
   ) {
     for (const item of items) for (const a of item.attempts) this.byHash.set(a.hash, item)
+    this.seenStatus = job.status
+    if (job.status === 'failed') this.fail(job.error ?? 'The job failed')
+  }
+
+  /** An error stops the job: nothing new is signed, what is in flight settles (the first one counts). */
+  fail(message: string): void {
+    if (this.stopping !== 'cancel') this.stopping = 'fail'
+    this.failure ??= message
+  }
+
+  /**
+   * Reads the job's row: a runner that lost the job (another took it: a higher epoch) stops with a
+   * FencedError; a pause, resume or cancel that another writer stored (another tab, say) is taken.
+   */
+  async sync(): Promise<void> {
+    this.checkAlive()
+    const row = await readJob(this.db, this.job.id)
+    if (!row || row.epoch !== this.job.epoch) throw new FencedError(this.job.id)
+    this.adopt(row.status)
+    // Resumed by a request (paused, then started again): the run goes on, and says so.
+    if (row.status === 'waiting') {
+      const epoch = this.job.epoch
+      if (await switchJobStatus(this.db, this.job.id, ['waiting'], 'running', { epoch }))
+        this.seenStatus = 'running'
+    }
+  }
+
+  /**
+   * Takes a request stored on the row, when the stored status changed since last read (a status
+   * read before this runner's own pause was stored must not undo it).
+   */
+  private adopt(status: JobStatus): void {
+    if (status === this.seenStatus) return
+    this.seenStatus = status
+    if (status === 'cancelling') this.stopping = 'cancel'
+    else if (status === 'paused') this.stopping ??= 'pause'
+    else if ((status === 'running' || status === 'waiting') && this.stopping === 'pause')
+      this.stopping = null
   }
 
   latest(item: JobItemRow): Attempt {
@@ -163,13 +212,17 @@ export class RunState {
     }
   }
 
-  /** Writes the changed items (nothing at all once the run is abandoned). */
+  /** Writes the changed items (nothing at all once the run is abandoned or lost the job). */
   async flush(): Promise<void> {
     this.checkAlive()
     const changed = [...this.dirty]
     this.dirty = new Set()
     try {
-      await saveItems(this.db, this.job.id, this.items, changed, undefined, () => this.checkAlive())
+      const row = await saveItems(this.db, this.job.id, this.items, changed, {
+        epoch: this.job.epoch,
+        guard: () => this.checkAlive(),
+      })
+      if (row) this.adopt(row.status)
     } catch (e) {
       for (const item of changed) this.dirty.add(item)
       throw e

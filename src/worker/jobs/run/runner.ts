@@ -19,6 +19,7 @@
  */
 import type { Client, Wallet } from 'xrpl'
 
+import { FencedError } from '../../../db/jobs.ts'
 import type { LedgerDb } from '../../../db/schema.ts'
 import type { JobItemRow, JobRow, JobStatus } from '../../../db/types.ts'
 import { LedgerFollower, isConnectionError } from '../ledger/ledgerFollower.ts'
@@ -43,6 +44,8 @@ export interface RunnerDeps {
 const IDLE_WAIT_MS = 5_000
 /** Wait after losing the connection, unless poked sooner (the connection came back). */
 const RETRY_WAIT_MS = 1_000
+/** Longest wait between tries after an error that stops the job (its attempts still settle). */
+const FAILED_RETRY_MAX_MS = 30_000
 
 export class JobRunner {
   private readonly state: RunState
@@ -86,15 +89,27 @@ export class JobRunner {
     return true
   }
 
-  /** Looks at the ledger now instead of waiting (the connection is back, say). */
+  /** Looks at the ledger (and the job's row) now instead of waiting: the connection is back, say. */
   wake(): void {
     this.follower.poke()
   }
 
+  /** The job as this runner took it. */
+  get job(): JobRow {
+    return this.state.job
+  }
+
+  /** The error that stopped the job, once it ends `failed`. */
+  get failure(): string | undefined {
+    return this.state.failure
+  }
+
   /**
    * Runs until every item is final, or until paused/cancelled with nothing in flight; `running` when
-   * abandoned. While the connection is down the job waits (nothing is lost: every signed attempt is
-   * stored) and goes on once it is back.
+   * abandoned or when another runner took the job. While the connection is down the job waits
+   * (nothing is lost: every signed attempt is stored) and goes on once it is back. Any other error
+   * stops the job, but only after what is in flight has settled: `failed` never leaves an attempt
+   * that may still apply behind it.
    */
   async run(): Promise<JobStatus> {
     try {
@@ -106,6 +121,7 @@ export class JobRunner {
   }
 
   private async loop(): Promise<JobStatus> {
+    let failures = 0
     for (;;) {
       try {
         await this.step()
@@ -118,21 +134,32 @@ export class JobRunner {
         await this.follower.wait(IDLE_WAIT_MS)
       } catch (e) {
         // (A write refused by the abandoned guard may come back wrapped by IndexedDB.)
-        if (e instanceof Abandoned || this.state.abandoned) return 'running'
-        if (!isConnectionError(e)) throw e
+        if (e instanceof Abandoned || this.state.abandoned || isFenced(e)) {
+          // Lost the job (or the engine is going): write and submit nothing more.
+          this.state.abandoned = true
+          return 'running'
+        }
         // News from the broken connection is dropped: reconciling from the ledger covers it. (It used
         // to stay queued, and the wait, seeing news, returned at once: a loop of microtasks that
         // starved the timers the reconnect needs.)
         this.follower.unfollow()
         this.follower.clear()
         this.needsReconcile = true
-        await this.follower.wait(RETRY_WAIT_MS)
+        if (isConnectionError(e)) {
+          await this.follower.wait(RETRY_WAIT_MS)
+          continue
+        }
+        this.state.fail(e instanceof Error ? e.message : String(e))
+        console.error(`jobs: job ${this.state.job.id} stops signing:`, e)
+        failures += 1
+        await this.follower.wait(Math.min(FAILED_RETRY_MAX_MS, RETRY_WAIT_MS * 2 ** failures))
       }
     }
   }
 
   private async step(): Promise<void> {
-    this.state.checkAlive()
+    // The row first: a runner that lost the job finds out before it writes or submits anything.
+    await this.state.sync()
     if (await this.follower.follow()) this.needsReconcile = true
     if (this.needsReconcile) {
       this.needsReconcile = false
@@ -164,7 +191,16 @@ export class JobRunner {
     const { state } = this
     if (state.items.some((i) => i.status === 'inFlight') || state.toSign()) return null
     if (state.stopping === 'cancel') return 'cancelled'
+    if (state.stopping === 'fail') return 'failed'
     if (state.stopping === 'pause' && state.pending().length) return 'paused'
     return 'completed'
   }
+}
+
+/** A write refused because another runner took the job (IndexedDB may hand it back wrapped). */
+function isFenced(e: unknown): boolean {
+  for (let x = e; x instanceof Error; x = (x as { inner?: unknown }).inner ?? x.cause) {
+    if (x instanceof FencedError || x.name === 'FencedError') return true
+  }
+  return false
 }

@@ -39,8 +39,10 @@ export class Settler {
   ) {}
 
   /**
-   * After (re)connecting: reads the ledger, starts the sequence numbers from it on the first call, and
-   * settles every attempt in flight (submitting again those that may still apply).
+   * After (re)connecting: reads the ledger, builds the sequence numbers anew from it and from the
+   * attempts that may still apply (stored ones and this run's fillers), and settles every attempt in
+   * flight (submitting again those that may still apply). A number given out and never used before
+   * the reconcile is free again, so no gap outlives it.
    */
   async reconcile(): Promise<void> {
     await this.readView()
@@ -49,7 +51,8 @@ export class Settler {
       .map((i) => this.state.latest(i))
       .filter((a) => !isRejected(a))
       .map((a) => a.sequence)
-    this.state.sequencer ??= new Sequencer(this.state.view.accountSeq, held)
+    const fillers = this.state.fillers.map((f) => f.sequence)
+    this.state.sequencer = new Sequencer(this.state.view.accountSeq, [...held, ...fillers])
     await runPool(this.state.inFlight(), LOOKUP_CONCURRENCY, (item) => this.settle(item, true))
     await this.settleFillers()
   }

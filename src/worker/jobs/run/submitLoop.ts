@@ -7,6 +7,7 @@
 import type { Client, SubmittableTransaction, Wallet } from 'xrpl'
 
 import type { Attempt, JobItemRow } from '../../../db/types.ts'
+import { isEngineError } from '../../../shared/errors.ts'
 import { buildTransaction } from '../../ops/index.ts'
 import { buildNoop } from '../../ops/noop.ts'
 import { runPool } from '../../pool.ts'
@@ -86,11 +87,15 @@ export class Submitter {
   async fillGaps(): Promise<void> {
     const { sequencer, view } = this.state
     if (!sequencer || this.state.toSign()) return
+    // Without a signer (the wallet is gone: the job is pausing) a gap waits; the attempts behind it
+    // die at their LastLedgerSequence and their items are signed again after the resume.
+    const signer = this.signerIfAny()
+    if (!signer) return
     for (;;) {
       if (this.blocked) return
       const gap = sequencer.lowestFree(view.accountSeq)
       if (gap === undefined || !this.waitingAbove(gap)) return
-      await this.submitFiller(sequencer.take(view.accountSeq))
+      await this.submitFiller(signer, sequencer.take(view.accountSeq))
     }
   }
 
@@ -99,18 +104,42 @@ export class Submitter {
     await this.send(f.txBlob)
   }
 
+  /**
+   * Signs the item's next attempt. The signer comes first: no sequence number is taken without one
+   * (a missing wallet throws NOT_CONNECTED here), and a number taken for a signature that failed is
+   * given back.
+   */
   private sign(item: JobItemRow): Attempt {
+    const signer = this.deps.signer()
     const tx = buildTransaction(this.state.job.account, item.intent)
-    const a = this.signAttempt(tx, this.state.sequencer!.take(this.state.view.accountSeq))
+    const sequencer = this.state.sequencer!
+    const sequence = sequencer.take(this.state.view.accountSeq)
+    let a: Attempt
+    try {
+      a = this.signAttempt(signer, tx, sequence)
+    } catch (e) {
+      sequencer.release(sequence)
+      throw e
+    }
     this.state.addAttempt(item, a)
     return a
   }
 
-  private signAttempt(tx: SubmittableTransaction, sequence: number): Attempt {
+  /** The wallet that signs, or null while there is none for this job (disconnected, other network). */
+  private signerIfAny(): Wallet | null {
+    try {
+      return this.deps.signer()
+    } catch (e) {
+      if (isConnectionError(e) || isEngineError(e)) return null
+      throw e
+    }
+  }
+
+  private signAttempt(signer: Wallet, tx: SubmittableTransaction, sequence: number): Attempt {
     const { validated } = this.state.view
     const { feeDrops, lastLedgerOffset } = this.deps.limits
     const lastLedgerSequence = validated + lastLedgerOffset
-    const { tx_blob, hash } = this.deps.signer().sign({
+    const { tx_blob, hash } = signer.sign({
       ...tx,
       Fee: feeDrops,
       Sequence: sequence,
@@ -158,8 +187,14 @@ export class Submitter {
     this.state.finish(item, result)
   }
 
-  private async submitFiller(sequence: number): Promise<void> {
-    const a = this.signAttempt(buildNoop(this.state.job.account), sequence)
+  private async submitFiller(signer: Wallet, sequence: number): Promise<void> {
+    let a: Attempt
+    try {
+      a = this.signAttempt(signer, buildNoop(this.state.job.account), sequence)
+    } catch (e) {
+      this.state.sequencer!.release(sequence)
+      throw e
+    }
     const filler: Filler = { ...a }
     this.state.fillers.push(filler)
     const result = await this.send(a.txBlob)
