@@ -6,6 +6,7 @@ import './app.css'
 import './ui/ui.css'
 import { applyRecoveryOnStart } from './errors/recovery.ts'
 import { startNetwork } from './state/network.ts'
+import { startRunnerInfo } from './state/runner.ts'
 import { startSession } from './state/session.ts'
 
 const root = document.getElementById('root')
@@ -14,6 +15,7 @@ if (!root) throw new Error('index.html lacks #root')
 // Started here rather than in an effect: StrictMode runs effects twice in development. The network
 // first (the engine must know it before a stored session is restored), after a recovery's cleanup.
 void applyRecoveryOnStart().then(startNetwork).then(startSession)
+startRunnerInfo()
 
 createRoot(root).render(
   <StrictMode>

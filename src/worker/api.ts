@@ -239,11 +239,21 @@ export interface EngineApi {
    */
   startJob(jobId: string, options?: { skipProblems?: boolean }): Promise<void>
 
-  /** Stops signing new transactions; those already submitted are still followed to their result. */
+  /**
+   * Stops signing new transactions; those already submitted are still followed to their result. Works
+   * from any tab: the request is stored on the job, and the runner (in whichever tab) takes it.
+   */
   pauseJob(jobId: string): Promise<void>
 
   /** Like pause, and the items not yet signed are skipped: the job ends once nothing is in flight. */
   cancelJob(jobId: string): Promise<void>
+
+  /**
+   * This engine's id. One runner per account runs jobs, across tabs and windows (the one holding the
+   * account's lock); a job it runs carries this id as `runnerId`. A running job with another id runs
+   * in another tab: its progress still shows here, and this tab takes over if that one closes.
+   */
+  getRunnerId(): Promise<string>
 
   /** The per-item report of a job as CSV (status, transaction hash, result, message). */
   exportJobCsv(jobId: string): Promise<string>

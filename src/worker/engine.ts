@@ -247,6 +247,10 @@ export class Engine implements EngineApi {
     return this.jobs.cancel(jobId)
   }
 
+  getRunnerId(): Promise<string> {
+    return Promise.resolve(this.id)
+  }
+
   exportJobCsv(jobId: string): Promise<string> {
     return this.jobs.exportCsv(jobId)
   }

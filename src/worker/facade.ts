@@ -34,6 +34,7 @@ const METHODS = {
   startJob: true,
   pauseJob: true,
   cancelJob: true,
+  getRunnerId: true,
   exportJobCsv: true,
   checkAcceptance: true,
   planReclaim: true,

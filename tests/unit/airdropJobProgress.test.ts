@@ -8,6 +8,7 @@ import {
   minutesLeft,
   percentDone,
   recentActivity,
+  runsElsewhere,
   stepText,
 } from '../../src/app/airdrop/jobProgress.ts'
 
@@ -72,6 +73,30 @@ describe('the progress card, from the job rows', () => {
     expect(stepText(job('running', { pending: 0, inFlight: 2 }))).toBe('Waiting for validation')
     expect(stepText(job('paused', { inFlight: 2 }))).toBe('pausing…')
     expect(stepText(job('paused', { inFlight: 0 }))).toBe('Paused')
+  })
+
+  it('says why a job paused by itself, and how it goes on', () => {
+    const paused = (pausedBy: JobRow['pausedBy']) => ({ ...job('paused', {}), pausedBy })
+    expect(stepText(paused('wallet'))).toBe(
+      'Paused: wallet disconnected. Connect it again to go on',
+    )
+    expect(stepText(paused('network'))).toBe(
+      'Paused: the app is on another network. Switch back to go on',
+    )
+    expect(stepText(paused('user'))).toBe('Paused')
+  })
+
+  it('tells a job that runs in another tab from one that runs here', () => {
+    const elsewhere = { ...job('running', { pending: 4 }), runnerId: 'tab-a' }
+    expect(runsElsewhere(elsewhere, 'tab-b')).toBe(true)
+    expect(stepText(elsewhere, 'offers', 'tab-b')).toBe(
+      'Running in another tab or window of this app (this tab takes over if it closes)',
+    )
+    expect(runsElsewhere(elsewhere, 'tab-a')).toBe(false)
+    expect(stepText(elsewhere, 'offers', 'tab-a')).toBe('Signing and submitting offers')
+    // Unknown yet, or not running: nothing to say about another tab.
+    expect(runsElsewhere(elsewhere, null)).toBe(false)
+    expect(runsElsewhere({ ...elsewhere, status: 'paused' }, 'tab-b')).toBe(false)
   })
 
   it('estimates minutes left at the pace so far', () => {

@@ -2,6 +2,7 @@ import { useState } from 'react'
 
 import type { JobRow } from '../../db/types.ts'
 import { cancelJob, pauseJob, resumeJob, useAirdrop } from '../state/airdrop.ts'
+import { useOwnRunnerId } from '../state/runner.ts'
 import { Modal } from '../ui/Modal.tsx'
 import { etaText, minutesLeft, percentDone, recentActivity, stepText } from './jobProgress.ts'
 import { useJobItems } from './useJobs.ts'
@@ -16,6 +17,7 @@ export function ProgressCard({ job }: { job: JobRow }) {
   const items = useJobItems(job.id)
   const now = useNow(5_000)
   const { jobError } = useAirdrop()
+  const ownRunnerId = useOwnRunnerId()
   const percent = percentDone(job)
   const activity = recentActivity(items)
   return (
@@ -40,7 +42,7 @@ export function ProgressCard({ job }: { job: JobRow }) {
       </div>
       <p className="airdrop-job__line">
         <strong data-testid="progress-percent">{percent}%</strong>{' '}
-        <span data-testid="progress-step">{stepText(job)}</span>
+        <span data-testid="progress-step">{stepText(job, 'offers', ownRunnerId)}</span>
       </p>
       <p className="airdrop-job__line">{etaText(minutesLeft(job, items, now))}</p>
       <dl className="airdrop-figures">

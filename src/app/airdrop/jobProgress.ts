@@ -25,17 +25,46 @@ export function percentDone(job: JobRow): number {
   return total === 0 ? 0 : Math.floor((doneCount(job) * 100) / total)
 }
 
+/** Why a paused job is paused, as the step line says it. */
+const PAUSED_BY: Record<NonNullable<JobRow['pausedBy']>, string> = {
+  user: 'Paused',
+  wallet: 'Paused: wallet disconnected. Connect it again to go on',
+  network: 'Paused: the app is on another network. Switch back to go on',
+}
+
+/**
+ * Whether the job runs in another tab or window of the app: its runner is not this tab's engine
+ * (one runner per account, across tabs). Its progress shows here all the same.
+ *
+ * @param ownRunnerId - this tab's engine id (EngineApi.getRunnerId); null while unknown.
+ */
+export function runsElsewhere(job: JobRow, ownRunnerId: string | null): boolean {
+  const running = job.status === 'running' || job.status === 'cancelling'
+  return (
+    running && ownRunnerId !== null && job.runnerId !== undefined && job.runnerId !== ownRunnerId
+  )
+}
+
 /**
  * The step the job is at, in plain words. A pause is stored at once while submitted offers still
  * settle: `paused` with offers in flight reads 'pausing…'.
+ *
+ * @param ownRunnerId - this tab's engine id, to tell a job that runs in another tab.
  */
-export function stepText(job: JobRow, action = 'offers'): string {
+export function stepText(
+  job: JobRow,
+  action = 'offers',
+  ownRunnerId: string | null = null,
+): string {
   const { pending, inFlight } = job.counts
+  if (runsElsewhere(job, ownRunnerId)) {
+    return 'Running in another tab or window of this app (this tab takes over if it closes)'
+  }
   switch (job.status) {
     case 'waiting':
       return 'Waiting for another job of this wallet to finish'
     case 'paused':
-      return inFlight > 0 ? 'pausing…' : 'Paused'
+      return inFlight > 0 ? 'pausing…' : PAUSED_BY[job.pausedBy ?? 'user']
     case 'cancelling':
       return 'Cancelling: waiting for submitted transactions to settle'
     case 'running':

@@ -59,11 +59,17 @@ export class JobService {
       runnerDeps: (job) => this.runnerDeps(job),
       mayRun: (network, account) => this.mayRun(network, account),
       onJobEnded: deps.onJobEnded,
+      // Other tabs with this wallet wait for the lock behind this one, to take over if it closes.
+      onTurn: (network, account) => this.signals.post(`${network}:${account}`),
     })
-    // A pause, resume or cancel stored by another tab: its runner here reads the row at once.
-    this.signals = new JobSignals(`xrpl-nft-manager/jobs/${deps.db.name}`, (jobId) =>
-      this.runs.runner(jobId)?.wake(),
-    )
+    // A pause, resume or cancel stored by another tab (a job id): its runner here reads the row at
+    // once. Another tab runs an account's jobs (`network:account`), or a job without a runner here
+    // changed: this engine waits for the account's lock too, to take over if that tab closes.
+    this.signals = new JobSignals(`xrpl-nft-manager/jobs/${deps.db.name}`, (about) => {
+      const runner = this.runs.runner(about)
+      if (runner) runner.wake()
+      else this.scheduleForWallet()
+    })
   }
 
   /**
@@ -248,6 +254,13 @@ export class JobService {
     this.runs.runner(jobId)?.cancel()
     this.signals.post(jobId)
     this.runs.schedule(job.network, job.account)
+  }
+
+  /** Runs (or waits to run) the connected wallet's unfinished jobs, if any. */
+  private scheduleForWallet(): void {
+    const wallet = this.deps.keyring.current()
+    if (wallet && wallet.network === this.deps.network())
+      this.runs.schedule(wallet.network, wallet.address)
   }
 
   private mayRun(network: NetworkId, account: string): boolean {

@@ -31,6 +31,8 @@ export interface AccountRunsDeps {
   mayRun(network: NetworkId, account: string): boolean
   /** Told when a job reached a final status. */
   onJobEnded?: (job: JobRow) => void
+  /** Told when this engine took the account's lock and starts running its jobs. */
+  onTurn?: (network: NetworkId, account: string) => void
 }
 
 /** An account whose jobs this engine runs, or waits to run (for the lock). */
@@ -110,10 +112,9 @@ export class AccountRuns {
   ): Promise<void> {
     try {
       if (!(await this.nextJob(network, account))) return
-      const lock = await this.deps.locks.acquire(
-        accountLockName(network, account),
-        turn.abort.signal,
-      )
+      const name = accountLockName(network, account)
+      const lock = await this.deps.locks.acquire(name, turn.abort.signal)
+      this.deps.onTurn?.(network, account)
       try {
         for (;;) {
           turn.again = false
