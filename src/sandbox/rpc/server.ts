@@ -7,10 +7,14 @@ import type { WebSocket } from 'ws'
 import type { AddressInfo } from 'node:net'
 import type { SandboxLedger } from '../ledger/ledger.ts'
 import type { ClosedLedger } from '../ledger/history.ts'
+import type { AccountRoot } from '../ledger/entries.ts'
 import { affectedAccounts } from '../ledger/history.ts'
+import { keylet } from '../ledger/keylets.ts'
+import type { StateMap } from '../ledger/view.ts'
 import type { ConnectionHandle, ServerInfoSettings } from './context.ts'
 import { RpcError } from './errors.ts'
 import { methods } from './methods/index.ts'
+import { forgedRivalMessage } from './forgeRival.ts'
 import { transactionStreamMessage } from './txFormat.ts'
 import { ledgerSummary } from './ledgerFields.ts'
 
@@ -22,6 +26,12 @@ export interface ConnectionFaults {
   dropAfterMessages: number | null
   /** The next N submits are processed, then their connection closes before the reply (the classic ambiguity). */
   dropSubmitReplies: number
+  /**
+   * At the next N ledger closes, each connection following an account is also sent a forged rival:
+   * a validated transaction with the account's next Sequence, signed by a key that is not the
+   * account's (see forgeRival.ts).
+   */
+  forgeRivals: number
 }
 
 interface Connection extends ConnectionHandle {
@@ -29,7 +39,12 @@ interface Connection extends ConnectionHandle {
 }
 
 export class RpcServer {
-  readonly faults: ConnectionFaults = { delayMs: 0, dropAfterMessages: null, dropSubmitReplies: 0 }
+  readonly faults: ConnectionFaults = {
+    delayMs: 0,
+    dropAfterMessages: null,
+    dropSubmitReplies: 0,
+    forgeRivals: 0,
+  }
   /** Requests answered so far, by command: how much load a client puts on the server. */
   readonly commandCounts = new Map<string, number>()
   private wss?: WebSocketServer
@@ -164,6 +179,37 @@ export class RpcServer {
     if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(JSON.stringify(msg))
   }
 
+  /**
+   * The forged rivals of the forgeRivals fault: one per followed account that has a transaction
+   * waiting with its next Sequence (in the open ledger or the queue), while the fault lasts.
+   */
+  private sendForgeries(closed: ClosedLedger): void {
+    if (this.faults.forgeRivals <= 0) return
+    let sent = false
+    for (const c of this.conns) {
+      for (const account of c.accounts) {
+        const forged = this.waitsForValidation(closed, account)
+          ? forgedRivalMessage(closed, account)
+          : null
+        if (!forged) continue
+        this.send(c, forged)
+        sent = true
+      }
+    }
+    if (sent) this.faults.forgeRivals -= 1
+  }
+
+  /** Whether a transaction of the account waits for validation (applied in the open ledger, queued). */
+  private waitsForValidation(closed: ClosedLedger, account: string): boolean {
+    const sequence = (state: StateMap | undefined) =>
+      (state?.get(keylet.account(account)) as AccountRoot | undefined)?.Sequence
+    const validated = sequence(closed.state)
+    if (validated === undefined) return false
+    return (
+      sequence(this.ledger.currentState) !== validated || this.ledger.queuedFor(account).length > 0
+    )
+  }
+
   /** The ledger stream, then each transaction to `transactions` subscribers and to subscribed accounts. */
   private publish(closed: ClosedLedger): void {
     const ledgerMsg = {
@@ -182,6 +228,7 @@ export class RpcServer {
         this.send(c, msg)
       }
     }
+    this.sendForgeries(closed)
   }
 }
 

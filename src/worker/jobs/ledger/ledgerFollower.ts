@@ -13,6 +13,8 @@ export interface ValidatedTx {
   hash: string
   sequence: number
   lookup: Lookup & { found: true }
+  /** The transaction as the stream printed it (checked before it counts as another's rival). */
+  txJson: Record<string, unknown>
 }
 
 /** What happened since the runner last looked. */
@@ -126,7 +128,8 @@ export class LedgerFollower {
       ledgerIndex: tx.ledger_index ?? 0,
       meta,
     }
-    this.txs.push({ hash: tx.hash, sequence: json.Sequence ?? 0, lookup })
+    const txJson = json as Record<string, unknown>
+    this.txs.push({ hash: tx.hash, sequence: json.Sequence ?? 0, lookup, txJson })
     this.wakeUp()
   }
 

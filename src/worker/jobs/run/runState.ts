@@ -58,6 +58,8 @@ export interface LedgerView {
   validatedAccountSeq: number
   /** The account's Sequence in the open ledger. */
   accountSeq: number
+  /** The account's RegularKey in the validated ledger, if any (a rival signed by it counts). */
+  regularKey?: string
 }
 
 /** A no-op AccountSet that fills a sequence gap. Not stored: it carries no intent. */

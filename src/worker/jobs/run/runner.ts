@@ -184,7 +184,7 @@ export class JobRunner {
   }
 
   private settleByStream(txs: ValidatedTx[]): void {
-    for (const tx of txs) this.settler.onValidated(tx.hash, tx.sequence, tx.lookup)
+    for (const tx of txs) this.settler.onValidated(tx.hash, tx.sequence, tx.lookup, tx.txJson)
   }
 
   private outcome(): JobStatus | null {

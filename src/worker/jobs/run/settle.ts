@@ -11,6 +11,7 @@ import { isHeldBack, isRejected } from './runState.ts'
 import { Sequencer } from './sequencer.ts'
 import type { Submitter } from './submitLoop.ts'
 import { runPool } from '../../pool.ts'
+import { signedByAccount } from '../ledger/rivalProof.ts'
 import { lookupTx } from '../ledger/txLookup.ts'
 import type { Lookup } from '../ledger/txLookup.ts'
 
@@ -79,10 +80,21 @@ export class Settler {
     await this.settleFillers()
   }
 
-  /** A validated transaction of the account: final for its item; rivals on its sequence are dead. */
-  onValidated(hash: string, sequence: number, found: Lookup & { found: true }): void {
+  /**
+   * A validated transaction of the account: final for its item; rivals on its sequence are dead. One
+   * the runner did not sign (`txJson` given: it came from the stream) counts as a rival only with the
+   * account's own signature (see rivalProof.ts).
+   */
+  onValidated(
+    hash: string,
+    sequence: number,
+    found: Lookup & { found: true },
+    txJson?: Record<string, unknown>,
+  ): void {
     const item = this.state.byHash.get(hash)
     if (item) this.finishAttempt(item, hash, found)
+    const ours = item !== undefined || this.state.fillers.some((f) => f.hash === hash)
+    if (!ours && txJson && !this.provesRival(hash, sequence, txJson)) return
     this.state.fillers = this.state.fillers.filter((f) => f.sequence !== sequence)
     for (const other of this.state.inFlight()) {
       const b = this.state.latest(other)
@@ -116,6 +128,19 @@ export class Settler {
     if (!this.isDue(a) && !isRejected(a) && (resubmit || !found.known)) {
       await this.submitter.submit(item, a)
     }
+  }
+
+  /** Whether a transaction the runner did not sign proves its sequence number used (logged if not). */
+  private provesRival(hash: string, sequence: number, txJson: Record<string, unknown>): boolean {
+    const { account } = this.state.job
+    if (signedByAccount(hash, txJson, account, this.state.view.regularKey)) return true
+    const waiting = this.state.inFlight().some((i) => this.state.latest(i).sequence === sequence)
+    if (waiting) {
+      console.warn(
+        `jobs: a validated transaction ${hash} with Sequence ${sequence} is not signed by ${account}: not taken as proof`,
+      )
+    }
+    return false
   }
 
   /** Fillers: validated (their number is used) or dead (their number is free again when unused). */
@@ -152,6 +177,7 @@ export class Settler {
       validated: validated.result.ledger_index ?? this.state.view.validated,
       validatedAccountSeq: validated.result.account_data.Sequence,
       accountSeq: current.result.account_data.Sequence,
+      regularKey: validated.result.account_data.RegularKey,
     }
   }
 

@@ -1,0 +1,50 @@
+/**
+ * Proof of death that no single server can forge: the sandbox's forgeRivals fault announces, at each
+ * ledger close, a validated "rival" with the holder's next Sequence (the one its oldest attempt in
+ * flight uses), signed by another key. Taken as proof, it would have the runner sign those intents
+ * again while the originals still validate. It must change nothing: every item is signed once and
+ * offered once.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest'
+
+import type { World } from './jobsFaultsSupport.ts'
+import { expectExactlyOnce, ledgerBefore } from './jobsFaultsLedger.ts'
+import { planAirdrop, recipients, startWorld, waitForJob } from './jobsFaultsSupport.ts'
+
+const N = 16
+const FORGERIES = 6
+
+let w: World
+
+beforeAll(async () => {
+  // A small open ledger keeps transactions queued across closes: a forgery always meets one.
+  w = await startWorld({ closeMs: 80, lastLedgerOffset: 6, maxInFlight: 8, expectedLedgerSize: 3 })
+})
+
+afterAll(async () => {
+  await w.stop()
+})
+
+it('a forged rival on the account stream is not taken as proof: nothing is signed twice', async () => {
+  const to = recipients.slice(0, N)
+  const jobId = await planAirdrop(w, w.nftIds.slice(0, N), to)
+  const before = await ledgerBefore(w, to)
+  const warnings: string[] = []
+  const warn = console.warn
+  console.warn = (...args: unknown[]) => void warnings.push(args.join(' '))
+  try {
+    w.h.sb.faults.forgeRivals = FORGERIES
+    await w.engine.startJob(jobId)
+    const job = await waitForJob(w, jobId)
+    expect(job.status).toBe('completed')
+    expect(job.counts).toMatchObject({ total: N, succeeded: N, inFlight: 0 })
+  } finally {
+    console.warn = warn
+    w.h.sb.faults.forgeRivals = 0
+  }
+  const items = await expectExactlyOnce(w, jobId, before, to)
+  for (const item of items) expect(item.attempts, `item ${item.index}`).toHaveLength(1)
+  // The forgeries met attempts in flight with their Sequence, and the runner saw through them.
+  const refused = warnings.filter((line) => line.includes('not taken as proof'))
+  expect(refused.length).toBeGreaterThan(0)
+})
