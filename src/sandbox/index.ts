@@ -59,6 +59,11 @@ export interface Sandbox {
   faults: LedgerFaults & ConnectionFaults & { dropConnections(): void }
   /** Closes the open ledger now; resolves to the index of the ledger just closed (validated). */
   ledgerAccept(): Promise<number>
+  /**
+   * Another server of the same ledger on a free port, as a network lists several rippled nodes; its
+   * connection faults are its own. Stopped with the sandbox.
+   */
+  addEndpoint(): Promise<{ url: string; server: RpcServer; faults: ConnectionFaults }>
   /** Saves the state now (to `file`, default the state file), after any save in progress. */
   save(file?: string): Promise<void>
   stop(): Promise<void>
@@ -82,6 +87,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const server = new RpcServer(ledger, { closeMs, startedAt: Date.now() }, accept)
   const port = await server.listen(opts.port ?? 6006, opts.host ?? '127.0.0.1')
   const timer = closeMs > 0 ? setInterval(() => closeOnTimer(accept), closeMs) : undefined
+  const others: RpcServer[] = []
   return {
     url: `ws://${opts.host ?? '127.0.0.1'}:${port}`,
     port,
@@ -92,11 +98,18 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     demo,
     faults: combineFaults(ledger, server),
     ledgerAccept: () => new Promise((resolve) => resolve(accept())),
+    addEndpoint: async () => {
+      const other = new RpcServer(ledger, { closeMs, startedAt: Date.now() }, accept)
+      others.push(other)
+      const host = opts.host ?? '127.0.0.1'
+      const url = `ws://${host}:${await other.listen(0, host)}`
+      return { url, server: other, faults: other.faults }
+    },
     save: (file) => saves.saveNow(file),
     stop: async () => {
       if (timer) clearInterval(timer)
       stopBot()
-      await server.close()
+      await Promise.all([server, ...others].map((s) => s.close()))
       await gateway?.stop()
       await saves.flush()
     },

@@ -47,6 +47,7 @@ import { Keyring } from './keys/keyring.ts'
 import { MetadataService } from './metadata/metadataService.ts'
 import type { MetadataOptions } from './metadata/metadataService.ts'
 import { ConnectionManager, DEFAULT_TIMING } from './network/connectionManager.ts'
+import { SecondOpinion } from './network/secondOpinion.ts'
 import type { ConnectionTiming } from './network/session.ts'
 import { NftLoader } from './nfts/nftLoader.ts'
 import { validateSettings } from './settings.ts'
@@ -90,6 +91,7 @@ export class Engine implements EngineApi {
   private readonly metadata: MetadataService
   private readonly jobs: JobService
   private readonly acceptance: AcceptanceTracker
+  private readonly secondOpinion: SecondOpinion
 
   /** @param options - networks, timing, database; the build's defaults otherwise. */
   constructor(options: EngineOptions = {}) {
@@ -114,6 +116,11 @@ export class Engine implements EngineApi {
       },
       timing: options.acceptance,
     })
+    this.secondOpinion = new SecondOpinion(
+      (id) => this.networks[id],
+      () => this.connection.status.endpoint,
+      { ...DEFAULT_TIMING, ...options.timing },
+    )
     this.jobs = new JobService({
       db: this.db,
       connection: this.connection,
@@ -123,6 +130,7 @@ export class Engine implements EngineApi {
       onJobEnded: (job) => this.acceptance.jobEnded(job),
       locks: options.locks,
       runnerId: this.id,
+      secondOpinion: this.secondOpinion,
     })
     this.metadata = new MetadataService({
       db: this.db,
@@ -158,6 +166,7 @@ export class Engine implements EngineApi {
     // Disconnected first: a runner waiting for a reply unwinds when the connection goes.
     await this.connection.disconnect()
     await stopped
+    await this.secondOpinion.close()
   }
 
   async disconnect(): Promise<void> {

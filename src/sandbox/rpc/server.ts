@@ -32,6 +32,11 @@ export interface ConnectionFaults {
    * account's (see forgeRival.ts).
    */
   forgeRivals: number
+  /**
+   * A server that hides validated transactions: every `tx` request with a ledger range is answered
+   * txnNotFound with searched_all true, and no transaction goes out on the streams.
+   */
+  hideTxs: boolean
 }
 
 interface Connection extends ConnectionHandle {
@@ -44,6 +49,7 @@ export class RpcServer {
     dropAfterMessages: null,
     dropSubmitReplies: 0,
     forgeRivals: 0,
+    hideTxs: false,
   }
   /** Requests answered so far, by command: how much load a client puts on the server. */
   readonly commandCounts = new Map<string, number>()
@@ -150,6 +156,9 @@ export class RpcServer {
       this.commandCounts.set(command, (this.commandCounts.get(command) ?? 0) + 1)
       const handler = methods.get(command)
       if (!handler) throw new RpcError('unknownCmd')
+      if (command === 'tx' && this.faults.hideTxs && request.min_ledger !== undefined) {
+        throw new RpcError('txnNotFound', undefined, { searched_all: true })
+      }
       const result = handler(request, {
         ledger: this.ledger,
         settings: this.settings,
@@ -218,7 +227,7 @@ export class RpcServer {
       txn_count: closed.txs.length,
     }
     for (const c of this.conns) if (c.streams.has('ledger')) this.send(c, ledgerMsg)
-    for (const rec of closed.txs) {
+    for (const rec of this.faults.hideTxs ? [] : closed.txs) {
       const accounts = affectedAccounts(rec.tx, rec.meta)
       let msg: Record<string, unknown> | undefined
       for (const c of this.conns) {

@@ -20,6 +20,8 @@ import type { NetworkId } from '../../shared/networks.ts'
 import type { JobPlan, JobRequest } from '../api.ts'
 import type { Keyring } from '../keys/keyring.ts'
 import type { ConnectionManager } from '../network/connectionManager.ts'
+import type { SecondOpinion } from '../network/secondOpinion.ts'
+import { lookupTx } from './ledger/txLookup.ts'
 import { cushionedFeeDrops } from './plan/planFee.ts'
 import { planIntents, validateJobRequest, withShuffleSeed } from './plan/planner.ts'
 import { runPreflight } from './plan/preflight.ts'
@@ -32,6 +34,7 @@ import { AccountRuns } from './run/accountRuns.ts'
 import { JobSignals } from './run/jobSignals.ts'
 import { DEFAULT_LIMITS } from './run/runner.ts'
 import type { RunnerDeps, RunnerLimits } from './run/runner.ts'
+import type { SecondLookup } from './run/settle.ts'
 
 export interface JobServiceDeps {
   db: LedgerDb
@@ -45,6 +48,8 @@ export interface JobServiceDeps {
   locks?: AccountLocks
   /** This engine's id, recorded on the jobs its runners take. */
   runnerId?: string
+  /** The networks' other endpoints, for proofs one server must not give alone. */
+  secondOpinion?: SecondOpinion
 }
 
 export class JobService {
@@ -285,6 +290,17 @@ export class JobService {
       },
       signer: () => this.signerFor(job),
       limits: { ...DEFAULT_LIMITS, feeDrops, ...this.deps.limits },
+      secondLookup: this.secondLookup(job.network),
+    }
+  }
+
+  private secondLookup(network: NetworkId): SecondLookup | undefined {
+    const opinion = this.deps.secondOpinion
+    if (!opinion) return undefined
+    return {
+      available: () => opinion.has(network),
+      lookup: (hash, min, max) =>
+        opinion.ask(network, (client) => lookupTx(client, hash, min, max)),
     }
   }
 

@@ -27,6 +27,7 @@ import type { ValidatedTx } from '../ledger/ledgerFollower.ts'
 import { Abandoned, RunState } from './runState.ts'
 import type { RunnerLimits } from './runState.ts'
 import { Settler } from './settle.ts'
+import type { SecondLookup } from './settle.ts'
 import { Submitter } from './submitLoop.ts'
 
 export { DEFAULT_LIMITS } from './runState.ts'
@@ -38,6 +39,8 @@ export interface RunnerDeps {
   client: () => Client
   signer: () => Wallet
   limits: RunnerLimits
+  /** Other endpoints of the job's network, which confirm an attempt's absence before a new one. */
+  secondLookup?: SecondLookup
 }
 
 /** Longest wait for news before the runner looks again by itself. */

@@ -15,9 +15,19 @@ import { signedByAccount } from '../ledger/rivalProof.ts'
 import { lookupTx } from '../ledger/txLookup.ts'
 import type { Lookup } from '../ledger/txLookup.ts'
 
+/** Another server of the job's network, asked before an attempt counts as dead (see settle). */
+export interface SecondLookup {
+  /** Whether the network has another endpoint than the one in use. */
+  available(): boolean
+  /** The other endpoints' answer about a transaction in a ledger range; undefined if none answered. */
+  lookup(hash: string, minLedger: number, maxLedger: number): Promise<Lookup | undefined>
+}
+
 export interface SettleDeps {
   client: () => Client
   limits: RunnerLimits
+  /** Other endpoints of the network; without it (or with one endpoint) one server's word decides. */
+  secondLookup?: SecondLookup
 }
 
 /** `tx` requests per ledger for quiet attempts (no stream news for a few ledgers). */
@@ -120,6 +130,13 @@ export class Settler {
       return
     }
     if (found.searchedAll && this.isDue(a)) {
+      const second = await this.confirmAbsent(a)
+      if (item.status !== 'inFlight' || this.state.latest(item) !== a) return
+      if (second !== 'absent') {
+        // Another server has it validated (the first one hid it), or could not confirm: not dead.
+        if (second) this.onValidated(a.hash, a.sequence, second)
+        return
+      }
       const unused = this.state.view.validatedAccountSeq <= a.sequence
       this.state.markDead(item, a)
       if (unused && !isRejected(a)) this.state.sequencer?.release(a.sequence)
@@ -128,6 +145,23 @@ export class Settler {
     if (!this.isDue(a) && !isRejected(a) && (resubmit || !found.known)) {
       await this.submitter.submit(item, a)
     }
+  }
+
+  /**
+   * One server said the attempt is in none of the ledgers it could be in. Where the network lists
+   * another endpoint, that one must say so too before the intent is signed again: a server that hid a
+   * validated transaction would otherwise have it executed twice.
+   *
+   * @returns 'absent' when confirmed (or no other endpoint exists); the validated result when the
+   *   other server has it; null when it could not confirm (lagging, unreachable): ask again later.
+   */
+  private async confirmAbsent(a: Signed): Promise<'absent' | (Lookup & { found: true }) | null> {
+    const second = this.deps.secondLookup
+    if (!second?.available()) return 'absent'
+    const max = Math.min(a.lastLedgerSequence, this.state.view.validated)
+    const answer = await second.lookup(a.hash, a.firstLedger, max)
+    if (answer?.found) return answer
+    return answer && answer.searchedAll && !answer.known ? 'absent' : null
   }
 
   /** Whether a transaction the runner did not sign proves its sequence number used (logged if not). */
