@@ -39,7 +39,7 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGTERM', timeout: 2_000 },
     },
     {
-      command: `node node_modules/vite/bin/vite.js preview --outDir dist-e2e --port ${APP_PORT} --strictPort --host 127.0.0.1`,
+      command: `node node_modules/vite/bin/vite.js preview --mode e2e --outDir dist-e2e --port ${APP_PORT} --strictPort --host 127.0.0.1`,
       url: `http://127.0.0.1:${APP_PORT}`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -3,7 +3,6 @@
  * them; the UI reads them with useLiveQuery through `src/db/queries/`.
  */
 import type { NetworkId } from '../shared/networks.ts'
-import type { PlanProblem } from '../worker/api.ts'
 
 /** One NFT as the ledger describes it (account_nfts plus the fields parsed from its NFTokenID). */
 export interface NftItem {
@@ -241,4 +240,40 @@ export interface JobItemRow {
   recipient?: string
   /** Airdrop offers that succeeded: whether the recipient accepted them (acceptance tracking). */
   acceptance?: ItemAcceptance
+}
+
+/** One problem pre-flight found; `blocking` problems stop the whole job from starting. */
+export interface PlanProblem {
+  code:
+    | 'NOT_OWNED'
+    | 'NOT_TRANSFERABLE'
+    | 'NO_DESTINATION'
+    | 'REFUSES_OFFERS'
+    | 'OFFER_NOT_FOUND'
+    | 'NOT_YOUR_OFFER'
+    | 'INSUFFICIENT_RESERVE'
+    | 'INSUFFICIENT_FEES'
+    | 'DUPLICATE'
+  message: string
+  /** The item it concerns (plan order), if any. */
+  itemIndex?: number
+  blocking: boolean
+}
+
+/** The spec's cache statistics. */
+export interface CacheStats {
+  /** Cache entries for the NFTs of the current (or given) account. */
+  walletEntries: number
+  totalEntries: number
+  sizeKb: number
+}
+
+/** Preferences kept in IndexedDB. */
+export interface AppSettings {
+  network: NetworkId
+  darkMode: boolean
+  hasSeenSplash: boolean
+  preferredAuthMethod: 'seed' | 'regularkey' | null
+  /** IPFS gateway base URLs to try in order (per network default when empty). */
+  ipfsGateways: string[]
 }

@@ -39,6 +39,16 @@ export const METADATA_CACHE_TTL_MS = 24 * 60 * 60 * 1000
 export const CACHE_PRUNE_KEEP_RATIO = 0.75
 /** Cache size limit on mobile devices. */
 export const MOBILE_CACHE_LIMIT_BYTES = 3 * 1024 * 1024
+/**
+ * Cache size limit elsewhere (beyond the spec, which caps only mobile): about 50,000 NFTs' metadata,
+ * the oldest pruned first as on mobile, so a browsing history of big collections stays bounded.
+ */
+export const DESKTOP_CACHE_LIMIT_BYTES = 50 * 1024 * 1024
+
+/** NFTs an account's list may hold when read from a server (beyond it the load stops, clearly). */
+export const MAX_ACCOUNT_NFTS = 100_000
+/** account_nfts pages one list may take (a server sending tiny pages, or markers without end). */
+export const MAX_NFT_PAGES = 2_000
 
 /** NFTs per page in the listing grid. */
 export const LISTING_PAGE_SIZE = 20
@@ -58,8 +68,13 @@ export function cancelConfirmText(count: number): string {
   return `CANCEL ${count} OFFERS`
 }
 
-/** Data rows a distribution CSV may have (beyond the spec: a clear limit instead of a stuck tab). */
-export const MAX_DISTRIBUTION_ROWS = 100_000
+/**
+ * Items one bulk job may hold, and so rows one distribution CSV may have: one limit, said at upload
+ * rather than at planning (beyond the spec: a clear limit instead of a stuck tab).
+ */
+export const MAX_JOB_ITEMS = 10_000
+/** Data rows a distribution CSV may have: as many as a job holds. */
+export const MAX_DISTRIBUTION_ROWS = MAX_JOB_ITEMS
 /** Bytes a distribution CSV may have. */
 export const MAX_DISTRIBUTION_BYTES = 10 * 1024 * 1024
 

@@ -9,18 +9,23 @@
 import type {
   AcceptanceState,
   AcceptanceSummary,
+  AppSettings,
+  CacheStats,
   ItemAcceptance,
   JobCounts,
   JobKind,
   JobStatus,
   NftAttribute,
   NftItem,
+  PlanProblem,
 } from '../db/types.ts'
 import type { NetworkId } from '../shared/networks.ts'
 
 export type {
   AcceptanceState,
   AcceptanceSummary,
+  AppSettings,
+  CacheStats,
   ItemAcceptance,
   JobCounts,
   JobKind,
@@ -28,6 +33,7 @@ export type {
   NetworkId,
   NftAttribute,
   NftItem,
+  PlanProblem,
 }
 
 /**
@@ -334,24 +340,6 @@ export type JobRequest =
   | { kind: 'burn'; nftIds: string[] }
   | { kind: 'cancel'; offerIds: string[] }
 
-/** One problem pre-flight found; `blocking` problems stop the whole job from starting. */
-export interface PlanProblem {
-  code:
-    | 'NOT_OWNED'
-    | 'NOT_TRANSFERABLE'
-    | 'NO_DESTINATION'
-    | 'REFUSES_OFFERS'
-    | 'OFFER_NOT_FOUND'
-    | 'NOT_YOUR_OFFER'
-    | 'INSUFFICIENT_RESERVE'
-    | 'INSUFFICIENT_FEES'
-    | 'DUPLICATE'
-  message: string
-  /** The item it concerns (plan order), if any. */
-  itemIndex?: number
-  blocking: boolean
-}
-
 /** A planned job, as the confirmation screen shows it. */
 export interface JobPlan {
   jobId: string
@@ -440,22 +428,4 @@ export interface MetadataProgress {
   failed: number
   /** Not finished yet. */
   pending: number
-}
-
-/** The spec's cache statistics. */
-export interface CacheStats {
-  /** Cache entries for the NFTs of the current (or given) account. */
-  walletEntries: number
-  totalEntries: number
-  sizeKb: number
-}
-
-/** Preferences kept in IndexedDB. */
-export interface AppSettings {
-  network: NetworkId
-  darkMode: boolean
-  hasSeenSplash: boolean
-  preferredAuthMethod: 'seed' | 'regularkey' | null
-  /** IPFS gateway base URLs to try in order (per network default when empty). */
-  ipfsGateways: string[]
 }

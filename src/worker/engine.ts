@@ -282,8 +282,11 @@ export class Engine implements EngineApi {
     return wallet
   }
 
-  forgetDevice(): Promise<void> {
-    return this.keyring.forgetDevice()
+  async forgetDevice(): Promise<void> {
+    // As Disconnect Wallet: running jobs pause first (nothing more can be signed here).
+    await this.jobs.walletGone()
+    await this.keyring.forgetDevice()
+    this.acceptance.resume()
   }
 
   async loadNfts(

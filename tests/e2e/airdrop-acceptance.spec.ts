@@ -4,7 +4,7 @@
  * acceptors show as accepted without the user doing anything; the rest wait; reclaiming cancels the
  * waiting offers in one transaction. Checked on the ledger from Node, and again after a reload.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import type { Locator } from '@playwright/test'
 
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'

@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from 'node:url'
 
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import type { Page } from '@playwright/test'
 
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'

@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises'
 
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import Papa from 'papaparse'
 
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'

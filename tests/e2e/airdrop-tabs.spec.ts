@@ -5,7 +5,7 @@
  * hands the job to the second, which finishes it. The ledger holds exactly one offer per planned
  * transfer.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import type { Page } from '@playwright/test'
 
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'

@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import type { Page, TestInfo } from '@playwright/test'
 
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
 import { installGemStandIn, regularKeyOf } from './support/gemStandIn.ts'
-import { expectConnected } from './support/shell.ts'
+import { expectConnected, openWalletDropdown, walletButton } from './support/shell.ts'
 
 // Desktop and mobile run on the same sandbox ledger: each test and project has its own account.
 const ACCOUNTS = { connect: [39, 40], refused: [41, 42], noAddress: [43, 44] } as const
@@ -69,7 +69,37 @@ test('GEM Wallet sets a generated regular key; the app connects and restores it 
   await expectConnected(page, account.classicAddress)
   await expect(page.getByRole('heading', { name: 'Regular Key Setup' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Get Started' })).toHaveCount(0)
+
+  // 'Forget this device': the stored key is deleted, so a reload no longer reconnects.
+  const dropdown = await openWalletDropdown(page)
+  await dropdown.getByRole('button', { name: 'Forget this device' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Forget this device?' })
+  await confirm.getByRole('button', { name: 'Forget this device' }).click()
+  await expect(walletButton(page)).toHaveText('Connect Wallet')
+  expect(await storedKeyCount(page)).toBe(0)
+  await page.reload()
+  await expect(walletButton(page)).toHaveText('Connect Wallet')
+  // The key itself is still the account's RegularKey on the ledger: only this device forgot it.
+  expect(await regularKeyOf(account.classicAddress)).toBe(keyAddress)
 })
+
+/** How many encrypted regular keys the app's IndexedDB holds. */
+async function storedKeyCount(page: Page): Promise<number> {
+  return await page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('xrpl-nft-manager')
+      open.onsuccess = () => resolve(open.result)
+      open.onerror = () => reject(new Error(String(open.error)))
+    })
+    const count = await new Promise<number>((resolve, reject) => {
+      const read = db.transaction('storedKeys').objectStore('storedKeys').count()
+      read.onsuccess = () => resolve(read.result)
+      read.onerror = () => reject(new Error(String(read.error)))
+    })
+    db.close()
+    return count
+  })
+}
 
 test('GEM Wallet rejecting the transaction shows the spec error and changes nothing', async ({
   page,

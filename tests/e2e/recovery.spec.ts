@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test.ts'
 import type { Page } from '@playwright/test'
 import { convertHexToString } from 'xrpl'
 import type { AccountNFToken, AccountNFTsRequest, AccountNFTsResponse } from 'xrpl'

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import { Wallet, classicAddressToXAddress } from 'xrpl'
 
-import { MAX_DISTRIBUTION_ROWS } from '../../src/shared/constants.ts'
+import { MAX_DISTRIBUTION_ROWS, MAX_JOB_ITEMS } from '../../src/shared/constants.ts'
 import { isEngineError } from '../../src/shared/errors.ts'
 import { parseDistributionCsv } from '../../src/worker/csv/distributionCsv.ts'
 
@@ -107,10 +107,11 @@ describe('real-world files', () => {
     expect(file.rows).toEqual([{ line: 2, address: a, count: 1 }])
   })
 
-  it('says how many rows are too many', async () => {
+  it('says how many rows are too many: as many as a job holds, said at upload', async () => {
+    expect(MAX_DISTRIBUTION_ROWS).toBe(MAX_JOB_ITEMS)
     const text = `wallet_address\n${`${a}\n`.repeat(MAX_DISTRIBUTION_ROWS + 1)}`
     expect(await failure(text)).toBe(
-      'CSV processing failed: the file has 100,001 rows; at most 100,000 are allowed',
+      'CSV processing failed: the file has 10,001 rows; at most 10,000 are allowed',
     )
   })
 })

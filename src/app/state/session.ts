@@ -191,6 +191,17 @@ export async function disconnectWallet(): Promise<void> {
 }
 
 /**
+ * 'Forget this device' (a regular-key session): disconnects, and the encrypted regular key stored on
+ * this device is deleted, so nothing reconnects after a reload.
+ */
+export async function forgetThisDevice(): Promise<void> {
+  setWalletMenuOpen(false)
+  sessionState.error = null
+  setWallet(null)
+  await engine.forgetDevice()
+}
+
+/**
  * 'Switch Authentication Method': forgets the preferred method, disconnects (wallet, NFT list and
  * error cleared through the wallet listeners) and shows the chooser.
  */

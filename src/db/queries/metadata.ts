@@ -3,7 +3,7 @@
  * fetches land, and Dexie re-runs these queries in the tab on each commit) and for the worker's own
  * statistics.
  */
-import type { CacheStats } from '../../worker/api.ts'
+import type { CacheStats } from '../types.ts'
 import type { LedgerDb } from '../schema.ts'
 import type { MetadataRow } from '../types.ts'
 

@@ -7,7 +7,11 @@
 import { MetadataCache, isFresh } from '../../db/metadataCache.ts'
 import type { LedgerDb } from '../../db/schema.ts'
 import type { MetadataRow, NftItem } from '../../db/types.ts'
-import { METADATA_CONCURRENCY, MOBILE_CACHE_LIMIT_BYTES } from '../../shared/constants.ts'
+import {
+  DESKTOP_CACHE_LIMIT_BYTES,
+  METADATA_CONCURRENCY,
+  MOBILE_CACHE_LIMIT_BYTES,
+} from '../../shared/constants.ts'
 import { EngineError } from '../../shared/errors.ts'
 import type { NetworkConfig, NetworkId } from '../../shared/networks.ts'
 import type { CacheStats, MetadataProgress, ProgressListener } from '../api.ts'
@@ -29,14 +33,20 @@ export interface MetadataLimits {
   concurrency: number
   /** Cache cap on mobile devices, in bytes. */
   mobileCacheBytes: number
+  /** Cache cap elsewhere, in bytes. */
+  desktopCacheBytes: number
 }
 
-/** Production limits: 10 s per request, 1 MB per document, 15 at once, 3 MB mobile cache. */
+/**
+ * Production limits: 10 s per request, 1 MB per document, 15 at once, a 3 MB cache on mobile and
+ * 50 MB elsewhere.
+ */
 export const DEFAULT_METADATA_LIMITS: MetadataLimits = {
   timeoutMs: 10_000,
   maxBytes: 1024 * 1024,
   concurrency: METADATA_CONCURRENCY,
   mobileCacheBytes: MOBILE_CACHE_LIMIT_BYTES,
+  desktopCacheBytes: DESKTOP_CACHE_LIMIT_BYTES,
 }
 
 /** The optional part of the service's dependencies: what `EngineOptions.metadata` may set. */
@@ -82,7 +92,7 @@ export class MetadataService {
     this.now = deps.now ?? Date.now
     const mobile = deps.isMobile ?? detectMobile()
     this.cache = new MetadataCache(deps.db, {
-      limitBytes: mobile ? this.limits.mobileCacheBytes : null,
+      limitBytes: mobile ? this.limits.mobileCacheBytes : this.limits.desktopCacheBytes,
     })
   }
 

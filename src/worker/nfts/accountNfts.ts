@@ -6,12 +6,37 @@
 import type { Client } from 'xrpl'
 
 import type { NftItem } from '../../db/types.ts'
-import { NFT_PAGE_LIMIT } from '../../shared/constants.ts'
+import { MAX_ACCOUNT_NFTS, MAX_NFT_PAGES, NFT_PAGE_LIMIT } from '../../shared/constants.ts'
 import { EngineError } from '../../shared/errors.ts'
 import type { NftLoadProgress } from '../api.ts'
 import { toEngineError } from '../network/toEngineError.ts'
 import { readNftPage } from './accountNftsPage.ts'
 import { malformedReply } from './nftEntry.ts'
+
+/** How much one list may take: the reading stops with a clear error beyond (nothing is saved). */
+export interface NftListLimits {
+  maxNfts: number
+  maxPages: number
+}
+
+/** The app's bounds (MAX_ACCOUNT_NFTS, MAX_NFT_PAGES). */
+export const NFT_LIST_LIMITS: NftListLimits = { maxNfts: MAX_ACCOUNT_NFTS, maxPages: MAX_NFT_PAGES }
+
+/** More is coming: refuses to read past the bounds (a huge account, or a server paging forever). */
+function checkBounds(nfts: number, pages: number, limits: NftListLimits): void {
+  if (nfts >= limits.maxNfts) {
+    const most = limits.maxNfts.toLocaleString('en-US')
+    throw new EngineError(
+      'VALIDATION',
+      `This account holds more than ${most} NFTs: the app reads at most ${most}`,
+      { limit: limits.maxNfts },
+    )
+  }
+  if (pages >= limits.maxPages) {
+    const most = limits.maxPages.toLocaleString('en-US')
+    throw malformedReply(`the server sent more than ${most} pages (${nfts} NFTs) and kept going`)
+  }
+}
 
 /** An account's NFTs and the validated ledger they were read from. */
 export interface NftList {
@@ -76,8 +101,10 @@ async function requestPage(
  * @param account - a valid classic address.
  * @param onPage - called after each page with the counts so far.
  * @param atLedger - read this validated ledger instead of the latest (to compare with other reads).
- * @throws EngineError `NOT_FOUND` for an account that does not exist; `LEDGER_REJECTED` for server
- *   errors and malformed replies (an NFT listed twice, a marker that repeats, …); `NETWORK`,
+ * @param limits - the bounds (the app's by default; tests lower them).
+ * @throws EngineError `NOT_FOUND` for an account that does not exist; `VALIDATION` for an account
+ *   with more NFTs than the app reads; `LEDGER_REJECTED` for server errors and malformed replies (an
+ *   NFT listed twice, a marker that repeats, more pages than the bound, …); `NETWORK`,
  *   `NOT_CONNECTED` or `TIMEOUT` when the connection fails.
  */
 export async function readAccountNfts(
@@ -85,6 +112,7 @@ export async function readAccountNfts(
   account: string,
   onPage: (progress: NftLoadProgress) => void,
   atLedger?: number,
+  limits: NftListLimits = NFT_LIST_LIMITS,
 ): Promise<NftList> {
   const nfts: NftItem[] = []
   const ids = new Set<string>()
@@ -104,6 +132,7 @@ export async function readAccountNfts(
     pages += 1
     onPage({ loaded: nfts.length, pages })
     marker = page.marker
+    if (marker !== undefined) checkBounds(nfts.length, pages, limits)
     // A marker seen before would page forever.
     if (marker !== undefined && markers.has(marker)) throw malformedReply('the marker repeats')
     if (marker !== undefined) markers.add(marker)

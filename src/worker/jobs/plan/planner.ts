@@ -6,7 +6,7 @@
 import { isValidClassicAddress } from 'xrpl'
 
 import type { Intent } from '../../../db/types.ts'
-import { CANCEL_OFFERS_PER_TX } from '../../../shared/constants.ts'
+import { CANCEL_OFFERS_PER_TX, MAX_JOB_ITEMS } from '../../../shared/constants.ts'
 import { EngineError } from '../../../shared/errors.ts'
 import type { JobRequest } from '../../api.ts'
 import { packOfferIds } from '../../ops/cancelOffers.ts'
@@ -18,8 +18,6 @@ export interface PlannedIntent {
   recipient?: string
 }
 
-/** Most items (recipients, NFTs, offers) one request may hold. */
-export const MAX_JOB_ITEMS = 10_000
 /** Most NFTs one distribution row may ask for. */
 export const MAX_NFTS_PER_RECIPIENT = 1000
 /** All the XRP there is (100 billion), in drops: no amount can be larger. */
@@ -55,7 +53,8 @@ function itemsOf(fields: Fields, key: string, empty: string, noun: string): unkn
   if (value === undefined || (Array.isArray(value) && value.length === 0)) throw invalid(empty)
   if (!Array.isArray(value)) throw invalid(`The job request is malformed: ${key} is not a list`)
   if (value.length > MAX_JOB_ITEMS) {
-    throw invalid(`Too many ${noun}: a job holds at most 10,000 (got ${value.length})`)
+    const most = MAX_JOB_ITEMS.toLocaleString('en-US')
+    throw invalid(`Too many ${noun}: a job holds at most ${most} (got ${value.length})`)
   }
   // Index access, not map(): a sparse array's holes must be seen as missing values.
   return Array.from({ length: value.length }, (_, i) => value[i] as unknown)
