@@ -13,7 +13,7 @@ import { metadataByIds } from '../../db/queries/metadata.ts'
 import { metadataFetchedSince } from '../../db/queries/metadataSince.ts'
 import { nftSnapshot } from '../../db/queries/nfts.ts'
 import type { MetadataRow, NftItem } from '../../db/types.ts'
-import { errorMessage } from '../../shared/errors.ts'
+import { errorMessage, logFailure } from '../../shared/errors.ts'
 import type { CacheStats, MetadataProgress, NftLoadProgress, WalletInfo } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
 import { clearSelection, useSelectedIds } from './selection.ts'
@@ -74,7 +74,8 @@ onWalletChange((wallet) => {
 
 async function openWallet(wallet: WalletInfo, gen: number): Promise<void> {
   // The last list saved on this device shows at once (offline too), then the ledger's.
-  await showSnapshot(wallet, gen).catch(() => undefined)
+  // A snapshot that cannot be read only delays the list: the ledger's comes next.
+  await showSnapshot(wallet, gen).catch(logFailure('reading the saved NFT list'))
   void refreshCacheStats()
   if (gen === generation) await loadCollection()
 }

@@ -9,7 +9,7 @@
 import { proxy, useSnapshot } from 'valtio'
 
 import { savedSettings } from '../../db/queries/settings.ts'
-import { errorMessage } from '../../shared/errors.ts'
+import { errorMessage, logFailure } from '../../shared/errors.ts'
 import type { AppSettings, CredentialInput, WalletInfo } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
 import { restoreDarkMode, setWalletMenuOpen } from './ui.ts'
@@ -70,7 +70,7 @@ function setWallet(wallet: WalletInfo | null): void {
 export async function startSession(): Promise<void> {
   const saved: Partial<AppSettings> = await savedSettings().catch(() => ({}))
   restoreDarkMode(saved.darkMode)
-  const restored = await engine.restoreWallet().catch(() => null)
+  const restored = await restoreStored()
   if (restored) {
     sessionState.authMethod = 'regularkey'
     setWallet(restored)
@@ -214,7 +214,15 @@ export async function switchAuthMethod(): Promise<void> {
 /** The network changed: the wallet of that network (a stored GEM session may exist there). */
 export async function refreshWallet(): Promise<void> {
   const current = await engine.getWallet()
-  setWallet(current ?? (await engine.restoreWallet().catch(() => null)))
+  setWallet(current ?? (await restoreStored()))
+}
+
+/** The stored session, if any; one that cannot be restored (its key replaced, say) is none (logged). */
+async function restoreStored(): Promise<WalletInfo | null> {
+  return await engine.restoreWallet().catch((e: unknown) => {
+    logFailure('restoring the stored session')(e)
+    return null
+  })
 }
 
 /** The session, for rendering. */
