@@ -17,6 +17,8 @@ import {
   connectHolder,
   distributionCsv,
   managerPanel,
+  nftsHeldBy,
+  offersOwnedBy,
   selectAllNfts,
 } from './support/airdrop.ts'
 import { keepScreenshot, scrollsSideways } from './support/page.ts'
@@ -129,4 +131,27 @@ test('airdrop 60 NFTs to 50 recipients: summary, pre-flight, progress, results, 
   )
   const skipped = report.data.filter((row) => row.status === 'skipped').map((row) => row.recipient)
   expect(skipped.sort()).toEqual([refusing.address, missing.address].sort())
+
+  // On the ledger: each reported transfer is one zero-amount offer to its recipient, or (recipients
+  // 1–10 accept by themselves) the NFT in the recipient's hands; nothing else was offered. Offers are
+  // read first: an accept between the two reads then shows in the holdings.
+  const offers = await offersOwnedBy(holder.address)
+  const holders = new Map<string, Set<string>>()
+  for (const row of succeeded) {
+    if (!holders.has(row.recipient!))
+      holders.set(row.recipient!, new Set(await nftsHeldBy(row.recipient!)))
+  }
+  const kept = new Set(await nftsHeldBy(holder.address))
+  for (const row of succeeded) {
+    const offer = offers.filter((o) => o.NFTokenID === row.nft_id)
+    const accepted = holders.get(row.recipient!)!.has(row.nft_id!)
+    expect(offer.length + (accepted ? 1 : 0), `${row.nft_id} to ${row.recipient}`).toBe(1)
+    for (const o of offer) expect(o).toMatchObject({ Destination: row.recipient, Amount: '0' })
+    // An offer does not move the NFT: the holder keeps it until it is accepted.
+    expect(kept.has(row.nft_id!)).toBe(!accepted)
+  }
+  expect(offers).toHaveLength(
+    succeeded.filter((row) => !holders.get(row.recipient!)!.has(row.nft_id!)).length,
+  )
+  expect(kept.size + succeeded.length - offers.length).toBe(60)
 })

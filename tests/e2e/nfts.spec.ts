@@ -10,6 +10,7 @@ import {
   waitForMetadata,
   waitForNfts,
 } from './support/nfts.ts'
+import { cacheEntries } from './support/hooks.ts'
 import { scrollsSideways } from './support/page.ts'
 
 // Each test connects the demo holder and loads its 250 NFTs; the Glitch Garden's slow documents keep
@@ -33,10 +34,17 @@ function brokenImageNames(): string[] {
 async function scrollUntilVisible(page: Page, text: string): Promise<void> {
   const target = page.getByTestId('nft-card').getByText(text, { exact: true }).first()
   await page.evaluate(() => window.scrollTo(0, 0))
-  for (let i = 0; i < 60 && !(await target.isVisible()); i++) {
-    await page.mouse.wheel(0, 400)
-    await page.waitForTimeout(50)
-  }
+  // One wheel step per poll until the card is rendered in view (bounded by the poll's timeout).
+  await expect
+    .poll(
+      async () => {
+        if (await target.isVisible()) return true
+        await page.mouse.wheel(0, 400)
+        return false
+      },
+      { intervals: [50], timeout: 10_000 },
+    )
+    .toBe(true)
   // Rows re-render as other items' metadata lands: look the badge up again rather than hold it.
   await expect(target).toBeVisible()
 }
@@ -231,12 +239,18 @@ test('the cache line and Clear Cache', async ({ page }) => {
   await waitForNfts(page)
   await waitForMetadata(page)
   await expect(page.getByTestId('cache-status')).toContainText(/Cache: \d+ entries for this wallet/)
+  const before = await cacheEntries(page)
+  expect(before).toBeGreaterThan(0)
   await page.getByRole('button', { name: 'Clear Cache', exact: true }).click()
   await expect(
     page.getByText(
-      /^Cleared \d+ cached metadata entries\. Next NFT load will fetch fresh metadata\.$/,
+      `Cleared ${before} cached metadata entries. Next NFT load will fetch fresh metadata.`,
+      { exact: true },
     ),
   ).toBeVisible()
+  // Gone from IndexedDB, and the cache line says so.
+  expect(await cacheEntries(page)).toBe(0)
+  await expect(page.getByTestId('cache-status')).toContainText('Cache: 0 entries for this wallet')
 })
 
 test('works at 375 px wide', async ({ page }) => {

@@ -5,15 +5,8 @@ import type { AccountNFToken, AccountNFTsRequest, AccountNFTsResponse } from 'xr
 
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
 import { withSandboxClient } from './support/gemStandIn.ts'
-
-/** The e2e build's window.__e2e (src/app/errors/e2eHooks.ts). */
-interface E2eHooks {
-  crashUi(): void
-  fillMetadataCache(account: string, nftIds: string[]): Promise<number>
-  metadataCacheEntries(): Promise<number>
-}
-
-type E2eWindow = { __e2e?: E2eHooks }
+import { cacheEntries, waitForHooks } from './support/hooks.ts'
+import type { E2eWindow } from './support/hooks.ts'
 
 /** Demo holder NFTs whose metadata is inline (`data:` URIs): cached at once, nothing to fetch. */
 async function inlineMetadataNfts(): Promise<string[]> {
@@ -39,10 +32,6 @@ async function inlineMetadataNfts(): Promise<string[]> {
     .map((nft) => nft.NFTokenID)
 }
 
-async function waitForHooks(page: Page): Promise<void> {
-  await page.waitForFunction(() => (window as unknown as E2eWindow).__e2e !== undefined)
-}
-
 /** Fills the metadata cache through the engine; returns its entry count. */
 async function fillCache(page: Page): Promise<number> {
   const ids = await inlineMetadataNfts()
@@ -53,10 +42,6 @@ async function fillCache(page: Page): Promise<number> {
       (window as unknown as E2eWindow).__e2e!.fillMetadataCache(account, nftIds),
     [holder, ids] as const,
   )
-}
-
-function cacheEntries(page: Page): Promise<number> {
-  return page.evaluate(() => (window as unknown as E2eWindow).__e2e!.metadataCacheEntries())
 }
 
 async function crash(page: Page, isMobile: boolean): Promise<void> {

@@ -224,7 +224,10 @@ export class JobService {
     this.signals.post(jobId)
   }
 
-  /** A paused job goes on: its runner here takes the pause back, or a runner (here or in the tab holding the lock) takes it. */
+  /**
+   * A paused job goes on: its runner here takes the pause back, or else a runner (here, or in the tab
+   * that holds the account's lock) takes the job again.
+   */
   private async resume(job: JobRow): Promise<void> {
     if (this.runs.runner(job.id)?.unpause()) {
       await switchJobStatus(this.deps.db, job.id, ['paused'], 'running')

@@ -6,7 +6,12 @@
 import { expect } from '@playwright/test'
 import type { Locator, Page } from '@playwright/test'
 import { Wallet, xrpToDrops } from 'xrpl'
-import type { AccountObjectsResponse, Client, SubmittableTransaction } from 'xrpl'
+import type {
+  AccountNFTsResponse,
+  AccountObjectsResponse,
+  Client,
+  SubmittableTransaction,
+} from 'xrpl'
 
 import { GENESIS_SEED } from '../../../src/sandbox/index.ts'
 import { fundedAccount, withSandbox } from './ledger.ts'
@@ -100,6 +105,26 @@ export interface LedgerOffer {
   Amount: string | Record<string, string>
   Destination?: string
   Flags: number
+}
+
+/** The NFT ids an account holds on the validated ledger (account_nfts, all pages). */
+export async function nftsHeldBy(address: string): Promise<string[]> {
+  return withSandbox(async (client) => {
+    const ids: string[] = []
+    let marker: unknown
+    do {
+      const page: AccountNFTsResponse = await client.request({
+        command: 'account_nfts',
+        account: address,
+        ledger_index: 'validated',
+        limit: 400,
+        ...(marker === undefined ? {} : { marker }),
+      })
+      ids.push(...page.result.account_nfts.map((nft) => nft.NFTokenID))
+      marker = page.result.marker
+    } while (marker !== undefined)
+    return ids
+  })
 }
 
 /** Every NFT offer the account owns on the validated ledger (account_objects, all pages). */
