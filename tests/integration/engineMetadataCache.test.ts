@@ -204,7 +204,7 @@ describe('storage quota', () => {
   })
 })
 
-describe('mobile cache cap', () => {
+describe('cache caps', () => {
   const CAP = 40 * 1024
 
   it('clears other entries first, then stops writing at the cap', async () => {
@@ -222,17 +222,24 @@ describe('mobile cache cap', () => {
     expect((await engine.loadMetadata({ account: holder })).cached).toBe(written)
   })
 
-  it('does not cap on desktop', async () => {
+  it('caps the desktop cache too, at its own limit, the oldest entries going first', async () => {
     await h.engine.clearMetadataCache()
     await h.db.metadata.bulkPut(foreignRows(20, Date.now() - HOUR, 1000))
-    const engine = await engineWith({ isMobile: false, limits: { mobileCacheBytes: CAP } })
-    await engine.loadMetadata({ account: holder })
-    expect(await h.db.metadata.count()).toBe(270)
+    const limits = { mobileCacheBytes: CAP, desktopCacheBytes: 2 * CAP }
+    const engine = await engineWith({ isMobile: false, limits })
+    const result = await engine.loadMetadata({ account: holder })
+    expect(result.loaded + result.failed).toBe(250)
+    expect(await usedBytes()).toBeLessThanOrEqual(2 * CAP)
+    // More than the mobile cap allows, and the older entries of other wallets made room first.
+    expect(await usedBytes()).toBeGreaterThan(CAP)
+    expect(await h.db.metadata.where('nftId').startsWith('F').count()).toBe(0)
+    expect(await holderRowCount()).toBeLessThan(250)
   })
 
-  it('keeps the production cap at 3 MB', async () => {
+  it('keeps the production caps at 3 MB on mobile and 50 MB elsewhere', async () => {
     const { DEFAULT_METADATA_LIMITS } = await import('../../src/worker/metadata/metadataService.ts')
     expect(DEFAULT_METADATA_LIMITS.mobileCacheBytes).toBe(3 * 1024 * 1024)
+    expect(DEFAULT_METADATA_LIMITS.desktopCacheBytes).toBe(50 * 1024 * 1024)
     expect(DEFAULT_METADATA_LIMITS.concurrency).toBe(15)
   })
 })

@@ -17,10 +17,16 @@ import { malformedReply } from './nftEntry.ts'
 export interface NftListLimits {
   maxNfts: number
   maxPages: number
+  /** account_nfts `limit`: NFTs asked for per page. */
+  pageSize: number
 }
 
-/** The app's bounds (MAX_ACCOUNT_NFTS, MAX_NFT_PAGES). */
-export const NFT_LIST_LIMITS: NftListLimits = { maxNfts: MAX_ACCOUNT_NFTS, maxPages: MAX_NFT_PAGES }
+/** The app's bounds (MAX_ACCOUNT_NFTS, MAX_NFT_PAGES) and page size (NFT_PAGE_LIMIT). */
+export const NFT_LIST_LIMITS: NftListLimits = {
+  maxNfts: MAX_ACCOUNT_NFTS,
+  maxPages: MAX_NFT_PAGES,
+  pageSize: NFT_PAGE_LIMIT,
+}
 
 /** More is coming: refuses to read past the bounds (a huge account, or a server paging forever). */
 function checkBounds(nfts: number, pages: number, limits: NftListLimits): void {
@@ -78,13 +84,14 @@ async function requestPage(
   account: string,
   ledgerIndex: number | null,
   marker: string | undefined,
+  pageSize: number,
 ): Promise<unknown> {
   try {
     const response = await client.request({
       command: 'account_nfts',
       account,
       ledger_index: ledgerIndex ?? 'validated',
-      limit: NFT_PAGE_LIMIT,
+      limit: pageSize,
       ...(marker === undefined ? {} : { marker }),
     })
     return response.result
@@ -121,7 +128,7 @@ export async function readAccountNfts(
   let marker: string | undefined
   let pages = 0
   do {
-    const result = await requestPage(client, account, ledgerIndex, marker)
+    const result = await requestPage(client, account, ledgerIndex, marker, limits.pageSize)
     const page = readNftPage(result, account, ledgerIndex)
     ledgerIndex = page.ledgerIndex
     for (const nft of page.nfts) {
