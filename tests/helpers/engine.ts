@@ -10,7 +10,7 @@ import { readJob } from '../../src/db/jobs.ts'
 import { LedgerDb } from '../../src/db/schema.ts'
 import type { JobRow } from '../../src/db/types.ts'
 import { isEngineError } from '../../src/shared/errors.ts'
-import { buildNetworks } from '../../src/shared/networks.ts'
+import { NETWORK_IDS, buildNetworks } from '../../src/shared/networks.ts'
 import type { NetworkConfig, NetworkId } from '../../src/shared/networks.ts'
 import { Engine } from '../../src/worker/engine.ts'
 import type { EngineOptions } from '../../src/worker/engine.ts'
@@ -55,6 +55,8 @@ export async function startEngineHarness(
   const make = (extra: Partial<EngineOptions> = {}) => {
     const engine = new Engine({
       networks,
+      // Every network, the Sandbox included, whatever the build (tsx scripts have no import.meta.env).
+      offered: NETWORK_IDS,
       db,
       timing: { backoffMinMs: 10, backoffMaxMs: 200 },
       ...options,

@@ -3,7 +3,7 @@
  * client (again after a reconnect), gathers their news (validated transactions of the account, ledger
  * closes, coalesced) and lets the runner wait for news, a poke, a dropped connection or a timeout.
  */
-import type { Client, TransactionStream } from 'xrpl'
+import type { Client, LedgerStream, TransactionStream } from 'xrpl'
 
 import { isEngineError } from '../../../shared/errors.ts'
 import type { Lookup } from './txLookup.ts'
@@ -37,6 +37,8 @@ export class LedgerFollower {
   private client?: Client
   private txs: ValidatedTx[] = []
   private ledgerClosed = false
+  /** The newest validated ledger index the stream announced (0 before any). */
+  private latest = 0
   private poked = false
   private wakeUp: () => void = () => {}
 
@@ -67,6 +69,14 @@ export class LedgerFollower {
     this.client?.off('ledgerClosed', this.onLedgerClosed)
     this.client?.off('disconnected', this.onDisconnected)
     this.client = undefined
+  }
+
+  /**
+   * The newest validated ledger the stream announced, even before the runner looked at it: a burst
+   * of signing that outlasts a ledger takes its LastLedgerSequence from here, not from a stale view.
+   */
+  get latestValidated(): number {
+    return this.latest
   }
 
   /** Takes the news gathered since the last call. */
@@ -133,7 +143,8 @@ export class LedgerFollower {
     this.wakeUp()
   }
 
-  private readonly onLedgerClosed = (): void => {
+  private readonly onLedgerClosed = (ledger: LedgerStream): void => {
+    this.latest = Math.max(this.latest, ledger.ledger_index)
     this.ledgerClosed = true
     this.wakeUp()
   }

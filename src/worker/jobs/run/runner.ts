@@ -61,7 +61,10 @@ export class JobRunner {
   constructor(deps: RunnerDeps, job: JobRow, items: JobItemRow[]) {
     this.state = new RunState(deps.db, job, items)
     this.follower = new LedgerFollower(job.account, deps.client)
-    this.submitter = new Submitter(this.state, deps)
+    this.submitter = new Submitter(this.state, {
+      ...deps,
+      latestLedger: () => this.follower.latestValidated,
+    })
     this.settler = new Settler(this.state, this.submitter, deps)
   }
 

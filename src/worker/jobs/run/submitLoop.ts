@@ -19,6 +19,8 @@ export interface SubmitDeps {
   client: () => Client
   signer: () => Wallet
   limits: RunnerLimits
+  /** The newest validated ledger the stream announced (newer than the view during long bursts). */
+  latestLedger?: () => number
 }
 
 /** Items signed (and stored) together before their submits. */
@@ -136,7 +138,9 @@ export class Submitter {
   }
 
   private signAttempt(signer: Wallet, tx: SubmittableTransaction, sequence: number): Attempt {
-    const { validated } = this.state.view
+    // The newest validated ledger known: signing 400 attempts can outlast a ledger or two, and a
+    // LastLedgerSequence counted from the view read before the burst would let the last ones expire.
+    const validated = Math.max(this.state.view.validated, this.deps.latestLedger?.() ?? 0)
     const { feeDrops, lastLedgerOffset } = this.deps.limits
     const lastLedgerSequence = validated + lastLedgerOffset
     const { tx_blob, hash } = signer.sign({
