@@ -192,6 +192,22 @@ export async function setJobStatus(
   await db.jobs.update(jobId, { status, updatedAt: Date.now(), ...(error ? { error } : {}) })
 }
 
+/**
+ * Records the error that stops a running job (while its attempts in flight still settle), so the
+ * user sees why at once; only while the job still has the writer's epoch.
+ */
+export async function noteJobError(
+  db: LedgerDb,
+  jobId: string,
+  epoch: number | undefined,
+  error: string,
+): Promise<void> {
+  await db.transaction('rw', db.jobs, async () => {
+    const job = await db.jobs.get(jobId)
+    if (job && job.epoch === epoch) await db.jobs.update(jobId, { error, updatedAt: Date.now() })
+  })
+}
+
 /** Besides the new status, what a status switch records (see switchJobStatus). */
 export interface StatusSwitch {
   /** Why the job stopped (`failed`), or the error a running job met. */

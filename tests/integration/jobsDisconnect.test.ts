@@ -156,6 +156,35 @@ describe('the user leaves a running job', () => {
     await expectNoSequenceGap(sequence, before.ledger)
   })
 
+  it('an error mid-run stops the job only after what it submitted has settled', async () => {
+    const to = recipients.slice(0, N)
+    const ids = w.nftIds.slice(nextNft, nextNft + N)
+    nextNft += N
+    const jobId = await planAirdrop(w, ids, to)
+    const before = await ledgerBefore(w, to)
+    const sequence = await holderSequence()
+    // An intent that cannot be signed (as a bug or a damaged row would leave it), past the middle.
+    const broken = (await readItems(w.h.db, jobId))[10]!
+    await w.h.db.jobItems.update(broken.id, { intent: { ...broken.intent, amountDrops: 'x' } })
+    await w.engine.startJob(jobId)
+    const job = await waitForJob(w, jobId, ['failed'])
+    expect(job.error).toBeTruthy()
+    expect(job.counts.inFlight).toBe(0)
+    const items = await readItems(w.h.db, jobId)
+    expect(items[10]).toMatchObject({ status: 'pending', attempts: [] })
+    const succeeded = items.filter((i) => i.status === 'succeeded')
+    expect(succeeded.length).toBeGreaterThanOrEqual(8)
+    expect(items.every((i) => i.status === 'succeeded' || i.status === 'pending')).toBe(true)
+    // On the ledger: one offer per succeeded item, none for the rest, no number left unused.
+    const offers = (await holderTxs(w, before.ledger + 1)).filter(
+      (t) => (t.tx_json as { TransactionType: string }).TransactionType === 'NFTokenCreateOffer',
+    )
+    expect(offers.map((t) => (t.tx_json as { NFTokenID: string }).NFTokenID).sort()).toEqual(
+      succeeded.map((i) => (i.intent as { nftId: string }).nftId).sort(),
+    )
+    await expectNoSequenceGap(sequence, before.ledger)
+  })
+
   it('a job that failed with attempts in flight is still settled', async () => {
     const { jobId, before } = await startAirdrop()
     await waitForItems(w, jobId, (items) => items.some((i) => i.status === 'inFlight'))

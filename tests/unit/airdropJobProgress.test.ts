@@ -86,6 +86,16 @@ describe('the progress card, from the job rows', () => {
     expect(stepText(paused('user'))).toBe('Paused')
   })
 
+  it('says why a job stops while what it submitted settles', () => {
+    const stopping = { ...job('running', { pending: 3, inFlight: 2 }), error: 'a disk error' }
+    expect(stepText(stopping)).toBe(
+      'Stopping: a disk error. Waiting for submitted transactions to settle',
+    )
+    expect(stepText({ ...stopping, counts: { ...stopping.counts, inFlight: 0 } })).toBe(
+      'Signing and submitting offers',
+    )
+  })
+
   it('tells a job that runs in another tab from one that runs here', () => {
     const elsewhere = { ...job('running', { pending: 4 }), runnerId: 'tab-a' }
     expect(runsElsewhere(elsewhere, 'tab-b')).toBe(true)

@@ -60,6 +60,10 @@ export function stepText(
   if (runsElsewhere(job, ownRunnerId)) {
     return 'Running in another tab or window of this app (this tab takes over if it closes)'
   }
+  // A job an error stops still settles what it submitted before it ends `failed`.
+  if (job.error && (job.status === 'running' || job.status === 'failed') && inFlight > 0) {
+    return `Stopping: ${job.error}. Waiting for submitted transactions to settle`
+  }
   switch (job.status) {
     case 'waiting':
       return 'Waiting for another job of this wallet to finish'

@@ -3,9 +3,10 @@
  * items with their attempts, the ledger as last read, the sequence numbers, the no-op fillers in
  * flight, and every item transition. Changed items are written together by `flush`.
  */
-import { FencedError, readJob, saveItems, switchJobStatus } from '../../../db/jobs.ts'
+import { FencedError, noteJobError, readJob, saveItems, switchJobStatus } from '../../../db/jobs.ts'
 import type { LedgerDb } from '../../../db/schema.ts'
 import type { Attempt, JobItemRow, JobRow, JobStatus } from '../../../db/types.ts'
+import { logFailure } from '../../../shared/errors.ts'
 import { resultMessage } from '../report/resultMessages.ts'
 import type { Sequencer } from './sequencer.ts'
 
@@ -99,13 +100,23 @@ export class RunState {
   ) {
     for (const item of items) for (const a of item.attempts) this.byHash.set(a.hash, item)
     this.seenStatus = job.status
-    if (job.status === 'failed') this.fail(job.error ?? 'The job failed')
+    if (job.status === 'failed') {
+      this.stopping = 'fail'
+      this.failure = job.error ?? 'The job failed'
+    }
   }
 
-  /** An error stops the job: nothing new is signed, what is in flight settles (the first one counts). */
-  fail(message: string): void {
+  /**
+   * An error stops the job: nothing new is signed, what is in flight settles (the first error counts,
+   * and is shown on the job at once: the job ends `failed` with it once nothing is in flight).
+   */
+  async fail(message: string): Promise<void> {
     if (this.stopping !== 'cancel') this.stopping = 'fail'
-    this.failure ??= message
+    if (this.failure !== undefined) return
+    this.failure = message
+    await noteJobError(this.db, this.job.id, this.job.epoch, message).catch(
+      logFailure(`jobs: recording why job ${this.job.id} stops`),
+    )
   }
 
   /**

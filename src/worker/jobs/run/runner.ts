@@ -155,8 +155,8 @@ export class JobRunner {
           await this.follower.wait(RETRY_WAIT_MS)
           continue
         }
-        this.state.fail(e instanceof Error ? e.message : String(e))
         console.error(`jobs: job ${this.state.job.id} stops signing:`, e)
+        await this.state.fail(e instanceof Error ? e.message : String(e))
         failures += 1
         await this.follower.wait(Math.min(FAILED_RETRY_MAX_MS, RETRY_WAIT_MS * 2 ** failures))
       }
