@@ -4,7 +4,7 @@
  * seed (what GEM Wallet does), stored encrypted, restored by a reopened engine, wiped when the ledger
  * no longer accepts it, and forgotten with the device.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Wallet } from 'xrpl'
 import type { ECDSA } from 'xrpl'
 
@@ -44,9 +44,13 @@ async function settleWhileClosing<T>(promise: Promise<T>, maxCloses = 200) {
     (error: unknown) => (state.outcome = { error }),
   )
   for (let i = 0; i < maxCloses && !state.outcome; i++) {
-    await h.sb.ledgerAccept()
+    const closed = await h.sb.ledgerAccept()
     // Let the ledger stream reach the engine before the next close.
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await vi.waitFor(
+      async () =>
+        expect((await h.engine.getNetworkStatus()).ledgerIndex).toBeGreaterThanOrEqual(closed),
+      { timeout: 10_000, interval: 5 },
+    )
   }
   if (!state.outcome) throw new Error(`still pending after ${maxCloses} ledgers`)
   return state.outcome

@@ -5,7 +5,7 @@
  */
 import { createServer } from 'node:net'
 import { liveQuery } from 'dexie'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import type { MetadataRow, NftItem } from '../../src/db/types.ts'
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
@@ -96,7 +96,8 @@ describe('Engine.loadMetadata: the demo holder, cold', () => {
     requestsBefore = gateway.requests()
     const observer = liveQuery(() => h.db.metadata.count()).subscribe((n) => counts.push(n))
     result = await h.engine.loadMetadata({ account: holder }, (p) => reports.push(p))
-    await new Promise((r) => setTimeout(r, 50))
+    // The observer is told of the last writes a moment later: wait until it has seen them all.
+    await vi.waitFor(() => expect(counts).toContain(250), { timeout: 10_000, interval: 5 })
     observer.unsubscribe()
   })
 

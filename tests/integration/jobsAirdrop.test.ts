@@ -7,6 +7,7 @@ import { Client } from 'xrpl'
 import type { LedgerEntry } from 'xrpl'
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
 import { readItems } from '../../src/db/jobs.ts'
+import type { JobRow } from '../../src/db/types.ts'
 import { jobFinished, startEngineHarness } from '../helpers/engine.ts'
 import type { EngineHarness } from '../helpers/engine.ts'
 import { closeLedgers } from '../helpers/sandbox.ts'
@@ -45,6 +46,19 @@ async function holderOffers(): Promise<
   } finally {
     await client.disconnect()
   }
+}
+
+/** Records the sandbox's answer to every client submit until `stop`. */
+function submitAnswers(): { results: string[]; stop(): void } {
+  const ledger = h.sb.ledger
+  const original = ledger.submitFromClient.bind(ledger)
+  const results: string[] = []
+  ledger.submitFromClient = (blob, failHard) => {
+    const answer = original(blob, failHard)
+    results.push(answer.engine_result)
+    return answer
+  }
+  return { results, stop: () => void Reflect.deleteProperty(ledger, 'submitFromClient') }
 }
 
 async function transferableNfts(n: number): Promise<string[]> {
@@ -102,8 +116,17 @@ it('keeps going when the open ledger is full: queueing and back-off, still exact
     nftIds,
     randomize: true,
   })
-  await h.engine.startJob(plan.jobId)
-  const job = await jobFinished(h.db, plan.jobId)
+  const answers = submitAnswers()
+  let job: JobRow
+  try {
+    await h.engine.startJob(plan.jobId)
+    job = await jobFinished(h.db, plan.jobId)
+  } finally {
+    answers.stop()
+  }
+  // The ledger was full indeed: submits were queued, and some turned away (the engine backed off).
+  expect(answers.results).toContain('terQUEUED')
+  expect(answers.results.some((r) => r.startsWith('telCAN_NOT_QUEUE'))).toBe(true)
   expect(job.counts).toMatchObject({ total: 30, succeeded: 30 })
   const created = (await holderOffers()).length - before.length
   expect(created).toBe(30)

@@ -8,17 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client } from 'xrpl'
 
 import { readItems, readJob } from '../../src/db/jobs.ts'
-import type { JobItemRow } from '../../src/db/types.ts'
+import type { Intent, JobItemRow } from '../../src/db/types.ts'
 import { startSandbox } from '../../src/sandbox/index.ts'
 import type { Sandbox } from '../../src/sandbox/index.ts'
 import type { World } from './jobsFaultsSupport.ts'
-import { expectExactlyOnce, holderTxs, ledgerBefore } from './jobsFaultsLedger.ts'
+import { expectExactlyOnce, holderTxs, planNextAirdrop } from './jobsFaultsLedger.ts'
 import {
   connectHolder,
   holder,
   jobLimits,
-  planAirdrop,
-  recipients,
   reopenEngine,
   startWorld,
   waitForItems,
@@ -31,7 +29,6 @@ const LIMITS = { lastLedgerOffset: 6, maxInFlight: 3 }
 let w: World
 /** Another network (Testnet here) on which the holder's account exists too. */
 let other: Sandbox
-let nextNft = 0
 
 beforeAll(async () => {
   w = await startWorld({ closeMs: 80, ...LIMITS })
@@ -44,11 +41,7 @@ afterAll(async () => {
 })
 
 async function startAirdrop() {
-  const ids = w.nftIds.slice(nextNft, nextNft + N)
-  nextNft += N
-  const to = recipients.slice(0, N)
-  const jobId = await planAirdrop(w, ids, to)
-  const before = await ledgerBefore(w, to)
+  const { jobId, to, before } = await planNextAirdrop(w, N)
   const sequence = await holderSequence()
   await w.engine.startJob(jobId)
   return { jobId, before, to, sequence }
@@ -157,15 +150,12 @@ describe('the user leaves a running job', () => {
   })
 
   it('an error mid-run stops the job only after what it submitted has settled', async () => {
-    const to = recipients.slice(0, N)
-    const ids = w.nftIds.slice(nextNft, nextNft + N)
-    nextNft += N
-    const jobId = await planAirdrop(w, ids, to)
-    const before = await ledgerBefore(w, to)
+    const { jobId, before } = await planNextAirdrop(w, N)
     const sequence = await holderSequence()
     // An intent that cannot be signed (as a bug or a damaged row would leave it), past the middle.
     const broken = (await readItems(w.h.db, jobId))[10]!
-    await w.h.db.jobItems.update(broken.id, { intent: { ...broken.intent, amountDrops: 'x' } })
+    const offer = broken.intent as Extract<Intent, { type: 'offer' }>
+    await w.h.db.jobItems.update(broken.id, { intent: { ...offer, amountDrops: 'x' } })
     await w.engine.startJob(jobId)
     const job = await waitForJob(w, jobId, ['failed'])
     expect(job.error).toBeTruthy()

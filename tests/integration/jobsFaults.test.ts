@@ -37,14 +37,17 @@ function nfts(n: number): string[] {
 
 /**
  * Plans and starts an airdrop of `n` NFTs with `fault` switched on as it starts; checks that the fault
- * fired (`fired`), then exactly once on the ledger.
+ * was switched on and fired (`fired`: used up by the job, so only meaningful once switched on), then
+ * exactly once on the ledger.
  */
 async function airdropUnder(n: number, fault: () => void, fired: () => boolean): Promise<void> {
   await connected(w)
   const ids = nfts(n)
   const jobId = await planAirdrop(w, ids)
   const before = await ledgerBefore(w, recipients.slice(0, n))
+  const off = { ...w.h.sb.faults }
   fault()
+  expect({ ...w.h.sb.faults }, 'the fault was not switched on').not.toEqual(off)
   let job: JobRow | undefined
   try {
     await w.engine.startJob(jobId)

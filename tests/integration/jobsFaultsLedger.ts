@@ -9,7 +9,7 @@ import type { AccountNFTsResponse, AccountTxTransaction, LedgerEntry } from 'xrp
 import { countItems, readItems, readJob } from '../../src/db/jobs.ts'
 import type { JobItemRow } from '../../src/db/types.ts'
 import type { World } from './jobsFaultsSupport.ts'
-import { holder, recipients } from './jobsFaultsSupport.ts'
+import { holder, planAirdrop, recipients } from './jobsFaultsSupport.ts'
 
 /** What the ledger held before a job: the baseline of the exactly-once check. */
 export interface Before {
@@ -24,6 +24,24 @@ export async function ledgerBefore(w: World, to: readonly string[] = recipients)
   const nfts = new Map<string, string[]>()
   for (const a of [holder, ...to]) nfts.set(a, await accountNfts(w, a))
   return { ledger: res.result.ledger_index, offerIds: new Set(offers.map((o) => o.index)), nfts }
+}
+
+/** Per world, how many of its NFTs earlier airdrops took (each airdrop takes fresh ones). */
+const usedNfts = new WeakMap<World, number>()
+
+/**
+ * Plans an airdrop of the world's next `n` NFTs to the first `n` recipients (freed of earlier
+ * offers), and reads the ledger before it: the baseline of the exactly-once check. Not started.
+ */
+export async function planNextAirdrop(
+  w: World,
+  n: number,
+): Promise<{ jobId: string; to: string[]; before: Before }> {
+  const from = usedNfts.get(w) ?? 0
+  usedNfts.set(w, from + n)
+  const to = recipients.slice(0, n)
+  const jobId = await planAirdrop(w, w.nftIds.slice(from, from + n), to)
+  return { jobId, to, before: await ledgerBefore(w, to) }
 }
 
 /** An NFTokenOffer entry (xrpl.js's type lacks NFTokenID). */

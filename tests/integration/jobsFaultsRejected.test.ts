@@ -102,25 +102,34 @@ it('a tef in the middle, nothing left to sign: a no-op fills its number, the res
 it('a tef in the middle, and the no-op that fills its number is lost: it is sent again', async () => {
   const start = (await ledgerBefore(w, [])).ledger
   const stop = loseFirst(w, (tx) => tx.TransactionType === 'AccountSet' && tx.Account === holder)
+  let lost: boolean
   try {
     await relicRefused()
   } finally {
-    expect(stop()).toBe(true)
+    lost = stop()
   }
+  expect(lost, 'no no-op of the holder was lost').toBe(true)
   expect(await holderNoops(start)).toBe(1)
 })
 
 it('the tab closes right after the tef is stored: the new engine frees its number too', async () => {
   // The no-op is lost as well, so only the new engine can fill the gap.
   const stop = loseFirst(w, (tx) => tx.TransactionType === 'AccountSet' && tx.Account === holder)
+  let lost: boolean
+  let openWhenClosed = false
   try {
     await relicRefused(async (jobId) => {
       await waitForItems(w, jobId, (items) => items[5]!.attempts[0]?.preliminary !== undefined)
-      await reopenEngine(w)
+      await reopenEngine(w, {}, async () => {
+        const items = await readItems(w.h.db, jobId)
+        openWhenClosed = items.some((i) => i.status === 'pending' || i.status === 'inFlight')
+      })
     })
   } finally {
-    stop()
+    lost = stop()
   }
+  expect(lost, 'no no-op of the holder was lost').toBe(true)
+  expect(openWhenClosed, 'the job had ended before the tab closed').toBe(true)
 })
 
 it('a tef in the middle, items still pending: the next one takes its number', async () => {

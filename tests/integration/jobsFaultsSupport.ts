@@ -30,6 +30,11 @@ export interface World {
   client: Client
   /** The holder's transferable NFTs it issued itself (offerable to anyone). */
   nftIds: string[]
+  /**
+   * Stops and restarts the ledger closes every `closeMs`, so that no ledger closes meanwhile
+   * (startWorld's worlds have it).
+   */
+  closing?: { pause(): void; resume(): void }
   stop(): Promise<void>
 }
 
@@ -53,12 +58,24 @@ export async function startWorld(opts: WorldOptions = {}): Promise<World> {
   const nftIds = snapshot!.nfts
     .filter((x) => x.transferable && x.issuer === holder)
     .map((x) => x.nftId)
-  const stopClosing = closeLedgers(h.sb, opts.closeMs ?? 60)
+  const closeMs = opts.closeMs ?? 60
+  let stopClosing = closeLedgers(h.sb, closeMs)
+  const pause = () => {
+    stopClosing()
+    stopClosing = () => {}
+  }
   return {
     h,
     engine: h.engine,
     client,
     nftIds,
+    closing: {
+      pause,
+      resume: () => {
+        pause()
+        stopClosing = closeLedgers(h.sb, closeMs)
+      },
+    },
     stop: async () => {
       stopClosing()
       await client.disconnect()
@@ -75,9 +92,17 @@ export function jobLimits(opts: WorldOptions): { lastLedgerOffset: number; maxIn
   }
 }
 
-/** Closes the current engine as a tab would, and opens a new one (with `opts`) on the same DB. */
-export async function reopenEngine(w: World, opts: WorldOptions = {}): Promise<void> {
+/**
+ * Closes the current engine as a tab would, and opens a new one (with `opts`) on the same DB;
+ * `whileClosed` runs in between, when no engine writes (e.g. to check the job was still open).
+ */
+export async function reopenEngine(
+  w: World,
+  opts: WorldOptions = {},
+  whileClosed?: () => Promise<void>,
+): Promise<void> {
   await w.engine.dispose()
+  await whileClosed?.()
   w.engine = w.h.reopen({ jobs: jobLimits(opts) })
   await w.engine.connect('sandbox')
   await connectHolder(w.engine)
@@ -224,17 +249,18 @@ function interceptSubmits(
 }
 
 /**
- * Records the engine_result of every client submit the sandbox answers (faults included) until
- * `stop`: evidence that a fault really met the job.
+ * Records the engine_result of every client submit the sandbox answers (faults included), and the
+ * blob of every client submit, in order, until `stop`: evidence that a fault really met the job.
  */
-export function recordSubmits(w: World): { results: string[]; stop(): void } {
+export function recordSubmits(w: World): { results: string[]; blobs: string[]; stop(): void } {
   const results: string[] = []
+  const blobs: string[] = []
   const stop = interceptSubmits(
     w,
-    () => {},
+    (blob) => blobs.push(blob),
     (r) => results.push(r),
   )
-  return { results, stop }
+  return { results, blobs, stop }
 }
 
 /**

@@ -183,14 +183,17 @@ describe('runPreflight: offers that are not the account’s own', () => {
 
   it("someone else's offer that expires later: still NOT_YOUR_OFFER", async () => {
     const [foreign] = artistOffers
+    // The answer is the same as without an expiration: check that the offer was read with one.
+    const expiring: unknown[] = []
     hooks.push(
-      rewrite('ledger_entry', (result) => ({
-        ...result,
-        node: { ...(result.node as Json), Expiration: 4_000_000_000 },
-      })),
+      rewrite('ledger_entry', (result) => {
+        expiring.push(result.index)
+        return { ...result, node: { ...(result.node as Json), Expiration: 4_000_000_000 } }
+      }),
     )
     const result = await preflight({ kind: 'cancel', offerIds: [foreign] })
     expect(result.problems.map((p) => p.code)).toEqual(['NOT_YOUR_OFFER'])
+    expect(expiring).toEqual([foreign])
   })
 
   it('an id of something that is not an offer: NOT_YOUR_OFFER', async () => {
@@ -439,7 +442,14 @@ describe('runPreflight: recipients', () => {
   })
 
   it('a server without account_flags: the refusal is read from the account Flags', async () => {
-    hooks.push(rewrite('account_info', ({ account_flags: _flags, ...rest }) => rest))
+    // The answer is the same as with account_flags: check that the refusing account's were removed.
+    const stripped: unknown[] = []
+    hooks.push(
+      rewrite('account_info', ({ account_flags: flags, ...rest }) => {
+        if (flags !== undefined) stripped.push((rest.account_data as Json).Account)
+        return rest
+      }),
+    )
     const request = {
       kind: 'airdrop',
       distribution: [recipients[49], recipients[0]].map((address) => ({ address, count: 1 })),
@@ -448,6 +458,7 @@ describe('runPreflight: recipients', () => {
     }
     const result = await preflight(request)
     expect(result.problems.map((p) => [p.code, p.itemIndex])).toEqual([['REFUSES_OFFERS', 0]])
+    expect(stripped).toContain(recipients[49])
   })
 })
 

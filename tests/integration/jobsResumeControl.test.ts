@@ -9,9 +9,9 @@ import { readItems, readJob } from '../../src/db/jobs.ts'
 import { engineError } from '../helpers/engine.ts'
 import type { JobItemRow } from '../../src/db/types.ts'
 import type { World } from './jobsFaultsSupport.ts'
-import { expectExactlyOnce, holderTxs, ledgerBefore } from './jobsFaultsLedger.ts'
+import { expectExactlyOnce, holderTxs, planNextAirdrop } from './jobsFaultsLedger.ts'
+import type { Before } from './jobsFaultsLedger.ts'
 import {
-  planAirdrop,
   recipients,
   reopenEngine,
   sleep,
@@ -25,7 +25,6 @@ const N = 16
 const LIMITS = { maxInFlight: 3 }
 
 let w: World
-let nextNft = 0
 
 beforeAll(async () => {
   w = await startWorld({ closeMs: 60, lastLedgerOffset: 6, ...LIMITS })
@@ -37,13 +36,9 @@ afterAll(async () => {
 
 async function startAirdrop(): Promise<{
   jobId: string
-  before: Awaited<ReturnType<typeof ledgerBefore>>
+  before: Before
 }> {
-  const ids = w.nftIds.slice(nextNft, nextNft + N)
-  nextNft += N
-  const to = recipients.slice(0, N)
-  const jobId = await planAirdrop(w, ids, to)
-  const before = await ledgerBefore(w, to)
+  const { jobId, before } = await planNextAirdrop(w, N)
   await w.engine.startJob(jobId)
   return { jobId, before }
 }
@@ -129,8 +124,19 @@ it('a pause survives a closed tab: the job stays paused, then resumes when start
 it('a cancel survives a closed tab: the new engine finishes cancelling, nothing more is signed', async () => {
   const { jobId, before } = await startAirdrop()
   await waitForItems(w, jobId, succeeded(3))
-  await w.engine.cancelJob(jobId)
-  await reopenEngine(w, LIMITS)
+  // No ledger closes from the cancel to the reopening: what is in flight cannot settle meanwhile,
+  // so the tab closes mid-cancel, and the new engine is the one to finish it.
+  let closedWhile: string | undefined
+  w.closing!.pause()
+  try {
+    await w.engine.cancelJob(jobId)
+    await reopenEngine(w, LIMITS, async () => {
+      closedWhile = (await readJob(w.h.db, jobId))?.status
+    })
+  } finally {
+    w.closing!.resume()
+  }
+  expect(closedWhile, 'the cancel had ended before the tab closed').toBe('cancelling')
   const job = await waitForJob(w, jobId)
   expect(job.status).toBe('cancelled')
   expect(job.counts.skipped).toBeGreaterThan(0)

@@ -9,14 +9,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { AccountSet } from 'xrpl'
 
 import type { World } from './jobsFaultsSupport.ts'
-import { expectExactlyOnce, ledgerBefore } from './jobsFaultsLedger.ts'
+import { expectExactlyOnce, planNextAirdrop } from './jobsFaultsLedger.ts'
 import {
   accounts,
   connectHolder,
   holder,
   jobLimits,
-  planAirdrop,
-  recipients,
   startWorld,
   submitElsewhere,
   waitForItems,
@@ -28,7 +26,6 @@ const LIMITS = { lastLedgerOffset: 6, maxInFlight: 4 }
 
 let w: World
 let honest: Awaited<ReturnType<World['h']['sb']['addEndpoint']>>
-let nextNft = 0
 
 beforeAll(async () => {
   w = await startWorld({ closeMs: 80, ...LIMITS })
@@ -48,15 +45,8 @@ afterAll(async () => {
   await w.stop()
 })
 
-async function airdrop() {
-  const to = recipients.slice(0, N)
-  const jobId = await planAirdrop(w, w.nftIds.slice(nextNft, nextNft + N), to)
-  nextNft += N
-  return { jobId, to, before: await ledgerBefore(w, to) }
-}
-
 it('a server that hides validated transactions cannot make the runner sign again', async () => {
-  const { jobId, to, before } = await airdrop()
+  const { jobId, to, before } = await planNextAirdrop(w, N)
   expect((await w.engine.getNetworkStatus()).endpoint).toBe(w.h.sb.url)
   const asked = w.h.sb.server.commandCounts.get('tx') ?? 0
   w.h.sb.faults.hideTxs = true
@@ -75,7 +65,7 @@ it('a server that hides validated transactions cannot make the runner sign again
 })
 
 it('an attempt that really died is confirmed dead by the other server, then signed again', async () => {
-  const { jobId, to, before } = await airdrop()
+  const { jobId, to, before } = await planNextAirdrop(w, N)
   const confirmations = honest.server.commandCounts.get('tx') ?? 0
   // The first three submits vanish, so their numbers are still free on the ledger; the runner's
   // server shows no transaction on its streams and denies every one.

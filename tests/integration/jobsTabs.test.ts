@@ -10,13 +10,11 @@ import { readItems, readJob } from '../../src/db/jobs.ts'
 import { accountLockName, memoryLocksFor } from '../../src/worker/jobs/run/accountLocks.ts'
 import type { Engine } from '../../src/worker/engine.ts'
 import type { World } from './jobsFaultsSupport.ts'
-import { expectExactlyOnce, ledgerBefore } from './jobsFaultsLedger.ts'
+import { expectExactlyOnce, planNextAirdrop } from './jobsFaultsLedger.ts'
 import {
   connectHolder,
   holder,
   jobLimits,
-  planAirdrop,
-  recipients,
   startWorld,
   waitForItems,
   waitForJob,
@@ -29,7 +27,6 @@ const LIMITS = { lastLedgerOffset: 6, maxInFlight: 3 }
 const LOCK = accountLockName('sandbox', holder)
 
 let w: World
-let nextNft = 0
 const tabs: Engine[] = []
 
 beforeAll(async () => {
@@ -51,11 +48,7 @@ async function openTab(): Promise<Engine> {
 }
 
 async function startAirdrop() {
-  const ids = w.nftIds.slice(nextNft, nextNft + N)
-  nextNft += N
-  const to = recipients.slice(0, N)
-  const jobId = await planAirdrop(w, ids, to)
-  const before = await ledgerBefore(w, to)
+  const { jobId, to, before } = await planNextAirdrop(w, N)
   await w.engine.startJob(jobId)
   // The epoch the first tab's runner took the job with.
   const running = await waitForJob(w, jobId, ['running'])

@@ -3,7 +3,7 @@
  * Content-Length), the deadline covering the body, content types, request options, gateway failover
  * rules, and the pool's concurrency.
  */
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fetchDocument } from '../../src/worker/metadata/fetchDocument.ts'
 import { fetchText } from '../../src/worker/metadata/fetchText.ts'
 import { runPool } from '../../src/worker/pool.ts'
@@ -36,6 +36,13 @@ function endlessStream(pulled: { bytes: number; cancelled: boolean }) {
       pulled.cancelled = true
     },
   })
+}
+
+/** A promise's outcome once it settles (undefined until then), read without awaiting it. */
+function settled<T>(promise: Promise<T>): { outcome?: T } {
+  const state: { outcome?: T } = {}
+  void promise.then((outcome) => (state.outcome = outcome))
+  return state
 }
 
 /** A fetch that answers only when aborted (rejecting like the real one). */
@@ -91,28 +98,34 @@ describe('fetchText', () => {
   })
 
   it('times out while waiting for headers, and while the body trickles', async () => {
-    const t0 = Date.now()
-    expect(await fetchText('https://slow.example', LIMITS, fakeFetch(hanging).fn)).toMatchObject({
-      ok: false,
-      problem: 'timeout',
-      retryable: true,
-    })
-    const trickle: Handler = (_url, init) => {
-      const body = new ReadableStream<Uint8Array>({
-        start(controller) {
-          controller.enqueue(new TextEncoder().encode('{"name":'))
-          init.signal?.addEventListener('abort', () =>
-            controller.error(new DOMException('aborted', 'AbortError')),
-          )
-        },
-      })
-      return Promise.resolve(new Response(body, { headers: { 'content-type': 'text/plain' } }))
+    // The deadline is the only clock: fake timers, advanced to it, end each wait (no wall-clock time).
+    vi.useFakeTimers()
+    try {
+      const headers = settled(fetchText('https://slow.example', LIMITS, fakeFetch(hanging).fn))
+      await vi.advanceTimersByTimeAsync(LIMITS.timeoutMs - 1)
+      expect(headers.outcome).toBeUndefined()
+      await vi.advanceTimersByTimeAsync(1)
+      expect(headers.outcome).toMatchObject({ ok: false, problem: 'timeout', retryable: true })
+
+      const trickle: Handler = (_url, init) => {
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"name":'))
+            init.signal?.addEventListener('abort', () =>
+              controller.error(new DOMException('aborted', 'AbortError')),
+            )
+          },
+        })
+        return Promise.resolve(new Response(body, { headers: { 'content-type': 'text/plain' } }))
+      }
+      const body = settled(fetchText('https://slow.example', LIMITS, fakeFetch(trickle).fn))
+      await vi.advanceTimersByTimeAsync(LIMITS.timeoutMs - 1)
+      expect(body.outcome).toBeUndefined()
+      await vi.advanceTimersByTimeAsync(1)
+      expect(body.outcome).toMatchObject({ ok: false, problem: 'timeout' })
+    } finally {
+      vi.useRealTimers()
     }
-    expect(await fetchText('https://slow.example', LIMITS, fakeFetch(trickle).fn)).toMatchObject({
-      ok: false,
-      problem: 'timeout',
-    })
-    expect(Date.now() - t0).toBeLessThan(5000)
   })
 
   it.each([
@@ -193,30 +206,46 @@ describe('fetchDocument: failover', () => {
 })
 
 describe('runPool', () => {
+  // Task durations on a fake clock: the order tasks start and end in is exact, not a race.
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
   const tick = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
   it('keeps at most N tasks in flight and starts the next as soon as one ends', async () => {
     let running = 0
     let peak = 0
     const started: number[] = []
+    const startedAt: number[] = []
+    const t0 = Date.now()
     const durations = [50, 5, 5, 5, 5, 5]
-    await runPool(durations, 2, async (ms, i) => {
+    const run = runPool(durations, 2, async (ms, i) => {
       started.push(i)
+      startedAt.push(Date.now() - t0)
       running++
       peak = Math.max(peak, running)
       await tick(ms)
       running--
     })
+    await vi.runAllTimersAsync()
+    await run
     expect(peak).toBe(2)
     expect(started).toEqual([0, 1, 2, 3, 4, 5])
+    // On the fake clock: each 5 ms task starts the moment the one before it in its slot ends.
+    expect(startedAt).toEqual([0, 0, 5, 10, 15, 20])
   })
 
   it('does not wait for a slow task before starting others (unlike batches)', async () => {
     const finished: number[] = []
-    await runPool([60, 1, 1, 1, 1], 2, async (ms, i) => {
+    const run = runPool([60, 1, 1, 1, 1], 2, async (ms, i) => {
       await tick(ms)
       finished.push(i)
     })
+    await vi.runAllTimersAsync()
+    await run
     // Items 1..4 all finish in the second slot while item 0 is still running.
     expect(finished.at(-1)).toBe(0)
   })
@@ -228,7 +257,9 @@ describe('runPool', () => {
       await tick(1)
       if (n === 2) throw new Error('boom')
     })
-    await expect(run).rejects.toThrow('boom')
+    const rejected = expect(run).rejects.toThrow('boom')
+    await vi.runAllTimersAsync()
+    await rejected
     expect(ran.length).toBeLessThan(6)
   })
 
