@@ -36,7 +36,7 @@ import 'fake-indexeddb/auto'
 import { randomBytes } from 'node:crypto'
 
 import { Client, Wallet, encodeSeed, xrpToDrops } from 'xrpl'
-import type { AccountTxTransaction, SubmittableTransaction } from 'xrpl'
+import type { SubmittableTransaction } from 'xrpl'
 
 import { readItems, readJob } from '../../src/db/jobs.ts'
 import type { JobItemRow } from '../../src/db/types.ts'
@@ -45,6 +45,7 @@ import type { SandboxLedger } from '../../src/sandbox/index.ts'
 import { DemoSubmitter } from '../../src/sandbox/demo/submitter.ts'
 import type { JobRequest } from '../../src/worker/api.ts'
 import { startEngineHarness } from '../helpers/engine.ts'
+import { accountTxs } from '../helpers/jobs.ts'
 import type { EngineHarness } from '../helpers/engine.ts'
 import type { Figures, Suite } from './run.ts'
 
@@ -142,22 +143,6 @@ function ledgerClosed(ledger: SandboxLedger): Promise<number> {
   })
 }
 
-/** The account's validated transactions after `afterLedger`. */
-async function transactionsAfter(
-  client: Client,
-  account: string,
-  afterLedger: number,
-): Promise<AccountTxTransaction[]> {
-  const pages = await client.requestAll({
-    command: 'account_tx',
-    account,
-    ledger_index_min: afterLedger + 1,
-    ledger_index_max: -1,
-    forward: true,
-  })
-  return pages.flatMap((p) => p.result.transactions as AccountTxTransaction[])
-}
-
 /** Plans, starts and follows one engine job until it is final; every item must succeed. */
 async function engineRun(h: EngineHarness, client: Client, request: JobRequest): Promise<Run> {
   const t0 = performance.now()
@@ -185,7 +170,7 @@ async function engineRun(h: EngineHarness, client: Client, request: JobRequest):
     ...items.map((i) => i.attempts.find((a) => a.final === 'tesSUCCESS')!.ledgerIndex!),
   )
   const wallet = await h.engine.getWallet()
-  const txs = await transactionsAfter(client, wallet!.address, startLedger)
+  const txs = await accountTxs(client, wallet!.address, startLedger)
   // Exactly once: one validated transaction per item, nothing else (no faults are injected here).
   if (txs.length !== items.length) {
     throw new Error(`bench jobs: ${items.length} items but ${txs.length} transactions`)

@@ -12,7 +12,7 @@ import type { JobItemRow, JobRow } from '../../src/db/types.ts'
 import type { SandboxLedger } from '../../src/sandbox/index.ts'
 import type { AccountRoot } from '../../src/sandbox/ledger/entries.ts'
 import { keylet } from '../../src/sandbox/ledger/keylets.ts'
-import { offersOf } from '../helpers/jobs.ts'
+import { accountTxs, offersOf } from '../helpers/jobs.ts'
 import type { Offer } from '../helpers/jobs.ts'
 import { ledgers } from './chaosWorld.ts'
 import type { ChaosWorld } from './chaosWorld.ts'
@@ -113,25 +113,6 @@ async function accountSettled(cw: ChaosWorld, client: Client): Promise<Settled> 
     if (k >= 1 && last.validated === last.current && last.queued === 0) break
   }
   return last
-}
-
-/**
- * The account's validated transactions after `afterLedger`, oldest first (for any account on any
- * sandbox: jobsFaultsLedger.ts's holderTxs reads the demo holder only).
- */
-async function accountTxs(
-  client: Client,
-  account: string,
-  afterLedger: number,
-): Promise<AccountTxTransaction[]> {
-  const pages = await client.requestAll({
-    command: 'account_tx',
-    account,
-    ledger_index_min: afterLedger + 1,
-    ledger_index_max: -1,
-    forward: true,
-  })
-  return pages.flatMap((p) => p.result.transactions as AccountTxTransaction[])
 }
 
 function txView(t: AccountTxTransaction): TxView {

@@ -18,6 +18,7 @@ import {
   offersOwnedBy,
   selectAllNfts,
 } from './support/airdrop.ts'
+import { storedRows } from './support/hooks.ts'
 
 test.setTimeout(240_000)
 
@@ -29,25 +30,10 @@ const recipients = demoAccounts().recipients.slice(10, 49)
 /** The job's row as the page's IndexedDB holds it (`Job 1234abcd` names it by its id's start). */
 async function storedJob(page: Page, label: string): Promise<{ epoch: number; runnerId: string }> {
   const prefix = label.replace('Job ', '')
-  return await page.evaluate(async (idPrefix) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('xrpl-nft-manager')
-      open.onsuccess = () => resolve(open.result)
-      open.onerror = () => reject(new Error(String(open.error)))
-    })
-    const rows = await new Promise<{ id: string; epoch: number; runnerId: string }[]>(
-      (resolve, reject) => {
-        const read = db.transaction('jobs').objectStore('jobs').getAll()
-        read.onsuccess = () =>
-          resolve(read.result as { id: string; epoch: number; runnerId: string }[])
-        read.onerror = () => reject(new Error(String(read.error)))
-      },
-    )
-    db.close()
-    const row = rows.find((r) => r.id.startsWith(idPrefix))
-    if (!row) throw new Error(`no job ${idPrefix}`)
-    return { epoch: row.epoch, runnerId: row.runnerId }
-  }, prefix)
+  const rows = await storedRows<{ id: string; epoch: number; runnerId: string }>(page, 'jobs')
+  const row = rows.find((r) => r.id.startsWith(prefix))
+  if (!row) throw new Error(`no job ${prefix}`)
+  return { epoch: row.epoch, runnerId: row.runnerId }
 }
 
 const percentOf = async (card: ReturnType<typeof managerPanel>) =>

@@ -3,6 +3,7 @@ import type { Page, TestInfo } from '@playwright/test'
 
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
 import { installGemStandIn, regularKeyOf } from './support/gemStandIn.ts'
+import { storedRows } from './support/hooks.ts'
 import { expectConnected, openWalletDropdown, walletButton } from './support/shell.ts'
 
 // Desktop and mobile run on the same sandbox ledger: each test and project has its own account.
@@ -76,7 +77,7 @@ test('GEM Wallet sets a generated regular key; the app connects and restores it 
   const confirm = page.getByRole('dialog', { name: 'Forget this device?' })
   await confirm.getByRole('button', { name: 'Forget this device' }).click()
   await expect(walletButton(page)).toHaveText('Connect Wallet')
-  expect(await storedKeyCount(page)).toBe(0)
+  expect(await storedRows(page, 'storedKeys')).toEqual([])
   // After a reload no session comes back: the remembered method opens the setup again.
   await page.reload()
   await expect(page.getByRole('heading', { level: 1, name: 'Regular Key Setup' })).toBeVisible()
@@ -84,24 +85,6 @@ test('GEM Wallet sets a generated regular key; the app connects and restores it 
   // The key itself is still the account's RegularKey on the ledger: only this device forgot it.
   expect(await regularKeyOf(account.classicAddress)).toBe(keyAddress)
 })
-
-/** How many encrypted regular keys the app's IndexedDB holds. */
-async function storedKeyCount(page: Page): Promise<number> {
-  return await page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('xrpl-nft-manager')
-      open.onsuccess = () => resolve(open.result)
-      open.onerror = () => reject(new Error(String(open.error)))
-    })
-    const count = await new Promise<number>((resolve, reject) => {
-      const read = db.transaction('storedKeys').objectStore('storedKeys').count()
-      read.onsuccess = () => resolve(read.result)
-      read.onerror = () => reject(new Error(String(read.error)))
-    })
-    db.close()
-    return count
-  })
-}
 
 test('GEM Wallet rejecting the transaction shows the spec error and changes nothing', async ({
   page,

@@ -3,7 +3,7 @@
  * the ledger as anyone else would, and readers of what that client sees.
  */
 import { Client } from 'xrpl'
-import type { LedgerEntry } from 'xrpl'
+import type { AccountTxTransaction, LedgerEntry } from 'xrpl'
 
 import { readAccountNfts } from '../../src/worker/nfts/accountNfts.ts'
 import { startEngineHarness } from './engine.ts'
@@ -73,4 +73,20 @@ export async function freeNfts(
     .filter((n) => n.issuer === account && n.transferable && !offered.has(n.nftId))
     .slice(skip, skip + count)
     .map((n) => n.nftId)
+}
+
+/** An account's validated transactions after `afterLedger`, oldest first (every page). */
+export async function accountTxs(
+  client: Client,
+  account: string,
+  afterLedger: number,
+): Promise<AccountTxTransaction[]> {
+  const pages = await client.requestAll({
+    command: 'account_tx',
+    account,
+    ledger_index_min: afterLedger + 1,
+    ledger_index_max: -1,
+    forward: true,
+  })
+  return pages.flatMap((p) => p.result.transactions as AccountTxTransaction[])
 }

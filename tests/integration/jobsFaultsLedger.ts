@@ -9,6 +9,7 @@ import type { AccountNFTsResponse, AccountTxTransaction, LedgerEntry } from 'xrp
 import { countItems, readItems, readJob } from '../../src/db/jobs.ts'
 import type { JobItemRow } from '../../src/db/types.ts'
 import type { World } from './jobsFaultsSupport.ts'
+import { accountTxs } from '../helpers/jobs.ts'
 import { holder, planAirdrop, recipients } from './jobsFaultsSupport.ts'
 
 /** What the ledger held before a job: the baseline of the exactly-once check. */
@@ -69,15 +70,8 @@ async function accountNfts(w: World, account: string): Promise<string[]> {
 }
 
 /** The holder's validated transactions since `fromLedger`, oldest first. */
-export async function holderTxs(w: World, fromLedger: number): Promise<AccountTxTransaction[]> {
-  const pages = await w.client.requestAll({
-    command: 'account_tx',
-    account: holder,
-    ledger_index_min: fromLedger,
-    ledger_index_max: -1,
-    forward: true,
-  })
-  return pages.flatMap((p) => p.result.transactions as AccountTxTransaction[])
+export function holderTxs(w: World, fromLedger: number): Promise<AccountTxTransaction[]> {
+  return accountTxs(w.client, holder, fromLedger - 1)
 }
 
 interface TxView {
