@@ -43,8 +43,11 @@ export async function until(
 ): Promise<{ job: JobRow; items: JobItemRow[] }> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    const job = await readJob(db, jobId)
-    const items = await readItems(db, jobId)
+    // One read transaction: the row's summary and the items are written together, and read apart
+    // a commit could fall between the two reads (items accepted, the summary not yet).
+    const [job, items] = await db.transaction('r', db.jobs, db.jobItems, () =>
+      Promise.all([readJob(db, jobId), readItems(db, jobId)]),
+    )
     if (job && done(job, items)) return { job, items }
     if (Date.now() > deadline) {
       throw new Error(`not reached: ${JSON.stringify({ acceptance: job?.acceptance, items })}`)
