@@ -12,6 +12,7 @@ import { shortAddress } from '../../src/shared/format.ts'
 import {
   airdropHolder,
   chooseCsv,
+  confirmAirdrop,
   connectHolder,
   distributionCsv,
   managerPanel,
@@ -43,10 +44,7 @@ test('recipients who accept show as accepted; Reclaim unaccepted cancels the res
   await selectAllNfts(page, 15)
 
   const manager = managerPanel(page)
-  await manager.getByRole('button', { name: 'Start Airdrop' }).click()
-  const confirm = page.getByRole('dialog', { name: 'Confirm Airdrop' })
-  await expect(confirm.getByTestId('plan-transactions')).toHaveText('15')
-  await confirm.getByRole('button', { name: 'Confirm and start' }).click()
+  await confirmAirdrop(page, 15)
 
   const results = manager.getByTestId('airdrop-results')
   await expect(results.getByRole('heading', { name: 'Airdrop Complete' })).toBeVisible({

@@ -13,10 +13,12 @@ import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
 import {
   airdropHolder,
   chooseCsv,
+  confirmAirdrop,
   connectHolder,
   distributionCsv,
   managerPanel,
   offersOwnedBy,
+  progressPercent,
   reconnectHolder,
   selectAllNfts,
 } from './support/airdrop.ts'
@@ -57,27 +59,14 @@ test('a reload mid-airdrop resumes the same job without a duplicate offer', asyn
   await expect(manager.getByTestId('summary-transactions')).toHaveText('600')
   await expect(manager.getByText('1 recipient will not receive NFTs')).toBeVisible()
 
-  await manager.getByRole('button', { name: 'Start Airdrop' }).click()
-  const confirm = page.getByRole('dialog', { name: 'Confirm Airdrop' })
-  await expect(confirm.getByTestId('plan-transactions')).toHaveText('600')
-  await expect(confirm.getByTestId('plan-problems')).toBeHidden()
-  await confirm.getByRole('button', { name: 'Confirm and start' }).click()
+  await confirmAirdrop(page, NFTS)
 
   // Partial progress on screen, then the page goes away mid-run.
   const progress = manager.getByTestId('airdrop-progress')
   await expect(progress).toBeVisible()
   const jobId = (await progress.getByText(/^Job [0-9a-f]{8}$/).textContent())!
-  await expect
-    .poll(
-      async () =>
-        Number((await progress.getByTestId('progress-percent').textContent())!.replace('%', '')),
-      { timeout: 30_000 },
-    )
-    .toBeGreaterThan(0)
-  const percent = Number(
-    (await progress.getByTestId('progress-percent').textContent())!.replace('%', ''),
-  )
-  expect(percent).toBeLessThan(100)
+  await expect.poll(() => progressPercent(progress), { timeout: 30_000 }).toBeGreaterThan(0)
+  expect(await progressPercent(progress)).toBeLessThan(100)
   await keepScreenshot(page, testInfo, 'airdrop-progress')
   await page.reload()
   await reachMainShell(page)

@@ -12,10 +12,12 @@ import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
 import {
   airdropHolder,
   chooseCsv,
+  confirmAirdrop,
   connectHolder,
   distributionCsv,
   managerPanel,
   offersOwnedBy,
+  progressPercent,
   selectAllNfts,
 } from './support/airdrop.ts'
 import { storedRows } from './support/hooks.ts'
@@ -36,9 +38,6 @@ async function storedJob(page: Page, label: string): Promise<{ epoch: number; ru
   return { epoch: row.epoch, runnerId: row.runnerId }
 }
 
-const percentOf = async (card: ReturnType<typeof managerPanel>) =>
-  Number((await card.getByTestId('progress-percent').textContent())!.replace('%', ''))
-
 test('an airdrop runs in one tab at a time, and the other takes over when it closes', async ({
   context,
   page: first,
@@ -55,10 +54,7 @@ test('an airdrop runs in one tab at a time, and the other takes over when it clo
   )
   await selectAllNfts(first, NFTS)
   const manager = managerPanel(first)
-  await manager.getByRole('button', { name: 'Start Airdrop' }).click()
-  const confirm = first.getByRole('dialog', { name: 'Confirm Airdrop' })
-  await expect(confirm.getByTestId('plan-transactions')).toHaveText(String(NFTS))
-  await confirm.getByRole('button', { name: 'Confirm and start' }).click()
+  await confirmAirdrop(first, NFTS)
 
   // The second page shows the same job, running in the other tab.
   const elsewhere = managerPanel(second).getByTestId('airdrop-progress')
@@ -70,8 +66,8 @@ test('an airdrop runs in one tab at a time, and the other takes over when it clo
   const taken = await storedJob(second, jobId)
 
   // The first page closes mid-run.
-  await expect.poll(() => percentOf(elsewhere), { timeout: 30_000 }).toBeGreaterThan(0)
-  expect(await percentOf(elsewhere)).toBeLessThan(100)
+  await expect.poll(() => progressPercent(elsewhere), { timeout: 30_000 }).toBeGreaterThan(0)
+  expect(await progressPercent(elsewhere)).toBeLessThan(100)
   await first.close()
 
   const results = managerPanel(second).getByTestId('airdrop-results')

@@ -196,3 +196,20 @@ export async function chooseCsv(page: Page, name: string, text: string): Promise
     .getByLabel('Distribution CSV file')
     .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) })
 }
+
+/**
+ * Presses Start Airdrop, checks that the confirmation plans `transactions` offers and confirms.
+ * (Pre-flight problems, if any, must be handled by the caller instead.)
+ */
+export async function confirmAirdrop(page: Page, transactions: number): Promise<void> {
+  await managerPanel(page).getByRole('button', { name: 'Start Airdrop' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Confirm Airdrop' })
+  await expect(confirm.getByTestId('plan-transactions')).toHaveText(String(transactions))
+  await expect(confirm.getByTestId('plan-problems')).toBeHidden()
+  await confirm.getByRole('button', { name: 'Confirm and start' }).click()
+}
+
+/** The percentage a progress card shows. */
+export async function progressPercent(card: Locator): Promise<number> {
+  return Number((await card.getByTestId('progress-percent').textContent())!.replace('%', ''))
+}
