@@ -2,7 +2,15 @@
  * Jobs and their items (worker side; the UI reads through queries/jobs.ts). Every state change of a
  * job's items and its counts is written in one transaction, so a crash never leaves them disagreeing.
  */
-import type { ItemStatus, JobCounts, JobItemRow, JobRow, JobStatus, PauseReason } from './types.ts'
+import type {
+  ItemStatus,
+  JobActivity,
+  JobCounts,
+  JobItemRow,
+  JobRow,
+  JobStatus,
+  PauseReason,
+} from './types.ts'
 import type { LedgerDb } from './schema.ts'
 
 /** A job's item id: the index zero-padded so ids sort in plan order. */
@@ -24,12 +32,61 @@ export function countItems(items: readonly Pick<JobItemRow, 'status'>[]): JobCou
   return counts
 }
 
-/** Records a planned job and all its intents at once: nothing is signed before this commits. */
-export async function createJob(db: LedgerDb, job: JobRow, items: JobItemRow[]): Promise<void> {
-  await db.transaction('rw', db.jobs, db.jobItems, async () => {
+/**
+ * Records a planned job, all its intents and the request it came from at once: nothing is signed
+ * before this commits.
+ */
+export async function createJob(
+  db: LedgerDb,
+  job: JobRow,
+  items: JobItemRow[],
+  request: Record<string, unknown>,
+): Promise<void> {
+  await db.transaction('rw', db.jobs, db.jobItems, db.jobRequests, async () => {
     await db.jobs.add({ ...job, counts: countItems(items) })
     await db.jobItems.bulkAdd(items)
+    await db.jobRequests.add({ jobId: job.id, request })
   })
+}
+
+/** The request a job was planned from, as the user made it. */
+export async function readJobRequest(
+  db: LedgerDb,
+  jobId: string,
+): Promise<Record<string, unknown> | undefined> {
+  return (await db.jobRequests.get(jobId))?.request
+}
+
+/** How many of the latest items JobRow.activity keeps (the progress card shows two). */
+export const RECENT_ITEMS = 2
+
+/** When an item was last signed or submitted (0 before its first signature). */
+export function lastTouched(item: Pick<JobItemRow, 'attempts'>): number {
+  const a = item.attempts.at(-1)
+  return a ? (a.submittedAt ?? a.signedAt) : 0
+}
+
+/** The job's activity after writing `changed` (undefined while nothing has been signed). */
+export function nextActivity(
+  prev: JobActivity | undefined,
+  changed: readonly JobItemRow[],
+): JobActivity | undefined {
+  let activity = prev
+  const recent = new Map(prev?.recent.map((r) => [r.id, r.at]))
+  for (const item of changed) {
+    const at = lastTouched(item)
+    if (at === 0) continue
+    const signed = item.attempts[0]!.signedAt
+    activity = {
+      startedAt: Math.min(activity?.startedAt ?? signed, signed),
+      lastAt: Math.max(activity?.lastAt ?? at, at),
+      recent: [],
+    }
+    recent.set(item.id, at)
+  }
+  if (!activity) return undefined
+  const latest = [...recent].sort((a, b) => b[1] - a[1]).slice(0, RECENT_ITEMS)
+  return { ...activity, recent: latest.map(([id, at]) => ({ id, at })) }
 }
 
 export function readJob(db: LedgerDb, jobId: string): Promise<JobRow | undefined> {
@@ -99,7 +156,13 @@ export async function saveItems(
     if (epoch !== undefined && job?.epoch !== epoch) throw new FencedError(jobId)
     if (!job || (changed.length === 0 && !status)) return job
     if (changed.length) await db.jobItems.bulkPut(await keepAcceptance(db, changed))
-    const patch = { counts: countItems(all), updatedAt: Date.now(), ...(status ? { status } : {}) }
+    const activity = nextActivity(job.activity, changed)
+    const patch = {
+      counts: countItems(all),
+      updatedAt: Date.now(),
+      ...(activity ? { activity } : {}),
+      ...(status ? { status } : {}),
+    }
     await db.jobs.update(jobId, patch)
     guard?.()
     return { ...job, ...patch }

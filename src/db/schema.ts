@@ -8,6 +8,7 @@ import type { EntityTable } from 'dexie'
 import type {
   DeviceKeyRow,
   JobItemRow,
+  JobRequestRow,
   JobRow,
   MetadataRow,
   NftSnapshotRow,
@@ -26,6 +27,7 @@ export class LedgerDb extends Dexie {
   deviceKeys!: EntityTable<DeviceKeyRow, 'id'>
   jobs!: EntityTable<JobRow, 'id'>
   jobItems!: EntityTable<JobItemRow, 'id'>
+  jobRequests!: EntityTable<JobRequestRow, 'jobId'>
 
   constructor(name: string = DB_NAME) {
     super(name)
@@ -44,5 +46,28 @@ export class LedgerDb extends Dexie {
       jobs: 'id, [network+account], status, createdAt',
       jobItems: 'id, jobId, [jobId+status]',
     })
+    // v3: a job's request (up to 100,000 rows) moves out of the job row into jobRequests, so that
+    // reading a row (every step of a run, every change the UI observes) no longer copies it.
+    this.version(3)
+      .stores({ jobRequests: 'jobId' })
+      .upgrade(async (tx) => {
+        const jobs = tx.table<JobRow, string>('jobs')
+        const requests = tx.table<JobRequestRow, string>('jobRequests')
+        const moved = (await jobs.toArray()).filter(
+          (job) => typeof job.params.request === 'object' && job.params.request !== null,
+        )
+        await requests.bulkPut(
+          moved.map((job) => ({
+            jobId: job.id,
+            request: job.params.request as Record<string, unknown>,
+          })),
+        )
+        await jobs.bulkPut(
+          moved.map((job) => {
+            const { request: _request, ...params } = job.params
+            return { ...job, params }
+          }),
+        )
+      })
   }
 }

@@ -119,9 +119,15 @@ export interface JobRow {
   createdAt: number
   updatedAt: number
   status: JobStatus
-  /** The request as the user made it (kind specific, plain data). */
+  /**
+   * Small facts of the request (fee, shuffle seed, what a reclaim reclaims, recipients). The request
+   * itself (up to 100,000 rows) is in `jobRequests`: every read of a job row copies it, and rows are
+   * read at every step of a run and every change the UI observes.
+   */
   params: Record<string, unknown>
   counts: JobCounts
+  /** What the job did last, kept with the counts so the UI reads no item to show progress. */
+  activity?: JobActivity
   /** What pre-flight found when the job was planned. */
   plan?: JobPlanFigures
   /** Why the job stopped, for `failed`. */
@@ -138,6 +144,22 @@ export interface JobRow {
   runnerId?: string
   /** Why a `paused` job is paused; absent for other statuses. */
   pausedBy?: PauseReason
+}
+
+/** A job's latest activity (see JobRow.activity), updated with every write of its items. */
+export interface JobActivity {
+  /** Unix ms of the first signature: the job's real start. */
+  startedAt: number
+  /** Unix ms of the latest signature or submission. */
+  lastAt: number
+  /** The items signed or submitted last, newest first (at most RECENT_ITEMS), with when. */
+  recent: { id: string; at: number }[]
+}
+
+/** The request a job was planned from, as the user made it (kind specific, plain data). */
+export interface JobRequestRow {
+  jobId: string
+  request: Record<string, unknown>
 }
 
 /**

@@ -38,15 +38,22 @@ import { randomBytes } from 'node:crypto'
 import { Client, Wallet, encodeSeed, xrpToDrops } from 'xrpl'
 import type { SubmittableTransaction } from 'xrpl'
 
-import { readItems, readJob } from '../../src/db/jobs.ts'
-import type { JobItemRow } from '../../src/db/types.ts'
 import { GENESIS_SEED } from '../../src/sandbox/index.ts'
 import type { SandboxLedger } from '../../src/sandbox/index.ts'
 import { DemoSubmitter } from '../../src/sandbox/demo/submitter.ts'
-import type { JobRequest } from '../../src/worker/api.ts'
 import { startEngineHarness } from '../helpers/engine.ts'
-import { accountTxs } from '../helpers/jobs.ts'
 import type { EngineHarness } from '../helpers/engine.ts'
+import {
+  elapsed,
+  engineRun,
+  ledgerClosed,
+  mint,
+  minimumLedgers as minimumAt,
+  pipelineFigures as figuresAt,
+  round1,
+  withoutEscalation,
+} from './jobRuns.ts'
+import type { Run } from './jobRuns.ts'
 import type { Figures, Suite } from './run.ts'
 
 const CLOSE_MS = 1000
@@ -55,9 +62,6 @@ const N = 1000
 const SMALL = 100
 const SLOW_LINK_MS = 25
 const TF_SELL_NFTOKEN = 0x0000_0001
-/** tfBurnable | tfTransferable. */
-const MINT_FLAGS = 0x0000_0009
-const FINAL = new Set(['completed', 'cancelled', 'failed', 'paused'])
 
 /** What the setup built: who and what each run uses. */
 interface Fixture {
@@ -71,33 +75,6 @@ interface Fixture {
   slowLinkBurnNfts: string[]
 }
 
-/** One measured run. */
-interface Run {
-  ledgers: number
-  ms: number
-  planMs: number
-  /** The account's transactions validated during the run. */
-  transactions: number
-  items: JobItemRow[]
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-const elapsed = (t0: number) => Math.round(performance.now() - t0)
-const round1 = (x: number) => Math.round(x * 10) / 10
-
-/** Mints `count` NFTs to `holder`, 1,000 to a ledger; returns their ids in minting order. */
-function mint(s: DemoSubmitter, holder: Wallet, count: number): string[] {
-  const ids: string[] = []
-  for (let done = 0; done < count; done += 1000) {
-    const hashes = Array.from({ length: Math.min(1000, count - done) }, () =>
-      s.submit(holder, { TransactionType: 'NFTokenMint', NFTokenTaxon: 1, Flags: MINT_FLAGS }),
-    )
-    const metas = s.close()
-    for (const hash of hashes) ids.push((metas.get(hash) as { nftoken_id: string }).nftoken_id)
-  }
-  return ids
-}
-
 /**
  * Funds the holder and the recipients and mints the NFTs, straight into the ledger, without fee
  * escalation (synchronous: the close timer cannot cut in).
@@ -107,9 +84,7 @@ function buildFixture(ledger: SandboxLedger): Fixture {
   const recipients = Array.from({ length: N }, () => Wallet.generate().classicAddress)
   const genesis = Wallet.fromSeed(GENESIS_SEED)
   const s = new DemoSubmitter(ledger)
-  const expected = ledger.expectedLedgerSize
-  ledger.expectedLedgerSize = 1_000_000
-  try {
+  return withoutEscalation(ledger, () => {
     const pay = (to: string, xrp: number) =>
       s.submit(genesis, { TransactionType: 'Payment', Destination: to, Amount: xrpToDrops(xrp) })
     pay(holder.classicAddress, 100_000)
@@ -125,57 +100,7 @@ function buildFixture(ledger: SandboxLedger): Fixture {
       naiveBurnNfts: nfts.slice(2 * N + SMALL, 2 * N + 2 * SMALL),
       slowLinkBurnNfts: nfts.slice(2 * N + 2 * SMALL),
     }
-  } finally {
-    ledger.expectedLedgerSize = expected
-  }
-}
-
-/**
- * Resolves with the index of the next ledger to close, right after it closed: every run starts at
- * the beginning of an open ledger, so none begins with a part-ledger and the figures repeat.
- */
-function ledgerClosed(ledger: SandboxLedger): Promise<number> {
-  return new Promise((resolve) => {
-    const stop = ledger.onClose((closed) => {
-      stop()
-      resolve(closed.header.ledger_index)
-    })
   })
-}
-
-/** Plans, starts and follows one engine job until it is final; every item must succeed. */
-async function engineRun(h: EngineHarness, client: Client, request: JobRequest): Promise<Run> {
-  const t0 = performance.now()
-  const plan = await h.engine.planJob(request)
-  const planMs = elapsed(t0)
-  if (!plan.canStart || plan.problems.length) {
-    throw new Error(`bench jobs: ${request.kind} plan: ${JSON.stringify(plan.problems)}`)
-  }
-  const startLedger = await ledgerClosed(h.sb.ledger)
-  const t1 = performance.now()
-  await h.engine.startJob(plan.jobId)
-  for (;;) {
-    const job = await readJob(h.db, plan.jobId)
-    if (job && FINAL.has(job.status)) {
-      if (job.status !== 'completed' || job.counts.succeeded !== job.counts.total) {
-        throw new Error(`bench jobs: ${request.kind} job ended ${JSON.stringify(job)}`)
-      }
-      break
-    }
-    await sleep(20)
-  }
-  const ms = elapsed(t1)
-  const items = await readItems(h.db, plan.jobId)
-  const last = Math.max(
-    ...items.map((i) => i.attempts.find((a) => a.final === 'tesSUCCESS')!.ledgerIndex!),
-  )
-  const wallet = await h.engine.getWallet()
-  const txs = await accountTxs(client, wallet!.address, startLedger)
-  // Exactly once: one validated transaction per item, nothing else (no faults are injected here).
-  if (txs.length !== items.length) {
-    throw new Error(`bench jobs: ${items.length} items but ${txs.length} transactions`)
-  }
-  return { ledgers: last - startLedger, ms, planMs, transactions: txs.length, items }
 }
 
 /** The naive baseline: one transaction at a time, each waited for with xrpl.js's submitAndWait. */
@@ -199,19 +124,9 @@ async function naiveRun(
   return { ledgers: last - startLedger, ms, planMs: 0, transactions: txs.length, items: [] }
 }
 
-function minimumLedgers(n: number): number {
-  return Math.ceil(n / EXPECTED_LEDGER_SIZE)
-}
-
-function pipelineFigures(name: string, n: number, run: Run): Figures {
-  return {
-    [`${name}_ledgers`]: run.ledgers,
-    [`${name}_minimum_ledgers`]: minimumLedgers(n),
-    [`${name}_ms`]: run.ms,
-    [`${name}_plan_ms`]: run.planMs,
-    [`${name}_tx_per_ledger`]: round1(n / run.ledgers),
-  }
-}
+const minimumLedgers = (n: number) => minimumAt(n, EXPECTED_LEDGER_SIZE)
+const pipelineFigures = (name: string, n: number, run: Run) =>
+  figuresAt(name, n, run, EXPECTED_LEDGER_SIZE)
 
 function comparison(kind: string, engine: Run, naive: Run): Figures {
   return {

@@ -10,6 +10,7 @@ import { csvSuite } from './csv.ts'
 import { jobsSuite } from './jobs.ts'
 import { metadataSuite } from './metadata.ts'
 import { sandboxSuite } from './sandbox.ts'
+import { scaleSuite } from './scale.ts'
 import { uiSuite } from './ui.ts'
 
 export type Figures = Record<string, number>
@@ -18,7 +19,7 @@ export interface Suite {
   run(): Promise<Figures>
 }
 
-const SUITES: Suite[] = [sandboxSuite, jobsSuite, metadataSuite, csvSuite, uiSuite]
+const SUITES: Suite[] = [sandboxSuite, jobsSuite, scaleSuite, metadataSuite, csvSuite, uiSuite]
 
 async function main(args: string[]): Promise<void> {
   const unknown = args.filter((a) => !SUITES.some((s) => s.name === a))

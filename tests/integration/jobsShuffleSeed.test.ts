@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
 
-import { readItems, readJob } from '../../src/db/jobs.ts'
+import { readItems, readJob, readJobRequest } from '../../src/db/jobs.ts'
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
 import { engineError } from '../helpers/engine.ts'
 import { freeNfts, startDemoJobsHarness } from '../helpers/jobs.ts'
@@ -47,7 +47,7 @@ it('records a fresh seed and replanning with it reproduces the exact pairs', asy
   expect(first.shuffleSeed).toMatch(/^[0-9a-f]{32}$/)
   const job = await readJob(h.db, first.jobId)
   expect(job?.params.shuffleSeed).toBe(first.shuffleSeed)
-  expect(job?.params.request).toMatchObject({ seed: first.shuffleSeed })
+  expect(await readJobRequest(h.db, first.jobId)).toMatchObject({ seed: first.shuffleSeed })
 
   const again = await plan({ randomize: true, seed: job?.params.shuffleSeed as string })
   expect(again.shuffleSeed).toBe(first.shuffleSeed)

@@ -110,18 +110,23 @@ describe('the progress card, from the job rows', () => {
   })
 
   it('estimates minutes left at the pace so far', () => {
-    const items = [item(0, 'succeeded', ALICE, 0), item(1, 'succeeded', ALICE, 1000)]
-    const running = job('running', { total: 4, succeeded: 2, pending: 2 })
-    expect(minutesLeft(running, items, 60_000)).toBe(1)
-    expect(minutesLeft(running, items, 240_000)).toBe(4)
-    expect(minutesLeft(running, [], 60_000)).toBeNull()
+    const running = {
+      ...job('running', { total: 4, succeeded: 2, pending: 2 }),
+      activity: { startedAt: 0, lastAt: 1000, recent: [] },
+    }
+    expect(minutesLeft(running, 60_000)).toBe(1)
+    expect(minutesLeft(running, 240_000)).toBe(4)
+    // Nothing signed yet, or nothing done yet: no pace to go by.
+    expect(minutesLeft(job('running', { total: 4, pending: 4 }), 60_000)).toBeNull()
+    expect(
+      minutesLeft({ ...running, counts: { ...running.counts, succeeded: 0 } }, 60_000),
+    ).toBeNull()
     expect(etaText(null)).toBe('Estimating time remaining…')
     expect(etaText(3)).toBe('About 3 minutes remaining')
   })
 
-  it('shows the two latest activity lines, newest first', () => {
+  it('shows an activity line for each item the job touched last, in the order given', () => {
     const lines = recentActivity([
-      item(0, 'succeeded', ALICE, 10),
       item(1, 'failed', BOB, 30),
       item(2, 'inFlight', BOB, 20),
       item(3, 'pending', BOB),

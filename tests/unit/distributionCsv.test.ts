@@ -111,7 +111,7 @@ describe('real-world files', () => {
     expect(MAX_DISTRIBUTION_ROWS).toBe(MAX_JOB_ITEMS)
     const text = `wallet_address\n${`${a}\n`.repeat(MAX_DISTRIBUTION_ROWS + 1)}`
     expect(await failure(text)).toBe(
-      'CSV processing failed: the file has 10,001 rows; at most 10,000 are allowed',
+      'CSV processing failed: the file has 100,001 rows; at most 100,000 are allowed',
     )
   })
 })

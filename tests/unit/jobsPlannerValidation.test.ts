@@ -155,15 +155,15 @@ describe('validateJobRequest: airdrop', () => {
     )
   })
 
-  it('accepts 10,000 NFTs and rejects 10,001; the same for rows', () => {
-    const ids = Array.from({ length: 10_000 }, () => NFT_1)
+  it('accepts 100,000 NFTs and rejects 100,001; the same for rows', () => {
+    const ids = Array.from({ length: 100_000 }, () => NFT_1)
     expect(validateJobRequest(airdrop({ nftIds: ids }))).toMatchObject({ kind: 'airdrop' })
     expect(rejection(airdrop({ nftIds: [...ids, NFT_2] }))).toBe(
-      'Too many NFTs: a job holds at most 10,000 (got 10001)',
+      'Too many NFTs: a job holds at most 100,000 (got 100001)',
     )
-    const rows = Array.from({ length: 10_001 }, () => ({ address: ADDRESS_A, count: 1 }))
+    const rows = Array.from({ length: 100_001 }, () => ({ address: ADDRESS_A, count: 1 }))
     expect(rejection(airdrop({ distribution: rows }))).toBe(
-      'Too many recipients: a job holds at most 10,000 (got 10001)',
+      'Too many recipients: a job holds at most 100,000 (got 100001)',
     )
   })
 })
@@ -249,9 +249,9 @@ describe('validateJobRequest: burn and cancel', () => {
       kind: 'cancel',
       offerIds: [OFFER_1],
     })
-    const many = Array.from({ length: 10_001 }, () => OFFER_1)
+    const many = Array.from({ length: 100_001 }, () => OFFER_1)
     expect(rejection({ kind: 'cancel', offerIds: many })).toBe(
-      'Too many offers: a job holds at most 10,000 (got 10001)',
+      'Too many offers: a job holds at most 100,000 (got 100001)',
     )
   })
 })

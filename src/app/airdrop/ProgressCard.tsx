@@ -5,7 +5,7 @@ import { cancelJob, pauseJob, resumeJob, useAirdrop } from '../state/airdrop.ts'
 import { useOwnRunnerId } from '../state/runner.ts'
 import { Modal } from '../ui/Modal.tsx'
 import { etaText, minutesLeft, percentDone, recentActivity, stepText } from './jobProgress.ts'
-import { useJobItems } from './useJobs.ts'
+import { useRecentItems } from './useJobs.ts'
 import { useNow } from './useNow.ts'
 
 /**
@@ -14,12 +14,12 @@ import { useNow } from './useNow.ts'
  * and Cancel (which asks first).
  */
 export function ProgressCard({ job }: { job: JobRow }) {
-  const items = useJobItems(job.id)
+  const recent = useRecentItems(job)
   const now = useNow(5_000)
   const { jobError } = useAirdrop()
   const ownRunnerId = useOwnRunnerId()
   const percent = percentDone(job)
-  const activity = recentActivity(items)
+  const activity = recentActivity(recent)
   return (
     <section
       className="airdrop-job"
@@ -44,7 +44,7 @@ export function ProgressCard({ job }: { job: JobRow }) {
         <strong data-testid="progress-percent">{percent}%</strong>{' '}
         <span data-testid="progress-step">{stepText(job, 'offers', ownRunnerId)}</span>
       </p>
-      <p className="airdrop-job__line">{etaText(minutesLeft(job, items, now))}</p>
+      <p className="airdrop-job__line">{etaText(minutesLeft(job, now))}</p>
       <dl className="airdrop-figures">
         <div>
           <dt>Successful</dt>

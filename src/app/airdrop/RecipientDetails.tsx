@@ -1,12 +1,16 @@
 import { useId, useState } from 'react'
 
-import type { AcceptanceState, JobItemRow } from '../../db/types.ts'
+import type { AcceptanceState, JobItemRow, JobRow } from '../../db/types.ts'
 import { shortAddress } from '../../shared/format.ts'
 import { byRecipient, hashPrefix, shortNftId, shownHash } from './jobProgress.ts'
 import type { RecipientResult } from './jobProgress.ts'
+import { useJobItemsHead } from './useJobs.ts'
 
-/** Recipients rendered per 'Show more' (a 10,000-row airdrop must not render at once). */
-const PAGE = 100
+/**
+ * Items read and rendered per 'Show more': a 100,000-item airdrop is read page by page, in plan order
+ * (a recipient's items are next to each other), and only once the details are opened.
+ */
+const PAGE = 500
 
 const ACCEPTANCE_TEXT: Record<AcceptanceState, string> = {
   offered: 'offered',
@@ -14,12 +18,21 @@ const ACCEPTANCE_TEXT: Record<AcceptanceState, string> = {
   gone: 'gone',
 }
 
+/** The recipients of an airdrop as planned (older jobs did not record it). */
+function recipientCount(job: JobRow): number | undefined {
+  const n = job.params.recipients
+  return typeof n === 'number' ? n : undefined
+}
+
 /** The expandable per-recipient details: address, NFT id, transaction hash prefix or the error. */
-export function RecipientDetails({ items }: { items: readonly JobItemRow[] }) {
+export function RecipientDetails({ job }: { job: JobRow }) {
   const [open, setOpen] = useState(false)
   const [shown, setShown] = useState(PAGE)
   const listId = useId()
+  const items = useJobItemsHead(job.id, open ? shown : 0)
   const recipients = byRecipient(items)
+  const total = recipientCount(job)
+  const itemsLeft = job.counts.total - items.length
   return (
     <div className="airdrop-details">
       <button
@@ -29,19 +42,19 @@ export function RecipientDetails({ items }: { items: readonly JobItemRow[] }) {
         aria-controls={listId}
         onClick={() => setOpen(!open)}
       >
-        <span aria-hidden="true">{open ? '▾' : '▸'}</span> Per-recipient details (
-        {recipients.length} {recipients.length === 1 ? 'recipient' : 'recipients'})
+        <span aria-hidden="true">{open ? '▾' : '▸'}</span> Per-recipient details
+        {total !== undefined && ` (${total} ${total === 1 ? 'recipient' : 'recipients'})`}
       </button>
       {open && (
         <ul id={listId} className="airdrop-recipients" data-testid="recipient-details">
-          {recipients.slice(0, shown).map((recipient) => (
+          {recipients.map((recipient) => (
             <RecipientRow key={recipient.address} recipient={recipient} />
           ))}
         </ul>
       )}
-      {open && recipients.length > shown && (
+      {open && items.length === shown && itemsLeft > 0 && (
         <button type="button" className="button" onClick={() => setShown(shown + PAGE)}>
-          Show more ({recipients.length - shown} left)
+          Show more ({itemsLeft} more {itemsLeft === 1 ? 'NFT' : 'NFTs'})
         </button>
       )}
     </div>

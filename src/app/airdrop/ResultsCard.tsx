@@ -6,7 +6,6 @@ import { exportReport, useAirdrop } from '../state/airdrop.ts'
 import { AcceptancePanel } from './AcceptancePanel.tsx'
 import { RecipientDetails } from './RecipientDetails.tsx'
 import { saveTextFile } from './saveFile.ts'
-import { useJobItems } from './useJobs.ts'
 
 function titleOf(job: JobRow): string {
   if (job.status === 'cancelled') return 'Airdrop Cancelled'
@@ -24,7 +23,6 @@ async function download(job: JobRow): Promise<void> {
  * per-recipient details, the report as CSV, and where the offers stand with their recipients.
  */
 export function ResultsCard({ job }: { job: JobRow }) {
-  const items = useJobItems(job.id)
   const { jobError } = useAirdrop()
   const { succeeded, failed, skipped, total } = job.counts
   // The footer's offer count follows the airdrop's end and every offer accepted or gone since.
@@ -73,7 +71,7 @@ export function ResultsCard({ job }: { job: JobRow }) {
           {jobError}
         </p>
       )}
-      <RecipientDetails items={items} />
+      <RecipientDetails job={job} />
       <div className="airdrop-actions">
         <button type="button" className="button" onClick={() => void download(job)}>
           Export report (CSV)

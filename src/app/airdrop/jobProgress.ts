@@ -78,28 +78,20 @@ export function stepText(
   }
 }
 
-/** The moment the job first signed something (its real start), or null. */
-export function firstSignedAt(items: readonly JobItemRow[]): number | null {
-  let first: number | null = null
-  for (const item of items) {
-    const signed = item.attempts[0]?.signedAt
-    if (signed !== undefined && (first === null || signed < first)) first = signed
-  }
-  return first
-}
-
 /**
- * Minutes left at the pace so far (rounded up), or null before there is a pace to go by.
+ * Minutes left at the pace so far (rounded up), or null before there is a pace to go by. The pace
+ * comes from the job row (its first signature and latest activity), not from its items.
  *
  * @param now - Unix ms (a clock that ticks slowly: the latest activity counts as now too).
  */
-export function minutesLeft(job: JobRow, items: readonly JobItemRow[], now: number): number | null {
-  const started = firstSignedAt(items)
+export function minutesLeft(job: JobRow, now: number): number | null {
+  const { activity } = job
   const done = doneCount(job) - job.counts.skipped
   const left = job.counts.total - doneCount(job)
-  const end = items.reduce((latest, item) => Math.max(latest, lastTouched(item)), now)
-  if (started === null || done <= 0 || end <= started) return null
-  const msPerItem = (end - started) / done
+  if (!activity || done <= 0) return null
+  const end = Math.max(activity.lastAt, now)
+  if (end <= activity.startedAt) return null
+  const msPerItem = (end - activity.startedAt) / done
   return Math.max(1, Math.ceil((left * msPerItem) / 60_000))
 }
 
@@ -111,11 +103,6 @@ export function etaText(minutes: number | null): string {
 
 function latestAttempt(item: JobItemRow): Attempt | undefined {
   return item.attempts.at(-1)
-}
-
-function lastTouched(item: JobItemRow): number {
-  const attempt = latestAttempt(item)
-  return attempt ? (attempt.submittedAt ?? attempt.signedAt) : 0
 }
 
 /** An NFTokenID as the cards show it: enough of both ends to tell NFTs apart. */
@@ -156,16 +143,9 @@ export function activityLine(item: JobItemRow): string {
   }
 }
 
-/**
- * The last `count` activity lines, newest first: the items whose latest attempt was signed or
- * submitted most recently.
- */
-export function recentActivity(items: readonly JobItemRow[], count = 2): string[] {
-  return items
-    .filter((item) => item.attempts.length > 0)
-    .sort((a, b) => lastTouched(b) - lastTouched(a))
-    .slice(0, count)
-    .map(activityLine)
+/** The activity lines of the items a job touched last (JobRow.activity.recent), in that order. */
+export function recentActivity(items: readonly JobItemRow[]): string[] {
+  return items.filter((item) => item.attempts.length > 0).map(activityLine)
 }
 
 /** One recipient's part of an airdrop, for the results card's details. */

@@ -2,7 +2,7 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 
 import { appDb } from '../../db/queries/db.ts'
-import { jobItemsOf, reclaimJobOf, startedJobsOf } from '../../db/queries/jobs.ts'
+import { jobItemsById, jobItemsHead, reclaimJobOf, startedJobsOf } from '../../db/queries/jobs.ts'
 import type { JobItemRow, JobRow } from '../../db/types.ts'
 import { useSession } from '../state/session.ts'
 
@@ -26,9 +26,20 @@ export function useAirdrops(): Live<JobRow[]> {
   return live(jobs)
 }
 
-/** A job's items in plan order (empty while loading). */
-export function useJobItems(jobId: string): readonly JobItemRow[] {
-  return useLiveQuery(() => jobItemsOf(appDb(), jobId), [jobId]) ?? []
+const NO_ITEMS: readonly JobItemRow[] = []
+
+/** The first `count` items of a job in plan order (empty while loading, or with count 0). */
+export function useJobItemsHead(jobId: string, count: number): readonly JobItemRow[] {
+  return useLiveQuery(() => jobItemsHead(appDb(), jobId, count), [jobId, count]) ?? NO_ITEMS
+}
+
+/**
+ * The items the job touched last (JobRow.activity), newest first: the progress card reads these few,
+ * not the job's thousands, at each change.
+ */
+export function useRecentItems(job: JobRow): readonly JobItemRow[] {
+  const key = job.activity?.recent.map((r) => r.id).join(',') ?? ''
+  return useLiveQuery(() => jobItemsById(appDb(), key ? key.split(',') : []), [key]) ?? NO_ITEMS
 }
 
 /** The latest 'Reclaim unaccepted' job of an airdrop, or null. */

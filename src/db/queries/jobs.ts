@@ -12,9 +12,23 @@ export async function jobsOf(db: LedgerDb, network: NetworkId, account: string):
   return jobs.reverse()
 }
 
-/** A job's items in plan order (for the per-item report). */
-export function jobItemsOf(db: LedgerDb, jobId: string): Promise<JobItemRow[]> {
-  return db.jobItems.where('jobId').equals(jobId).sortBy('index')
+/**
+ * The first `count` items of a job in plan order, read by key range (item ids sort in plan order):
+ * a view reads what it shows, never the whole job.
+ */
+export function jobItemsHead(db: LedgerDb, jobId: string, count: number): Promise<JobItemRow[]> {
+  // Ids are `${jobId}:${index padded}`; ';' is the character after ':', so this spans the job.
+  return db.jobItems
+    .where('id')
+    .between(`${jobId}:`, `${jobId};`)
+    .limit(Math.max(0, count))
+    .toArray()
+}
+
+/** Some items of a job by id, in the order asked (missing ones left out). */
+export async function jobItemsById(db: LedgerDb, ids: readonly string[]): Promise<JobItemRow[]> {
+  const rows = await db.jobItems.bulkGet([...ids])
+  return rows.filter((row): row is JobItemRow => row !== undefined)
 }
 
 /** An account's started jobs of one kind (not those only planned), newest first. */

@@ -93,7 +93,7 @@ function consumeFeeAndSeq(view: ApplyView, tx: TxJson): void {
   }
   const key = keylet.ticket(tx.Account, tx.TicketSequence)
   const ticket = view.read<Ticket>(key)!
-  ownerDirRemove(view, tx.Account, ticket.index)
+  ownerDirRemove(view, tx.Account, ticket.OwnerNode, ticket.index)
   view.erase(key)
   acct.OwnerCount -= 1
   acct.TicketCount = (acct.TicketCount ?? 1) - 1

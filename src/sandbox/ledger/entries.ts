@@ -60,6 +60,10 @@ export interface DirectoryNode extends Entry {
   LedgerEntryType: 'DirectoryNode'
   Indexes: string[]
   RootIndex: string
+  /** The next page's number (hex UInt64); absent or '0' on the last page (it links back to the root). */
+  IndexNext?: string
+  /** The previous page's number; on the root, the last page's. */
+  IndexPrevious?: string
   Owner?: string
   NFTokenID?: string
 }

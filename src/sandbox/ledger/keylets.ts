@@ -22,6 +22,12 @@ export function u32(n: number): Uint8Array {
   return b
 }
 
+export function u64(n: bigint): Uint8Array {
+  const b = Buffer.alloc(8)
+  b.writeBigUInt64BE(n)
+  return b
+}
+
 export function hexBytes(hex: string): Uint8Array {
   return Buffer.from(hex, 'hex')
 }
@@ -46,6 +52,9 @@ export const keylet = {
   nftOffer: (owner: string, seq: number) => sha512Half(space('q'), accountId(owner), u32(seq)),
   nftBuys: (nftId: string) => sha512Half(space('h'), hexBytes(nftId)),
   nftSells: (nftId: string) => sha512Half(space('i'), hexBytes(nftId)),
+  /** Page `page` of the directory rooted at `root` (page 0 is the root itself). */
+  dirPage: (root: string, page: bigint) =>
+    page === 0n ? root : sha512Half(space('d'), hexBytes(root), u64(page)),
   ticket: (address: string, seq: number) => sha512Half(space('T'), accountId(address), u32(seq)),
   /** The last NFTokenPage of an owner: owner ‖ 0xFF…FF (12 bytes). */
   nftPageMax: (address: string) => accountIdHex(address) + 'F'.repeat(24),

@@ -104,8 +104,8 @@ export function createOffer(
  * directory; the owner gets the reserve back (OwnerCount −1).
  */
 export function deleteOffer(view: ApplyView, offer: Readonly<NFTokenOffer>): void {
-  ownerDirRemove(view, offer.Owner, offer.index)
-  offerDirRemove(view, offer.NFTokenID, offer.index, isSellOffer(offer))
+  ownerDirRemove(view, offer.Owner, offer.OwnerNode, offer.index)
+  offerDirRemove(view, offer.NFTokenID, offer.NFTokenOfferNode, offer.index, isSellOffer(offer))
   adjustOwnerCount(view, offer.Owner, -1)
   view.erase(offer.index)
 }

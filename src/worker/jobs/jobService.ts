@@ -79,7 +79,7 @@ export class JobService {
 
   /**
    * Validates, records the intents and runs pre-flight; the job is `planned`. A randomized airdrop's
-   * shuffle seed is recorded in `params.shuffleSeed` (and in `params.request.seed`).
+   * shuffle seed is recorded in `params.shuffleSeed` (and in the stored request's `seed`).
    *
    * @param extraParams - recorded in the job's params besides the request (e.g. `reclaimOf`).
    */
@@ -116,14 +116,14 @@ export class JobService {
       status: 'planned',
       params: {
         ...extraParams,
-        request,
         feeDrops: feeDrops.toString(),
         ...(shuffleSeed ? { shuffleSeed } : {}),
+        ...(request.kind === 'airdrop' ? { recipients: recipientsOf(items) } : {}),
       },
       counts: { total: 0, pending: 0, inFlight: 0, succeeded: 0, failed: 0, skipped: 0 },
       plan: figures,
     }
-    await createJob(this.deps.db, job, items)
+    await createJob(this.deps.db, job, items, { ...request })
     return {
       jobId: id,
       kind: request.kind,
@@ -335,4 +335,9 @@ export class JobService {
     }
     return { account: wallet.address, network: wallet.network }
   }
+}
+
+/** How many recipients an airdrop's items go to (the results card counts them without reading). */
+function recipientsOf(items: readonly JobItemRow[]): number {
+  return new Set(items.map((item) => item.recipient)).size
 }
