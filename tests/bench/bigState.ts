@@ -72,7 +72,7 @@ export async function writeBigState(
   sizes: { nfts: number; recipients: number },
 ): Promise<BigState> {
   const genesis = genesisLedger()
-  const state = new Map<string, Entry>(genesis.state!)
+  const state = new Map<string, Entry>(genesis.state)
   const holder = Wallet.fromSeed(encodeSeed(randomBytes(16), 'ed25519'))
   const recipients = Array.from({ length: sizes.recipients }, () =>
     encodeAccountID(randomBytes(20)),
