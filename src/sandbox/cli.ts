@@ -13,6 +13,8 @@ const HELP = `Usage: npm run sandbox -- [options]
   --close-ms N              close a ledger every N ms; 0 = only on ledger_accept (default 1000)
   --expected-ledger-size N  transactions per ledger at the base fee; beyond it fees escalate and
                             txs queue (default 200)
+  --reply-delay-ms N        every reply and stream message N ms late: a mainnet-like link is
+                            about 100, with --close-ms 3500 (default 0)
   --state FILE              load state from FILE if it exists; save to it as ledgers close (at
                             most every 2 s) and on exit
   --gateway-latency-ms N    delay every gateway reply (default 0)
@@ -29,6 +31,7 @@ export function parseCli(argv: string[]): SandboxOptions | 'help' {
       'gateway-port': { type: 'string', default: '6007' },
       'close-ms': { type: 'string', default: '1000' },
       'expected-ledger-size': { type: 'string', default: '200' },
+      'reply-delay-ms': { type: 'string', default: '0' },
       state: { type: 'string' },
       'gateway-latency-ms': { type: 'string', default: '0' },
       'gateway-failure-rate': { type: 'string', default: '0' },
@@ -53,6 +56,7 @@ export function parseCli(argv: string[]): SandboxOptions | 'help' {
     gatewayPort: int('gateway-port', values['gateway-port']),
     closeMs: int('close-ms', values['close-ms']),
     expectedLedgerSize: Math.max(1, int('expected-ledger-size', values['expected-ledger-size'])),
+    replyDelayMs: int('reply-delay-ms', values['reply-delay-ms']),
     stateFile: values.state,
     gatewayLatencyMs: int('gateway-latency-ms', values['gateway-latency-ms']),
     gatewayFailureRate: rate,

@@ -33,6 +33,13 @@ export interface SandboxOptions {
    * (at most once every 2 s) and on stop.
    */
   stateFile?: string
+  /** Load state from this file and never write to it (a benchmark's prepared ledger). */
+  loadFrom?: string
+  /**
+   * Every message to clients (replies and streams) this many ms late: a mainnet-like link (about
+   * 100 ms from a phone). Default 0; `faults.delayMs` changes it while running.
+   */
+  replyDelayMs?: number
   /** Start the metadata gateway on this port (0 = a free one); undefined = no gateway. */
   gatewayPort?: number
   gatewayLatencyMs?: number
@@ -71,7 +78,8 @@ export interface Sandbox {
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const closeMs = opts.closeMs ?? 1000
-  const loaded = opts.stateFile ? await loadLedgers(opts.stateFile) : undefined
+  const from = opts.stateFile ?? opts.loadFrom
+  const loaded = from ? await loadLedgers(from) : undefined
   const ledger = new SandboxLedger(
     { expectedLedgerSize: opts.expectedLedgerSize ?? loaded?.expectedLedgerSize },
     loaded?.ledgers,
@@ -85,6 +93,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const gateway = await gatewayFor(opts)
   const { demo, stopBot } = startDemo(ledger, opts, gateway, saves)
   const server = new RpcServer(ledger, { closeMs, startedAt: Date.now() }, accept)
+  server.faults.delayMs = opts.replyDelayMs ?? 0
   const port = await server.listen(opts.port ?? 6006, opts.host ?? '127.0.0.1')
   const timer = closeMs > 0 ? setInterval(() => closeOnTimer(accept), closeMs) : undefined
   const others: RpcServer[] = []

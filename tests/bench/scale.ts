@@ -4,8 +4,12 @@
  * ceil(N / expected ledger size) ledgers at the base fee.
  *
  * - offers10000: the sandbox as the jobs suite has it (1 s ledgers, 200 transactions a ledger at the
- *   base fee), with where the time went: the sandbox's own work per submit (measured in the same
- *   run), signing, and the engine's IndexedDB writes.
+ *   base fee);
+ * - offers10000_mainnet_link: the same over a mainnet-like link: ledgers every 3.5 s and every server
+ *   message 100 ms late.
+ *
+ * BENCH_PROFILE=file writes a CPU profile of the (last) run; BENCH_VERBOSE=1 prints each run's
+ * transactions per ledger.
  *
  * The holder's key is ed25519 for the reason given in jobs.ts (one Node thread runs both sides).
  */
@@ -18,13 +22,17 @@ import { Session } from 'node:inspector/promises'
 import { Client, Wallet, encodeSeed, xrpToDrops } from 'xrpl'
 
 import { GENESIS_SEED } from '../../src/sandbox/index.ts'
-import type { SandboxLedger } from '../../src/sandbox/index.ts'
+import type { SandboxLedger, SandboxOptions } from '../../src/sandbox/index.ts'
 import { DemoSubmitter } from '../../src/sandbox/demo/submitter.ts'
 import { startEngineHarness } from '../helpers/engine.ts'
 import { elapsed, engineRun, mint, pipelineFigures, withoutEscalation } from './jobRuns.ts'
+import type { Run } from './jobRuns.ts'
 import type { Figures, Suite } from './run.ts'
 
 const CLOSE_MS = 1000
+/** A mainnet-like link: ledgers every 3.5 s, every server message 100 ms late. */
+const MAINNET_CLOSE_MS = 3500
+const MAINNET_REPLY_MS = 100
 const EXPECTED_LEDGER_SIZE = 200
 const NFTS = 10_000
 const RECIPIENTS = 40
@@ -70,18 +78,32 @@ async function profiled<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-async function run(): Promise<Figures> {
-  const h = await startEngineHarness({
-    closeMs: CLOSE_MS,
-    expectedLedgerSize: EXPECTED_LEDGER_SIZE,
-  })
+/** Prints the validated transactions of each ledger the run used (BENCH_VERBOSE=1). */
+function logPerLedger(run: Run): void {
+  if (!process.env.BENCH_VERBOSE) return
+  const perLedger = new Map<number, number>()
+  for (const item of run.items) {
+    const ledger = item.attempts.find((a) => a.final === 'tesSUCCESS')!.ledgerIndex!
+    perLedger.set(ledger, (perLedger.get(ledger) ?? 0) + 1)
+  }
+  const counts = [...perLedger].sort((a, b) => a[0] - b[0]).map(([, n]) => n)
+  console.log(`  per ledger: ${counts.join(' ')}`)
+}
+
+/** 10,000 offers, one per NFT, to 40 recipients, on a sandbox with these timings. */
+async function offers10000(name: string, sandbox: SandboxOptions): Promise<Figures> {
+  const h = await startEngineHarness({ expectedLedgerSize: EXPECTED_LEDGER_SIZE, ...sandbox })
   const client = new Client(h.sb.url)
   try {
     await client.connect()
+    // The fixture goes straight into the ledger, without the link's delay.
+    const delay = h.sb.faults.delayMs
+    h.sb.faults.delayMs = 0
     const t0 = performance.now()
     const f = buildFixture(h.sb.ledger)
     const setupMs = elapsed(t0)
     await h.engine.connectWallet({ kind: 'familySeed', secret: f.holder.seed! })
+    h.sb.faults.delayMs = delay
     const perRecipient = NFTS / RECIPIENTS
     const offers = await profiled(() =>
       engineRun(h, client, {
@@ -91,30 +113,27 @@ async function run(): Promise<Figures> {
         randomize: false,
       }),
     )
-    const perLedger = new Map<number, number>()
-    for (const i of offers.items) {
-      const l = i.attempts.find((a) => a.final === 'tesSUCCESS')!.ledgerIndex!
-      perLedger.set(l, (perLedger.get(l) ?? 0) + 1)
-    }
-    console.log(
-      [...perLedger.entries()]
-        .sort((a, b) => a[0] - b[0])
-        .map(([, n]) => n)
-        .join(' '),
-    )
-    console.log(
-      'attempts',
-      offers.items.reduce((n, i) => n + i.attempts.length, 0),
-    )
+    logPerLedger(offers)
     return {
-      ledger_close_ms: CLOSE_MS,
-      expected_ledger_size_txs: EXPECTED_LEDGER_SIZE,
-      setup_ms: setupMs,
-      ...pipelineFigures('offers10000', NFTS, offers, EXPECTED_LEDGER_SIZE),
+      [`${name}_ledger_close_ms`]: sandbox.closeMs ?? 0,
+      [`${name}_reply_delay_ms`]: delay,
+      [`${name}_setup_ms`]: setupMs,
+      ...pipelineFigures(name, NFTS, offers, EXPECTED_LEDGER_SIZE),
     }
   } finally {
     await client.disconnect()
     await h.stop()
+  }
+}
+
+async function run(): Promise<Figures> {
+  return {
+    expected_ledger_size_txs: EXPECTED_LEDGER_SIZE,
+    ...(await offers10000('offers10000', { closeMs: CLOSE_MS })),
+    ...(await offers10000('offers10000_mainnet_link', {
+      closeMs: MAINNET_CLOSE_MS,
+      replyDelayMs: MAINNET_REPLY_MS,
+    })),
   }
 }
 

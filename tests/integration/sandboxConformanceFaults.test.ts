@@ -3,8 +3,7 @@
  * lost or delayed, submissions vanish, or the queue is full.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { DisconnectedError, Wallet, decode, xrpToDrops } from 'xrpl'
-import type { Client } from 'xrpl'
+import { Client, DisconnectedError, Wallet, decode, xrpToDrops } from 'xrpl'
 
 import { startSandbox } from '../../src/sandbox/index.ts'
 import { accountData, fund, signTx, startHarness, submitBlob } from '../helpers/sandbox.ts'
@@ -85,6 +84,29 @@ describe('connection faults', () => {
     expect(current.result.ledger_current_index).toEqual(expect.any(Number))
     expect(ping.result).toEqual({})
     expect(info.result.account_data.Account).toBe(alice.address)
+  })
+
+  it('replyDelayMs: stream messages come as late as replies', async () => {
+    const sb = await startSandbox({ port: 0, closeMs: 0, replyDelayMs: 60 })
+    const client = new Client(sb.url)
+    try {
+      await client.connect()
+      await client.request({ command: 'subscribe', streams: ['ledger'] })
+      const closed = new Promise<number>((resolve) =>
+        client.once('ledgerClosed', () => resolve(performance.now())),
+      )
+      const t0 = performance.now()
+      // rippled's admin command; xrpl.js has no type for it.
+      const accept = { command: 'ledger_accept' } as unknown as { command: 'ping' }
+      const reply = client.request(accept).then(() => performance.now())
+      const [replyAt, streamAt] = await Promise.all([reply, closed])
+      // Timers never fire early; a little slack for the clock's rounding.
+      expect(replyAt - t0).toBeGreaterThanOrEqual(58)
+      expect(streamAt - t0).toBeGreaterThanOrEqual(58)
+    } finally {
+      await client.disconnect()
+      await sb.stop()
+    }
   })
 })
 

@@ -8,6 +8,7 @@ describe('npm run sandbox options', () => {
       gatewayPort: 6007,
       closeMs: 1000,
       expectedLedgerSize: 200,
+      replyDelayMs: 0,
       demo: true,
       stateFile: undefined,
     })
@@ -19,6 +20,7 @@ describe('npm run sandbox options', () => {
       '--gateway-port=7007',
       '--close-ms=0',
       '--expected-ledger-size=50',
+      '--reply-delay-ms=100',
       '--state=/tmp/s.json',
       '--gateway-latency-ms=100',
       '--gateway-failure-rate=0.25',
@@ -30,6 +32,7 @@ describe('npm run sandbox options', () => {
       gatewayPort: 7007,
       closeMs: 0,
       expectedLedgerSize: 50,
+      replyDelayMs: 100,
       stateFile: '/tmp/s.json',
       gatewayLatencyMs: 100,
       gatewayFailureRate: 0.25,

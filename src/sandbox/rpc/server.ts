@@ -20,7 +20,10 @@ import { ledgerSummary } from './ledgerFields.ts'
 
 /** Connection-level faults. Ledger-level ones (lost submits, queue-full storms) are on the ledger. */
 export interface ConnectionFaults {
-  /** Delay every reply by this many ms. */
+  /**
+   * Delay every message to clients by this many ms: replies and stream messages alike, in the order
+   * they were sent (a link far from its server; 100 ms is a phone on a mobile network).
+   */
   delayMs: number
   /** After this many more requests (server-wide), close the connection that sent the last one, unanswered. */
   dropAfterMessages: number | null
@@ -107,10 +110,10 @@ export class RpcServer {
     this.conns.add(conn)
     socket.on('close', () => this.conns.delete(conn))
     socket.on('error', () => socket.terminate())
-    socket.on('message', (data: Buffer) => void this.onMessage(conn, data.toString('utf8')))
+    socket.on('message', (data: Buffer) => this.onMessage(conn, data.toString('utf8')))
   }
 
-  private async onMessage(conn: Connection, text: string): Promise<void> {
+  private onMessage(conn: Connection, text: string): void {
     let request: Record<string, unknown>
     try {
       request = JSON.parse(text) as Record<string, unknown>
@@ -131,7 +134,6 @@ export class RpcServer {
       conn.socket.terminate()
       return
     }
-    if (this.faults.delayMs > 0) await new Promise((r) => setTimeout(r, this.faults.delayMs))
     this.send(conn, reply)
   }
 
@@ -185,7 +187,13 @@ export class RpcServer {
   }
 
   private send(conn: Connection, msg: Record<string, unknown>): void {
-    if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(JSON.stringify(msg))
+    const text = JSON.stringify(msg)
+    const deliver = () => {
+      if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(text)
+    }
+    // Timers of equal delay run in the order they were set: messages keep their order.
+    if (this.faults.delayMs > 0) setTimeout(deliver, this.faults.delayMs)
+    else deliver()
   }
 
   /**
