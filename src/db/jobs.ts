@@ -131,6 +131,8 @@ export interface ItemWrite {
   epoch?: number
   /** Called last inside the transaction; if it throws, nothing is written. */
   guard?: () => void
+  /** Why the run waits (JobRow.notice); null clears it; undefined leaves it as it is. */
+  notice?: string | null
 }
 
 /**
@@ -150,11 +152,11 @@ export async function saveItems(
   changed: readonly JobItemRow[],
   write: ItemWrite = {},
 ): Promise<JobRow | undefined> {
-  const { status, epoch, guard } = write
+  const { status, epoch, guard, notice } = write
   return await db.transaction('rw', db.jobs, db.jobItems, async () => {
     const job = await db.jobs.get(jobId)
     if (epoch !== undefined && job?.epoch !== epoch) throw new FencedError(jobId)
-    if (!job || (changed.length === 0 && !status)) return job
+    if (!job || (changed.length === 0 && !status && notice === undefined)) return job
     if (changed.length) await db.jobItems.bulkPut(await keepAcceptance(db, changed))
     const activity = nextActivity(job.activity, changed)
     const patch = {
@@ -162,6 +164,7 @@ export async function saveItems(
       updatedAt: Date.now(),
       ...(activity ? { activity } : {}),
       ...(status ? { status } : {}),
+      ...(notice !== undefined ? { notice: notice ?? undefined } : {}),
     }
     await db.jobs.update(jobId, patch)
     guard?.()

@@ -144,6 +144,11 @@ export interface JobRow {
   runnerId?: string
   /** Why a `paused` job is paused; absent for other statuses. */
   pausedBy?: PauseReason
+  /**
+   * Why a running job waits, in plain words (e.g. the network asks a higher fee than the user
+   * confirmed); cleared when it goes on.
+   */
+  notice?: string
 }
 
 /** A job's latest activity (see JobRow.activity), updated with every write of its items. */

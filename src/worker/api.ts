@@ -193,6 +193,14 @@ export interface EngineApi {
   ): Promise<MetadataProgress>
 
   /**
+   * The NFTs whose cards are on screen now: their metadata is fetched first, and still fetched while a
+   * job runs (the rest of a load waits for the job to end).
+   *
+   * @param nftIds - the visible NFTs' ids (at most 200 are taken).
+   */
+  showingNfts(nftIds: string[]): Promise<void>
+
+  /**
    * How many NFT offers the account owns (account_objects type nft_offer, every page).
    *
    * @param account - whose offers; the connected wallet's account by default.

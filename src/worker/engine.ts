@@ -52,6 +52,9 @@ import type { ConnectionTiming } from './network/session.ts'
 import { NftLoader } from './nfts/nftLoader.ts'
 import { validateSettings } from './settings.ts'
 
+/** NFT ids `showingNfts` takes at most (a few screenfuls of cards). */
+const MAX_SHOWING = 200
+
 /** How to build an Engine; everything has a production default. */
 export interface EngineOptions {
   /** The network table; tests point the sandbox at an in-process ledger. */
@@ -131,6 +134,8 @@ export class Engine implements EngineApi {
       locks: options.locks,
       runnerId: this.id,
       secondOpinion: this.secondOpinion,
+      // Metadata yields while a job runs here: fetching and caching never take CPU from signing.
+      onRunning: (running) => this.metadata.yieldToJob(running),
     })
     this.metadata = new MetadataService({
       db: this.db,
@@ -205,6 +210,12 @@ export class Engine implements EngineApi {
       throw new EngineError('VALIDATION', 'The demo wallet exists only on the Sandbox network')
     }
     return await this.connectWallet({ kind: 'familySeed', secret: await demoHolderSeed() })
+  }
+
+  showingNfts(nftIds: string[]): Promise<void> {
+    // From the UI thread: a list of strings, and not more than a few screenfuls.
+    if (Array.isArray(nftIds)) this.metadata.showing(nftIds.slice(0, MAX_SHOWING))
+    return Promise.resolve()
   }
 
   async countOffers(account?: string): Promise<number> {

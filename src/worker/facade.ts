@@ -25,6 +25,7 @@ const METHODS = {
   forgetDevice: true,
   loadNfts: true,
   loadMetadata: true,
+  showingNfts: true,
   countOffers: true,
   parseDistributionCsv: true,
   getCacheStats: true,

@@ -96,6 +96,12 @@ describe('the progress card, from the job rows', () => {
     )
   })
 
+  it('says why a running job waits', () => {
+    const notice =
+      'Waiting: the network asks 20 drops a transaction, more than the 12 drops you confirmed'
+    expect(stepText({ ...job('running', { pending: 4 }), notice })).toBe(notice)
+  })
+
   it('tells a job that runs in another tab from one that runs here', () => {
     const elsewhere = { ...job('running', { pending: 4 }), runnerId: 'tab-a' }
     expect(runsElsewhere(elsewhere, 'tab-b')).toBe(true)

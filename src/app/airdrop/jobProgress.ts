@@ -72,6 +72,8 @@ export function stepText(
     case 'cancelling':
       return 'Cancelling: waiting for submitted transactions to settle'
     case 'running':
+      // Why it waits, when it does (a fee above what the user confirmed, say).
+      if (job.notice) return job.notice
       return pending > 0 ? `Signing and submitting ${action}` : 'Waiting for validation'
     default:
       return ''

@@ -1,13 +1,26 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
-import { useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { RefObject } from 'react'
 
+import { showingNfts } from '../state/collection.ts'
 import { useSelectedIds } from '../state/selection.ts'
 import { NftCard } from './NftCard.tsx'
 import { columnsFor, gridRows } from './gridRows.ts'
 import type { GridRow } from './gridRows.ts'
 import type { MetadataMap } from './nftFilters.ts'
 import type { NftGroup } from './sortGroup.ts'
+
+/** Quiet time after scrolling before the engine is told what is on screen. */
+const SHOWING_DEBOUNCE_MS = 150
+
+/** Tells the engine which cards are on screen once scrolling settles (their metadata first). */
+function useShowing(ids: string): void {
+  useEffect(() => {
+    if (!ids) return
+    const timer = setTimeout(() => showingNfts(ids.split(',')), SHOWING_DEBOUNCE_MS)
+    return () => clearTimeout(timer)
+  }, [ids])
+}
 
 interface NftGridProps {
   groups: readonly NftGroup[]
@@ -58,6 +71,15 @@ export function NftGrid({ groups, metadata, metadataVersion, metadataPending }: 
     overscan: 2,
     scrollMargin: top,
   })
+  const items = virtualizer.getVirtualItems()
+  useShowing(
+    items
+      .flatMap((item) => {
+        const row = rows[item.index]
+        return row?.kind === 'cards' ? row.nfts.map((nft) => nft.nftId) : []
+      })
+      .join(','),
+  )
   return (
     <div
       ref={ref}
@@ -66,7 +88,7 @@ export function NftGrid({ groups, metadata, metadataVersion, metadataPending }: 
       data-metadata-version={metadataVersion}
       style={{ height: virtualizer.getTotalSize() }}
     >
-      {virtualizer.getVirtualItems().map((item) => {
+      {items.map((item) => {
         const row = rows[item.index] as GridRow
         return (
           <div

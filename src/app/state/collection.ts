@@ -126,6 +126,14 @@ export async function loadCollection(): Promise<void> {
   await refreshCacheStats()
 }
 
+/**
+ * Tells the engine which NFTs' cards are on screen, so their metadata comes first (and still comes
+ * while a job runs). Failures are of no consequence: the metadata comes in order all the same.
+ */
+export function showingNfts(nftIds: string[]): void {
+  engine.showingNfts(nftIds).catch(() => undefined)
+}
+
 /** Counts the wallet's offers again: a job made or cancelled some, or a recipient accepted one. */
 export function refreshOfferCount(): Promise<void> {
   return refreshOffers(generation)

@@ -50,6 +50,11 @@ export interface LedgerFaults {
    * tries again in later ledgers, such a transaction never applies unless it is submitted again.
    */
   queueFullShare: number
+  /**
+   * The server's load (rippled's load_factor_server / 256): a client's transaction must pay the base
+   * fee times this (`fee` reports it as minimum_fee), else telINSUF_FEE_P. 1 = not loaded.
+   */
+  loadFactor: number
 }
 
 type Listener = (ledger: ClosedLedger) => void
@@ -58,7 +63,7 @@ export class SandboxLedger implements TxEnv {
   readonly history = new LedgerHistory()
   /** NFTs seen in validated ledgers (the Clio methods read it). */
   readonly nfts = new NftIndex()
-  readonly faults: LedgerFaults = { loseSubmits: 0, queueFullShare: 0 }
+  readonly faults: LedgerFaults = { loseSubmits: 0, queueFullShare: 0, loadFactor: 1 }
   readonly queue: TxQueue
   expectedLedgerSize: number
   private readonly local = new LocalTxs()
@@ -132,9 +137,20 @@ export class SandboxLedger implements TxEnv {
   /** A submit from a client (the RPC `submit` method): the same, but the fault switches apply. */
   submitFromClient(blob: string, failHard = false): SubmitResult {
     const p = decodeSigned(blob)
+    // A loaded server turns away what pays less than the load asks (a free key reset aside).
+    const fee = BigInt(p.tx.Fee)
+    if (this.faults.loadFactor > 1 && fee > 0n && fee < this.minimumFeeDrops()) {
+      return this.answer(p, 'telINSUF_FEE_P', failHard, false)
+    }
     const fault = this.clientFault()
     if (!fault) return this.process(p, failHard)
     return this.answer(p, fault, failHard, fault === 'tesSUCCESS')
+  }
+
+  /** The base fee scaled by the server's load (faults.loadFactor): the least a client may pay. */
+  minimumFeeDrops(): bigint {
+    const factor = Math.max(1, this.faults.loadFactor)
+    return (this.settings.baseFee * BigInt(Math.round(factor * 256))) / 256n
   }
 
   /** Closes the open ledger (ledger_accept); returns the closed ledger, now validated. */

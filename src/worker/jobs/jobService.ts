@@ -50,6 +50,8 @@ export interface JobServiceDeps {
   runnerId?: string
   /** The networks' other endpoints, for proofs one server must not give alone. */
   secondOpinion?: SecondOpinion
+  /** Told whether a job runs in this engine now (metadata fetching yields to it). */
+  onRunning?: (running: boolean) => void
 }
 
 export class JobService {
@@ -66,6 +68,7 @@ export class JobService {
       onJobEnded: deps.onJobEnded,
       // Other tabs with this wallet wait for the lock behind this one, to take over if it closes.
       onTurn: (network, account) => this.signals.post(`${network}:${account}`),
+      onRunners: (count) => deps.onRunning?.(count > 0),
     })
     // A pause, resume or cancel stored by another tab (a job id): its runner here reads the row at
     // once. Another tab runs an account's jobs (`network:account`), or a job without a runner here
@@ -281,8 +284,9 @@ export class JobService {
    * read as not connected (the job waits; nothing of the other network can settle or sign it).
    */
   private runnerDeps(job: JobRow): RunnerDeps {
-    const feeDrops =
-      typeof job.params.feeDrops === 'string' ? job.params.feeDrops : DEFAULT_LIMITS.feeDrops
+    // The fee the user confirmed is the most a transaction of the job pays.
+    const maxFeeDrops =
+      typeof job.params.feeDrops === 'string' ? job.params.feeDrops : DEFAULT_LIMITS.maxFeeDrops
     return {
       db: this.deps.db,
       client: () => {
@@ -292,7 +296,7 @@ export class JobService {
         return this.deps.connection.requireClient()
       },
       signer: () => this.signerFor(job),
-      limits: { ...DEFAULT_LIMITS, feeDrops, ...this.deps.limits },
+      limits: { ...DEFAULT_LIMITS, maxFeeDrops, ...this.deps.limits },
       secondLookup: this.secondLookup(job.network),
     }
   }

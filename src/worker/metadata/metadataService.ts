@@ -21,7 +21,7 @@ import { gatewaysFor } from './gateways.ts'
 import type { GatewaySet } from './gateways.ts'
 import { fetchMetadataRow } from './pipeline.ts'
 import type { PipelineContext } from './pipeline.ts'
-import { runPool } from '../pool.ts'
+import { FetchQueue } from './fetchQueue.ts'
 
 /** Bounds of metadata fetching. */
 export interface MetadataLimits {
@@ -48,6 +48,14 @@ export const DEFAULT_METADATA_LIMITS: MetadataLimits = {
   mobileCacheBytes: MOBILE_CACHE_LIMIT_BYTES,
   desktopCacheBytes: DESKTOP_CACHE_LIMIT_BYTES,
 }
+
+/**
+ * Fetches in flight while a job runs in this engine, for the cards on screen only: the rest of the
+ * metadata waits for the job to end, so that fetching and caching never take CPU from signing.
+ */
+export const METADATA_CONCURRENCY_DURING_JOB = 2
+/** The visible NFTs remembered (the latest screenfuls). */
+const MAX_VISIBLE = 500
 
 /** The optional part of the service's dependencies: what `EngineOptions.metadata` may set. */
 export interface MetadataOptions {
@@ -85,6 +93,12 @@ export class MetadataService {
   private readonly cache: MetadataCache
   /** Fetches under way, by NFT: two overlapping loads share them instead of fetching twice. */
   private readonly inflight = new Map<string, Promise<MetadataRow>>()
+  /** The NFTs whose cards are on screen, oldest first: fetched before the others. */
+  private visible = new Set<string>()
+  /** A job runs in this engine: only visible NFTs are fetched, fewer at once. */
+  private yielding = false
+  /** Fetch slots waiting for work (a job to end, a card to come on screen). */
+  private readonly sleepers = new Set<() => void>()
 
   /** @param deps - database, network, and the optional {@link MetadataOptions}. */
   constructor(private readonly deps: MetadataServiceDeps) {
@@ -122,7 +136,7 @@ export class MetadataService {
       reporter.report({ ...progress })
       const ctx = await this.context(network)
       const protect = new Set(nfts.map((n) => n.nftId))
-      await runPool(todo, this.limits.concurrency, async (nft) => {
+      await this.fetchAll(new FetchQueue(todo), async (nft) => {
         const row = await this.fetchShared(nft, ctx, protect)
         if (row.status === 'loaded') progress.loaded++
         else progress.failed++
@@ -134,6 +148,66 @@ export class MetadataService {
       reporter.finish({ ...progress })
     }
     return progress
+  }
+
+  /**
+   * While a job runs in this engine the load yields: the NFTs on screen are still fetched, two at a
+   * time; the rest wait until the job ends (`yieldToJob(false)`), then go on where they stopped.
+   */
+  yieldToJob(on: boolean): void {
+    if (this.yielding === on) return
+    this.yielding = on
+    this.wake()
+  }
+
+  /** The NFTs whose cards are on screen now: fetched first (and during a job). */
+  showing(nftIds: readonly string[]): void {
+    const ids = nftIds
+      .filter((id): id is string => typeof id === 'string')
+      .map((id) => id.toUpperCase())
+    const kept = [...this.visible].filter((id) => !ids.includes(id))
+    this.visible = new Set([...kept, ...ids].slice(-MAX_VISIBLE))
+    this.wake()
+  }
+
+  /**
+   * Runs `fetch` for every NFT of the queue, visible ones first, with at most `concurrency` at once
+   * (METADATA_CONCURRENCY_DURING_JOB and visible ones only while a job runs). The first error stops
+   * new fetches; the running ones finish, then it is thrown.
+   */
+  private async fetchAll(queue: FetchQueue, fetch: (nft: NftItem) => Promise<void>): Promise<void> {
+    let failure: { e: unknown } | undefined
+    const slot = async (index: number): Promise<void> => {
+      while (!failure && queue.size > 0) {
+        const allowed = !this.yielding || index < METADATA_CONCURRENCY_DURING_JOB
+        // The newest visible first: the cards the user looks at now.
+        const nft = allowed ? queue.take([...this.visible].reverse(), this.yielding) : undefined
+        if (!nft) {
+          await this.sleep()
+          continue
+        }
+        try {
+          await fetch(nft)
+        } catch (e) {
+          failure ??= { e }
+        }
+      }
+      // A slot that ends lets the sleeping ones see that the queue ran dry.
+      this.wake()
+    }
+    const slots = Math.max(1, Math.min(this.limits.concurrency, queue.size))
+    await Promise.all(Array.from({ length: slots }, (_, index) => slot(index)))
+    if (failure) throw failure.e
+  }
+
+  private sleep(): Promise<void> {
+    return new Promise((resolve) => this.sleepers.add(resolve))
+  }
+
+  private wake(): void {
+    const sleepers = [...this.sleepers]
+    this.sleepers.clear()
+    for (const resume of sleepers) resume()
   }
 
   /**

@@ -8,8 +8,9 @@ import { feeDrops, feeXrp } from '../ledgerFields.ts'
 const BUILD_VERSION = '2.4.0-sandbox'
 
 function loadFactor(ctx: RpcContext): number {
-  // rippled reports open-ledger fee escalation in load_factor; xrpl.js autofill multiplies by it.
-  return Math.max(1, openLevel(ctx.ledger) / BASE_LEVEL)
+  // rippled reports the larger of the server's load and open-ledger fee escalation in load_factor;
+  // xrpl.js autofill multiplies by it.
+  return Math.max(1, ctx.ledger.faults.loadFactor, openLevel(ctx.ledger) / BASE_LEVEL)
 }
 
 function common(ctx: RpcContext) {
@@ -59,7 +60,7 @@ export const serverState: Handler = (_p, ctx) => {
       ...info,
       load_base: BASE_LEVEL,
       load_factor: escalation,
-      load_factor_server: BASE_LEVEL,
+      load_factor_server: Math.round(Math.max(1, ctx.ledger.faults.loadFactor) * BASE_LEVEL),
       load_factor_fee_escalation: escalation,
       load_factor_fee_queue: BASE_LEVEL,
       load_factor_fee_reference: BASE_LEVEL,
@@ -84,7 +85,7 @@ export const fee: Handler = (_p, { ledger }) => {
     drops: {
       base_fee: base.toString(),
       median_fee: ((BigInt(MEDIAN_LEVEL) * base) / BigInt(BASE_LEVEL)).toString(),
-      minimum_fee: base.toString(),
+      minimum_fee: ledger.minimumFeeDrops().toString(),
       open_ledger_fee: ledger.openLedgerFeeDrops().toString(),
     },
     expected_ledger_size: String(ledger.expectedLedgerSize),

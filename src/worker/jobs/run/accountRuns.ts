@@ -33,6 +33,8 @@ export interface AccountRunsDeps {
   onJobEnded?: (job: JobRow) => void
   /** Told when this engine took the account's lock and starts running its jobs. */
   onTurn?: (network: NetworkId, account: string) => void
+  /** Told how many runners this engine has, each time a runner starts or ends. */
+  onRunners?: (count: number) => void
 }
 
 /** An account whose jobs this engine runs, or waits to run (for the lock). */
@@ -163,6 +165,7 @@ export class AccountRuns {
     // The engine went while the job was being taken: the runner must not outlive it.
     if (this.disposed) runner.abandon()
     this.runners.set(job.id, runner)
+    this.deps.onRunners?.(this.runners.size)
     try {
       const outcome = await runner.run()
       if (outcome === 'running') return 'lost'
@@ -172,6 +175,7 @@ export class AccountRuns {
       if (!this.disposed) await this.end(job, 'failed', message)
     } finally {
       this.runners.delete(job.id)
+      this.deps.onRunners?.(this.runners.size)
     }
     return 'done'
   }

@@ -13,18 +13,24 @@ import type { Sequencer } from './sequencer.ts'
 export interface RunnerLimits {
   /** LastLedgerSequence = latest validated ledger + this. */
   lastLedgerOffset: number
-  /** Attempts signed and not yet final, at most. */
+  /**
+   * Attempts signed and not yet final, at most: a cap over the pace's own figure (about two ledgers'
+   * worth, see pace.ts).
+   */
   maxInFlight: number
-  /** Fee per transaction, drops. */
-  feeDrops: string
+  /**
+   * The most a transaction may pay, drops: the fee the user confirmed. Transactions pay the base fee
+   * the server asks, up to this.
+   */
+  maxFeeDrops: string
   /** Ask `tx` about an attempt that had no stream news for this many ledgers. */
   pollAfterLedgers: number
 }
 
 export const DEFAULT_LIMITS: RunnerLimits = {
   lastLedgerOffset: 20,
-  maxInFlight: 400,
-  feeDrops: '12',
+  maxInFlight: 1000,
+  maxFeeDrops: '12',
   pollAfterLedgers: 3,
 }
 
@@ -89,6 +95,8 @@ export class RunState {
   failure?: string
   abandoned = false
   private dirty = new Set<JobItemRow>()
+  private shownNotice: string | undefined
+  private noticeDirty = false
   /** The job's status as last read from its row: requests are taken when it changes. */
   private seenStatus: JobStatus
 
@@ -147,6 +155,17 @@ export class RunState {
     else if (status === 'paused') this.stopping ??= 'pause'
     else if ((status === 'running' || status === 'waiting') && this.stopping === 'pause')
       this.stopping = null
+  }
+
+  /** Why the run waits, shown on the job (written by the next flush when it changed). */
+  get notice(): string | undefined {
+    return this.shownNotice
+  }
+
+  set notice(text: string | undefined) {
+    if (text === this.shownNotice) return
+    this.shownNotice = text
+    this.noticeDirty = true
   }
 
   latest(item: JobItemRow): Attempt {
@@ -230,14 +249,18 @@ export class RunState {
     this.checkAlive()
     const changed = [...this.dirty]
     this.dirty = new Set()
+    const noticeDirty = this.noticeDirty
+    this.noticeDirty = false
     try {
       const row = await saveItems(this.db, this.job.id, this.items, changed, {
         epoch: this.job.epoch,
         guard: () => this.checkAlive(),
+        ...(noticeDirty ? { notice: this.shownNotice ?? null } : {}),
       })
       if (row) this.adopt(row.status)
     } catch (e) {
       for (const item of changed) this.dirty.add(item)
+      this.noticeDirty ||= noticeDirty
       throw e
     }
   }

@@ -24,6 +24,7 @@ import type { LedgerDb } from '../../../db/schema.ts'
 import type { JobItemRow, JobRow, JobStatus } from '../../../db/types.ts'
 import { LedgerFollower, isConnectionError } from '../ledger/ledgerFollower.ts'
 import type { ValidatedTx } from '../ledger/ledgerFollower.ts'
+import { Pace } from './pace.ts'
 import { Abandoned, RunState } from './runState.ts'
 import type { RunnerLimits } from './runState.ts'
 import { Settler } from './settle.ts'
@@ -55,17 +56,20 @@ export class JobRunner {
   private readonly follower: LedgerFollower
   private readonly submitter: Submitter
   private readonly settler: Settler
+  private readonly pace: Pace
   private needsReconcile = true
   private ended = false
 
   constructor(deps: RunnerDeps, job: JobRow, items: JobItemRow[]) {
     this.state = new RunState(deps.db, job, items)
     this.follower = new LedgerFollower(job.account, deps.client)
+    this.pace = new Pace(BigInt(deps.limits.maxFeeDrops))
     this.submitter = new Submitter(this.state, {
       ...deps,
+      pace: this.pace,
       latestLedger: () => this.follower.latestValidated,
     })
-    this.settler = new Settler(this.state, this.submitter, deps)
+    this.settler = new Settler(this.state, this.submitter, { ...deps, pace: this.pace })
   }
 
   /**
@@ -180,6 +184,7 @@ export class JobRunner {
   }
 
   private async onLedger(): Promise<void> {
+    this.pace.noteLedgerClose(Date.now())
     this.submitter.blocked = false
     // The ledger stream announces a close before the transactions it validated (rippled and the
     // sandbox alike). Those that arrived while the view was read settle for free here; otherwise each

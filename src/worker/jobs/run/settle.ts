@@ -6,6 +6,8 @@
 import type { Client } from 'xrpl'
 
 import type { Attempt, JobItemRow } from '../../../db/types.ts'
+import { feeFacts } from './pace.ts'
+import type { Pace } from './pace.ts'
 import type { RunState, RunnerLimits } from './runState.ts'
 import { isHeldBack, isRejected } from './runState.ts'
 import { Sequencer } from './sequencer.ts'
@@ -26,6 +28,8 @@ export interface SecondLookup {
 export interface SettleDeps {
   client: () => Client
   limits: RunnerLimits
+  /** Told the open ledger's size and the fee the server asks, read with every view. */
+  pace: Pace
   /** Other endpoints of the network; without it (or with one endpoint) one server's word decides. */
   secondLookup?: SecondLookup
 }
@@ -193,20 +197,20 @@ export class Settler {
     }
   }
 
-  /** Reads the validated ledger's index and the account's Sequence there and in the open ledger. */
+  /**
+   * Reads the validated ledger's index and the account's Sequence there and in the open ledger, and
+   * the server's `fee` (the open ledger's size, the fee it asks): three requests side by side, one
+   * round trip.
+   */
   private async readView(): Promise<void> {
     const client = this.deps.client()
     const account = this.state.job.account
-    const validated = await client.request({
-      command: 'account_info',
-      account,
-      ledger_index: 'validated',
-    })
-    const current = await client.request({
-      command: 'account_info',
-      account,
-      ledger_index: 'current',
-    })
+    const [validated, current, fee] = await Promise.all([
+      client.request({ command: 'account_info', account, ledger_index: 'validated' }),
+      client.request({ command: 'account_info', account, ledger_index: 'current' }),
+      client.request({ command: 'fee' }),
+    ])
+    this.deps.pace.noteFee(feeFacts(fee.result))
     this.state.view = {
       validated: validated.result.ledger_index ?? this.state.view.validated,
       validatedAccountSeq: validated.result.account_data.Sequence,

@@ -10,8 +10,8 @@ import type { Attempt, JobItemRow } from '../../../db/types.ts'
 import { isEngineError } from '../../../shared/errors.ts'
 import { buildTransaction } from '../../ops/index.ts'
 import { buildNoop } from '../../ops/noop.ts'
-import { runPool } from '../../pool.ts'
 import { isConnectionError } from '../ledger/ledgerFollower.ts'
+import type { Pace } from './pace.ts'
 import { BACK_OFF, NEVER_APPLIES, PERMANENT, isHeldBack, isRejected } from './runState.ts'
 import type { Filler, RunState, RunnerLimits } from './runState.ts'
 
@@ -19,14 +19,46 @@ export interface SubmitDeps {
   client: () => Client
   signer: () => Wallet
   limits: RunnerLimits
+  /** The measured link and ledger: how many submits at once, how many in flight, which fee. */
+  pace: Pace
   /** The newest validated ledger the stream announced (newer than the view during long bursts). */
   latestLedger?: () => number
 }
 
 /** Items signed (and stored) together before their submits. */
 const BATCH = 50
-/** Submits awaiting their answer at once. */
-const SUBMIT_WINDOW = 10
+
+/**
+ * Submits awaiting their answer, at most `size()` at once, started in the order added (sequence
+ * order). The next batch is signed while the last one's answers are on their way. The first error
+ * is thrown by `add` or `drain`; the other submits still finish.
+ */
+class SubmitWindow {
+  private readonly running = new Set<Promise<void>>()
+  private error: { e: unknown } | undefined
+
+  constructor(private readonly size: () => number) {}
+
+  async add(task: () => Promise<void>): Promise<void> {
+    while (this.running.size >= this.size()) await Promise.race(this.running)
+    this.throwIfFailed()
+    const p: Promise<void> = task()
+      .catch((e: unknown) => {
+        this.error ??= { e }
+      })
+      .finally(() => this.running.delete(p))
+    this.running.add(p)
+  }
+
+  async drain(): Promise<void> {
+    await Promise.all(this.running)
+    this.throwIfFailed()
+  }
+
+  private throwIfFailed(): void {
+    if (this.error) throw this.error.e
+  }
+}
 
 export class Submitter {
   /** The queue or the open ledger is full: nothing more is submitted until the next ledger. */
@@ -37,25 +69,51 @@ export class Submitter {
     private readonly deps: SubmitDeps,
   ) {}
 
-  /** Signs, stores, then submits pending items while the ledger takes them. */
+  /**
+   * Signs, stores, then submits pending items while the ledger takes them. Nothing is signed while
+   * the server asks a higher fee than the user confirmed (the run says so, and waits).
+   */
   async fill(): Promise<void> {
-    const { maxInFlight } = this.deps.limits
-    while (!this.blocked && this.state.toSign()) {
-      // A rejected attempt only waits for proof that it is dead: it takes no room.
-      const live = this.state.inFlight().filter((i) => !isRejected(this.state.latest(i)))
-      const room = maxInFlight - live.length
-      const batch = this.state.pending().slice(0, Math.min(room, BATCH))
-      if (batch.length === 0) return
-      const signed = batch.map((item) => [item, this.sign(item)] as const)
-      // Stored before submitted: after a crash the hash is known and the outcome can be looked up.
-      await this.state.flush()
-      // Several submits in flight at once, started in sequence order (one round trip each made the
-      // link's latency the limit: 200 a ledger at 25 ms is 5 s). One that arrives before its
-      // predecessor is held by the server (terPRE_SEQ) until that one applies.
-      await runPool(signed, SUBMIT_WINDOW, async ([item, attempt]) => {
-        if (!this.blocked) await this.submit(item, attempt)
-      })
+    const { pace } = this.deps
+    const window = new SubmitWindow(() => pace.submitWindow)
+    try {
+      while (!this.blocked && this.state.toSign()) {
+        if (!this.feeAllowed()) break
+        // A rejected attempt only waits for proof that it is dead: it takes no room.
+        const live = this.state.inFlight().filter((i) => !isRejected(this.state.latest(i)))
+        const room = Math.min(this.deps.limits.maxInFlight, pace.maxInFlight) - live.length
+        const batch = this.state.pending().slice(0, Math.min(room, BATCH))
+        if (batch.length === 0) break
+        const signed = batch.map((item) => [item, this.sign(item)] as const)
+        // Stored before submitted: after a crash the hash is known and the outcome can be looked up.
+        await this.state.flush()
+        // Many submits in flight at once, started in sequence order (one round trip each made the
+        // link's latency the limit: 200 a ledger at 100 ms is 20 s). One that arrives before its
+        // predecessor is held by the server (terPRE_SEQ) until that one applies.
+        for (const [item, attempt] of signed) {
+          if (this.blocked) break
+          await window.add(() => this.submit(item, attempt))
+        }
+      }
+    } finally {
+      await window.drain()
     }
+  }
+
+  /**
+   * Whether the fee the server asks is within what the user confirmed; if not, the run notes why it
+   * waits (cleared once the fee is back within it).
+   */
+  private feeAllowed(): boolean {
+    const { pace } = this.deps
+    if (pace.feeDrops !== null) {
+      this.state.notice = undefined
+      return true
+    }
+    this.state.notice =
+      `Waiting: the network asks ${String(pace.minimumFeeDrops)} drops a transaction, more than ` +
+      `the ${String(pace.maxFeeDrops)} drops you confirmed. The job goes on when fees come down`
+    return false
   }
 
   /** Submits an item's stored attempt and reads the server's preliminary answer. */
@@ -72,13 +130,21 @@ export class Submitter {
     if (PERMANENT.test(result)) this.reject(item, a, result)
   }
 
-  /** Attempts that met a full queue (or were never submitted) go again, lowest sequence first. */
+  /**
+   * Attempts that met a full queue (or were never submitted) go again, lowest sequence first, many
+   * at once (one after the other, a slow link spent the ledger on them).
+   */
   async resubmitHeldBack(): Promise<void> {
-    for (const item of this.state.inFlight()) {
-      if (this.blocked) return
-      const a = this.state.latest(item)
-      if (isHeldBack(a) && this.state.view.validated <= a.lastLedgerSequence)
-        await this.submit(item, a)
+    const window = new SubmitWindow(() => this.deps.pace.submitWindow)
+    try {
+      for (const item of this.state.inFlight()) {
+        if (this.blocked) return
+        const a = this.state.latest(item)
+        if (isHeldBack(a) && this.state.view.validated <= a.lastLedgerSequence)
+          await window.add(() => this.submit(item, a))
+      }
+    } finally {
+      await window.drain()
     }
   }
 
@@ -94,7 +160,7 @@ export class Submitter {
     const signer = this.signerIfAny()
     if (!signer) return
     for (;;) {
-      if (this.blocked) return
+      if (this.blocked || !this.feeAllowed()) return
       const gap = sequencer.lowestFree(view.accountSeq)
       if (gap === undefined || !this.waitingAbove(gap)) return
       await this.submitFiller(signer, sequencer.take(view.accountSeq))
@@ -141,7 +207,9 @@ export class Submitter {
     // The newest validated ledger known: signing 400 attempts can outlast a ledger or two, and a
     // LastLedgerSequence counted from the view read before the burst would let the last ones expire.
     const validated = Math.max(this.state.view.validated, this.deps.latestLedger?.() ?? 0)
-    const { feeDrops, lastLedgerOffset } = this.deps.limits
+    const { lastLedgerOffset } = this.deps.limits
+    // feeAllowed() came first: the fee is the one the server asks, within the confirmed ceiling.
+    const feeDrops = String(this.deps.pace.feeDrops ?? this.deps.pace.maxFeeDrops)
     const lastLedgerSequence = validated + lastLedgerOffset
     const { tx_blob, hash } = signer.sign({
       ...tx,
@@ -164,7 +232,9 @@ export class Submitter {
   private async send(txBlob: string): Promise<string | undefined> {
     this.state.checkAlive()
     try {
+      const sentAt = performance.now()
       const res = await this.deps.client().request({ command: 'submit', tx_blob: txBlob })
+      this.deps.pace.noteRoundTrip(performance.now() - sentAt)
       const result = res.result.engine_result
       if (BACK_OFF.test(result)) this.blocked = true
       return result

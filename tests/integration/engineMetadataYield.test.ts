@@ -1,0 +1,89 @@
+/**
+ * Metadata never slows a job: while a job runs in the engine, a metadata load fetches only the NFTs
+ * whose cards are on screen (showingNfts), and the rest waits; once the job ends the load goes on
+ * and finishes. Without a job, the cards on screen come first too.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest'
+
+import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
+import { jobFinished } from '../helpers/engine.ts'
+import { freeNfts, startDemoJobsHarness } from '../helpers/jobs.ts'
+import type { DemoJobsHarness } from '../helpers/jobs.ts'
+
+const holder = demoAccounts().holder
+
+let h: DemoJobsHarness
+
+beforeAll(async () => {
+  // Ledgers close only when the test says: the job runs as long as the test needs.
+  h = await startDemoJobsHarness()
+  await h.engine.connectWallet({ kind: 'familySeed', secret: holder.seed! })
+  await h.engine.loadNfts()
+})
+
+afterAll(async () => {
+  await h.stop()
+})
+
+async function cachedIds(): Promise<Set<string>> {
+  return new Set((await h.db.metadata.toArray()).map((row) => row.nftId))
+}
+
+async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 20_000
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not reached: ${what}`)
+    await new Promise((r) => setTimeout(r, 25))
+  }
+}
+
+it('fetches only the cards on screen while a job runs, and the rest once it ends', async () => {
+  const snapshot = (await h.db.nftSnapshots.get(['sandbox', holder.classicAddress]))!.nfts
+  expect(snapshot.length).toBeGreaterThan(20)
+  const burns = await freeNfts(h.client, holder.classicAddress, 2)
+  const plan = await h.engine.planJob({ kind: 'burn', nftIds: burns })
+  await h.engine.startJob(plan.jobId)
+  // The runner took the job and submitted: its transactions wait for a ledger to close.
+  await eventually(
+    async () => (await h.db.jobs.get(plan.jobId))?.counts.inFlight === 2,
+    'submitted',
+  )
+
+  const onScreen = snapshot.slice(-3).map((n) => n.nftId)
+  await h.engine.showingNfts(onScreen)
+  const load = h.engine.loadMetadata({})
+  await eventually(async () => {
+    const cached = await cachedIds()
+    return onScreen.every((id) => cached.has(id))
+  }, 'the cards on screen loaded')
+  // A while later, nothing else was fetched: the load waits for the job.
+  await new Promise((r) => setTimeout(r, 300))
+  expect((await cachedIds()).size).toBe(3)
+
+  await h.sb.ledgerAccept()
+  expect((await jobFinished(h.db, plan.jobId)).status).toBe('completed')
+  const done = await load
+  expect(done).toMatchObject({ total: snapshot.length, pending: 0 })
+  expect(done.loaded + done.failed).toBe(snapshot.length)
+  expect((await cachedIds()).size).toBe(snapshot.length)
+})
+
+it('without a job, fetches the cards on screen before the others', async () => {
+  await h.db.metadata.clear()
+  const snapshot = (await h.db.nftSnapshots.get(['sandbox', holder.classicAddress]))!.nfts
+  const onScreen = snapshot.slice(-4).map((n) => n.nftId)
+  await h.engine.showingNfts(onScreen)
+  const order: string[] = []
+  h.db.metadata.hook('creating', (_key, row) => {
+    order.push(row.nftId)
+  })
+  await h.engine.loadMetadata({})
+  // The pool starts several at once: the visible four are among the first fetches started.
+  expect(
+    order
+      .slice(0, 4 + 15)
+      .filter((id) => onScreen.includes(id))
+      .sort(),
+  ).toEqual([...onScreen].sort())
+  expect(order.length).toBe(snapshot.length)
+})
