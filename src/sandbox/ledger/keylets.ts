@@ -32,17 +32,35 @@ export function hexBytes(hex: string): Uint8Array {
   return Buffer.from(hex, 'hex')
 }
 
-/** 20-byte AccountID of a classic address. */
+/** Decoded AccountIDs by address: decoding checks a double SHA-256, and keylets need it all the time. */
+const accountIds = new Map<string, Uint8Array>()
+const MAX_CACHED = 200_000
+
+/** 20-byte AccountID of a classic address (do not modify the array: it is shared). */
 export function accountId(address: string): Uint8Array {
-  return decodeAccountID(address)
+  let id = accountIds.get(address)
+  if (!id) {
+    id = decodeAccountID(address)
+    if (accountIds.size >= MAX_CACHED) accountIds.clear()
+    accountIds.set(address, id)
+  }
+  return id
 }
 
 export function accountIdHex(address: string): string {
-  return Buffer.from(decodeAccountID(address)).toString('hex').toUpperCase()
+  return Buffer.from(accountId(address)).toString('hex').toUpperCase()
 }
 
+const addresses = new Map<string, string>()
+
 export function addressFromIdHex(idHex: string): string {
-  return encodeAccountID(Buffer.from(idHex, 'hex'))
+  let address = addresses.get(idHex)
+  if (address === undefined) {
+    address = encodeAccountID(Buffer.from(idHex, 'hex'))
+    if (addresses.size >= MAX_CACHED) addresses.clear()
+    addresses.set(idHex, address)
+  }
+  return address
 }
 
 export const keylet = {

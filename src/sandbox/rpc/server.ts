@@ -56,6 +56,14 @@ export class RpcServer {
   }
   /** Requests answered so far, by command: how much load a client puts on the server. */
   readonly commandCounts = new Map<string, number>()
+  /**
+   * Time spent answering requests, ms (handling and encoding the reply): the sandbox's own share of
+   * a benchmark that runs it in the same thread as the engine.
+   */
+  busyMs = 0
+  /** Requests received whose reply has not gone out yet (see `faults.delayMs`), now and at most. */
+  unanswered = 0
+  peakUnanswered = 0
   private wss?: WebSocketServer
   private readonly conns = new Set<Connection>()
   private nextConnId = 1
@@ -128,13 +136,18 @@ export class RpcServer {
       conn.socket.terminate()
       return
     }
+    const startedAt = performance.now()
+    this.unanswered += 1
+    this.peakUnanswered = Math.max(this.peakUnanswered, this.unanswered)
     const reply = this.handle(conn, request)
     if (request.command === 'submit' && this.faults.dropSubmitReplies > 0) {
       this.faults.dropSubmitReplies -= 1
+      this.unanswered -= 1
       conn.socket.terminate()
       return
     }
-    this.send(conn, reply)
+    this.send(conn, reply, () => (this.unanswered -= 1))
+    this.busyMs += performance.now() - startedAt
   }
 
   private shouldDrop(): boolean {
@@ -186,10 +199,11 @@ export class RpcServer {
     }
   }
 
-  private send(conn: Connection, msg: Record<string, unknown>): void {
+  private send(conn: Connection, msg: Record<string, unknown>, delivered?: () => void): void {
     const text = JSON.stringify(msg)
     const deliver = () => {
       if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(text)
+      delivered?.()
     }
     // Timers of equal delay run in the order they were set: messages keep their order.
     if (this.faults.delayMs > 0) setTimeout(deliver, this.faults.delayMs)

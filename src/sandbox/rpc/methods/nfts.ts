@@ -8,7 +8,9 @@ import type { Handler } from '../context.ts'
 import { RpcError, invalidField } from '../errors.ts'
 import { lookupLedger } from '../lookup.ts'
 import { optionalString, readLimit, requireAccount, requireHash } from '../params.ts'
-import { compareTokenIds, ownerTokens } from '../../ledger/nftokenPages.ts'
+import { compareTokenIds, ownerPages } from '../../ledger/nftokenPages.ts'
+import type { NFToken } from '../../ledger/nftokenPages.ts'
+import { parseNFTokenId } from '../../ledger/nftokenId.ts'
 import { isHash256 } from '../../ledger/nftokenRules.ts'
 import { stateReader } from '../../ledger/view.ts'
 
@@ -32,29 +34,50 @@ export const accountNfts: Handler = (params, { ledger }) => {
   const choice = lookupLedger(ledger, params)
   if (!choice.state.get(keylet.account(account)))
     throw new RpcError('actNotFound', undefined, { account })
-  const tokens = ownerTokens(stateReader(choice.state), account)
   const marker = optionalString(params, 'marker')
   if (marker !== undefined && !isHash256(marker)) throw invalidField('marker')
   // rippled resumes after the marker's place in page order; the marker token itself may be gone.
+  // Only the pages from the marker's on are read (an account of 100,000 NFTs is read 400 at a time).
   const id = marker?.toUpperCase()
-  const start = id ? afterMarker(tokens, (t) => compareTokenIds(t.NFTokenID, id)) : 0
-  const page = tokens.slice(start, start + limit).map((t) => {
-    const p = parseNFTokenID(t.NFTokenID)
+  const { tokens, more } = tokensAfter(ownerPages(stateReader(choice.state), account), id, limit)
+  const page = tokens.map((t) => {
+    const p = parseNFTokenId(t.NFTokenID)
     return {
-      Flags: p.Flags,
-      Issuer: p.Issuer,
+      Flags: p.flags,
+      Issuer: p.issuer,
       NFTokenID: t.NFTokenID,
-      NFTokenTaxon: p.Taxon,
+      NFTokenTaxon: p.taxon,
       ...(t.URI ? { URI: t.URI } : {}),
-      nft_serial: p.Sequence,
-      ...(p.TransferFee ? { TransferFee: p.TransferFee } : {}),
+      nft_serial: p.serial,
+      ...(p.transferFee ? { TransferFee: p.transferFee } : {}),
     }
   })
-  const more = start + limit < tokens.length
   // rippled returns early with limit + marker (and without `account`) when the limit is hit.
   if (more)
     return { account_nfts: page, limit, marker: page[page.length - 1]!.NFTokenID, ...choice.fields }
   return { account, account_nfts: page, ...choice.fields }
+}
+
+/**
+ * Up to `limit` tokens after `marker` in page order, and whether more follow. Pages wholly at or
+ * below the marker are skipped by their last token, without copying their tokens.
+ */
+function tokensAfter(
+  pages: readonly { NFTokens: { NFToken: NFToken }[] }[],
+  marker: string | undefined,
+  limit: number,
+): { tokens: NFToken[]; more: boolean } {
+  const tokens: NFToken[] = []
+  for (const page of pages) {
+    const last = page.NFTokens.at(-1)?.NFToken.NFTokenID
+    if (marker !== undefined && (last === undefined || compareTokenIds(last, marker) <= 0)) continue
+    for (const { NFToken: t } of page.NFTokens) {
+      if (marker !== undefined && compareTokenIds(t.NFTokenID, marker) <= 0) continue
+      if (tokens.length === limit) return { tokens, more: true }
+      tokens.push(t)
+    }
+  }
+  return { tokens, more: false }
 }
 
 function offersOf(sell: boolean): Handler {

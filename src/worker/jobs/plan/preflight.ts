@@ -95,24 +95,30 @@ async function readFacts(deps: PreflightDeps, kind: JobKind, planned: readonly P
   // An airdrop started again after it ended (offers still waiting) would offer each NFT a second
   // time; its own sell offers tell which NFTs are already out. A listing may re-list on purpose.
   const needsOwnOffers = cancelIds.length > 0 || (kind === 'airdrop' && planned.length > 0)
-  const [reserves, own, nfts, ownOffers] = await Promise.all([
+  // Recipients are read alongside the account's NFTs and offers (100,000 of them take a while); the
+  // issuers to check depend on the NFTs, so they come after.
+  const destinations = destinationsOf(planned)
+  const [reserves, own, nfts, ownOffers, recipients] = await Promise.all([
     readReserves(client),
     readAccount(client, account),
     hasNfts ? readNftMap(client, account) : new Map<string, NftItem>(),
     needsOwnOffers ? readOwnOffers(client, account) : new Map<string, OfferEntry>(),
+    readAccounts(client, destinations),
   ])
   if (!own) {
     throw new EngineError('NOT_FOUND', `Account ${account} is not activated on this network`, {
       account,
     })
   }
-  const [accounts, lookups] = await Promise.all([
-    readAccounts(client, [...destinationsOf(planned), ...issuersToCheck(planned, nfts, account)]),
+  const issuers = [...issuersToCheck(planned, nfts, account)].filter((a) => !recipients.has(a))
+  const [issuerFacts, lookups] = await Promise.all([
+    readAccounts(client, issuers),
     readOffers(
       client,
       cancelIds.filter((id) => !ownOffers.has(id)),
     ),
   ])
+  const accounts = new Map([...recipients, ...issuerFacts])
   const closeTime = needsCloseTime(lookups, account) ? await readCloseTime(client) : null
   const networkName = buildNetworks({})[deps.network].name
   const offeredNfts =

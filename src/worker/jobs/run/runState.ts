@@ -95,6 +95,13 @@ export class RunState {
   failure?: string
   abandoned = false
   private dirty = new Set<JobItemRow>()
+  /**
+   * The items in flight and the pending ones (in plan order, then as they came back), kept as items
+   * change: with 100,000 items, scanning them all at each look (every validated transaction looks at
+   * what is in flight) cost the run most of each ledger.
+   */
+  private readonly live = new Set<JobItemRow>()
+  private readonly waiting = new Set<JobItemRow>()
   private shownNotice: string | undefined
   private noticeDirty = false
   /** The job's status as last read from its row: requests are taken when it changes. */
@@ -106,7 +113,10 @@ export class RunState {
     readonly job: JobRow,
     readonly items: JobItemRow[],
   ) {
-    for (const item of items) for (const a of item.attempts) this.byHash.set(a.hash, item)
+    for (const item of items) {
+      for (const a of item.attempts) this.byHash.set(a.hash, item)
+      this.track(item)
+    }
     this.seenStatus = job.status
     if (job.status === 'failed') {
       this.stopping = 'fail'
@@ -176,18 +186,40 @@ export class RunState {
 
   /** Items with a live attempt, lowest sequence first. */
   inFlight(): JobItemRow[] {
-    return this.items
-      .filter((i) => i.status === 'inFlight')
-      .sort((x, y) => this.latest(x).sequence - this.latest(y).sequence)
+    return [...this.live].sort((x, y) => this.latest(x).sequence - this.latest(y).sequence)
   }
 
-  pending(): JobItemRow[] {
-    return this.items.filter((i) => i.status === 'pending')
+  /** Whether any item is in flight. */
+  hasInFlight(): boolean {
+    return this.live.size > 0
+  }
+
+  /** Pending items, plan order first, at most `limit`. */
+  pending(limit = Infinity): JobItemRow[] {
+    const out: JobItemRow[] = []
+    for (const item of this.waiting) {
+      if (out.length >= limit) break
+      out.push(item)
+    }
+    return out
   }
 
   /** Pending items the run will still sign (none once it is pausing or cancelling). */
   toSign(): boolean {
-    return !this.stopping && this.items.some((i) => i.status === 'pending')
+    return !this.stopping && this.waiting.size > 0
+  }
+
+  /** Moves an item to a status, keeping the in-flight and pending sets. */
+  private setStatus(item: JobItemRow, status: JobItemRow['status']): void {
+    this.live.delete(item)
+    this.waiting.delete(item)
+    item.status = status
+    this.track(item)
+  }
+
+  private track(item: JobItemRow): void {
+    if (item.status === 'inFlight') this.live.add(item)
+    else if (item.status === 'pending') this.waiting.add(item)
   }
 
   touch(item: JobItemRow): void {
@@ -206,14 +238,14 @@ export class RunState {
   /** A new signed attempt: the item is in flight with it (written by the next flush). */
   addAttempt(item: JobItemRow, a: Attempt): void {
     item.attempts.push(a)
-    item.status = 'inFlight'
+    this.setStatus(item, 'inFlight')
     this.byHash.set(a.hash, item)
     this.touch(item)
   }
 
   /** The item's final result: from a validated ledger, or a rejection that ends it. */
   finish(item: JobItemRow, result: string, offerId?: string): void {
-    item.status = result === 'tesSUCCESS' ? 'succeeded' : 'failed'
+    this.setStatus(item, result === 'tesSUCCESS' ? 'succeeded' : 'failed')
     item.result = result
     item.message = resultMessage(result, item.intent.type)
     if (offerId) item.offerId = offerId
@@ -231,14 +263,14 @@ export class RunState {
       return
     }
     a.final = 'dead'
-    item.status = this.stopping === 'cancel' ? 'skipped' : 'pending'
+    this.setStatus(item, this.stopping === 'cancel' ? 'skipped' : 'pending')
     if (item.status === 'skipped') item.message = resultMessage('cancelled', item.intent.type)
     this.touch(item)
   }
 
   skipPending(): void {
     for (const item of this.pending()) {
-      item.status = 'skipped'
+      this.setStatus(item, 'skipped')
       item.message = resultMessage('cancelled', item.intent.type)
       this.touch(item)
     }

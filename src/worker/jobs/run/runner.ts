@@ -200,10 +200,10 @@ export class JobRunner {
 
   private outcome(): JobStatus | null {
     const { state } = this
-    if (state.items.some((i) => i.status === 'inFlight') || state.toSign()) return null
+    if (state.hasInFlight() || state.toSign()) return null
     if (state.stopping === 'cancel') return 'cancelled'
     if (state.stopping === 'fail') return 'failed'
-    if (state.stopping === 'pause' && state.pending().length) return 'paused'
+    if (state.stopping === 'pause' && state.pending(1).length) return 'paused'
     return 'completed'
   }
 }

@@ -1,5 +1,5 @@
 /**
- * A sandbox state file for the 100,000-item benchmarks, written as ledger entries rather than built by
+ * A sandbox state file for the 100,000-item benchmarks and tests, written as ledger entries rather than built by
  * transactions (100,000 mints and 100,000 payments through the sandbox would take minutes): a holder
  * with `nfts` NFTs in NFTokenPages of 32, sorted and linked as rippled keeps them, and `recipients`
  * funded accounts. The sandbox loads it like any saved state (`stateFile`).
