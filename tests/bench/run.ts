@@ -12,6 +12,7 @@ import { metadataSuite } from './metadata.ts'
 import { sandboxSuite } from './sandbox.ts'
 import { scaleSuite } from './scale.ts'
 import { uiSuite } from './ui.ts'
+import { uiJobSuite } from './uiJob.ts'
 
 export type Figures = Record<string, number>
 export interface Suite {
@@ -19,7 +20,15 @@ export interface Suite {
   run(): Promise<Figures>
 }
 
-const SUITES: Suite[] = [sandboxSuite, jobsSuite, scaleSuite, metadataSuite, csvSuite, uiSuite]
+const SUITES: Suite[] = [
+  sandboxSuite,
+  jobsSuite,
+  scaleSuite,
+  metadataSuite,
+  csvSuite,
+  uiSuite,
+  uiJobSuite,
+]
 
 async function main(args: string[]): Promise<void> {
   const unknown = args.filter((a) => !SUITES.some((s) => s.name === a))

@@ -8,7 +8,8 @@
  * - offers10000_mainnet_link: the same over a mainnet-like link: ledgers every 3.5 s and every server
  *   message 100 ms late.
  *
- * - plan100000: a 100,000-recipient airdrop planned (pre-flight included) and started.
+ * - plan100000: a 100,000-recipient airdrop planned (pre-flight included) and started;
+ * - fees1000_competing: the fees a job pays while other accounts compete for the same ledgers.
  *
  * BENCH_ONLY=plan100000 (say) runs only the runs named; BENCH_PROFILE=file writes a CPU profile of the (last) run; BENCH_VERBOSE=1 prints each run's
  * transactions per ledger.
@@ -35,14 +36,7 @@ import { NETWORK_IDS, buildNetworks } from '../../src/shared/networks.ts'
 import { Engine } from '../../src/worker/engine.ts'
 import { writeBigState } from '../helpers/bigLedger.ts'
 import { startThreadedSandbox } from './threadedSandbox.ts'
-import {
-  elapsed,
-  engineRun,
-  mint,
-  pipelineFigures,
-  sleep,
-  withoutEscalation,
-} from './jobRuns.ts'
+import { elapsed, engineRun, mint, pipelineFigures, sleep, withoutEscalation } from './jobRuns.ts'
 import type { Run } from './jobRuns.ts'
 import type { Figures, Suite } from './run.ts'
 
@@ -230,9 +224,88 @@ async function plan100000(): Promise<Figures> {
   }
 }
 
+/**
+ * Fees under competition: 1,000 offers (to 4 recipients) while 100 other accounts each submit a
+ * payment at the base fee every ledger, so the job shares the open ledger's 200 base-fee places. The
+ * fees the job paid against base fee × N, and its ledgers (the job gets what the others leave).
+ */
+async function feesCompeting(): Promise<Figures> {
+  const n = 1000
+  const h = await startEngineHarness({
+    closeMs: CLOSE_MS,
+    expectedLedgerSize: EXPECTED_LEDGER_SIZE,
+  })
+  const client = new Client(h.sb.url)
+  const others = Array.from({ length: 100 }, () =>
+    Wallet.fromSeed(encodeSeed(randomBytes(16), 'ed25519')),
+  )
+  let stopCompeting = () => {}
+  try {
+    await client.connect()
+    const holder = Wallet.fromSeed(encodeSeed(randomBytes(16), 'ed25519'))
+    const recipients = Array.from({ length: 4 }, () => Wallet.generate().classicAddress)
+    const genesis = Wallet.fromSeed(GENESIS_SEED)
+    const s = new DemoSubmitter(h.sb.ledger)
+    const nfts = withoutEscalation(h.sb.ledger, () => {
+      const pay = (to: string, xrp: number) =>
+        s.submit(genesis, { TransactionType: 'Payment', Destination: to, Amount: xrpToDrops(xrp) })
+      pay(holder.classicAddress, 100_000)
+      for (const r of [...recipients, ...others.map((o) => o.classicAddress)]) pay(r, 1000)
+      s.close()
+      return mint(s, holder, n)
+    })
+    const next = new Map(others.map((o) => [o.classicAddress, 1]))
+    for (const o of others) {
+      const info = await client.request({ command: 'account_info', account: o.classicAddress })
+      next.set(o.classicAddress, info.result.account_data.Sequence)
+    }
+    // Each ledger, every other account pays the genesis account 1 drop at the base fee.
+    stopCompeting = h.sb.ledger.onClose(() => {
+      for (const o of others) {
+        const sequence = next.get(o.classicAddress)!
+        const { tx_blob } = o.sign({
+          TransactionType: 'Payment',
+          Account: o.classicAddress,
+          Destination: genesis.classicAddress,
+          Amount: '1',
+          Fee: '10',
+          Sequence: sequence,
+        })
+        const r = h.sb.ledger.submit(tx_blob)
+        if (/^(tes|ter)/.test(r.engine_result)) next.set(o.classicAddress, sequence + 1)
+      }
+    })
+    await h.engine.connectWallet({ kind: 'familySeed', secret: holder.seed! })
+    const offers = await engineRun(h, client, {
+      kind: 'airdrop',
+      distribution: recipients.map((address) => ({ address, count: n / recipients.length })),
+      nftIds: nfts,
+      randomize: false,
+    })
+    const paid = offers.items.reduce((sum, item) => {
+      const a = item.attempts.find((x) => x.final === 'tesSUCCESS')!
+      return sum + BigInt(a.feeDrops)
+    }, 0n)
+    const base = 10n * BigInt(n)
+    return {
+      fees1000_competing_accounts: others.length,
+      fees1000_competing_paid_drops: Number(paid),
+      fees1000_competing_base_fee_times_n_drops: Number(base),
+      fees1000_competing_ratio_to_base: Number((paid * 1000n) / base) / 1000,
+      fees1000_competing_confirmed_drops: 12 * n,
+      fees1000_competing_ledgers: offers.ledgers,
+    }
+  } finally {
+    stopCompeting()
+    await client.disconnect()
+    await h.stop()
+  }
+}
+
 /** The suite's runs by name; BENCH_ONLY=name[,name] runs some of them. */
 const RUNS: Record<string, () => Promise<Figures>> = {
   plan100000,
+  fees1000_competing: feesCompeting,
   offers10000: () => offers10000('offers10000', { closeMs: CLOSE_MS }),
   offers10000_mainnet_link: () =>
     offers10000('offers10000_mainnet_link', {

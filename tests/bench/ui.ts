@@ -23,11 +23,11 @@ import { installKeyProbe, recordLongTasks, scriptedScroll } from './uiPage.ts'
 import type { KeyProbe } from './uiPage.ts'
 
 const NFTS = 5000
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-const OUT_DIR = 'dist-bench-ui'
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+export const OUT_DIR = 'dist-bench-ui'
 const KEYS = ['1', '2', '3', 'Backspace', 'Backspace', '4', '5', 'Backspace', '6', 'Backspace']
 
-function percentile(values: number[], p: number): number {
+export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b)
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)
   return round(sorted[Math.max(0, index)] ?? Number.NaN)
@@ -36,7 +36,7 @@ function percentile(values: number[], p: number): number {
 const round = (n: number) => Math.round(n * 10) / 10
 
 /** Builds the app against the sandbox and serves it; returns its URL and a stop function. */
-async function serveApp(wsUrl: string, gatewayUrl: string) {
+export async function serveApp(wsUrl: string, gatewayUrl: string) {
   process.env.VITE_SANDBOX_WS = wsUrl
   process.env.VITE_SANDBOX_GATEWAY = gatewayUrl
   await build({ root: ROOT, mode: 'e2e', logLevel: 'warn', build: { outDir: OUT_DIR } })
@@ -53,7 +53,7 @@ async function serveApp(wsUrl: string, gatewayUrl: string) {
 }
 
 /** Through the splash and chooser (when shown), then the family seed in the wallet dropdown. */
-async function connectLargeHolder(page: Page, seed: string): Promise<void> {
+export async function connectLargeHolder(page: Page, seed: string): Promise<void> {
   const getStarted = page.getByRole('button', { name: 'Get Started' })
   const connect = page.getByRole('banner').getByRole('button', { name: 'Connect Wallet' })
   await getStarted.or(connect).first().waitFor()
