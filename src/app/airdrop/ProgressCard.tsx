@@ -1,7 +1,8 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 
 import type { JobRow } from '../../db/types.ts'
 import { cancelJob, pauseJob, resumeJob, useAirdrop } from '../state/airdrop.ts'
+import { refreshOfferCount } from '../state/collection.ts'
 import { useOwnRunnerId } from '../state/runner.ts'
 import { Modal } from '../ui/Modal.tsx'
 import { etaText, minutesLeft, percentDone, recentActivity, stepText } from './jobProgress.ts'
@@ -20,6 +21,11 @@ export function ProgressCard({ job }: { job: JobRow }) {
   const ownRunnerId = useOwnRunnerId()
   const percent = percentDone(job)
   const activity = recentActivity(recent)
+  // The footer's offer count follows the job, a tenth at a time (not at every offer).
+  const tenth = Math.floor(percent / 10)
+  useEffect(() => {
+    if (tenth > 0) void refreshOfferCount()
+  }, [job.id, tenth])
   return (
     <section
       className="airdrop-job"

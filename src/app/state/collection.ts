@@ -282,6 +282,7 @@ export function useCollectionSummary(): CollectionSummary {
     total: state.nfts.length,
     selected: selected.size,
     offers: state.offers,
-    loading: state.loadingNfts || state.loadingMetadata,
+    // The list itself: metadata streams in (or waits for a job) behind counts that are already right.
+    loading: state.loadingNfts,
   }
 }
