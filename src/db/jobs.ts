@@ -93,9 +93,17 @@ export function readJob(db: LedgerDb, jobId: string): Promise<JobRow | undefined
   return db.jobs.get(jobId)
 }
 
+/**
+ * A job's items as a key range, in plan order: item ids are `${jobId}:${index padded}`, and ';' is the
+ * character after ':', so the range holds the job's items and no other job's.
+ */
+export function jobItemRange(db: LedgerDb, jobId: string) {
+  return db.jobItems.where('id').between(`${jobId}:`, `${jobId};`)
+}
+
 /** A job's items in plan order. */
 export function readItems(db: LedgerDb, jobId: string): Promise<JobItemRow[]> {
-  return db.jobItems.where('jobId').equals(jobId).sortBy('index')
+  return jobItemRange(db, jobId).toArray()
 }
 
 /**

@@ -69,5 +69,8 @@ export class LedgerDb extends Dexie {
           }),
         )
       })
+    // v4: items are no longer indexed by job alone: their ids sort by job, then plan order, so a
+    // key range reads a job's items (or a page of them); one index less to keep at every item write.
+    this.version(4).stores({ jobItems: 'id, [jobId+status]' })
   }
 }

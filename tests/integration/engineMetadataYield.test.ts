@@ -87,3 +87,28 @@ it('without a job, fetches the cards on screen before the others', async () => {
   ).toEqual([...onScreen].sort())
   expect(order.length).toBe(snapshot.length)
 })
+
+it('Clear Cache during a load stops it: the cache stays empty, the load ends', async () => {
+  await h.db.metadata.clear()
+  const snapshot = (await h.db.nftSnapshots.get(['sandbox', holder.classicAddress]))!.nfts
+  const burns = await freeNfts(h.client, holder.classicAddress, 1)
+  const plan = await h.engine.planJob({ kind: 'burn', nftIds: burns })
+  await h.engine.startJob(plan.jobId)
+  await eventually(
+    async () => (await h.db.jobs.get(plan.jobId))?.counts.inFlight === 1,
+    'submitted',
+  )
+  // The job holds the load back: only the two cards on screen come, then it waits.
+  const onScreen = snapshot.slice(0, 2).map((n) => n.nftId)
+  await h.engine.showingNfts(onScreen)
+  const load = h.engine.loadMetadata({})
+  await eventually(async () => (await cachedIds()).size === 2, 'the cards on screen loaded')
+
+  expect(await h.engine.clearMetadataCache()).toBe(2)
+  const stopped = await load
+  expect(stopped.pending).toBeGreaterThan(0)
+  await h.sb.ledgerAccept()
+  expect((await jobFinished(h.db, plan.jobId)).status).toBe('completed')
+  await new Promise((r) => setTimeout(r, 200))
+  expect((await cachedIds()).size).toBe(0)
+})

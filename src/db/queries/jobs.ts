@@ -1,4 +1,5 @@
 /** Reading jobs in the UI (useLiveQuery); the worker writes them (src/db/jobs.ts). */
+import { jobItemRange } from '../jobs.ts'
 import type { LedgerDb } from '../schema.ts'
 import type { JobItemRow, JobRow } from '../types.ts'
 import type { NetworkId } from '../../shared/networks.ts'
@@ -17,12 +18,7 @@ export async function jobsOf(db: LedgerDb, network: NetworkId, account: string):
  * a view reads what it shows, never the whole job.
  */
 export function jobItemsHead(db: LedgerDb, jobId: string, count: number): Promise<JobItemRow[]> {
-  // Ids are `${jobId}:${index padded}`; ';' is the character after ':', so this spans the job.
-  return db.jobItems
-    .where('id')
-    .between(`${jobId}:`, `${jobId};`)
-    .limit(Math.max(0, count))
-    .toArray()
+  return jobItemRange(db, jobId).limit(Math.max(0, count)).toArray()
 }
 
 /** Some items of a job by id, in the order asked (missing ones left out). */

@@ -54,7 +54,7 @@ export const DEFAULT_METADATA_LIMITS: MetadataLimits = {
  * metadata waits for the job to end, so that fetching and caching never take CPU from signing.
  */
 export const METADATA_CONCURRENCY_DURING_JOB = 2
-/** The visible NFTs remembered (the latest screenfuls). */
+/** Visible NFTs taken at most (a few screenfuls). */
 const MAX_VISIBLE = 500
 
 /** The optional part of the service's dependencies: what `EngineOptions.metadata` may set. */
@@ -93,12 +93,14 @@ export class MetadataService {
   private readonly cache: MetadataCache
   /** Fetches under way, by NFT: two overlapping loads share them instead of fetching twice. */
   private readonly inflight = new Map<string, Promise<MetadataRow>>()
-  /** The NFTs whose cards are on screen, oldest first: fetched before the others. */
+  /** The NFTs whose cards are on screen, in screen order: fetched before the others. */
   private visible = new Set<string>()
   /** A job runs in this engine: only visible NFTs are fetched, fewer at once. */
   private yielding = false
   /** Fetch slots waiting for work (a job to end, a card to come on screen). */
   private readonly sleepers = new Set<() => void>()
+  /** Bumped by clear(): loads under way stop, and fetches that land after it are not cached. */
+  private generation = 0
 
   /** @param deps - database, network, and the optional {@link MetadataOptions}. */
   constructor(private readonly deps: MetadataServiceDeps) {
@@ -160,13 +162,13 @@ export class MetadataService {
     this.wake()
   }
 
-  /** The NFTs whose cards are on screen now: fetched first (and during a job). */
+  /**
+   * The NFTs whose cards are on screen now (replacing those told before: cards scrolled past are not
+   * waited for): fetched first, and still fetched while a job runs.
+   */
   showing(nftIds: readonly string[]): void {
-    const ids = nftIds
-      .filter((id): id is string => typeof id === 'string')
-      .map((id) => id.toUpperCase())
-    const kept = [...this.visible].filter((id) => !ids.includes(id))
-    this.visible = new Set([...kept, ...ids].slice(-MAX_VISIBLE))
+    const ids = nftIds.filter((id): id is string => typeof id === 'string')
+    this.visible = new Set(ids.slice(0, MAX_VISIBLE).map((id) => id.toUpperCase()))
     this.wake()
   }
 
@@ -177,11 +179,11 @@ export class MetadataService {
    */
   private async fetchAll(queue: FetchQueue, fetch: (nft: NftItem) => Promise<void>): Promise<void> {
     let failure: { e: unknown } | undefined
+    const generation = this.generation
     const slot = async (index: number): Promise<void> => {
-      while (!failure && queue.size > 0) {
+      while (!failure && queue.size > 0 && this.generation === generation) {
         const allowed = !this.yielding || index < METADATA_CONCURRENCY_DURING_JOB
-        // The newest visible first: the cards the user looks at now.
-        const nft = allowed ? queue.take([...this.visible].reverse(), this.yielding) : undefined
+        const nft = allowed ? queue.take(this.visible, this.yielding) : undefined
         if (!nft) {
           await this.sleep()
           continue
@@ -221,8 +223,13 @@ export class MetadataService {
     return this.cache.stats(snapshot?.nfts.map((n) => n.nftId) ?? [])
   }
 
-  /** Empties the cache; returns how many entries were removed. */
+  /**
+   * Empties the cache; returns how many entries were removed. Loads under way stop (the next load
+   * fetches afresh), and what their fetches bring after this is not cached: cleared means empty.
+   */
   clear(): Promise<number> {
+    this.generation += 1
+    this.wake()
     return this.cache.clear()
   }
 
@@ -276,9 +283,11 @@ export class MetadataService {
   ): Promise<MetadataRow> {
     const running = this.inflight.get(nft.nftId)
     if (running) return running
+    const generation = this.generation
     const work = (async () => {
       const row = await fetchMetadataRow(nft, ctx)
-      await this.cache.put(row, protect)
+      // Cleared meanwhile: the user asked for an empty cache.
+      if (this.generation === generation) await this.cache.put(row, protect)
       return row
     })().finally(() => this.inflight.delete(nft.nftId))
     this.inflight.set(nft.nftId, work)
