@@ -2,12 +2,16 @@
  * What the job benchmarks share: minting straight into the in-process ledger, starting a run at the
  * beginning of a ledger, and following one engine job to its end with the figures every suite reports.
  */
-import type { Client, Wallet } from 'xrpl'
+import { randomBytes } from 'node:crypto'
+
+import { Wallet, encodeSeed, xrpToDrops } from 'xrpl'
+import type { Client } from 'xrpl'
 
 import { readItems, readJob } from '../../src/db/jobs.ts'
 import type { JobItemRow } from '../../src/db/types.ts'
+import { GENESIS_SEED } from '../../src/sandbox/index.ts'
 import type { SandboxLedger } from '../../src/sandbox/index.ts'
-import type { DemoSubmitter } from '../../src/sandbox/demo/submitter.ts'
+import { DemoSubmitter } from '../../src/sandbox/demo/submitter.ts'
 import type { JobRequest } from '../../src/worker/api.ts'
 import type { EngineHarness } from '../helpers/engine.ts'
 import { accountTxs } from '../helpers/jobs.ts'
@@ -56,6 +60,46 @@ export function withoutEscalation<T>(ledger: SandboxLedger, build: () => T): T {
   } finally {
     ledger.expectedLedgerSize = expected
   }
+}
+
+/** What holderFixture built. */
+export interface HolderFixture {
+  /** A fresh ed25519 holder (see jobs.ts for why ed25519). */
+  holder: Wallet
+  /** Fresh funded accounts, 10 XRP each. */
+  recipients: string[]
+  /** The holder's NFTs in minting order. */
+  nfts: string[]
+}
+
+/**
+ * Funds a fresh holder with `holderXrp`, `recipients` fresh accounts with 10 XRP each and the
+ * `others` with `othersXrp` each, then mints `nfts` NFTs to the holder: straight into the ledger,
+ * without fee escalation.
+ */
+export function holderFixture(
+  ledger: SandboxLedger,
+  opts: {
+    holderXrp: number
+    recipients: number
+    nfts: number
+    others?: string[]
+    othersXrp?: number
+  },
+): HolderFixture {
+  const holder = Wallet.fromSeed(encodeSeed(randomBytes(16), 'ed25519'))
+  const recipients = Array.from({ length: opts.recipients }, () => Wallet.generate().classicAddress)
+  const genesis = Wallet.fromSeed(GENESIS_SEED)
+  const s = new DemoSubmitter(ledger)
+  return withoutEscalation(ledger, () => {
+    const pay = (to: string, xrp: number) =>
+      s.submit(genesis, { TransactionType: 'Payment', Destination: to, Amount: xrpToDrops(xrp) })
+    pay(holder.classicAddress, opts.holderXrp)
+    for (const r of recipients) pay(r, 10)
+    for (const o of opts.others ?? []) pay(o, opts.othersXrp ?? 10)
+    s.close()
+    return { holder, recipients, nfts: mint(s, holder, opts.nfts) }
+  })
 }
 
 /**

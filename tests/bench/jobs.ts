@@ -33,25 +33,20 @@
  */
 import 'fake-indexeddb/auto'
 
-import { randomBytes } from 'node:crypto'
+import { Client } from 'xrpl'
+import type { SubmittableTransaction, Wallet } from 'xrpl'
 
-import { Client, Wallet, encodeSeed, xrpToDrops } from 'xrpl'
-import type { SubmittableTransaction } from 'xrpl'
-
-import { GENESIS_SEED } from '../../src/sandbox/index.ts'
 import type { SandboxLedger } from '../../src/sandbox/index.ts'
-import { DemoSubmitter } from '../../src/sandbox/demo/submitter.ts'
 import { startEngineHarness } from '../helpers/engine.ts'
 import type { EngineHarness } from '../helpers/engine.ts'
 import {
   elapsed,
   engineRun,
+  holderFixture,
   ledgerClosed,
-  mint,
   minimumLedgers as minimumAt,
   pipelineFigures as figuresAt,
   round1,
-  withoutEscalation,
 } from './jobRuns.ts'
 import type { Run } from './jobRuns.ts'
 import type { Figures, Suite } from './run.ts'
@@ -75,32 +70,22 @@ interface Fixture {
   slowLinkBurnNfts: string[]
 }
 
-/**
- * Funds the holder and the recipients and mints the NFTs, straight into the ledger, without fee
- * escalation (synchronous: the close timer cannot cut in).
- */
+/** The holder, 1,000 recipients and the NFTs of every run, in the order the runs use them. */
 function buildFixture(ledger: SandboxLedger): Fixture {
-  const holder = Wallet.fromSeed(encodeSeed(randomBytes(16), 'ed25519'))
-  const recipients = Array.from({ length: N }, () => Wallet.generate().classicAddress)
-  const genesis = Wallet.fromSeed(GENESIS_SEED)
-  const s = new DemoSubmitter(ledger)
-  return withoutEscalation(ledger, () => {
-    const pay = (to: string, xrp: number) =>
-      s.submit(genesis, { TransactionType: 'Payment', Destination: to, Amount: xrpToDrops(xrp) })
-    pay(holder.classicAddress, 100_000)
-    for (const r of recipients) pay(r, 10)
-    s.close()
-    const nfts = mint(s, holder, 3 * N + 2 * SMALL)
-    return {
-      holder,
-      recipients,
-      offerNfts: nfts.slice(0, N),
-      burnNfts: nfts.slice(N, 2 * N),
-      engineBurnNfts: nfts.slice(2 * N, 2 * N + SMALL),
-      naiveBurnNfts: nfts.slice(2 * N + SMALL, 2 * N + 2 * SMALL),
-      slowLinkBurnNfts: nfts.slice(2 * N + 2 * SMALL),
-    }
+  const { holder, recipients, nfts } = holderFixture(ledger, {
+    holderXrp: 100_000,
+    recipients: N,
+    nfts: 3 * N + 2 * SMALL,
   })
+  return {
+    holder,
+    recipients,
+    offerNfts: nfts.slice(0, N),
+    burnNfts: nfts.slice(N, 2 * N),
+    engineBurnNfts: nfts.slice(2 * N, 2 * N + SMALL),
+    naiveBurnNfts: nfts.slice(2 * N + SMALL, 2 * N + 2 * SMALL),
+    slowLinkBurnNfts: nfts.slice(2 * N + 2 * SMALL),
+  }
 }
 
 /** The naive baseline: one transaction at a time, each waited for with xrpl.js's submitAndWait. */

@@ -24,11 +24,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Session } from 'node:inspector/promises'
 
-import { Client, Wallet, encodeSeed, xrpToDrops } from 'xrpl'
+import { Client, Wallet, encodeSeed } from 'xrpl'
 
 import { GENESIS_SEED } from '../../src/sandbox/index.ts'
 import type { SandboxLedger, SandboxOptions } from '../../src/sandbox/index.ts'
-import { DemoSubmitter } from '../../src/sandbox/demo/submitter.ts'
 import { startEngineHarness } from '../helpers/engine.ts'
 import { readItems, readJob, readJobRequest } from '../../src/db/jobs.ts'
 import { LedgerDb } from '../../src/db/schema.ts'
@@ -36,8 +35,8 @@ import { NETWORK_IDS, buildNetworks } from '../../src/shared/networks.ts'
 import { Engine } from '../../src/worker/engine.ts'
 import { writeBigState } from '../helpers/bigLedger.ts'
 import { startThreadedSandbox } from './threadedSandbox.ts'
-import { elapsed, engineRun, mint, pipelineFigures, sleep, withoutEscalation } from './jobRuns.ts'
-import type { Run } from './jobRuns.ts'
+import { elapsed, engineRun, holderFixture, pipelineFigures, sleep } from './jobRuns.ts'
+import type { HolderFixture, Run } from './jobRuns.ts'
 import type { Figures, Suite } from './run.ts'
 
 const CLOSE_MS = 1000
@@ -50,25 +49,9 @@ const RECIPIENTS = 40
 /** The CSV's limit: recipients (and NFTs) of the largest airdrop. */
 const BIG = 100_000
 
-interface Fixture {
-  holder: Wallet
-  recipients: string[]
-  nfts: string[]
-}
-
-function buildFixture(ledger: SandboxLedger): Fixture {
-  const holder = Wallet.fromSeed(encodeSeed(randomBytes(16), 'ed25519'))
-  const recipients = Array.from({ length: RECIPIENTS }, () => Wallet.generate().classicAddress)
-  const genesis = Wallet.fromSeed(GENESIS_SEED)
-  const s = new DemoSubmitter(ledger)
-  return withoutEscalation(ledger, () => {
-    const pay = (to: string, xrp: number) =>
-      s.submit(genesis, { TransactionType: 'Payment', Destination: to, Amount: xrpToDrops(xrp) })
-    pay(holder.classicAddress, 1_000_000)
-    for (const r of recipients) pay(r, 10)
-    s.close()
-    return { holder, recipients, nfts: mint(s, holder, NFTS) }
-  })
+/** The holder of the 10,000 NFTs and its 40 recipients. */
+function buildFixture(ledger: SandboxLedger): HolderFixture {
+  return holderFixture(ledger, { holderXrp: 1_000_000, recipients: RECIPIENTS, nfts: NFTS })
 }
 
 /**
@@ -242,18 +225,14 @@ async function feesCompeting(): Promise<Figures> {
   let stopCompeting = () => {}
   try {
     await client.connect()
-    const holder = Wallet.fromSeed(encodeSeed(randomBytes(16), 'ed25519'))
-    const recipients = Array.from({ length: 4 }, () => Wallet.generate().classicAddress)
-    const genesis = Wallet.fromSeed(GENESIS_SEED)
-    const s = new DemoSubmitter(h.sb.ledger)
-    const nfts = withoutEscalation(h.sb.ledger, () => {
-      const pay = (to: string, xrp: number) =>
-        s.submit(genesis, { TransactionType: 'Payment', Destination: to, Amount: xrpToDrops(xrp) })
-      pay(holder.classicAddress, 100_000)
-      for (const r of [...recipients, ...others.map((o) => o.classicAddress)]) pay(r, 1000)
-      s.close()
-      return mint(s, holder, n)
+    const { holder, recipients, nfts } = holderFixture(h.sb.ledger, {
+      holderXrp: 100_000,
+      recipients: 4,
+      nfts: n,
+      others: others.map((o) => o.classicAddress),
+      othersXrp: 1000,
     })
+    const genesis = Wallet.fromSeed(GENESIS_SEED)
     const next = new Map(others.map((o) => [o.classicAddress, 1]))
     for (const o of others) {
       const info = await client.request({ command: 'account_info', account: o.classicAddress })
