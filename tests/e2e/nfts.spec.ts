@@ -238,6 +238,9 @@ test('the cache line and Clear Cache', async ({ page }) => {
   await connectDemo(page)
   await waitForNfts(page)
   await waitForMetadata(page)
+  // The whole load over (its slowest fetches time out last): no entry lands between the count and
+  // the clear.
+  await expect(page.getByTestId('load-progress')).toBeHidden({ timeout: 45_000 })
   await expect(page.getByTestId('cache-status')).toContainText(/Cache: \d+ entries for this wallet/)
   const before = await cacheEntries(page)
   expect(before).toBeGreaterThan(0)
