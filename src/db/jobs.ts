@@ -58,10 +58,10 @@ export async function readJobRequest(
 }
 
 /** How many of the latest items JobRow.activity keeps (the progress card shows two). */
-export const RECENT_ITEMS = 2
+const RECENT_ITEMS = 2
 
 /** When an item was last signed or submitted (0 before its first signature). */
-export function lastTouched(item: Pick<JobItemRow, 'attempts'>): number {
+function lastTouched(item: Pick<JobItemRow, 'attempts'>): number {
   const a = item.attempts.at(-1)
   return a ? (a.submittedAt ?? a.signedAt) : 0
 }

@@ -157,7 +157,7 @@ export interface JobActivity {
   startedAt: number
   /** Unix ms of the latest signature or submission. */
   lastAt: number
-  /** The items signed or submitted last, newest first (at most RECENT_ITEMS), with when. */
+  /** The items signed or submitted last, newest first (at most two), with when. */
   recent: { id: string; at: number }[]
 }
 
