@@ -134,8 +134,9 @@ export class Engine implements EngineApi {
       locks: options.locks,
       runnerId: this.id,
       secondOpinion: this.secondOpinion,
-      // Metadata yields while a job runs here: fetching and caching never take CPU from signing.
-      onRunning: (running) => this.metadata.yieldToJob(running),
+      // Metadata yields while a job is planned or runs here: fetching and caching never take CPU
+      // from pre-flight or signing.
+      onBusy: (busy) => this.metadata.yieldToJob(busy),
     })
     this.metadata = new MetadataService({
       db: this.db,

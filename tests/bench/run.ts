@@ -13,6 +13,7 @@ import { sandboxSuite } from './sandbox.ts'
 import { scaleSuite } from './scale.ts'
 import { uiSuite } from './ui.ts'
 import { uiJobSuite } from './uiJob.ts'
+import { uiPlanSuite } from './uiPlan.ts'
 
 export type Figures = Record<string, number>
 export interface Suite {
@@ -28,6 +29,7 @@ const SUITES: Suite[] = [
   csvSuite,
   uiSuite,
   uiJobSuite,
+  uiPlanSuite,
 ]
 
 async function main(args: string[]): Promise<void> {

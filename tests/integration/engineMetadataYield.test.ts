@@ -1,7 +1,7 @@
 /**
- * Metadata never slows a job: while a job runs in the engine, a metadata load fetches only the NFTs
- * whose cards are on screen (showingNfts), and the rest waits; once the job ends the load goes on
- * and finishes. Without a job, the cards on screen come first too.
+ * Metadata never slows a job: while a job is planned or runs in the engine, a metadata load fetches
+ * only the NFTs whose cards are on screen (showingNfts), and the rest waits; once the job ends the
+ * load goes on and finishes. Without a job, the cards on screen come first too.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
 
@@ -66,6 +66,35 @@ it('fetches only the cards on screen while a job runs, and the rest once it ends
   expect(done).toMatchObject({ total: snapshot.length, pending: 0 })
   expect(done.loaded + done.failed).toBe(snapshot.length)
   expect((await cachedIds()).size).toBe(snapshot.length)
+})
+
+it('fetches only the cards on screen while a job is planned, and the rest once the plan is made', async () => {
+  await h.db.metadata.clear()
+  const snapshot = (await h.db.nftSnapshots.get(['sandbox', holder.classicAddress]))!.nfts
+  const burns = await freeNfts(h.client, holder.classicAddress, 2)
+  const created: string[] = []
+  const record = (_key: unknown, row: { nftId: string }) => {
+    created.push(row.nftId)
+  }
+  h.db.metadata.hook('creating', record)
+  // A slow server: pre-flight's few round trips take a second or more.
+  h.sb.faults.delayMs = 300
+  try {
+    const planning = h.engine.planJob({ kind: 'burn', nftIds: burns })
+    const onScreen = snapshot.slice(0, 3).map((n) => n.nftId)
+    await h.engine.showingNfts(onScreen)
+    const load = h.engine.loadMetadata({})
+    await planning
+    // Written while the plan was made: the cards on screen, and nothing else.
+    expect([...created].sort()).toEqual([...onScreen].sort())
+    h.sb.faults.delayMs = 0
+    const done = await load
+    expect(done.loaded + done.failed).toBe(snapshot.length)
+    expect((await cachedIds()).size).toBe(snapshot.length)
+  } finally {
+    h.sb.faults.delayMs = 0
+    h.db.metadata.hook('creating').unsubscribe(record)
+  }
 })
 
 it('without a job, fetches the cards on screen before the others', async () => {

@@ -3,6 +3,7 @@ import { useDeferredValue, useMemo } from 'react'
 import type { NftItem } from '../../db/types.ts'
 import { useCollection } from '../state/collection.ts'
 import { useFilters } from '../state/filters.ts'
+import { timedPass } from '../state/viewPace.ts'
 import { filterNfts } from './nftFilters.ts'
 import type { MetadataMap } from './nftFilters.ts'
 import { groupNfts, sortNfts } from './sortGroup.ts'
@@ -30,13 +31,13 @@ export function useNftView(): NftView {
   const deferredFilters = useDeferredValue(filters)
   const deferredVersion = useDeferredValue(metadataVersion)
   const filtered = useMemo(
-    () => filterNfts(nfts, metadata, deferredFilters),
+    () => timedPass('filter', () => filterNfts(nfts, metadata, deferredFilters)),
     // The map is mutated in place; its version says when it changed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [nfts, metadata, deferredFilters, deferredVersion],
   )
   const groups = useMemo(
-    () => groupNfts(sortNfts(filtered, metadata, sort), metadata, group),
+    () => timedPass('group', () => groupNfts(sortNfts(filtered, metadata, sort), metadata, group)),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [filtered, metadata, sort, group, deferredVersion],
   )

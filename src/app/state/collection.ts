@@ -18,6 +18,7 @@ import type { CacheStats, MetadataProgress, NftLoadProgress, WalletInfo } from '
 import { engine } from '../engine.ts'
 import { clearSelection, useSelectedIds } from './selection.ts'
 import { onWalletChange, sessionState } from './session.ts'
+import { mergeGapMs } from './viewPace.ts'
 
 /** The Clear Cache outcome line. */
 export interface CacheMessage {
@@ -170,6 +171,7 @@ async function loadMetadata(gen: number): Promise<void> {
 class IncrementalReader {
   private running: Promise<void> | null = null
   private again = false
+  private ids: { nfts: readonly NftItem[]; set: ReadonlySet<string> } | null = null
 
   constructor(
     private readonly gen: number,
@@ -195,21 +197,30 @@ class IncrementalReader {
   private async drain(): Promise<void> {
     do {
       this.again = false
-      await this.readOnce()
+      const merged = await this.readOnce()
+      // Pokes meanwhile coalesce into the next read, after the view has digested this one.
+      if (merged) await new Promise((resolve) => setTimeout(resolve, mergeGapMs()))
     } while (this.again)
   }
 
-  private async readOnce(): Promise<void> {
-    if (this.gen !== generation) return
-    const ids = new Set(collectionState.nfts.map((nft) => nft.nftId))
+  /** The collection's ids, built once per list (100,000 of them cost a few ms). */
+  private idsOf(nfts: readonly NftItem[]): ReadonlySet<string> {
+    if (this.ids?.nfts !== nfts) this.ids = { nfts, set: new Set(nfts.map((nft) => nft.nftId)) }
+    return this.ids.set
+  }
+
+  /** Reads the rows written since the last read; true when the view got new ones. */
+  private async readOnce(): Promise<boolean> {
+    if (this.gen !== generation) return false
+    const ids = this.idsOf(collectionState.nfts)
     const queryStart = Date.now()
     const rows = await metadataFetchedSince(appDb(), this.since, ids).catch(() => [])
-    if (this.gen !== generation) return
+    if (this.gen !== generation) return false
     this.since = queryStart - READ_OVERLAP_MS
-    if (mergeRows(collectionState.metadata as Map<string, MetadataRow>, rows)) {
-      collectionState.metadataVersion += 1
-      refreshCacheStatsThrottled()
-    }
+    if (!mergeRows(collectionState.metadata as Map<string, MetadataRow>, rows)) return false
+    collectionState.metadataVersion += 1
+    refreshCacheStatsThrottled()
+    return true
   }
 }
 

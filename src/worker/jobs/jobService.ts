@@ -50,13 +50,18 @@ export interface JobServiceDeps {
   runnerId?: string
   /** The networks' other endpoints, for proofs one server must not give alone. */
   secondOpinion?: SecondOpinion
-  /** Told whether a job runs in this engine now (metadata fetching yields to it). */
-  onRunning?: (running: boolean) => void
+  /**
+   * Told whether this engine is busy with a job now: one runs, or one is being planned (a 100,000-item
+   * pre-flight reads as many accounts). Metadata fetching yields meanwhile.
+   */
+  onBusy?: (busy: boolean) => void
 }
 
 export class JobService {
   private readonly runs: AccountRuns
   private readonly signals: JobSignals
+  private runners = 0
+  private plans = 0
 
   constructor(private readonly deps: JobServiceDeps) {
     this.runs = new AccountRuns({
@@ -68,7 +73,10 @@ export class JobService {
       onJobEnded: deps.onJobEnded,
       // Other tabs with this wallet wait for the lock behind this one, to take over if it closes.
       onTurn: (network, account) => this.signals.post(`${network}:${account}`),
-      onRunners: (count) => deps.onRunning?.(count > 0),
+      onRunners: (count) => {
+        this.runners = count
+        this.tellBusy()
+      },
     })
     // A pause, resume or cancel stored by another tab (a job id): its runner here reads the row at
     // once. Another tab runs an account's jobs (`network:account`), or a job without a runner here
@@ -87,6 +95,21 @@ export class JobService {
    * @param extraParams - recorded in the job's params besides the request (e.g. `reclaimOf`).
    */
   async plan(input: unknown, extraParams: Record<string, unknown> = {}): Promise<JobPlan> {
+    this.plans += 1
+    this.tellBusy()
+    try {
+      return await this.planJob(input, extraParams)
+    } finally {
+      this.plans -= 1
+      this.tellBusy()
+    }
+  }
+
+  private tellBusy(): void {
+    this.deps.onBusy?.(this.runners > 0 || this.plans > 0)
+  }
+
+  private async planJob(input: unknown, extraParams: Record<string, unknown>): Promise<JobPlan> {
     const request: JobRequest = withShuffleSeed(validateJobRequest(input))
     const shuffleSeed = request.kind === 'airdrop' ? request.seed : undefined
     const { account, network } = this.wallet()

@@ -153,8 +153,9 @@ export class MetadataService {
   }
 
   /**
-   * While a job runs in this engine the load yields: the NFTs on screen are still fetched, two at a
-   * time; the rest wait until the job ends (`yieldToJob(false)`), then go on where they stopped.
+   * While a job is planned or runs in this engine the load yields: the NFTs on screen are still
+   * fetched, two at a time; the rest wait until the job ends (`yieldToJob(false)`), then go on where
+   * they stopped.
    */
   yieldToJob(on: boolean): void {
     if (this.yielding === on) return

@@ -4,11 +4,14 @@
  */
 import type { Page } from '@playwright/test'
 
+import type { JobPlan, JobRequest } from '../../../src/worker/api.ts'
+
 /** What the e2e build exposes. */
 export interface E2eHooks {
   crashUi(): void
   fillMetadataCache(account: string, nftIds: string[]): Promise<number>
   metadataCacheEntries(): Promise<number>
+  planJob(request: JobRequest): Promise<JobPlan>
 }
 
 /** The page's window, with the hooks once the app has installed them. */
