@@ -7,7 +7,8 @@
  *
  * - ledgers consumed beside the minimum (50), as the scale suite measures the engine in Node;
  * - main-thread long tasks while the job runs (count, longest, total);
- * - a scripted scroll of the page in the middle of the job: frame times (p95);
+ * - a scripted scroll of the page in the middle of the job: frame times (p95); the same scroll once
+ *   the job is over and the metadata loaded, for what the grid costs alone;
  * - the page's JS heap (DevTools Runtime.getHeapUsage), sampled every 500 ms while the job runs: the
  *   peak.
  */
@@ -135,6 +136,10 @@ async function run(): Promise<Figures> {
     if (succeeded !== String(NFTS)) throw new Error(`bench uijob: ${succeeded} offers succeeded`)
     const txs = await accountTxs(client, holder.classicAddress, startLedger)
     const last = Math.max(...txs.map((t) => t.ledger_index ?? 0))
+    // The same scroll with no job running and the metadata all loaded: what the grid costs alone on
+    // this machine, beside the figure taken while the job took the CPU.
+    await page.getByTestId('load-progress').waitFor({ state: 'hidden', timeout: 600_000 })
+    const idleScroll = await page.evaluate(scriptedScroll, { frames: 180, step: 60 })
     const during = await page.evaluate(
       ({ from, to, scrollFrom, scrollTo }) => {
         const w = window as unknown as { benchLongTasks: [number, number][] }
@@ -163,6 +168,8 @@ async function run(): Promise<Figures> {
       job_longtasks_during_scroll: during.inScroll,
       job_scroll_frame_median_ms: percentile(scroll.frameMs, 50),
       job_scroll_frame_p95_ms: percentile(scroll.frameMs, 95),
+      idle_scroll_frame_p95_ms: percentile(idleScroll.frameMs, 95),
+      idle_scroll_longtasks: idleScroll.longTasks,
       job_heap_peak_mb: Math.round(heapPeakBytes / 2 ** 20),
       page_longtasks_since_load: during.sessionCount,
     }
