@@ -16,7 +16,7 @@ import { isEngineError } from '../../../shared/errors.ts'
 import { readAccountNfts } from '../../nfts/accountNfts.ts'
 import { runPool } from '../../pool.ts'
 import { LOOKUP_CONCURRENCY } from '../ledger/ledgerRequests.ts'
-import { readOwnOffersAt } from '../ledger/ownOffers.ts'
+import { readOwnOffersAt } from '../../offers/ownOffers.ts'
 
 /** An airdrop offer to look up. */
 export interface TrackedOffer {

@@ -24,8 +24,8 @@ import {
 } from './preflightItems.ts'
 import type { ItemFacts } from './preflightItems.ts'
 import { readAccount, readAccounts, readCloseTime, readReserves } from '../ledger/ledgerRequests.ts'
-import { readOffers, readOwnOffers } from '../ledger/ownOffers.ts'
-import type { OfferEntry } from '../ledger/ownOffers.ts'
+import { readOffers, readOwnOffers } from '../../offers/ownOffers.ts'
+import type { OfferEntry } from '../../offers/ownOffers.ts'
 
 /** What pre-flight works with. */
 export interface PreflightDeps {

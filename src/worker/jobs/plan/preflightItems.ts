@@ -9,7 +9,7 @@ import type { PlanProblem } from '../../api.ts'
 import { LSF_TRANSFERABLE } from '../../nfts/nftEntry.ts'
 import type { PlannedIntent } from './planner.ts'
 import type { AccountFacts } from '../ledger/ledgerRequests.ts'
-import type { OfferEntry, OfferLookup } from '../ledger/ownOffers.ts'
+import type { OfferEntry, OfferLookup } from '../../offers/ownOffers.ts'
 
 /** Everything the verdicts are drawn from. */
 export interface ItemFacts {

@@ -1,19 +1,20 @@
 /**
- * NFT offers as pre-flight sees them: the account's own (account_objects type nft_offer, marker
+ * Reading NFT offers (used by pre-flight, the acceptance tracker and the footer's count, and the home
+ * of the Orders tab's reading): the account's own (account_objects type nft_offer, marker
  * paging, every page from the first page's validated ledger) and, for ids not among them, the offer
  * itself (ledger_entry), which tells a vanished offer from someone else's.
  */
 import type { Client } from 'xrpl'
 
-import { runPool } from '../../pool.ts'
-import { toEngineError } from '../../network/toEngineError.ts'
+import { runPool } from '../pool.ts'
+import { toEngineError } from '../network/toEngineError.ts'
 import {
   LOOKUP_CONCURRENCY,
   isRecord,
   malformed,
   requestResult,
   rippledError,
-} from './ledgerRequests.ts'
+} from '../jobs/ledger/ledgerRequests.ts'
 
 /** account_objects page size (rippled's maximum). */
 const OBJECTS_PAGE_LIMIT = 400
