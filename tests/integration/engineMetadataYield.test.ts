@@ -37,17 +37,25 @@ async function eventually(check: () => Promise<boolean>, what: string): Promise<
   }
 }
 
+/**
+ * Starts a burn of `count` free NFTs and waits until the runner has submitted them all: the job runs
+ * until the test closes a ledger. Returns the job's id.
+ */
+async function burnInFlight(count: number): Promise<string> {
+  const burns = await freeNfts(h.client, holder.classicAddress, count)
+  const plan = await h.engine.planJob({ kind: 'burn', nftIds: burns })
+  await h.engine.startJob(plan.jobId)
+  await eventually(
+    async () => (await h.db.jobs.get(plan.jobId))?.counts.inFlight === count,
+    'submitted',
+  )
+  return plan.jobId
+}
+
 it('fetches only the cards on screen while a job runs, and the rest once it ends', async () => {
   const snapshot = (await h.db.nftSnapshots.get(['sandbox', holder.classicAddress]))!.nfts
   expect(snapshot.length).toBeGreaterThan(20)
-  const burns = await freeNfts(h.client, holder.classicAddress, 2)
-  const plan = await h.engine.planJob({ kind: 'burn', nftIds: burns })
-  await h.engine.startJob(plan.jobId)
-  // The runner took the job and submitted: its transactions wait for a ledger to close.
-  await eventually(
-    async () => (await h.db.jobs.get(plan.jobId))?.counts.inFlight === 2,
-    'submitted',
-  )
+  const jobId = await burnInFlight(2)
 
   const onScreen = snapshot.slice(-3).map((n) => n.nftId)
   await h.engine.showingNfts(onScreen)
@@ -61,7 +69,7 @@ it('fetches only the cards on screen while a job runs, and the rest once it ends
   expect((await cachedIds()).size).toBe(3)
 
   await h.sb.ledgerAccept()
-  expect((await jobFinished(h.db, plan.jobId)).status).toBe('completed')
+  expect((await jobFinished(h.db, jobId)).status).toBe('completed')
   const done = await load
   expect(done).toMatchObject({ total: snapshot.length, pending: 0 })
   expect(done.loaded + done.failed).toBe(snapshot.length)
@@ -120,13 +128,7 @@ it('without a job, fetches the cards on screen before the others', async () => {
 it('Clear Cache during a load stops it: the cache stays empty, the load ends', async () => {
   await h.db.metadata.clear()
   const snapshot = (await h.db.nftSnapshots.get(['sandbox', holder.classicAddress]))!.nfts
-  const burns = await freeNfts(h.client, holder.classicAddress, 1)
-  const plan = await h.engine.planJob({ kind: 'burn', nftIds: burns })
-  await h.engine.startJob(plan.jobId)
-  await eventually(
-    async () => (await h.db.jobs.get(plan.jobId))?.counts.inFlight === 1,
-    'submitted',
-  )
+  const jobId = await burnInFlight(1)
   // The job holds the load back: only the two cards on screen come, then it waits.
   const onScreen = snapshot.slice(0, 2).map((n) => n.nftId)
   await h.engine.showingNfts(onScreen)
@@ -137,7 +139,7 @@ it('Clear Cache during a load stops it: the cache stays empty, the load ends', a
   const stopped = await load
   expect(stopped.pending).toBeGreaterThan(0)
   await h.sb.ledgerAccept()
-  expect((await jobFinished(h.db, plan.jobId)).status).toBe('completed')
+  expect((await jobFinished(h.db, jobId)).status).toBe('completed')
   await new Promise((r) => setTimeout(r, 200))
   expect((await cachedIds()).size).toBe(0)
 })
