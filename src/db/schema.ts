@@ -72,5 +72,8 @@ export class LedgerDb extends Dexie {
     // v4: items are no longer indexed by job alone: their ids sort by job, then plan order, so a
     // key range reads a job's items (or a page of them); one index less to keep at every item write.
     this.version(4).stores({ jobItems: 'id, [jobId+status]' })
+    // v5: items are found by the offer they created (the Orders tab names the airdrop behind an
+    // offer). Only offer items that succeeded carry an offerId, so the index stays small.
+    this.version(5).stores({ jobItems: 'id, [jobId+status], offerId' })
   }
 }

@@ -277,6 +277,7 @@ export interface PlanProblem {
     | 'NO_DESTINATION'
     | 'REFUSES_OFFERS'
     | 'OFFER_NOT_FOUND'
+    | 'NOT_AN_OFFER'
     | 'NOT_YOUR_OFFER'
     | 'INSUFFICIENT_RESERVE'
     | 'INSUFFICIENT_FEES'

@@ -208,6 +208,18 @@ export interface EngineApi {
   countOffers(account?: string): Promise<number>
 
   /**
+   * The Orders tab's reading: every NFT offer the account owns (account_objects type nft_offer, every
+   * page, one validated ledger), classified — expired, unfillable (a sell offer whose NFT the account
+   * no longer holds, read from the same ledger), duplicate (more than one sell offer on an NFT: all
+   * but the one kept) — with the NFT's cached metadata and the airdrop that made the offer, if one did.
+   *
+   * @param account - whose offers; the connected wallet's account by default.
+   * @throws EngineError `NOT_FOUND` for an account that does not exist; `LEDGER_REJECTED` for a
+   *   malformed reply; `NETWORK`, `NOT_CONNECTED` or `TIMEOUT` when the connection fails.
+   */
+  loadOffers(onProgress?: ProgressListener<OffersProgress>, account?: string): Promise<OffersReport>
+
+  /**
    * Reads a distribution list (the Airdrop tab's CSV) in the worker: papaparse with delimiter, quote,
    * BOM and CRLF handling; the spec's rules (a `wallet_address` column, case-insensitive; `nft_amount`
    * defaulting to 1; rows with an empty address skipped) plus per-row checks — the address's checksum,
@@ -436,4 +448,90 @@ export interface MetadataProgress {
   failed: number
   /** Not finished yet. */
   pending: number
+}
+
+/** An offer's amount: XRP in drops, or an issued currency amount as the ledger states it. */
+export type OfferAmount =
+  | { kind: 'xrp'; drops: string }
+  | { kind: 'issued'; currency: string; issuer: string; value: string }
+
+/** Why an offer is worth cancelling (several may hold at once). */
+export interface OfferFlags {
+  /** Its expiration has passed: nobody can accept it; anyone may cancel it; it only locks reserve. */
+  expired: boolean
+  /** A sell offer on an NFT its owner no longer holds: it can never be accepted. */
+  unfillable: boolean
+  /**
+   * One of several sell offers on the same NFT, and not the one kept: the kept one is the newest by
+   * creation ledger, then by the creating transaction's sequence, among those not expired.
+   */
+  duplicate: boolean
+}
+
+/** The NFT an offer is about, as the metadata cache knows it (null fields when not cached). */
+export interface OfferNft {
+  name: string | null
+  collection: string | null
+  image: string | null
+  attributes: NftAttribute[]
+}
+
+/** One NFT offer of the account, classified. */
+export interface OfferView {
+  offerId: string
+  nftId: string
+  /** A sell offer; else a buy offer (a bid the account made on someone else's NFT). */
+  sell: boolean
+  amount: OfferAmount
+  /** Only this account may accept it; null for a public offer. */
+  destination: string | null
+  /** Unix ms when it expires; null when it never does. */
+  expiresAt: number | null
+  /** The ledger it was created in. */
+  createdLedger: number
+  flags: OfferFlags
+  /** The app's airdrop job that made this offer, if one did. */
+  airdropJobId: string | null
+  nft: OfferNft
+}
+
+/** How many offers have each property (the Active Offers card and the flags' buttons). */
+export interface OfferCounts {
+  /** Sell offers. */
+  total: number
+  /** Sell offers asking more than 0 (issued-currency amounts count as paid). */
+  paid: number
+  /** Sell offers for 0 XRP: airdrop offers, as a rule. */
+  free: number
+  /** The account's bids (buy offers). */
+  bids: number
+  expired: number
+  unfillable: number
+  duplicate: number
+}
+
+/** The account's offers as read from one validated ledger. */
+export interface OffersReport {
+  network: NetworkId
+  account: string
+  ledgerIndex: number
+  /** Unix ms: the close time of that ledger (what 'expired' was judged by). */
+  closedAt: number
+  /** Unix ms of the read. */
+  readAt: number
+  /** Sell offers, newest first. */
+  sell: OfferView[]
+  /** The account's bids (buy offers on others' NFTs), newest first. */
+  bids: OfferView[]
+  counts: OfferCounts
+  /** Owner reserve the offers lock, drops (one owner reserve each). */
+  reserveLockedDrops: string
+}
+
+/** Progress of {@link EngineApi.loadOffers}. */
+export interface OffersProgress {
+  /** Offers read so far. */
+  offers: number
+  /** What it is doing, in plain words. */
+  step: string
 }

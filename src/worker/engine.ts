@@ -30,6 +30,8 @@ import type {
   NetworkStatus,
   NftLoadProgress,
   NftLoadResult,
+  OffersProgress,
+  OffersReport,
   ProgressListener,
   StatusListener,
   WalletInfo,
@@ -39,6 +41,8 @@ import { AcceptanceTracker } from './jobs/acceptance/acceptanceTracker.ts'
 import type { AcceptanceTiming } from './jobs/acceptance/acceptanceTracker.ts'
 import { JobService } from './jobs/jobService.ts'
 import type { AccountLocks } from './jobs/run/accountLocks.ts'
+import { readReserves } from './jobs/ledger/ledgerRequests.ts'
+import { readOffersReport } from './offers/offersReport.ts'
 import { readOwnOffers } from './offers/ownOffers.ts'
 import { planReclaim } from './jobs/acceptance/reclaim.ts'
 import type { RunnerLimits } from './jobs/run/runner.ts'
@@ -50,6 +54,7 @@ import { ConnectionManager, DEFAULT_TIMING } from './network/connectionManager.t
 import { SecondOpinion } from './network/secondOpinion.ts'
 import type { ConnectionTiming } from './network/session.ts'
 import { NftLoader } from './nfts/nftLoader.ts'
+import { throttledProgress } from './progress.ts'
 import { validateSettings } from './settings.ts'
 
 /** NFT ids `showingNfts` takes at most (a few screenfuls of cards). */
@@ -223,6 +228,22 @@ export class Engine implements EngineApi {
     const owner = this.accountOf(account)
     const offers = await readOwnOffers(this.connection.requireClient(), owner)
     return offers.size
+  }
+
+  async loadOffers(
+    onProgress?: ProgressListener<OffersProgress>,
+    account?: string,
+  ): Promise<OffersReport> {
+    const owner = this.accountOf(account)
+    const client = this.connection.requireClient()
+    const progress = throttledProgress(onProgress)
+    const { incDrops } = await readReserves(client)
+    const deps = { client, db: this.db, network: this.connection.status.network }
+    const report = await readOffersReport({ ...deps, ownerReserveDrops: incDrops }, owner, (p) =>
+      progress.report(p),
+    )
+    progress.finish({ offers: report.sell.length + report.bids.length, step: 'Done' })
+    return report
   }
 
   getWallet(): Promise<WalletInfo | null> {

@@ -24,6 +24,7 @@ const METHODS = {
   restoreWallet: true,
   forgetDevice: true,
   loadNfts: true,
+  loadOffers: true,
   loadMetadata: true,
   showingNfts: true,
   countOffers: true,

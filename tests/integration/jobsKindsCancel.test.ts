@@ -12,7 +12,7 @@ import { readItems } from '../../src/db/jobs.ts'
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
 import { DemoSubmitter } from '../../src/sandbox/demo/submitter.ts'
 import { jobFinished } from '../helpers/engine.ts'
-import { offersOf, startDemoJobsHarness, validatedIndex } from '../helpers/jobs.ts'
+import { freeNfts, offersOf, startDemoJobsHarness, validatedIndex } from '../helpers/jobs.ts'
 import type { DemoJobsHarness } from '../helpers/jobs.ts'
 import { fundInProcess } from '../helpers/sandbox.ts'
 
@@ -127,6 +127,22 @@ it('cancels 1,000 offers in 2 transactions', async () => {
   expect(new Set(cancels.map((t) => t.hash))).toEqual(
     new Set(items.map((i) => i.attempts.find((a) => a.final === 'tesSUCCESS')!.hash)),
   )
+})
+
+it('refuses an NFT id given where an offer id belongs (the ledger would cancel nothing)', async () => {
+  await h.engine.connectWallet({ kind: 'familySeed', secret: accounts.holder.seed! })
+  const [nftId] = await freeNfts(h.client, holder, 1)
+  const plan = await h.engine.planJob({ kind: 'cancel', offerIds: [nftId!] })
+  expect(plan.canStart).toBe(false)
+  expect(plan.problems).toEqual([
+    {
+      code: 'NOT_AN_OFFER',
+      blocking: true,
+      itemIndex: 0,
+      message: `${nftId!.slice(0, 8)}...${nftId!.slice(-8)} is the id of an NFT, not of an offer: cancelling it would succeed on the ledger and cancel nothing. Use the offer's id (the Orders tab lists them)`,
+    },
+  ])
+  await expect(h.engine.startJob(plan.jobId)).rejects.toThrow()
 })
 
 /**

@@ -49,3 +49,25 @@ export async function reclaimJobOf(
       job.kind === 'cancel' && job.status !== 'planned' && job.params.reclaimOf === airdrop.id,
   )
 }
+
+/**
+ * The jobs of a kind that created the given offers, by offer id (offers no such job created are
+ * absent). Read through the items' offerId index: one lookup per offer, whatever the jobs' sizes.
+ */
+export async function jobsOfOffers(
+  db: LedgerDb,
+  offerIds: readonly string[],
+  kind: JobRow['kind'],
+): Promise<Map<string, string>> {
+  const items = await db.jobItems
+    .where('offerId')
+    .anyOf([...offerIds])
+    .toArray()
+  const jobIds = [...new Set(items.map((item) => item.jobId))]
+  const jobs = await db.jobs.bulkGet(jobIds)
+  const ofKind = new Set(jobs.filter((job) => job?.kind === kind).map((job) => job!.id))
+  const out = new Map<string, string>()
+  for (const item of items)
+    if (item.offerId && ofKind.has(item.jobId)) out.set(item.offerId, item.jobId)
+  return out
+}

@@ -24,7 +24,19 @@ export interface PopulateOptions {
 export interface DemoSummary {
   holder: { address: string; seed: string }
   nfts: number
-  offers: { free: number; paid: number; duplicatedNfts: number }
+  offers: {
+    free: number
+    paid: number
+    duplicatedNfts: number
+    /** Sell offers whose Expiration passed right after they were made. */
+    expired: number
+    /** Sell offers on NFTs the holder gave away afterwards (they can never be accepted). */
+    unfillable: number
+    /** Buy offers the holder made on others' NFTs. */
+    ownBids: number
+    /** Buy offers other accounts made on the holder's NFTs. */
+    bidsReceived: number
+  }
   largeHolder?: { address: string; seed: string; nfts: number }
 }
 
@@ -86,7 +98,7 @@ interface HeldNft {
 }
 
 function mintTx(
-  col: DemoCollection,
+  col: Pick<DemoCollection, 'taxon' | 'flags' | 'transferFee'>,
   uri: string | null,
   gatewayUrl: string,
 ): Record<string, unknown> {
@@ -164,13 +176,14 @@ function createOffers(s: DemoSubmitter, a: DemoAccounts, held: HeldNft[]): DemoS
   const free = offerable.slice(0, 12)
   const paid = offerable.slice(12, 27)
   const dup = offerable.slice(27, 33)
-  const offer = (n: HeldNft, drops: string, to?: Wallet) =>
+  const offer = (n: HeldNft, drops: string, to?: Wallet, expiration?: number) =>
     s.submit(a.holder, {
       TransactionType: 'NFTokenCreateOffer',
       NFTokenID: n.id,
       Amount: drops,
       Flags: tfSellNFToken,
       ...(to ? { Destination: to.classicAddress } : {}),
+      ...(expiration ? { Expiration: expiration } : {}),
     })
   free.forEach((n, i) => offer(n, '0', a.recipients[AUTO_ACCEPT_COUNT + i]))
   paid.forEach((n, i) => offer(n, xrpToDrops(5 + i * 2.5)))
@@ -180,5 +193,83 @@ function createOffers(s: DemoSubmitter, a: DemoAccounts, held: HeldNft[]): DemoS
     if (i % 2 === 0) offer(n, '0', a.recipients[AUTO_ACCEPT_COUNT + 20 + i])
   })
   s.close()
-  return { free: free.length, paid: paid.length, duplicatedNfts: dup.length }
+  const expired = offerable.slice(33, 36)
+  // Valid when made (after the parent ledger's close), expired once the next ledger closes.
+  const expiration = s.lastCloseTime() + 1
+  expired.forEach((n, i) => offer(n, xrpToDrops(8 + i), undefined, expiration))
+  s.close()
+  const stale = staleOffers(s, a)
+  const received = bidsOnHolder(s, a, offerable)
+  return {
+    free: free.length,
+    paid: paid.length,
+    duplicatedNfts: dup.length,
+    expired: expired.length,
+    ...stale,
+    bidsReceived: received,
+  }
+}
+
+/**
+ * The artist hands the holder two NFTs, the holder lists them and gives them back: the listings stay
+ * on the ledger and can never be accepted (unfillable). The holder then bids on one of them.
+ */
+function staleOffers(s: DemoSubmitter, a: DemoAccounts): { unfillable: number; ownBids: number } {
+  const col = { taxon: 99, flags: TF_TRANSFERABLE, transferFee: 0 }
+  const mints = [0, 1].map(() => s.submit(a.artist, mintTx(col, null, '')))
+  const metas = s.close()
+  const ids = mints.map((h) => getNFTokenID(metas.get(h))!)
+  handOver(s, a, ids)
+  ids.forEach((id, i) =>
+    s.submit(a.holder, {
+      TransactionType: 'NFTokenCreateOffer',
+      NFTokenID: id,
+      Amount: xrpToDrops(20 + i * 5),
+      Flags: tfSellNFToken,
+    }),
+  )
+  const gifts = ids.map((id) =>
+    s.submit(a.holder, {
+      TransactionType: 'NFTokenCreateOffer',
+      NFTokenID: id,
+      Amount: '0',
+      Flags: tfSellNFToken,
+      Destination: a.artist.classicAddress,
+    }),
+  )
+  const giftMetas = s.close()
+  for (const h of gifts) {
+    const offerId = (giftMetas.get(h) as { offer_id?: string }).offer_id!
+    s.submit(a.artist, { TransactionType: 'NFTokenAcceptOffer', NFTokenSellOffer: offerId })
+  }
+  s.close()
+  s.submit(a.holder, {
+    TransactionType: 'NFTokenCreateOffer',
+    NFTokenID: ids[0],
+    Owner: a.artist.classicAddress,
+    Amount: xrpToDrops(3),
+  })
+  s.close()
+  return { unfillable: ids.length, ownBids: 1 }
+}
+
+/** Two recipients bid on a Pixel Cat of the holder (2.5 % transfer fee), one also on a badge. */
+function bidsOnHolder(s: DemoSubmitter, a: DemoAccounts, offerable: HeldNft[]): number {
+  const cat = offerable.find((n) => n.collection.key === 'pixel-cats')!
+  const badge = offerable[40]!
+  const bids: [Wallet, HeldNft, number][] = [
+    [a.recipients[40]!, cat, 20],
+    [a.recipients[41]!, cat, 15],
+    [a.recipients[40]!, badge, 4],
+  ]
+  for (const [bidder, nft, xrp] of bids) {
+    s.submit(bidder, {
+      TransactionType: 'NFTokenCreateOffer',
+      NFTokenID: nft.id,
+      Owner: a.holder.classicAddress,
+      Amount: xrpToDrops(xrp),
+    })
+  }
+  s.close()
+  return bids.length
 }

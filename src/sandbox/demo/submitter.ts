@@ -34,6 +34,11 @@ export class DemoSubmitter {
     return signed.hash
   }
 
+  /** The close time (Ripple-epoch seconds) of the latest closed ledger. */
+  lastCloseTime(): number {
+    return this.ledger.validated.header.close_time
+  }
+
   /** Closes the open ledger; returns the metadata of its transactions by hash. */
   close(): Map<string, TxMeta> {
     const closed = this.ledger.accept()

@@ -6,6 +6,7 @@
  */
 import type { Client } from 'xrpl'
 
+import type { OfferAmount } from '../api.ts'
 import { runPool } from '../pool.ts'
 import { toEngineError } from '../network/toEngineError.ts'
 import {
@@ -33,6 +34,12 @@ export interface OfferEntry {
   destination: string | null
   /** Ripple-epoch seconds, or null when the offer never expires. */
   expiration: number | null
+  /** What the offer asks (sell) or bids (buy). */
+  amount: OfferAmount
+  /** The ledger of the transaction that created it (an NFTokenOffer is never modified). */
+  createdLedger: number
+  /** The hash of that transaction. */
+  createdTx: string
 }
 
 /** What the ledger holds under an id that is not one of the account's offers. */
@@ -43,11 +50,25 @@ export type OfferLookup =
   /** Nothing (accepted, cancelled, or never there), or a server that cannot say (no ledger_entry). */
   | { kind: 'missing' }
 
+const DROPS = /^\d{1,17}$/
+const DECIMAL = /^-?\d*\.?\d+(?:[eE][-+]?\d+)?$/
+
+/** An offer's Amount: XRP drops (a string of digits) or an issued currency amount; null if neither. */
+function offerAmount(value: unknown): OfferAmount | null {
+  if (typeof value === 'string') return DROPS.test(value) ? { kind: 'xrp', drops: value } : null
+  if (!isRecord(value)) return null
+  const { currency, issuer, value: amount } = value
+  if (typeof currency !== 'string' || currency === '' || currency === 'XRP') return null
+  if (typeof issuer !== 'string' || typeof amount !== 'string' || !DECIMAL.test(amount)) return null
+  return { kind: 'issued', currency, issuer, value: amount }
+}
+
 function offerEntry(value: unknown, method: string): OfferEntry {
   if (!isRecord(value) || value.LedgerEntryType !== 'NFTokenOffer') {
     throw malformed(method, 'an entry is not an NFTokenOffer')
   }
   const { index, Owner, NFTokenID, Flags, Destination, Expiration } = value
+  const { Amount, PreviousTxnLgrSeq, PreviousTxnID } = value
   const offerId = typeof index === 'string' ? index.toUpperCase() : ''
   if (!HEX_ID.test(offerId)) throw malformed(method, 'an offer index is not 64 hex digits')
   if (typeof Owner !== 'string') throw malformed(method, `offer ${offerId} has no Owner`)
@@ -62,6 +83,14 @@ function offerEntry(value: unknown, method: string): OfferEntry {
   if (Expiration !== undefined && (typeof Expiration !== 'number' || Expiration < 0)) {
     throw malformed(method, `offer ${offerId} has a malformed Expiration`)
   }
+  const amount = offerAmount(Amount)
+  if (!amount) throw malformed(method, `offer ${offerId} has a malformed Amount`)
+  if (typeof PreviousTxnLgrSeq !== 'number' || !Number.isSafeInteger(PreviousTxnLgrSeq)) {
+    throw malformed(method, `offer ${offerId} has no PreviousTxnLgrSeq`)
+  }
+  if (typeof PreviousTxnID !== 'string' || !HEX_ID.test(PreviousTxnID.toUpperCase())) {
+    throw malformed(method, `offer ${offerId} has no PreviousTxnID`)
+  }
   return {
     offerId,
     owner: Owner,
@@ -69,6 +98,9 @@ function offerEntry(value: unknown, method: string): OfferEntry {
     sell: ((Flags ?? 0) & LSF_SELL_NFTOKEN) !== 0,
     destination: Destination ?? null,
     expiration: Expiration ?? null,
+    amount,
+    createdLedger: PreviousTxnLgrSeq,
+    createdTx: PreviousTxnID.toUpperCase(),
   }
 }
 
@@ -117,8 +149,16 @@ export async function readOwnOffers(
   return (await readOwnOffersAt(client, account)).offers
 }
 
-/** {@link readOwnOffers}, with the validated ledger every page was read from. */
-export async function readOwnOffersAt(client: Client, account: string): Promise<OwnOffers> {
+/**
+ * {@link readOwnOffers}, with the validated ledger every page was read from.
+ *
+ * @param onPage - called after each page with the offers read so far.
+ */
+export async function readOwnOffersAt(
+  client: Client,
+  account: string,
+  onPage?: (offers: number) => void,
+): Promise<OwnOffers> {
   const offers = new Map<string, OfferEntry>()
   const markers = new Set<string>()
   let ledgerIndex: number | null = null
@@ -136,6 +176,7 @@ export async function readOwnOffersAt(client: Client, account: string): Promise<
     for (const entry of page.entries) offers.set(entry.offerId, entry)
     ledgerIndex = page.ledgerIndex
     marker = page.marker
+    onPage?.(offers.size)
     if (marker !== undefined && markers.has(marker)) {
       throw malformed('account_objects', 'the marker repeats')
     }

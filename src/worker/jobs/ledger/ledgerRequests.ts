@@ -160,9 +160,12 @@ export async function readAccounts(
   return facts
 }
 
-/** The close time (Ripple-epoch seconds) of the latest validated ledger. */
-export async function readCloseTime(client: Client): Promise<number> {
-  const result = await requestResult(client, { command: 'ledger', ledger_index: 'validated' })
+/** The close time (Ripple-epoch seconds) of a validated ledger, the latest by default. */
+export async function readCloseTime(
+  client: Client,
+  ledgerIndex: number | 'validated' = 'validated',
+): Promise<number> {
+  const result = await requestResult(client, { command: 'ledger', ledger_index: ledgerIndex })
   const ledger = isRecord(result) && result.validated === true ? result.ledger : undefined
   const closeTime = isRecord(ledger) ? ledger.close_time : undefined
   if (typeof closeTime !== 'number' || !Number.isSafeInteger(closeTime)) {

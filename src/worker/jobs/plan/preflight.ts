@@ -119,6 +119,10 @@ async function readFacts(deps: PreflightDeps, kind: JobKind, planned: readonly P
     ),
   ])
   const accounts = new Map([...recipients, ...issuerFacts])
+  // An id the ledger has no entry for may be an NFT id pasted where an offer id belongs: the ledger
+  // would accept the cancellation (tesSUCCESS) and cancel nothing. The account's NFTs tell.
+  const missing = [...lookups.values()].some((lookup) => lookup.kind === 'missing')
+  const heldNfts = missing && !hasNfts ? await readNftMap(client, account) : nfts
   const closeTime = needsCloseTime(lookups, account) ? await readCloseTime(client) : null
   const networkName = buildNetworks({})[deps.network].name
   const offeredNfts =
@@ -126,7 +130,7 @@ async function readFacts(deps: PreflightDeps, kind: JobKind, planned: readonly P
   const facts: ItemFacts = {
     account,
     networkName,
-    nfts,
+    nfts: heldNfts,
     accounts,
     ownOffers,
     offeredNfts,
@@ -139,7 +143,7 @@ async function readFacts(deps: PreflightDeps, kind: JobKind, planned: readonly P
 /**
  * Checks a plan against the validated ledger.
  *
- * Per-item problems are not blocking (the item is skipped), except NOT_YOUR_OFFER, which would make
+ * Per-item problems are not blocking (the item is skipped), except NOT_YOUR_OFFER and NOT_AN_OFFER: the first would make
  * a whole NFTokenCancelOffer fail. OFFER_NOT_FOUND names no item: the ledger skips a vanished id and
  * the rest of its transaction applies. INSUFFICIENT_RESERVE and INSUFFICIENT_FEES concern the job and
  * block it. Reserve change: +1 owner reserve per offer without a problem, −1 per own offer cancelled,

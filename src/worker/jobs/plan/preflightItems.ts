@@ -16,7 +16,10 @@ export interface ItemFacts {
   account: string
   /** The network's name for messages, e.g. 'Mainnet'. */
   networkName: string
-  /** The account's NFTs by id (empty when the plan has no NFT items). */
+  /**
+   * The account's NFTs by id (empty when the plan has no NFT items, unless an id to cancel names
+   * no ledger entry).
+   */
   nfts: ReadonlyMap<string, NftItem>
   /** Recipients and issuers: their facts, or null for accounts that do not exist. */
   accounts: ReadonlyMap<string, AccountFacts | null>
@@ -140,6 +143,13 @@ function mayCancel(entry: OfferEntry, facts: ItemFacts): boolean {
   )
 }
 
+/** Whether an id names one of the account's NFTs, or an NFT it has offers on. */
+function isNftId(id: string, facts: ItemFacts): boolean {
+  if (facts.nfts.has(id)) return true
+  for (const offer of facts.ownOffers.values()) if (offer.nftId === id) return true
+  return false
+}
+
 /** Whether cancelling `offerId` frees the account's own owner reserve. */
 export function isOwnOffer(offerId: string, facts: ItemFacts): boolean {
   if (facts.ownOffers.has(offerId)) return true
@@ -167,7 +177,10 @@ function cancelProblems(offerIds: readonly string[], index: number, facts: ItemF
     if (facts.ownOffers.has(offerId)) continue
     const lookup = facts.lookups.get(offerId) ?? { kind: 'missing' }
     const label = `Offer ${shortId(offerId)}`
-    if (lookup.kind === 'missing') {
+    if (lookup.kind === 'missing' && isNftId(offerId, facts)) {
+      const message = `${shortId(offerId)} is the id of an NFT, not of an offer: cancelling it would succeed on the ledger and cancel nothing. Use the offer's id (the Orders tab lists them)`
+      problems.push({ code: 'NOT_AN_OFFER', message, itemIndex: index, blocking: true })
+    } else if (lookup.kind === 'missing') {
       const message = `${label} no longer exists (accepted, cancelled or expired): nothing to cancel`
       problems.push({ code: 'OFFER_NOT_FOUND', message, blocking: false })
     } else if (lookup.kind === 'notOffer' || !mayCancel(lookup.entry, facts)) {
