@@ -54,6 +54,8 @@ export const MAX_NFT_PAGES = 2_000
 export const LISTING_PAGE_SIZE = 20
 /** Interval of the offers list's automatic refresh. */
 export const OFFERS_REFRESH_MS = 10 * 60 * 1000
+/** The least time between two manual refreshes of the offers list (the spec leaves it unstated). */
+export const OFFERS_MIN_REFRESH_MS = 15 * 1000
 /** Offer ids one NFTokenCancelOffer may carry. */
 export const CANCEL_OFFERS_PER_TX = 500
 /** Transactions one account may have in the ledger's queue. */

@@ -358,7 +358,16 @@ export type JobRequest =
       offers: { nftId: string; amountDrops: string; destination?: string; expiration?: number }[]
     }
   | { kind: 'burn'; nftIds: string[] }
-  | { kind: 'cancel'; offerIds: string[] }
+  | {
+      kind: 'cancel'
+      offerIds: string[]
+      /** Which of the Orders tab's cancellations this is, recorded on the job for its result card. */
+      purpose?: CancelPurpose
+    }
+
+/** The Orders tab's cancellations: by selection, by kind of offer, or one offer. */
+export type CancelPurpose =
+  'selected' | 'free' | 'paid' | 'duplicates' | 'all' | 'expired' | 'unfillable' | 'single'
 
 /** A planned job, as the confirmation screen shows it. */
 export interface JobPlan {
@@ -453,7 +462,14 @@ export interface MetadataProgress {
 /** An offer's amount: XRP in drops, or an issued currency amount as the ledger states it. */
 export type OfferAmount =
   | { kind: 'xrp'; drops: string }
-  | { kind: 'issued'; currency: string; issuer: string; value: string }
+  | {
+      kind: 'issued'
+      currency: string
+      /** The currency as people read it: the 3-letter code, or a 40-hex code decoded to text. */
+      code: string
+      issuer: string
+      value: string
+    }
 
 /** Why an offer is worth cancelling (several may hold at once). */
 export interface OfferFlags {

@@ -10,7 +10,7 @@ import {
   recentActivity,
   runsElsewhere,
   stepText,
-} from '../../src/app/airdrop/jobProgress.ts'
+} from '../../src/app/jobs/jobProgress.ts'
 
 const NFT = '00080000'.padEnd(64, 'A')
 const ALICE = 'rN7n7otQDd6FczFgLdSqtcsAUxDkw6fzRH'

@@ -1,8 +1,8 @@
 import type { AcceptanceSummary, JobRow } from '../../db/types.ts'
 import { checkAcceptanceNow, reclaimUnaccepted, useAirdrop } from '../state/airdrop.ts'
-import { ACTIVE_STATUSES, doneCount, stepText } from './jobProgress.ts'
-import { useNow } from './useNow.ts'
-import { useReclaimJob } from './useJobs.ts'
+import { ACTIVE_STATUSES, doneCount, stepText } from '../jobs/jobProgress.ts'
+import { useNow } from '../jobs/useNow.ts'
+import { useReclaimJob } from '../jobs/useJobs.ts'
 
 function timeOf(ms: number): string {
   return new Date(ms).toLocaleTimeString()
@@ -53,7 +53,7 @@ export function AcceptancePanel({ job }: { job: JobRow }) {
         </p>
       )}
       {reclaim && <ReclaimLine reclaim={reclaim} />}
-      <div className="airdrop-actions">
+      <div className="actions-row">
         <button
           type="button"
           className="button"

@@ -4,11 +4,11 @@ import type { DistributionFile } from '../../worker/api.ts'
 import { setRandomize, showAirdrop, startAirdrop, useAirdrop } from '../state/airdrop.ts'
 import { useSelectedIds } from '../state/selection.ts'
 import { useSession } from '../state/session.ts'
-import { ACTIVE_STATUSES } from './jobProgress.ts'
+import { ACTIVE_STATUSES } from '../jobs/jobProgress.ts'
 import { PlanModal } from './PlanModal.tsx'
 import { ProgressCard } from './ProgressCard.tsx'
 import { ResultsCard } from './ResultsCard.tsx'
-import { useAirdrops } from './useJobs.ts'
+import { useAirdrops } from '../jobs/useJobs.ts'
 
 /**
  * The Airdrop Manager panel (spec part 1 §2): 'Wallet Required' and 'Upload CSV Required' until it
@@ -96,7 +96,7 @@ function ReadyManager({ file, jobRunning }: { file: DistributionFile; jobRunning
   return (
     <div className="airdrop-ready">
       <h3>Distribution Summary</h3>
-      <dl className="airdrop-figures" data-testid="distribution-summary">
+      <dl className="figures" data-testid="distribution-summary">
         <div>
           <dt>Total distributions</dt>
           <dd data-testid="summary-distributions">{summary.recipients}</dd>
@@ -132,7 +132,7 @@ function ReadyManager({ file, jobRunning }: { file: DistributionFile; jobRunning
         </p>
       )}
       {planError && !pending && (
-        <p className="airdrop-error" role="alert">
+        <p className="error-box" role="alert">
           {planError}
         </p>
       )}

@@ -2,9 +2,9 @@ import { useId, useState } from 'react'
 
 import type { AcceptanceState, JobItemRow, JobRow } from '../../db/types.ts'
 import { shortAddress } from '../../shared/format.ts'
-import { byRecipient, hashPrefix, shortNftId, shownHash } from './jobProgress.ts'
-import type { RecipientResult } from './jobProgress.ts'
-import { useJobItemsHead } from './useJobs.ts'
+import { byRecipient, hashPrefix, shortNftId, shownHash } from '../jobs/jobProgress.ts'
+import type { RecipientResult } from '../jobs/jobProgress.ts'
+import { useJobItemsHead } from '../jobs/useJobs.ts'
 
 /**
  * Items read and rendered per 'Show more': a 100,000-item airdrop is read page by page, in plan order

@@ -3,9 +3,10 @@ import { useEffect } from 'react'
 import type { JobRow } from '../../db/types.ts'
 import { refreshOfferCount } from '../state/collection.ts'
 import { exportReport, useAirdrop } from '../state/airdrop.ts'
+import { JobCard, JobFigures } from '../jobs/JobCard.tsx'
 import { AcceptancePanel } from './AcceptancePanel.tsx'
 import { RecipientDetails } from './RecipientDetails.tsx'
-import { saveTextFile } from './saveFile.ts'
+import { saveTextFile } from '../jobs/saveFile.ts'
 
 function titleOf(job: JobRow): string {
   if (job.status === 'cancelled') return 'Airdrop Cancelled'
@@ -31,52 +32,32 @@ export function ResultsCard({ job }: { job: JobRow }) {
     void refreshOfferCount()
   }, [job.id, job.status, accepted, gone])
   return (
-    <section
-      className="airdrop-job"
-      aria-labelledby="airdrop-results-title"
-      data-testid="airdrop-results"
-    >
-      <div className="airdrop-job__head">
-        <h3 id="airdrop-results-title">{titleOf(job)}</h3>
-        <span className="airdrop-job__id">Job {job.id.slice(0, 8)}</span>
-      </div>
+    <JobCard job={job} title={titleOf(job)} testId="airdrop-results">
       {job.status === 'failed' && job.error && (
-        <p className="airdrop-error" role="alert">
+        <p className="error-box" role="alert">
           Airdrop failed: {job.error}
         </p>
       )}
-      <dl className="airdrop-figures">
-        <div>
-          <dt>Successful</dt>
-          <dd data-testid="results-successful">{succeeded}</dd>
-        </div>
-        <div>
-          <dt>Failed</dt>
-          <dd data-testid="results-failed">{failed}</dd>
-        </div>
-        {skipped > 0 && (
-          <div>
-            <dt>Skipped</dt>
-            <dd data-testid="results-skipped">{skipped}</dd>
-          </div>
-        )}
-        <div>
-          <dt>Total</dt>
-          <dd data-testid="results-total">{total}</dd>
-        </div>
-      </dl>
+      <JobFigures
+        figures={[
+          { label: 'Successful', value: succeeded, testId: 'results-successful' },
+          { label: 'Failed', value: failed, testId: 'results-failed' },
+          ...(skipped > 0 ? [{ label: 'Skipped', value: skipped, testId: 'results-skipped' }] : []),
+          { label: 'Total', value: total, testId: 'results-total' },
+        ]}
+      />
       {succeeded > 0 && <AcceptancePanel job={job} />}
       {jobError && (
-        <p className="airdrop-error" role="alert">
+        <p className="error-box" role="alert">
           {jobError}
         </p>
       )}
       <RecipientDetails job={job} />
-      <div className="airdrop-actions">
+      <div className="actions-row">
         <button type="button" className="button" onClick={() => void download(job)}>
           Export report (CSV)
         </button>
       </div>
-    </section>
+    </JobCard>
   )
 }

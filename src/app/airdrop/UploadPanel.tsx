@@ -16,7 +16,7 @@ export function UploadPanel() {
       <h2 id="csv-upload-title">Upload Distribution List</h2>
       {file ? <UploadSummary file={file} /> : <DropZone processing={processing} />}
       {file && (
-        <div className="airdrop-actions">
+        <div className="actions-row">
           <ChooseFileButton label="Replace file" disabled={processing} />
           <button type="button" className="button" onClick={clearCsv} disabled={processing}>
             Remove file
@@ -29,7 +29,7 @@ export function UploadPanel() {
         </p>
       )}
       {uploadError && (
-        <p className="airdrop-error" role="alert">
+        <p className="error-box" role="alert">
           {uploadError}
         </p>
       )}

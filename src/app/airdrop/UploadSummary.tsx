@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 
 import type { CsvProblem, DistributionFile } from '../../worker/api.ts'
-import { ShowAllToggle } from './ShowAllToggle.tsx'
+import { ShowAllToggle } from '../ui/ShowAllToggle.tsx'
 
 /** Problems shown before 'Show all' (a long list stays collapsed). */
 const SHOWN_PROBLEMS = 5
@@ -11,7 +11,7 @@ export function UploadSummary({ file }: { file: DistributionFile }) {
   return (
     <div className="airdrop-summary" data-testid="csv-summary">
       <p className="airdrop-summary__file">File: {file.fileName}</p>
-      <dl className="airdrop-figures">
+      <dl className="figures">
         <div>
           <dt>Distributions</dt>
           <dd data-testid="csv-distributions">{file.rows.length}</dd>
@@ -37,16 +37,16 @@ function ProblemList({ problems }: { problems: readonly CsvProblem[] }) {
   const long = problems.length > SHOWN_PROBLEMS
   const shown = open || !long ? problems : problems.slice(0, SHOWN_PROBLEMS)
   return (
-    <div className="airdrop-problems" data-testid="csv-problems">
-      <p className="airdrop-problems__title">
+    <div className="problems-box" data-testid="csv-problems">
+      <p className="problems-box__title">
         {problems.length === 1 ? '1 problem' : `${problems.length} problems`} found ({skipped}{' '}
         {skipped === 1 ? 'row' : 'rows'} skipped)
       </p>
       <ul id={listId}>
         {shown.map((problem, index) => (
           <li key={index} data-severity={problem.severity}>
-            <span className="airdrop-problems__line">Line {problem.line}</span>{' '}
-            <span className="airdrop-problems__severity">
+            <span className="problems-box__line">Line {problem.line}</span>{' '}
+            <span className="problems-box__severity">
               {problem.severity === 'skipped' ? 'skipped' : 'note'}
             </span>
             : {problem.message}

@@ -1,4 +1,5 @@
 import { AirdropTab } from '../airdrop/AirdropTab.tsx'
+import { OrdersTab } from '../orders/OrdersTab.tsx'
 import { NftCollectionPanel } from '../nfts/NftCollectionPanel.tsx'
 import { useUi } from '../state/ui.ts'
 import { Footer } from './Footer.tsx'
@@ -25,6 +26,8 @@ export function MainShell() {
           {/* One slot whatever the tab, so the collection after it is not remounted on a switch. */}
           {tab === 'airdrop' ? (
             <AirdropTab />
+          ) : tab === 'orders' ? (
+            <OrdersTab />
           ) : (
             <p className="tab-panel__note">{info.comingSoon}</p>
           )}

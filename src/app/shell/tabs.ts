@@ -26,8 +26,7 @@ export const TAB_INFO: Readonly<Record<TabId, TabInfo>> = {
     id: 'orders',
     label: 'Orders',
     tooltip: 'Manage your NFT sell offers and marketplace orders',
-    heading: 'Orders',
-    comingSoon: 'Sell-offer analysis and cancellation arrive in a later update.',
+    heading: 'Offer Management',
   },
   list: {
     id: 'list',

@@ -1,3 +1,9 @@
+/** What a cancel job's result card names: its purpose and how many offers it cancels. */
+function cancelParams(request: Extract<JobRequest, { kind: 'cancel' }>): Record<string, unknown> {
+  const offers = new Set(request.offerIds).size
+  return request.purpose ? { purpose: request.purpose, offers } : { offers }
+}
+
 /**
  * The jobs engine's front: plans jobs (intents recorded, pre-flight run, nothing signed), starts,
  * pauses and cancels them, and resumes unfinished jobs when the app reopens or the wallet and its
@@ -145,6 +151,7 @@ export class JobService {
         feeDrops: feeDrops.toString(),
         ...(shuffleSeed ? { shuffleSeed } : {}),
         ...(request.kind === 'airdrop' ? { recipients: recipientsOf(items) } : {}),
+        ...(request.kind === 'cancel' ? cancelParams(request) : {}),
       },
       counts: { total: 0, pending: 0, inFlight: 0, succeeded: 0, failed: 0, skipped: 0 },
       plan: figures,

@@ -4,6 +4,7 @@
  * paging, every page from the first page's validated ledger) and, for ids not among them, the offer
  * itself (ledger_entry), which tells a vanished offer from someone else's.
  */
+import { convertHexToString } from 'xrpl'
 import type { Client } from 'xrpl'
 
 import type { OfferAmount } from '../api.ts'
@@ -53,6 +54,16 @@ export type OfferLookup =
 const DROPS = /^\d{1,17}$/
 const DECIMAL = /^-?\d*\.?\d+(?:[eE][-+]?\d+)?$/
 
+const HEX_CURRENCY = /^[0-9A-F]{40}$/i
+const PRINTABLE = /^[\x20-\x7E]+$/
+
+/** A currency code as people read it: a 40-hex code that spells text is shown as that text. */
+function currencyCode(currency: string): string {
+  if (!HEX_CURRENCY.test(currency)) return currency
+  const text = convertHexToString(currency).replace(/\0+$/, '')
+  return PRINTABLE.test(text) ? text : `${currency.slice(0, 8)}…`
+}
+
 /** An offer's Amount: XRP drops (a string of digits) or an issued currency amount; null if neither. */
 function offerAmount(value: unknown): OfferAmount | null {
   if (typeof value === 'string') return DROPS.test(value) ? { kind: 'xrp', drops: value } : null
@@ -60,7 +71,7 @@ function offerAmount(value: unknown): OfferAmount | null {
   const { currency, issuer, value: amount } = value
   if (typeof currency !== 'string' || currency === '' || currency === 'XRP') return null
   if (typeof issuer !== 'string' || typeof amount !== 'string' || !DECIMAL.test(amount)) return null
-  return { kind: 'issued', currency, issuer, value: amount }
+  return { kind: 'issued', currency, code: currencyCode(currency), issuer, value: amount }
 }
 
 function offerEntry(value: unknown, method: string): OfferEntry {

@@ -8,7 +8,7 @@ import { isValidClassicAddress } from 'xrpl'
 import type { Intent } from '../../../db/types.ts'
 import { CANCEL_OFFERS_PER_TX, MAX_JOB_ITEMS } from '../../../shared/constants.ts'
 import { EngineError } from '../../../shared/errors.ts'
-import type { JobRequest } from '../../api.ts'
+import type { CancelPurpose, JobRequest } from '../../api.ts'
 import { packOfferIds } from '../../ops/cancelOffers.ts'
 import { checkedSeed, freshSeed, seededRandom } from './shuffleSeed.ts'
 
@@ -154,11 +154,27 @@ function checkedList(fields: Fields): JobRequest {
   }
 }
 
+const CANCEL_PURPOSES: ReadonlySet<unknown> = new Set<CancelPurpose>([
+  'selected',
+  'free',
+  'paid',
+  'duplicates',
+  'all',
+  'expired',
+  'unfillable',
+  'single',
+])
+
 function checkedCancel(fields: Fields): JobRequest {
   const ids = itemsOf(fields, 'offerIds', 'Please select offers to cancel', 'offers')
+  const { purpose } = fields
+  if (purpose !== undefined && !CANCEL_PURPOSES.has(purpose)) {
+    throw invalid(`Unknown cancellation: ${shown(purpose)}`)
+  }
   return {
     kind: 'cancel',
     offerIds: ids.map((id, i) => checkedId(id, `Offer ${i + 1}`, 'offer id')),
+    ...(purpose === undefined ? {} : { purpose: purpose as CancelPurpose }),
   }
 }
 

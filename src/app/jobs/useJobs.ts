@@ -13,17 +13,21 @@ function live<T>(value: T | undefined): Live<T> {
   return value === undefined ? { loading: true } : { loading: false, value }
 }
 
-/** The connected wallet's started airdrops, newest first. */
-export function useAirdrops(): Live<JobRow[]> {
+/** The connected wallet's started jobs of one kind, newest first. */
+export function useStartedJobs(kind: JobRow['kind']): Live<JobRow[]> {
   const { wallet } = useSession()
   const network = wallet?.network
   const account = wallet?.address
   const jobs = useLiveQuery(
-    async () =>
-      network && account ? await startedJobsOf(appDb(), network, account, 'airdrop') : [],
-    [network, account],
+    async () => (network && account ? await startedJobsOf(appDb(), network, account, kind) : []),
+    [network, account, kind],
   )
   return live(jobs)
+}
+
+/** The connected wallet's started airdrops, newest first. */
+export function useAirdrops(): Live<JobRow[]> {
+  return useStartedJobs('airdrop')
 }
 
 const NO_ITEMS: readonly JobItemRow[] = []

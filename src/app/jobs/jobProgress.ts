@@ -128,12 +128,19 @@ function itemTarget(item: JobItemRow): string {
   return to ? ` to ${shortAddress(to)}` : ''
 }
 
+/** What a succeeded item did, by its intent. */
+const DONE_VERB: Record<JobItemRow['intent']['type'], string> = {
+  offer: 'Offered',
+  burn: 'Burned',
+  cancel: 'Cancelled',
+}
+
 /** One activity line: what happened last to an item. */
 export function activityLine(item: JobItemRow): string {
   const what = `${itemNft(item)}${itemTarget(item)}`
   switch (item.status) {
     case 'succeeded':
-      return `Offered ${what}`
+      return `${DONE_VERB[item.intent.type]} ${what}`
     case 'failed':
       return `Failed ${what}: ${item.message ?? item.result ?? 'unknown error'}`
     case 'skipped':

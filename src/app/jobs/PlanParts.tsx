@@ -1,0 +1,67 @@
+import { useId, useState } from 'react'
+
+import { formatDrops } from '../../shared/format.ts'
+import type { JobPlan, PlanProblem } from '../../worker/api.ts'
+import { ShowAllToggle } from '../ui/ShowAllToggle.tsx'
+import './jobs.css'
+
+/** Problems listed before 'Show all'. */
+const SHOWN_PROBLEMS = 5
+
+/** A planned job's cost: its transactions (or offers), fees, the reserve it locks or frees, the balance. */
+export function PlanFigures({ plan, itemsLabel }: { plan: JobPlan; itemsLabel: string }) {
+  const reserve = BigInt(plan.reserveChangeDrops)
+  return (
+    <dl className="figures" data-testid="plan-figures">
+      <div>
+        <dt>{itemsLabel}</dt>
+        <dd data-testid="plan-transactions">{plan.transactions}</dd>
+      </div>
+      <div>
+        <dt>Fees</dt>
+        <dd>{formatDrops(plan.feesDrops)} XRP</dd>
+      </div>
+      <div>
+        <dt>{reserve < 0n ? 'Reserve freed' : 'Reserve locked by the offers'}</dt>
+        <dd>{formatDrops(reserve < 0n ? -reserve : reserve)} XRP</dd>
+      </div>
+      <div>
+        <dt>Spendable balance</dt>
+        <dd>{formatDrops(plan.spendableDrops)} XRP</dd>
+      </div>
+    </dl>
+  )
+}
+
+/** What pre-flight found, blocking problems first; long lists open with 'Show all'. */
+export function PlanProblems({ problems }: { problems: readonly PlanProblem[] }) {
+  const [open, setOpen] = useState(false)
+  const listId = useId()
+  const ordered = [...problems].sort((a, b) => Number(b.blocking) - Number(a.blocking))
+  const long = ordered.length > SHOWN_PROBLEMS
+  const shown = open || !long ? ordered : ordered.slice(0, SHOWN_PROBLEMS)
+  const skippable = problems.filter((p) => p.itemIndex !== undefined).length
+  return (
+    <div className="problems-box" data-testid="plan-problems">
+      <p className="problems-box__title">
+        Pre-flight found {problems.length === 1 ? '1 problem' : `${problems.length} problems`}
+        {skippable > 0 && ` (${skippable} ${skippable === 1 ? 'item' : 'items'} to skip)`}
+      </p>
+      <ul id={listId}>
+        {shown.map((problem, index) => (
+          <li key={index} data-blocking={problem.blocking}>
+            {problem.message}
+          </li>
+        ))}
+      </ul>
+      {long && (
+        <ShowAllToggle
+          open={open}
+          total={problems.length}
+          listId={listId}
+          onToggle={() => setOpen(!open)}
+        />
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,157 @@
+import { useEffect } from 'react'
+
+import { OFFERS_MIN_REFRESH_MS, OFFERS_REFRESH_MS } from '../../shared/constants.ts'
+import { ACTIVE_STATUSES } from '../jobs/jobProgress.ts'
+import { useNow } from '../jobs/useNow.ts'
+import {
+  canRefresh,
+  loadOffers,
+  ordersState,
+  setOfferQuery,
+  planCancel,
+  useOrders,
+} from '../state/orders.ts'
+import { useSession } from '../state/session.ts'
+import { ActiveOffersCard } from './ActiveOffersCard.tsx'
+import { CancelConfirmModal } from './CancelConfirmModal.tsx'
+import { CancellationProgress, CancellationResult } from './CancellationCards.tsx'
+import { CancelOptions } from './CancelOptions.tsx'
+import { OfferList } from './OfferList.tsx'
+import { offersFor } from './offerText.ts'
+import { StatusBanner } from './StatusBanner.tsx'
+import {
+  useCancellationEnd,
+  useCancelledOffers,
+  useLatestCancellation,
+} from './useCancellations.ts'
+import './orders.css'
+
+/** Reads the offers when the tab opens (unless just read) and every 10 minutes while it is open. */
+function useOffersRefresh(account: string | undefined): void {
+  useEffect(() => {
+    if (!account) return
+    const { lastLoadAt, report } = ordersState
+    const stale = lastLoadAt === null || Date.now() - lastLoadAt >= OFFERS_MIN_REFRESH_MS
+    if (!report || report.account !== account || stale) void loadOffers()
+    const timer = window.setInterval(() => void loadOffers(), OFFERS_REFRESH_MS)
+    return () => window.clearInterval(timer)
+  }, [account])
+}
+
+function OrdersHeader() {
+  const state = useOrders()
+  const now = useNow(1_000)
+  return (
+    <div className="orders-head">
+      <p className="orders-muted">
+        <span>Auto-refresh: 10min</span> · <span>Cancellations are permanent</span>
+      </p>
+      <button
+        type="button"
+        className="button"
+        disabled={!canRefresh(state, now)}
+        onClick={() => void loadOffers(true)}
+      >
+        {state.loading ? 'Refreshing…' : 'Refresh'}
+      </button>
+    </div>
+  )
+}
+
+/**
+ * The Orders tab (spec part 2 §2 Offer Management): the account's offers read and classified in the
+ * worker, cancellations of every kind run as jobs of the engine, with their progress and results.
+ */
+export function OrdersTab() {
+  const { wallet } = useSession()
+  const { report, loading, progress, loadError, banner, pending, busy, query } = useOrders()
+  const job = useLatestCancellation()
+  const offers = useCancelledOffers(job)
+  useCancellationEnd(job, offers)
+  useOffersRefresh(wallet?.address)
+  const { dismissedJobId } = useOrders()
+  if (!wallet) {
+    return (
+      <div className="orders-card">
+        <h3>Wallet Required</h3>
+        <p>Connect your wallet to see and cancel its NFT offers</p>
+      </div>
+    )
+  }
+  const active = job !== null && ACTIVE_STATUSES.has(job.status)
+  const locked = busy || active
+  const empty = report !== null && report.sell.length === 0 && report.bids.length === 0
+  const all = report ? offersFor(report, 'all') : []
+  return (
+    <div className="orders">
+      <OrdersHeader />
+      {banner && <StatusBanner message={banner} />}
+      {active && <CancellationProgress job={job} />}
+      {job && !active && job.id !== dismissedJobId && (
+        <CancellationResult job={job} offers={offers} />
+      )}
+      {loading && !report && (
+        <section className="orders-card" data-testid="offers-loading" aria-busy="true">
+          <h3>Loading Offers Data</h3>
+          <p className="orders-muted">
+            {progress ? `${progress.step}: ${progress.offers} offers` : 'Reading offers'}
+          </p>
+        </section>
+      )}
+      {loadError && (
+        <p className="error-box" role="alert">
+          {loadError}
+        </p>
+      )}
+      {empty && (
+        <section className="orders-card" data-testid="offers-empty">
+          <h3>No Active Offers</h3>
+          <p className="orders-muted">This wallet has no NFT offers on the ledger.</p>
+        </section>
+      )}
+      {report && !empty && (
+        <>
+          <ActiveOffersCard report={report} locked={locked} />
+          <CancelOptions report={report} locked={locked} />
+          <section className="orders-card" aria-label="Offers">
+            <div className="orders-card__head">
+              <h3>Sell offers</h3>
+              <input
+                type="search"
+                className="orders-search"
+                placeholder="Filter by name, NFT, offer or destination"
+                aria-label="Filter offers"
+                value={query}
+                onChange={(event) => setOfferQuery(event.target.value)}
+              />
+            </div>
+            {all.length > 1 && (
+              <div className="orders-bar">
+                <button
+                  type="button"
+                  className="button button--danger"
+                  disabled={locked}
+                  onClick={() => void planCancel('all', all)}
+                >
+                  Cancel All ({all.length})
+                </button>
+              </div>
+            )}
+            {report.sell.length > 0 ? (
+              <OfferList offers={report.sell} label="Sell offers" locked={locked} />
+            ) : (
+              <p className="orders-muted">No sell offers.</p>
+            )}
+          </section>
+          {report.bids.length > 0 && (
+            <section className="orders-card" aria-label="Your bids">
+              <h3>Your bids on others' NFTs ({report.bids.length})</h3>
+              <OfferList offers={report.bids} label="Your bids" locked={locked} />
+            </section>
+          )}
+        </>
+      )}
+      {pending && <CancelConfirmModal pending={pending} />}
+    </div>
+  )
+}

@@ -1,0 +1,122 @@
+/**
+ * What the Orders tab says about offers (spec part 2 §3 Offer display, §8 status banner): amounts,
+ * flags, the summary sentence, which offers each button picks and the search filter. Pure.
+ */
+import { formatDrops, shortAddress } from '../../shared/format.ts'
+import type { CancelPurpose, OfferView, OffersReport } from '../../worker/api.ts'
+
+/** A free sell offer: 0 XRP (airdrop offers, as a rule). */
+export function isFreeOffer(offer: OfferView): boolean {
+  return offer.amount.kind === 'xrp' && BigInt(offer.amount.drops) === 0n
+}
+
+/**
+ * The amount as the spec shows it: XRP up to 6 decimals with trailing zeros trimmed, 'FREE' for 0,
+ * an issued currency as value and code.
+ */
+export function amountText(offer: OfferView): string {
+  const { amount } = offer
+  if (amount.kind === 'issued') return `${amount.value} ${amount.code}`
+  return BigInt(amount.drops) === 0n ? 'FREE' : `${formatDrops(amount.drops)} XRP`
+}
+
+/** The flags an offer carries, as its badges read. */
+export function flagLabels(offer: OfferView): string[] {
+  const labels: string[] = []
+  if (offer.flags.expired) labels.push('Expired')
+  if (offer.flags.unfillable) labels.push('Unfillable')
+  if (offer.flags.duplicate) labels.push('Duplicate')
+  return labels
+}
+
+/** The NFT's name, or its shortened id while its metadata is unknown. */
+export function offerName(offer: OfferView): string {
+  return offer.nft.name ?? `NFT ${offer.nftId.slice(0, 8)}…${offer.nftId.slice(-6)}`
+}
+
+/** Attributes as shown on an offer: up to 4 as 'type: value', then '+n' for the rest. */
+export function attributeText(offer: OfferView, shown = 4): string[] {
+  const { attributes } = offer.nft
+  const lines = attributes
+    .slice(0, shown)
+    .map((a) => (a.trait_type ? `${a.trait_type}: ${a.value}` : String(a.value)))
+  if (attributes.length > shown) lines.push(`+${attributes.length - shown}`)
+  return lines
+}
+
+/** Reserve in XRP as the summary says it. */
+export function reserveText(drops: string): string {
+  return `${formatDrops(drops)} XRP`
+}
+
+/** The Active Offers card's summary sentence. */
+export function summarySentence(report: OffersReport): string {
+  const { total, paid, free, bids } = report.counts
+  const offers = total === 1 ? '1 active sell offer' : `${total} active sell offers`
+  const bidText = bids === 0 ? '' : ` and ${bids === 1 ? '1 bid' : `${bids} bids`} on others' NFTs`
+  return `You have ${offers} (${paid} paid, ${free} free)${bidText}, locking ${reserveText(report.reserveLockedDrops)} of owner reserve.`
+}
+
+/** The offers (ids) a cancellation button picks; `selected` and `single` are given by the user. */
+export function offersFor(report: OffersReport, purpose: CancelPurpose): string[] {
+  const every = [...report.sell, ...report.bids]
+  switch (purpose) {
+    case 'free':
+      return report.sell.filter(isFreeOffer).map((o) => o.offerId)
+    case 'paid':
+      return report.sell.filter((o) => !isFreeOffer(o)).map((o) => o.offerId)
+    case 'duplicates':
+      return report.sell.filter((o) => o.flags.duplicate).map((o) => o.offerId)
+    case 'expired':
+      return every.filter((o) => o.flags.expired).map((o) => o.offerId)
+    case 'unfillable':
+      return every.filter((o) => o.flags.unfillable).map((o) => o.offerId)
+    case 'all':
+      return report.sell.map((o) => o.offerId)
+    default:
+      return []
+  }
+}
+
+/** What a cancellation is called on its result card ('The type'). */
+export const PURPOSE_LABEL: Readonly<Record<CancelPurpose, string>> = {
+  selected: 'selected offers',
+  free: 'free offers',
+  paid: 'paid offers',
+  duplicates: 'duplicates',
+  all: 'all',
+  expired: 'expired offers',
+  unfillable: 'unfillable offers',
+  single: 'one offer',
+}
+
+/** Offers whose name, collection, NFT id, offer id or destination contains the query (any case). */
+export function filterOffers(offers: readonly OfferView[], query: string): readonly OfferView[] {
+  const q = query.trim().toLowerCase()
+  if (!q) return offers
+  return offers.filter((o) =>
+    [o.nft.name, o.nft.collection, o.nftId, o.offerId, o.destination].some((field) =>
+      field?.toLowerCase().includes(q),
+    ),
+  )
+}
+
+/** The destination line: who may accept it, and the airdrop that made it. */
+export function destinationText(offer: OfferView): string | null {
+  if (!offer.destination) return null
+  const airdrop = offer.airdropJobId ? ` (airdrop ${offer.airdropJobId.slice(0, 8)})` : ''
+  return `To ${shortAddress(offer.destination)}${airdrop}`
+}
+
+/** The status banner's colour (spec part 2 §8). */
+export type BannerTone = 'info' | 'success' | 'error'
+
+/**
+ * Blue for a message containing 'Cancelling', 'Refreshing' or 'cancelled successfully'; green for
+ * one with a check mark; red for anything else.
+ */
+export function bannerTone(message: string): BannerTone {
+  if (/Cancelling|Refreshing|cancelled successfully/.test(message)) return 'info'
+  if (message.includes('✓')) return 'success'
+  return 'error'
+}
