@@ -67,7 +67,7 @@ export function OrdersTab() {
   const { report, loading, progress, loadError, banner, pending, busy, query } = useOrders()
   const job = useLatestCancellation()
   const offers = useCancelledOffers(job)
-  useCancellationEnd(job, offers)
+  useCancellationEnd(job, offers, report?.readAt ?? null)
   useOffersRefresh(wallet?.address)
   const { dismissedJobId } = useOrders()
   if (!wallet) {

@@ -48,10 +48,17 @@ export function useCancelledOffers(job: JobRow | null): CancelledOffers | null {
 }
 
 /**
- * Tells the tab when a cancellation it saw running ends, once: the banner says how it went and the
- * offers are read again.
+ * Tells the tab when a cancellation ends, once: the banner says how it went and the offers are read
+ * again. A cancellation counts when the tab saw it running, or when it ended after the offers on
+ * screen were read (it ran in another tab, or across a reload).
+ *
+ * @param readAt - Unix ms of the offers on screen; null while none are.
  */
-export function useCancellationEnd(job: JobRow | null, offers: CancelledOffers | null): void {
+export function useCancellationEnd(
+  job: JobRow | null,
+  offers: CancelledOffers | null,
+  readAt: number | null,
+): void {
   const seenActive = useRef(new Set<string>())
   const reported = useRef(new Set<string>())
   useEffect(() => {
@@ -60,8 +67,10 @@ export function useCancellationEnd(job: JobRow | null, offers: CancelledOffers |
       seenActive.current.add(job.id)
       return
     }
-    if (!offers || !seenActive.current.has(job.id) || reported.current.has(job.id)) return
+    if (!offers || reported.current.has(job.id)) return
+    const endedSinceRead = readAt !== null && job.updatedAt > readAt
+    if (!seenActive.current.has(job.id) && !endedSinceRead) return
     reported.current.add(job.id)
     cancellationEnded(offers.succeeded, offers.failed)
-  }, [job, offers])
+  }, [job, offers, readAt])
 }

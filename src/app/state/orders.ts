@@ -72,9 +72,12 @@ export const ordersState = proxy<OrdersState>(initialState())
 
 /** Bumped on every wallet change: answers for an older wallet are dropped. */
 let generation = 0
+/** A read was asked for while one ran (a cancellation ended meanwhile): it runs next. */
+let readAgain = false
 
 onWalletChange(() => {
   generation += 1
+  readAgain = false
   Object.assign(ordersState, initialState())
 })
 
@@ -92,8 +95,13 @@ export function canRefresh(state: Pick<OrdersState, 'loading' | 'lastLoadAt'>, n
  * @param manual - the Refresh button: refused within the minimum interval of the last read.
  */
 export async function loadOffers(manual = false): Promise<void> {
-  if (!sessionState.wallet || ordersState.loading) return
+  if (!sessionState.wallet) return
   if (manual && !canRefresh(ordersState, Date.now())) return
+  if (ordersState.loading) {
+    // The read under way may predate what made this one necessary: read again after it.
+    if (!manual) readAgain = true
+    return
+  }
   const gen = generation
   ordersState.loading = true
   ordersState.loadError = null
@@ -118,6 +126,10 @@ export async function loadOffers(manual = false): Promise<void> {
     if (gen === generation) {
       ordersState.loading = false
       ordersState.progress = null
+      if (readAgain) {
+        readAgain = false
+        void loadOffers()
+      }
     }
   }
 }

@@ -40,7 +40,7 @@ async function nextLedger(client: Client, index: number): Promise<number> {
  * (a whole batch fits in a few ledgers); a full queue waits for the next ledger and submits the same
  * blob again. Resolves once every one is validated.
  */
-async function submitPipelined(
+export async function submitPipelined(
   client: Client,
   wallet: Wallet,
   txs: Record<string, unknown>[],
@@ -104,6 +104,8 @@ export interface LedgerOffer {
   NFTokenID: string
   Amount: string | Record<string, string>
   Destination?: string
+  Expiration?: number
+  PreviousTxnLgrSeq: number
   Flags: number
 }
 

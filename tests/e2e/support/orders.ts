@@ -1,0 +1,92 @@
+/**
+ * e2e helpers of the Orders tab: sell offers made from Node with xrpl.js (signed, pipelined), the
+ * tab opened, and the typed confirmation of a bulk cancellation.
+ */
+import { expect } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
+import type { AccountTxTransaction, Wallet } from 'xrpl'
+
+import { submitPipelined } from './airdrop.ts'
+import { withSandbox } from './ledger.ts'
+import { toolTabs } from './shell.ts'
+
+/** tfSellNFToken of NFTokenCreateOffer. */
+const TF_SELL_NFTOKEN = 1
+
+/** One sell offer to make. */
+export interface SellOffer {
+  nftId: string
+  drops: string
+  destination?: string
+  /** Ripple-epoch seconds. */
+  expiration?: number
+}
+
+/** Makes `offers` as sell offers of `wallet`, in order (consecutive sequences). */
+export async function makeSellOffers(wallet: Wallet, offers: readonly SellOffer[]): Promise<void> {
+  await withSandbox((client) =>
+    submitPipelined(
+      client,
+      wallet,
+      offers.map((o) => ({
+        TransactionType: 'NFTokenCreateOffer',
+        NFTokenID: o.nftId,
+        Amount: o.drops,
+        Flags: TF_SELL_NFTOKEN,
+        ...(o.destination ? { Destination: o.destination } : {}),
+        ...(o.expiration ? { Expiration: o.expiration } : {}),
+      })),
+    ),
+  )
+}
+
+/** The close time (Ripple-epoch seconds) of the latest validated ledger. */
+export async function validatedCloseTime(): Promise<number> {
+  return withSandbox(async (client) => {
+    const ledger = await client.request({ command: 'ledger', ledger_index: 'validated' })
+    return ledger.result.ledger.close_time
+  })
+}
+
+/** The account's validated NFTokenCancelOffer transactions (every page of account_tx). */
+export async function cancelTransactions(address: string): Promise<AccountTxTransaction[]> {
+  return withSandbox(async (client) => {
+    const pages = await client.requestAll({ command: 'account_tx', account: address })
+    return pages
+      .flatMap((p) => p.result.transactions as AccountTxTransaction[])
+      .filter((t) => t.tx_json?.TransactionType === 'NFTokenCancelOffer')
+  })
+}
+
+/** Opens the Orders tab and waits for the Active Offers card. */
+export async function openOrders(page: Page): Promise<Locator> {
+  await toolTabs(page).getByRole('tab', { name: 'Orders' }).click()
+  const card = page.getByTestId('active-offers')
+  await expect(card).toBeVisible({ timeout: 30_000 })
+  return card
+}
+
+/**
+ * In the open 'Confirm Cancellation' dialog: Confirm stays disabled until the exact text is typed,
+ * then confirms.
+ */
+export async function confirmCancellation(page: Page, count: number): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Confirm Cancellation' })
+  const confirm = dialog.getByRole('button', { name: 'Confirm', exact: true })
+  const input = dialog.getByLabel(/^Type CANCEL/)
+  await expect(confirm).toBeDisabled()
+  await input.fill(`cancel ${count} offers`)
+  await expect(confirm).toBeDisabled()
+  await input.fill(`CANCEL ${count} OFFERS`)
+  await confirm.click()
+  await expect(dialog).toBeHidden()
+}
+
+/** The result card of the latest cancellation, once complete. */
+export async function cancellationResult(page: Page): Promise<Locator> {
+  const results = page.getByTestId('cancel-results')
+  await expect(results.getByRole('heading', { name: 'Cancellation Complete' })).toBeVisible({
+    timeout: 60_000,
+  })
+  return results
+}
