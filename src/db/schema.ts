@@ -15,6 +15,8 @@ import type {
   SettingRow,
   StoredKeyRow,
 } from './types.ts'
+// A type only (no code crosses): the bids reading is stored as the engine returns it.
+import type { BidsReport } from '../worker/api.ts'
 
 /** The database name a browser profile uses; tests pass their own to stay isolated. */
 export const DB_NAME = 'xrpl-nft-manager'
@@ -28,6 +30,7 @@ export class LedgerDb extends Dexie {
   jobs!: EntityTable<JobRow, 'id'>
   jobItems!: EntityTable<JobItemRow, 'id'>
   jobRequests!: EntityTable<JobRequestRow, 'jobId'>
+  bidReads!: Dexie.Table<BidsReport, [string, string]>
 
   constructor(name: string = DB_NAME) {
     super(name)
@@ -74,6 +77,10 @@ export class LedgerDb extends Dexie {
     this.version(4).stores({ jobItems: 'id, [jobId+status]' })
     // v5: items are found by the offer they created (the Orders tab names the airdrop behind an
     // offer). Only offer items that succeeded carry an offerId, so the index stays small.
-    this.version(5).stores({ jobItems: 'id, [jobId+status], offerId' })
+    // v5: the Orders tab's last reading of the bids on an account's NFTs, shown offline too.
+    this.version(5).stores({
+      jobItems: 'id, [jobId+status], offerId',
+      bidReads: '[network+account]',
+    })
   }
 }

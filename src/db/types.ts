@@ -89,7 +89,7 @@ export interface DeviceKeyRow {
 }
 
 /** The bulk operations the jobs engine runs. */
-export type JobKind = 'airdrop' | 'list' | 'burn' | 'cancel'
+export type JobKind = 'airdrop' | 'list' | 'burn' | 'cancel' | 'accept'
 
 /**
  * A job's life. `planned`: intents recorded, nothing signed, waiting for the user's go. `running` /
@@ -222,6 +222,8 @@ export type Intent =
   | { type: 'offer'; nftId: string; amountDrops: string; destination?: string; expiration?: number }
   | { type: 'burn'; nftId: string }
   | { type: 'cancel'; offerIds: string[] }
+  /** Sell the NFT to a bidder: accept their buy offer on it. */
+  | { type: 'accept'; offerId: string; nftId: string }
 
 /**
  * An item's state. `pending`: no live attempt (never signed, or every attempt is provably dead).

@@ -220,6 +220,17 @@ export interface EngineApi {
   loadOffers(onProgress?: ProgressListener<OffersProgress>, account?: string): Promise<OffersReport>
 
   /**
+   * Bids on the account's NFTs: buy offers other accounts made on them (`nft_buy_offers` per NFT, 8 at
+   * a time, every page), all from one validated ledger, with the best live XRP bid of each NFT marked
+   * and the issuer's transfer fee on accepting it. Kept in IndexedDB with that ledger index (the tab
+   * shows the last reading, offline too).
+   *
+   * @param account - whose NFTs; the connected wallet's account by default.
+   * @throws EngineError as loadOffers does.
+   */
+  loadBids(onProgress?: ProgressListener<BidsProgress>, account?: string): Promise<BidsReport>
+
+  /**
    * Reads a distribution list (the Airdrop tab's CSV) in the worker: papaparse with delimiter, quote,
    * BOM and CRLF handling; the spec's rules (a `wallet_address` column, case-insensitive; `nft_amount`
    * defaulting to 1; rows with an empty address skipped) plus per-row checks — the address's checksum,
@@ -364,6 +375,14 @@ export type JobRequest =
       /** Which of the Orders tab's cancellations this is, recorded on the job for its result card. */
       purpose?: CancelPurpose
     }
+  | AcceptRequest
+
+/** The Orders tab's Accept: sell `nftId` to the bidder whose buy offer is `offerId`. */
+export interface AcceptRequest {
+  kind: 'accept'
+  offerId: string
+  nftId: string
+}
 
 /** The Orders tab's cancellations: by selection, by kind of offer, or one offer. */
 export type CancelPurpose =
@@ -550,4 +569,47 @@ export interface OffersProgress {
   offers: number
   /** What it is doing, in plain words. */
   step: string
+}
+
+/** A buy offer another account made on one of the account's NFTs. */
+export interface BidView {
+  offerId: string
+  nftId: string
+  bidder: string
+  amount: OfferAmount
+  /** Only this account may accept it (a bid can name the seller); null for any holder. */
+  destination: string | null
+  /** Unix ms when it expires; null when it never does. */
+  expiresAt: number | null
+  expired: boolean
+  /** The highest live XRP bid on its NFT. */
+  best: boolean
+  /** The NFT's issuer and transfer fee (units of 1/100000): the issuer's cut when it is sold. */
+  issuer: string
+  transferFee: number
+  /** The issuer's cut of an XRP bid, drops (0 when the seller is the issuer); null for other amounts. */
+  transferFeeDrops: string | null
+  nft: OfferNft
+}
+
+/** Bids on an account's NFTs as read from one validated ledger. */
+export interface BidsReport {
+  network: NetworkId
+  account: string
+  ledgerIndex: number
+  /** Unix ms of the read. */
+  readAt: number
+  /** NFTs whose bids were read. */
+  nftsChecked: number
+  /** Best bids first, then by NFT and amount. */
+  bids: BidView[]
+}
+
+/** Progress of {@link EngineApi.loadBids}. */
+export interface BidsProgress {
+  /** NFTs checked so far, of `total`. */
+  checked: number
+  total: number
+  /** Bids found so far. */
+  found: number
 }

@@ -30,6 +30,8 @@ import type {
   NetworkStatus,
   NftLoadProgress,
   NftLoadResult,
+  BidsProgress,
+  BidsReport,
   OffersProgress,
   OffersReport,
   ProgressListener,
@@ -42,6 +44,7 @@ import type { AcceptanceTiming } from './jobs/acceptance/acceptanceTracker.ts'
 import { JobService } from './jobs/jobService.ts'
 import type { AccountLocks } from './jobs/run/accountLocks.ts'
 import { readReserves } from './jobs/ledger/ledgerRequests.ts'
+import { readBidsOnNfts } from './offers/bidsOnNfts.ts'
 import { readOffersReport } from './offers/offersReport.ts'
 import { readOwnOffers } from './offers/ownOffers.ts'
 import { planReclaim } from './jobs/acceptance/reclaim.ts'
@@ -243,6 +246,26 @@ export class Engine implements EngineApi {
       progress.report(p),
     )
     progress.finish({ offers: report.sell.length + report.bids.length, step: 'Done' })
+    return report
+  }
+
+  async loadBids(
+    onProgress?: ProgressListener<BidsProgress>,
+    account?: string,
+  ): Promise<BidsReport> {
+    const owner = this.accountOf(account)
+    const progress = throttledProgress(onProgress)
+    const deps = {
+      client: this.connection.requireClient(),
+      db: this.db,
+      network: this.connection.status.network,
+    }
+    const report = await readBidsOnNfts(deps, owner, (p) => progress.report(p))
+    progress.finish({
+      checked: report.nftsChecked,
+      total: report.nftsChecked,
+      found: report.bids.length,
+    })
     return report
   }
 

@@ -25,6 +25,7 @@ const METHODS = {
   forgetDevice: true,
   loadNfts: true,
   loadOffers: true,
+  loadBids: true,
   loadMetadata: true,
   showingNfts: true,
   countOffers: true,

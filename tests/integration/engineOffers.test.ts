@@ -5,10 +5,12 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
 
+import { readItems } from '../../src/db/jobs.ts'
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
 import type { OfferView } from '../../src/worker/api.ts'
 import { readAccountNfts } from '../../src/worker/nfts/accountNfts.ts'
 import { airdropTo } from '../helpers/acceptance.ts'
+import { jobFinished } from '../helpers/engine.ts'
 import { offersOf, startDemoJobsHarness } from '../helpers/jobs.ts'
 import type { DemoJobsHarness, Offer } from '../helpers/jobs.ts'
 
@@ -140,4 +142,87 @@ it('names the airdrop that made an offer, and the NFT as the metadata cache has 
   const named = again.sell.find((v) => v.offerId === made[0]!.offerId)!
   expect(named.nft.name).toMatch(/\S/)
   expect(named.nft.image).toMatch(/^(https?:|data:image\/)/)
+})
+
+async function balanceOf(account: string): Promise<bigint> {
+  const info = await h.client.request({
+    command: 'account_info',
+    account,
+    ledger_index: 'validated',
+  })
+  return BigInt(info.result.account_data.Balance)
+}
+
+it("reads the bids others made on the holder's NFTs, the best of each NFT and the issuer's cut", async () => {
+  const progress: number[] = []
+  const report = await h.engine.loadBids((p) => progress.push(p.checked))
+  const held = await readAccountNfts(h.client, holder, () => undefined)
+  expect(report.nftsChecked).toBe(held.nfts.length)
+  expect(progress.at(-1)).toBe(held.nfts.length)
+  // The demo: two recipients bid 20 and 15 XRP on a Pixel Cat (2.5 % to its issuer), one 4 XRP on a badge.
+  const bidders = [accounts.recipients[40]!.classicAddress, accounts.recipients[41]!.classicAddress]
+  expect(report.bids.map((b) => [b.bidder, b.amount, b.best, b.transferFeeDrops])).toEqual(
+    [
+      [bidders[0], { kind: 'xrp', drops: '4000000' }, true, '0'],
+      [bidders[0], { kind: 'xrp', drops: '20000000' }, true, '500000'],
+      [bidders[1], { kind: 'xrp', drops: '15000000' }, false, '375000'],
+    ].sort((a, b) => Number(b[2]) - Number(a[2])),
+  )
+  const cat = report.bids.find((b) => b.amount.kind === 'xrp' && b.amount.drops === '20000000')!
+  expect(cat).toMatchObject({ issuer: accounts.artist.classicAddress, transferFee: 2500 })
+  // Each bid as the ledger lists it for its NFT.
+  const listed = await h.client.request({ command: 'nft_buy_offers', nft_id: cat.nftId })
+  expect(listed.result.offers.map((o) => o.nft_offer_index).sort()).toEqual(
+    report.bids
+      .filter((b) => b.nftId === cat.nftId)
+      .map((b) => b.offerId)
+      .sort(),
+  )
+  expect(await h.db.bidReads.get(['sandbox', holder])).toMatchObject({
+    ledgerIndex: report.ledgerIndex,
+    bids: report.bids,
+  })
+})
+
+it('accepts the best bid: the NFT moves to the bidder, the XRP arrives less the transfer fee', async () => {
+  const { bids } = await h.engine.loadBids()
+  const bid = bids.find((b) => b.best && b.transferFee > 0)!
+  const artist = accounts.artist.classicAddress
+  const [holderBefore, artistBefore] = [await balanceOf(holder), await balanceOf(artist)]
+
+  const plan = await h.engine.planJob({ kind: 'accept', offerId: bid.offerId, nftId: bid.nftId })
+  expect(plan).toMatchObject({ items: 1, transactions: 1, problems: [], canStart: true })
+  await h.engine.startJob(plan.jobId)
+  const job = await jobFinished(h.db, plan.jobId)
+  expect(job.counts).toMatchObject({ succeeded: 1, failed: 0 })
+
+  const bidderNfts = await readAccountNfts(h.client, bid.bidder, () => undefined)
+  expect(bidderNfts.nfts.map((n) => n.nftId)).toContain(bid.nftId)
+  const [item] = await readItems(h.db, plan.jobId)
+  const fee = BigInt(item!.attempts.find((a) => a.final === 'tesSUCCESS')!.feeDrops)
+  expect(await balanceOf(holder)).toBe(holderBefore + 20_000_000n - 500_000n - fee)
+  expect(await balanceOf(artist)).toBe(artistBefore + 500_000n)
+
+  // The same bid again: gone, and the sale is refused before anything is signed.
+  const again = await h.engine.planJob({ kind: 'accept', offerId: bid.offerId, nftId: bid.nftId })
+  expect(again.canStart).toBe(false)
+  expect(again.problems.map((p) => [p.code, p.blocking])).toEqual([
+    ['NOT_OWNED', true],
+    ['OFFER_NOT_FOUND', true],
+  ])
+})
+
+it('refuses to accept a sell offer as if it were a bid', async () => {
+  const { sell } = await h.engine.loadOffers()
+  const own = sell.find((o) => !o.flags.unfillable)!
+  const plan = await h.engine.planJob({ kind: 'accept', offerId: own.offerId, nftId: own.nftId })
+  expect(plan.canStart).toBe(false)
+  expect(plan.problems).toEqual([
+    expect.objectContaining({
+      code: 'OFFER_NOT_FOUND',
+      blocking: true,
+      itemIndex: 0,
+      message: expect.stringContaining('is not a bid on NFT') as unknown,
+    }),
+  ])
 })

@@ -133,6 +133,7 @@ const DONE_VERB: Record<JobItemRow['intent']['type'], string> = {
   offer: 'Offered',
   burn: 'Burned',
   cancel: 'Cancelled',
+  accept: 'Sold',
 }
 
 /** One activity line: what happened last to an item. */

@@ -63,7 +63,8 @@ async function readSequences(client: Client, entries: OfferEntry[]): Promise<Map
 
 const NO_NFT: OfferNft = { name: null, collection: null, image: null, attributes: [] }
 
-function nftOf(row: MetadataRow | undefined): OfferNft {
+/** The NFT as an offer shows it, from its metadata cache row (nothing when not loaded). */
+export function nftOfRow(row: MetadataRow | undefined): OfferNft {
   if (!row || row.status !== 'loaded') return NO_NFT
   const { name, collection, image, attributes } = row
   return { name, collection, image, attributes }
@@ -136,7 +137,7 @@ export async function readOffersReport(
     createdLedger: entry.createdLedger,
     flags: flags.get(entry.offerId)!,
     airdropJobId: airdrops.get(entry.offerId) ?? null,
-    nft: nftOf(metadata.get(entry.nftId)),
+    nft: nftOfRow(metadata.get(entry.nftId)),
   })
   const sorted = entries.sort(newestFirst(sequences))
   const sell = sorted.filter((entry) => entry.sell).map(view)

@@ -65,7 +65,7 @@ function currencyCode(currency: string): string {
 }
 
 /** An offer's Amount: XRP drops (a string of digits) or an issued currency amount; null if neither. */
-function offerAmount(value: unknown): OfferAmount | null {
+export function offerAmount(value: unknown): OfferAmount | null {
   if (typeof value === 'string') return DROPS.test(value) ? { kind: 'xrp', drops: value } : null
   if (!isRecord(value)) return null
   const { currency, issuer, value: amount } = value

@@ -9,6 +9,7 @@ import type { Intent } from '../../db/types.ts'
 import { buildBurn, validateBurnIntent } from './burn.ts'
 import { buildCancelOffers, validateCancelIntent } from './cancelOffers.ts'
 import { buildCreateOffer, validateOfferIntent } from './createOffer.ts'
+import { buildAcceptOffer, validateAcceptIntent } from './acceptOffer.ts'
 import { describeValue, invalidIntent } from './fields.ts'
 
 export { buildBurn, validateBurnIntent } from './burn.ts'
@@ -23,6 +24,8 @@ export type { CancelIntent } from './cancelOffers.ts'
 export { MAX_OFFER_DROPS, buildCreateOffer, validateOfferIntent } from './createOffer.ts'
 export type { OfferIntent } from './createOffer.ts'
 export { buildNoop } from './noop.ts'
+export { buildAcceptOffer, validateAcceptIntent } from './acceptOffer.ts'
+export type { AcceptIntent } from './acceptOffer.ts'
 
 function intentType(intent: unknown): unknown {
   return typeof intent === 'object' && intent !== null
@@ -47,9 +50,11 @@ export function validateIntent(intent: Intent, account: string): void {
       return validateBurnIntent(intent, account)
     case 'cancel':
       return validateCancelIntent(intent, account)
+    case 'accept':
+      return validateAcceptIntent(intent, account)
     default:
       throw invalidIntent(
-        `Unknown intent type ${describeValue(type)}: expected offer, burn or cancel.`,
+        `Unknown intent type ${describeValue(type)}: expected offer, burn, cancel or accept.`,
         'type',
         type,
       )
@@ -58,7 +63,7 @@ export function validateIntent(intent: Intent, account: string): void {
 
 /**
  * Validates an intent and builds its unsigned transaction: NFTokenCreateOffer (sell) for `offer`,
- * NFTokenBurn for `burn`, NFTokenCancelOffer for `cancel`. Fee, Sequence and LastLedgerSequence are
+ * NFTokenBurn for `burn`, NFTokenCancelOffer for `cancel`, NFTokenAcceptOffer for `accept`. Fee, Sequence and LastLedgerSequence are
  * left to the caller.
  *
  * @param account - the classic address that signs.
@@ -81,5 +86,7 @@ export function buildTransaction(account: string, intent: Intent): SubmittableTr
       return buildBurn(account, intent)
     case 'cancel':
       return buildCancelOffers(account, intent)
+    case 'accept':
+      return buildAcceptOffer(account, intent)
   }
 }

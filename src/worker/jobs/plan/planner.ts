@@ -200,6 +200,12 @@ export function validateJobRequest(request: unknown): JobRequest {
       return { kind: 'burn', nftIds: checkedNftIds(request, 'Please select NFTs to burn') }
     case 'cancel':
       return checkedCancel(request)
+    case 'accept':
+      return {
+        kind: 'accept',
+        offerId: checkedId(request.offerId, 'The bid', 'offer id'),
+        nftId: checkedId(request.nftId, 'The NFT', 'NFT id'),
+      }
     default:
       throw invalid(`Unknown job kind: ${shown(request.kind)}`)
   }
@@ -290,5 +296,7 @@ export function planIntents(
       return request.nftIds.map((nftId) => ({ intent: { type: 'burn', nftId } }))
     case 'cancel':
       return cancelIntents(request.offerIds)
+    case 'accept':
+      return [{ intent: { type: 'accept', offerId: request.offerId, nftId: request.nftId } }]
   }
 }

@@ -23,8 +23,17 @@ import {
   needsCloseTime,
 } from './preflightItems.ts'
 import type { ItemFacts } from './preflightItems.ts'
-import { readAccount, readAccounts, readCloseTime, readReserves } from '../ledger/ledgerRequests.ts'
+import {
+  LOOKUP_CONCURRENCY,
+  readAccount,
+  readAccounts,
+  readCloseTime,
+  readReserves,
+} from '../ledger/ledgerRequests.ts'
+import { readNftBids } from '../../offers/bidsOnNfts.ts'
+import type { RawBid } from '../../offers/bidsOnNfts.ts'
 import { readOffers, readOwnOffers } from '../../offers/ownOffers.ts'
+import { runPool } from '../../pool.ts'
 import type { OfferEntry } from '../../offers/ownOffers.ts'
 
 /** What pre-flight works with. */
@@ -55,6 +64,7 @@ const INTENT_OF_KIND: Readonly<Record<JobKind, string>> = {
   list: 'offer',
   burn: 'burn',
   cancel: 'cancel',
+  accept: 'accept',
 }
 
 /**
@@ -85,6 +95,22 @@ function sellOffersByNft(offers: ReadonlyMap<string, OfferEntry>): Map<string, O
   return byNft
 }
 
+/**
+ * The bids to accept, each as its NFT's nft_buy_offers lists it (null when it is not among them).
+ * Read per NFT rather than by ledger_entry: every server answers nft_buy_offers.
+ */
+async function readBids(
+  client: Client,
+  accepts: readonly { offerId: string; nftId: string }[],
+): Promise<Map<string, RawBid | null>> {
+  const bids = new Map<string, RawBid | null>()
+  await runPool([...accepts], LOOKUP_CONCURRENCY, async ({ offerId, nftId }) => {
+    const listed = await readNftBids(client, nftId, 'validated')
+    bids.set(offerId, listed.find((bid) => bid.offerId === offerId) ?? null)
+  })
+  return bids
+}
+
 /** Every fact the verdicts need, read from the validated ledger with as much overlap as possible. */
 async function readFacts(deps: PreflightDeps, kind: JobKind, planned: readonly PlannedIntent[]) {
   const { client, account } = deps
@@ -92,6 +118,7 @@ async function readFacts(deps: PreflightDeps, kind: JobKind, planned: readonly P
   const cancelIds = planned.flatMap(({ intent }) =>
     intent.type === 'cancel' ? intent.offerIds : [],
   )
+  const accepts = planned.flatMap(({ intent }) => (intent.type === 'accept' ? [intent] : []))
   // An airdrop started again after it ended (offers still waiting) would offer each NFT a second
   // time; its own sell offers tell which NFTs are already out. A listing may re-list on purpose.
   const needsOwnOffers = cancelIds.length > 0 || (kind === 'airdrop' && planned.length > 0)
@@ -111,19 +138,22 @@ async function readFacts(deps: PreflightDeps, kind: JobKind, planned: readonly P
     })
   }
   const issuers = [...issuersToCheck(planned, nfts, account)].filter((a) => !recipients.has(a))
-  const [issuerFacts, lookups] = await Promise.all([
+  const [issuerFacts, lookups, bids] = await Promise.all([
     readAccounts(client, issuers),
     readOffers(
       client,
       cancelIds.filter((id) => !ownOffers.has(id)),
     ),
+    readBids(client, accepts),
   ])
   const accounts = new Map([...recipients, ...issuerFacts])
   // An id the ledger has no entry for may be an NFT id pasted where an offer id belongs: the ledger
   // would accept the cancellation (tesSUCCESS) and cancel nothing. The account's NFTs tell.
   const missing = [...lookups.values()].some((lookup) => lookup.kind === 'missing')
   const heldNfts = missing && !hasNfts ? await readNftMap(client, account) : nfts
-  const closeTime = needsCloseTime(lookups, account) ? await readCloseTime(client) : null
+  // A bid's expiry decides whether it can still be accepted.
+  const closeTime =
+    accepts.length > 0 || needsCloseTime(lookups, account) ? await readCloseTime(client) : null
   const networkName = buildNetworks({})[deps.network].name
   const offeredNfts =
     kind === 'airdrop' ? sellOffersByNft(ownOffers) : new Map<string, OfferEntry>()
@@ -135,6 +165,7 @@ async function readFacts(deps: PreflightDeps, kind: JobKind, planned: readonly P
     ownOffers,
     offeredNfts,
     lookups,
+    bids,
     closeTime,
   }
   return { reserves, own, facts }
@@ -143,11 +174,13 @@ async function readFacts(deps: PreflightDeps, kind: JobKind, planned: readonly P
 /**
  * Checks a plan against the validated ledger.
  *
- * Per-item problems are not blocking (the item is skipped), except NOT_YOUR_OFFER and NOT_AN_OFFER: the first would make
- * a whole NFTokenCancelOffer fail. OFFER_NOT_FOUND names no item: the ledger skips a vanished id and
- * the rest of its transaction applies. INSUFFICIENT_RESERVE and INSUFFICIENT_FEES concern the job and
- * block it. Reserve change: +1 owner reserve per offer without a problem, −1 per own offer cancelled,
- * 0 for burns (pages may merge and free some: a conservative 0).
+ * Per-item problems are not blocking (the item is skipped), except NOT_YOUR_OFFER (it would make a
+ * whole NFTokenCancelOffer fail), NOT_AN_OFFER (an NFT id to cancel: it would cancel nothing) and
+ * every problem of a bid to accept (the job is that one sale). OFFER_NOT_FOUND of a cancellation names
+ * no item: the ledger skips a vanished id and the rest of its transaction applies. INSUFFICIENT_RESERVE
+ * and INSUFFICIENT_FEES concern the job and block it. Reserve change: +1 owner reserve per offer
+ * without a problem, −1 per own offer cancelled, 0 for burns and sales (pages may merge and free
+ * some: a conservative 0).
  *
  * @param deps - client, account, network and fee.
  * @param kind - the job's kind; every intent must fit it.

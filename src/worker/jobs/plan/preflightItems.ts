@@ -9,6 +9,7 @@ import type { PlanProblem } from '../../api.ts'
 import { LSF_TRANSFERABLE } from '../../nfts/nftEntry.ts'
 import type { PlannedIntent } from './planner.ts'
 import type { AccountFacts } from '../ledger/ledgerRequests.ts'
+import type { RawBid } from '../../offers/bidsOnNfts.ts'
 import type { OfferEntry, OfferLookup } from '../../offers/ownOffers.ts'
 
 /** Everything the verdicts are drawn from. */
@@ -33,6 +34,8 @@ export interface ItemFacts {
   offeredNfts: ReadonlyMap<string, OfferEntry>
   /** Offers to cancel that are not the account's own, as the ledger has them. */
   lookups: ReadonlyMap<string, OfferLookup>
+  /** Bids to accept, as their NFT's nft_buy_offers lists them; null when not listed there. */
+  bids: ReadonlyMap<string, RawBid | null>
   /** The validated ledger's close time, when a foreign offer's expiry matters; else null. */
   closeTime: number | null
 }
@@ -195,6 +198,40 @@ function cancelProblems(offerIds: readonly string[], index: number, facts: ItemF
 }
 
 /**
+ * What stands in the way of accepting a bid: it must still be on the ledger, be a buy offer on that
+ * NFT, not have expired, and not be meant for another seller. Each is blocking: the job is this sale.
+ */
+function acceptProblem(
+  intent: Extract<Intent, { type: 'accept' }>,
+  index: number,
+  facts: ItemFacts,
+): PlanProblem | null {
+  const bid = facts.bids.get(intent.offerId) ?? null
+  const label = `The bid ${shortId(intent.offerId)}`
+  const blocking = (code: PlanProblem['code'], message: string): PlanProblem => ({
+    code,
+    message,
+    itemIndex: index,
+    blocking: true,
+  })
+  if (!bid) {
+    const message = `${label} is not a bid on NFT ${shortId(intent.nftId)} (any more: it may have been cancelled or accepted)`
+    return blocking('OFFER_NOT_FOUND', message)
+  }
+  const { destination, expiration } = bid
+  if (expiration !== null && facts.closeTime !== null && expiration <= facts.closeTime) {
+    return blocking('OFFER_NOT_FOUND', `${label} has expired: it can no longer be accepted`)
+  }
+  if (destination !== null && destination !== facts.account) {
+    return blocking(
+      'NOT_YOUR_OFFER',
+      `${label} was made to ${destination}: only they may accept it`,
+    )
+  }
+  return null
+}
+
+/**
  * Every per-item problem of the plan, in plan order.
  *
  * @param planned - the plan.
@@ -210,7 +247,17 @@ export function itemProblems(planned: readonly PlannedIntent[], facts: ItemFacts
     }
     const nft = nftProblem(intent, index, facts, seen)
     const destination = intent.type === 'offer' ? destinationProblem(intent, index, facts) : null
-    for (const problem of [nft, destination]) if (problem) problems.push(problem)
+    const bid = intent.type === 'accept' ? acceptProblem(intent, index, facts) : null
+    // Selling an NFT the account no longer holds cannot happen: that problem blocks the sale too.
+    const nftBlocks =
+      nft && intent.type === 'accept'
+        ? {
+            ...nft,
+            blocking: true,
+            message: nft.message.replace('it will be skipped', 'it cannot be sold'),
+          }
+        : nft
+    for (const problem of [nftBlocks, destination, bid]) if (problem) problems.push(problem)
   })
   return problems
 }
