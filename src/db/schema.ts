@@ -6,6 +6,7 @@
 import Dexie from 'dexie'
 import type { EntityTable } from 'dexie'
 import type {
+  BidsReport,
   DeviceKeyRow,
   JobItemRow,
   JobRequestRow,
@@ -15,8 +16,6 @@ import type {
   SettingRow,
   StoredKeyRow,
 } from './types.ts'
-// A type only (no code crosses): the bids reading is stored as the engine returns it.
-import type { BidsReport } from '../worker/api.ts'
 
 /** The database name a browser profile uses; tests pass their own to stay isolated. */
 export const DB_NAME = 'xrpl-nft-manager'

@@ -307,3 +307,58 @@ export interface AppSettings {
   /** IPFS gateway base URLs to try in order (per network default when empty). */
   ipfsGateways: string[]
 }
+
+/** An offer's amount: XRP in drops, or an issued currency amount as the ledger states it. */
+export type OfferAmount =
+  | { kind: 'xrp'; drops: string }
+  | {
+      kind: 'issued'
+      currency: string
+      /** The currency as people read it: the 3-letter code, or a 40-hex code decoded to text. */
+      code: string
+      issuer: string
+      value: string
+    }
+
+/** The NFT an offer is about, as the metadata cache knows it (null fields when not cached). */
+export interface OfferNft {
+  name: string | null
+  collection: string | null
+  image: string | null
+  attributes: NftAttribute[]
+}
+
+/** A buy offer another account made on one of the account's NFTs. */
+export interface BidView {
+  offerId: string
+  nftId: string
+  bidder: string
+  amount: OfferAmount
+  /** Only this account may accept it (a bid can name the seller); null for any holder. */
+  destination: string | null
+  /** Unix ms when it expires; null when it never does. */
+  expiresAt: number | null
+  expired: boolean
+  /** The highest live XRP bid on its NFT. */
+  best: boolean
+  /** The NFT's issuer and transfer fee (units of 1/100000): the issuer's cut when it is sold. */
+  issuer: string
+  transferFee: number
+  /** The issuer's cut of an XRP bid, drops (0 when the seller is the issuer); null for other amounts. */
+  transferFeeDrops: string | null
+  nft: OfferNft
+}
+
+/** Bids on an account's NFTs as read from one validated ledger (the Orders tab's last reading, kept
+ * in IndexedDB). */
+export interface BidsReport {
+  network: NetworkId
+  account: string
+  ledgerIndex: number
+  /** Unix ms of the read. */
+  readAt: number
+  /** NFTs whose bids were read. */
+  nftsChecked: number
+  /** Best bids first, then by NFT and amount. */
+  bids: BidView[]
+}
