@@ -13,18 +13,22 @@ import {
   nftsHeldBy,
   offersOwnedBy,
   reconnectHolder,
+  submitPipelined,
 } from './support/airdrop.ts'
 import type { LedgerOffer } from './support/airdrop.ts'
+import { fundedAccount, withSandbox } from './support/ledger.ts'
 import {
+  balanceOf,
   cancelTransactions,
   cancellationResult,
   confirmCancellation,
+  feePaidBy,
   makeSellOffers,
   openOrders,
   validatedCloseTime,
 } from './support/orders.ts'
 import { connectDemo } from './support/nfts.ts'
-import { reachMainShell } from './support/shell.ts'
+import { reachMainShell, toolTabs } from './support/shell.ts'
 import { expect, test } from './support/test.ts'
 
 const isSell = (o: LedgerOffer) => (o.Flags & 1) === 1
@@ -133,9 +137,13 @@ test('cancels duplicates, then a selection, then expired offers, then one offer'
   // A selection of two, in select mode.
   await page.getByRole('button', { name: 'Select Mode' }).click()
   const picked = left.filter((o) => o.NFTokenID === nfts[3] || o.NFTokenID === nfts[4])
+  // The list is virtualized: the search brings each offer into view, as a user would find it.
+  const search = page.getByRole('searchbox', { name: 'Filter offers' })
   for (const offer of picked) {
+    await search.fill(offer.index)
     await page.locator(`[data-offer-id="${offer.index}"]`).getByRole('checkbox').check()
   }
+  await search.fill('')
   await page.getByRole('button', { name: 'Cancel Selected (2)' }).click()
   await confirmCancellation(page, 2)
   results = await cancellationResult(page)
@@ -158,6 +166,7 @@ test('cancels duplicates, then a selection, then expired offers, then one offer'
 
   // One offer: its own Cancel, without a typed confirmation.
   const one = left[0]!
+  await search.fill(one.index)
   await page
     .locator(`[data-offer-id="${one.index}"]`)
     .getByRole('button', { name: /^Cancel/ })
@@ -210,4 +219,67 @@ test('Cancel ALL on 1,200 offers: 3 transactions, a reload mid-cancel, none sent
     expect((t.meta as { TransactionResult: string }).TransactionResult).toBe('tesSUCCESS')
   }
   await expect(page.getByTestId('offers-empty')).toContainText('No Active Offers')
+})
+
+test("a bid of another account on the holder's NFT, accepted: the NFT moves, the XRP arrives less the transfer fee", async ({
+  page,
+}) => {
+  // One after the other: each is a payment of the genesis account.
+  const issuer = await fundedAccount('secp256k1')
+  const holder = await fundedAccount('secp256k1')
+  const bidder = await fundedAccount('secp256k1')
+  // The issuer mints an NFT with a 5 % transfer fee and hands it to the holder; the bidder bids 10 XRP.
+  await withSandbox(async (client) => {
+    const mint = { TransactionType: 'NFTokenMint', NFTokenTaxon: 3, Flags: 8, TransferFee: 5000 }
+    await submitPipelined(client, issuer, [mint])
+  })
+  const [nftId] = await nftsHeldBy(issuer.address)
+  await makeSellOffers(issuer, [{ nftId: nftId!, drops: '0', destination: holder.address }])
+  const [gift] = await offersOwnedBy(issuer.address)
+  await withSandbox(async (client) => {
+    await submitPipelined(client, holder, [
+      { TransactionType: 'NFTokenAcceptOffer', NFTokenSellOffer: gift!.index },
+    ])
+    await submitPipelined(client, bidder, [
+      {
+        TransactionType: 'NFTokenCreateOffer',
+        NFTokenID: nftId,
+        Owner: holder.address,
+        Amount: xrpToDrops(10),
+      },
+    ])
+  })
+  const before = {
+    holder: await balanceOf(holder.address),
+    issuer: await balanceOf(issuer.address),
+  }
+
+  await connectHolder(page, holder, 1)
+  await toolTabs(page).getByRole('tab', { name: 'Orders' }).click()
+  const bids = page.getByTestId('bids-section')
+  await bids.getByRole('button', { name: 'Check bids (1 NFT)' }).click()
+  const row = bids.getByTestId('bid-row')
+  await expect(row).toHaveCount(1)
+  await expect(row.getByTestId('bid-amount')).toHaveText('10 XRP')
+  await expect(row).toContainText('Best bid')
+  await row.getByRole('button', { name: /^Accept the bid of 10 XRP/ }).click()
+
+  const dialog = page.getByRole('dialog', { name: 'Accept this bid?' })
+  await expect(dialog.getByTestId('accept-price')).toHaveText('10 XRP')
+  await expect(dialog.getByTestId('accept-buyer')).toHaveText(
+    `${bidder.address.slice(0, 6)}...${bidder.address.slice(-4)}`,
+  )
+  await expect(dialog.getByTestId('accept-fee')).toHaveText('0.5 XRP')
+  await expect(dialog.getByTestId('accept-net')).toHaveText('9.5 XRP')
+  await dialog.getByRole('button', { name: 'Sell to this bid' }).click()
+  await expect(bids.getByTestId('bids-status')).toHaveText('✓ The NFT was sold.', {
+    timeout: 30_000,
+  })
+
+  expect(await nftsHeldBy(bidder.address)).toEqual([nftId])
+  expect(await nftsHeldBy(holder.address)).toEqual([])
+  const fee = await feePaidBy(holder.address)
+  expect(await balanceOf(holder.address)).toBe(before.holder + 9_500_000n - fee)
+  expect(await balanceOf(issuer.address)).toBe(before.issuer + 500_000n)
+  await expect(bids).toContainText('No bids on your NFTs')
 })

@@ -11,10 +11,12 @@ import {
   planCancel,
   useOrders,
 } from '../state/orders.ts'
+import { useCollection } from '../state/collection.ts'
 import { useSession } from '../state/session.ts'
 import { ActiveOffersCard } from './ActiveOffersCard.tsx'
 import { CancelConfirmModal } from './CancelConfirmModal.tsx'
 import { CancellationProgress, CancellationResult } from './CancellationCards.tsx'
+import { BidsSection } from './BidsSection.tsx'
 import { CancelOptions } from './CancelOptions.tsx'
 import { OfferList } from './OfferList.tsx'
 import { offersFor } from './offerText.ts'
@@ -70,6 +72,7 @@ export function OrdersTab() {
   useCancellationEnd(job, offers, report?.readAt ?? null)
   useOffersRefresh(wallet?.address)
   const { dismissedJobId } = useOrders()
+  const nftCount = useCollection().nfts.length
   if (!wallet) {
     return (
       <div className="orders-card">
@@ -151,6 +154,7 @@ export function OrdersTab() {
           )}
         </>
       )}
+      <BidsSection nfts={nftCount} />
       {pending && <CancelConfirmModal pending={pending} />}
     </div>
   )

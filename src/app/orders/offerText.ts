@@ -20,6 +20,14 @@ export function amountText(offer: OfferView): string {
   return BigInt(amount.drops) === 0n ? 'FREE' : `${formatDrops(amount.drops)} XRP`
 }
 
+/** A bid's amount: XRP, or an issued currency as value and code. */
+export function bidAmountText(bid: { amount: OfferView['amount'] }): string {
+  const { amount } = bid
+  return amount.kind === 'issued'
+    ? `${amount.value} ${amount.code}`
+    : `${formatDrops(amount.drops)} XRP`
+}
+
 /** The flags an offer carries, as its badges read. */
 export function flagLabels(offer: OfferView): string[] {
   const labels: string[] = []

@@ -1,5 +1,5 @@
 /** The Orders tab's view of its cancellation jobs in IndexedDB (written by the worker), observed live. */
-import { useEffect, useRef } from 'react'
+import { useCallback, useEffect, useRef } from 'react'
 
 import type { JobItemRow, JobRow } from '../../db/types.ts'
 import { ACTIVE_STATUSES } from '../jobs/jobProgress.ts'
@@ -14,6 +14,12 @@ export function useLatestCancellation(): JobRow | null {
   const jobs = useStartedJobs('cancel')
   if (jobs.loading) return null
   return jobs.value.find((job) => job.params.reclaimOf === undefined) ?? null
+}
+
+/** The wallet's latest sale of an NFT to a bid (job kind accept), or null. */
+export function useLatestSale(): JobRow | null {
+  const jobs = useStartedJobs('accept')
+  return jobs.loading ? null : (jobs.value[0] ?? null)
 }
 
 /** Offers a cancellation cancelled, could not cancel, and in all (its items carry up to 500 each). */
@@ -48,16 +54,17 @@ export function useCancelledOffers(job: JobRow | null): CancelledOffers | null {
 }
 
 /**
- * Tells the tab when a cancellation ends, once: the banner says how it went and the offers are read
- * again. A cancellation counts when the tab saw it running, or when it ended after the offers on
- * screen were read (it ran in another tab, or across a reload).
+ * Calls `onEnd` once when a job of the tab ends: one the tab saw running, or one that ended after
+ * what the tab shows was read (it ran in another tab, or across a reload).
  *
- * @param readAt - Unix ms of the offers on screen; null while none are.
+ * @param ready - whatever `onEnd` needs has loaded (e.g. the job's items).
+ * @param readAt - Unix ms of the reading on screen; null while there is none.
  */
-export function useCancellationEnd(
+export function useJobEnd(
   job: JobRow | null,
-  offers: CancelledOffers | null,
+  ready: boolean,
   readAt: number | null,
+  onEnd: (job: JobRow) => void,
 ): void {
   const seenActive = useRef(new Set<string>())
   const reported = useRef(new Set<string>())
@@ -67,10 +74,22 @@ export function useCancellationEnd(
       seenActive.current.add(job.id)
       return
     }
-    if (!offers || reported.current.has(job.id)) return
+    if (!ready || reported.current.has(job.id)) return
     const endedSinceRead = readAt !== null && job.updatedAt > readAt
     if (!seenActive.current.has(job.id) && !endedSinceRead) return
     reported.current.add(job.id)
-    cancellationEnded(offers.succeeded, offers.failed)
-  }, [job, offers, readAt])
+    onEnd(job)
+  }, [job, ready, readAt, onEnd])
+}
+
+/** The banner and a new reading of the offers when a cancellation ends (see {@link useJobEnd}). */
+export function useCancellationEnd(
+  job: JobRow | null,
+  offers: CancelledOffers | null,
+  readAt: number | null,
+): void {
+  const onEnd = useCallback(() => {
+    if (offers) cancellationEnded(offers.succeeded, offers.failed)
+  }, [offers])
+  useJobEnd(job, offers !== null, readAt, onEnd)
 }

@@ -8,7 +8,7 @@
  * ```
  */
 import type { LedgerDb } from '../schema.ts'
-import type { NftSnapshotRow } from '../types.ts'
+import type { BidsReport, NftSnapshotRow } from '../types.ts'
 import type { NetworkId } from '../../shared/networks.ts'
 
 /**
@@ -26,4 +26,18 @@ export async function nftSnapshot(
 ): Promise<NftSnapshotRow | undefined> {
   if (!account) return undefined
   return await db.nftSnapshots.get([network, account])
+}
+
+/**
+ * The last reading of the bids on an account's NFTs on a network (the Orders tab; offline too).
+ *
+ * @returns the reading, or undefined when none was made on this device.
+ */
+export async function bidsReading(
+  db: LedgerDb,
+  network: NetworkId,
+  account: string | null | undefined,
+): Promise<BidsReport | undefined> {
+  if (!account) return undefined
+  return await db.bidReads.get([network, account])
 }

@@ -90,3 +90,23 @@ export async function cancellationResult(page: Page): Promise<Locator> {
   })
   return results
 }
+
+/** An account's XRP balance on the validated ledger, drops. */
+export async function balanceOf(address: string): Promise<bigint> {
+  return withSandbox(async (client) => {
+    const info = await client.request({
+      command: 'account_info',
+      account: address,
+      ledger_index: 'validated',
+    })
+    return BigInt(info.result.account_data.Balance)
+  })
+}
+
+/** The fee of the account's latest validated transaction, drops. */
+export async function feePaidBy(address: string): Promise<bigint> {
+  return withSandbox(async (client) => {
+    const txs = await client.request({ command: 'account_tx', account: address, limit: 1 })
+    return BigInt(txs.result.transactions[0]!.tx_json!.Fee!)
+  })
+}

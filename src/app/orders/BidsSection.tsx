@@ -1,0 +1,112 @@
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useCallback } from 'react'
+
+import { appDb } from '../../db/queries/db.ts'
+import { bidsReading } from '../../db/queries/nfts.ts'
+import type { BidView } from '../../db/types.ts'
+import { shortAddress } from '../../shared/format.ts'
+import { ACTIVE_STATUSES } from '../jobs/jobProgress.ts'
+import { askAccept, loadBids, saleEnded, useBids } from '../state/bids.ts'
+import { useSession } from '../state/session.ts'
+import { NftImage } from '../nfts/NftImage.tsx'
+import { AcceptBidModal } from './AcceptBidModal.tsx'
+import { bidAmountText } from './offerText.ts'
+import { useJobEnd, useLatestSale } from './useCancellations.ts'
+
+function BidRow({ bid, locked }: { bid: BidView; locked: boolean }) {
+  const name = bid.nft.name ?? `NFT ${bid.nftId.slice(0, 8)}…${bid.nftId.slice(-6)}`
+  return (
+    <li className="orders-offer" data-testid="bid-row" data-offer-id={bid.offerId}>
+      <span />
+      <div className="orders-offer__thumb">
+        <NftImage nftId={bid.nftId} image={bid.nft.image} />
+      </div>
+      <div className="orders-offer__body">
+        <p className="orders-offer__name">{name}</p>
+        <p className="orders-muted">
+          From {shortAddress(bid.bidder)}
+          {bid.expiresAt !== null &&
+            ` · ${bid.expired ? 'expired' : 'expires'} ${new Date(bid.expiresAt).toLocaleString()}`}
+        </p>
+      </div>
+      <div className="orders-offer__side">
+        <p className="orders-offer__amount" data-testid="bid-amount">
+          {bidAmountText(bid)}
+        </p>
+        {bid.best && <span className="orders-badge orders-badge--good">Best bid</span>}
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={locked || bid.expired}
+          aria-label={`Accept the bid of ${bidAmountText(bid)} on ${name}`}
+          onClick={() => askAccept(bid)}
+        >
+          Accept
+        </button>
+      </div>
+    </li>
+  )
+}
+
+/**
+ * 'Bids on your NFTs': buy offers others made on the wallet's NFTs, read on demand (every NFT asked,
+ * 8 at a time, with progress) and kept with the ledger they were read from; best bid per NFT; Accept
+ * behind a confirmation.
+ */
+export function BidsSection({ nfts }: { nfts: number }) {
+  const { wallet } = useSession()
+  const { loading, progress, error, accepting, status } = useBids()
+  const reading = useLiveQuery(
+    async () => (wallet ? await bidsReading(appDb(), wallet.network, wallet.address) : undefined),
+    [wallet?.network, wallet?.address],
+  )
+  const sale = useLatestSale()
+  const onEnd = useCallback((job: { status: string; counts: { succeeded: number } }) => {
+    saleEnded(job.counts.succeeded === 1 ? '✓ The NFT was sold.' : 'The sale did not go through.')
+  }, [])
+  useJobEnd(sale, true, reading?.readAt ?? null, onEnd)
+  const selling = sale !== null && ACTIVE_STATUSES.has(sale.status)
+  return (
+    <section className="orders-card" aria-label="Bids on your NFTs" data-testid="bids-section">
+      <div className="orders-card__head">
+        <h3>Bids on your NFTs</h3>
+        <button type="button" className="button" disabled={loading} onClick={() => void loadBids()}>
+          {loading ? 'Checking…' : reading ? 'Check again' : `Check bids (${nfts === 1 ? '1 NFT' : `${nfts} NFTs`})`}
+        </button>
+      </div>
+      {progress && (
+        <p className="orders-muted" role="status">
+          Checked {progress.checked} of {progress.total} NFTs: {progress.found} bids so far
+        </p>
+      )}
+      {error && (
+        <p className="error-box" role="alert">
+          {error}
+        </p>
+      )}
+      {selling && <p role="status">Selling the NFT: waiting for the ledger…</p>}
+      {status && !accepting && (
+        <p role="status" data-testid="bids-status">
+          {status}
+        </p>
+      )}
+      {reading && (
+        <>
+          <p className="orders-muted">
+            {reading.bids.length === 0
+              ? 'No bids on your NFTs'
+              : `${reading.bids.length} bids on ${new Set(reading.bids.map((b) => b.nftId)).size} NFTs`}{' '}
+            · ledger {reading.ledgerIndex.toLocaleString('en-US')} ·{' '}
+            {new Date(reading.readAt).toLocaleString()}
+          </p>
+          <ul className="orders-bids" aria-label="Bids">
+            {reading.bids.map((bid) => (
+              <BidRow key={bid.offerId} bid={bid} locked={selling} />
+            ))}
+          </ul>
+        </>
+      )}
+      {accepting && <AcceptBidModal bid={accepting} />}
+    </section>
+  )
+}
