@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { csvSuite } from './csv.ts'
 import { jobsSuite } from './jobs.ts'
 import { metadataSuite } from './metadata.ts'
+import { offersSuite } from './offers.ts'
 import { sandboxSuite } from './sandbox.ts'
 import { scaleSuite } from './scale.ts'
 import { uiSuite } from './ui.ts'
@@ -30,6 +31,7 @@ const SUITES: Suite[] = [
   uiSuite,
   uiJobSuite,
   uiPlanSuite,
+  offersSuite,
 ]
 
 async function main(args: string[]): Promise<void> {

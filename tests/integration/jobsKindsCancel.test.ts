@@ -10,16 +10,14 @@ import type { AccountTxTransaction } from 'xrpl'
 
 import { readItems } from '../../src/db/jobs.ts'
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
-import { DemoSubmitter } from '../../src/sandbox/demo/submitter.ts'
 import { jobFinished } from '../helpers/engine.ts'
 import { freeNfts, offersOf, startDemoJobsHarness, validatedIndex } from '../helpers/jobs.ts'
 import type { DemoJobsHarness } from '../helpers/jobs.ts'
-import { fundInProcess } from '../helpers/sandbox.ts'
+import { createSellOffersInProcess } from '../helpers/offerLedger.ts'
 
 const accounts = demoAccounts()
 const holder = accounts.holder.classicAddress
 const MADE_UP_ID = 'C0FFEE'.padEnd(64, '0')
-const TF_SELL_NFTOKEN = 0x0000_0001
 
 let h: DemoJobsHarness
 
@@ -93,7 +91,7 @@ it("cancels the holder's demo offers; a made-up id is reported and does not stop
 
 it('cancels 1,000 offers in 2 transactions', async () => {
   const seller = Wallet.generate(ECDSA.secp256k1)
-  const offerIds = createThousandOffers(seller)
+  const offerIds = createSellOffersInProcess(h.sb.ledger, seller, 100, 10)
   expect(offerIds).toHaveLength(1000)
   await h.sb.ledgerAccept()
   expect(await offersOf(h.client, seller.classicAddress)).toHaveLength(1000)
@@ -144,35 +142,3 @@ it('refuses an NFT id given where an offer id belongs (the ledger would cancel n
   ])
   await expect(h.engine.startJob(plan.jobId)).rejects.toThrow()
 })
-
-/**
- * Funds `seller`, mints 100 NFTs to it and puts 10 sell offers on each, straight into the in-process
- * ledger (signed, as the demo is built); returns the 1,000 offer ids.
- */
-function createThousandOffers(seller: Wallet): string[] {
-  fundInProcess(h.sb.ledger, 1000, seller)
-  const submitter = new DemoSubmitter(h.sb.ledger)
-  const expected = h.sb.ledger.expectedLedgerSize
-  h.sb.ledger.expectedLedgerSize = 1_000_000
-  try {
-    const mints = Array.from({ length: 100 }, () =>
-      submitter.submit(seller, { TransactionType: 'NFTokenMint', NFTokenTaxon: 7, Flags: 8 }),
-    )
-    const minted = submitter.close()
-    const nftIds = mints.map((hash) => (minted.get(hash) as { nftoken_id?: string }).nftoken_id!)
-    const offers = nftIds.flatMap((nftId, n) =>
-      Array.from({ length: 10 }, (_, k) =>
-        submitter.submit(seller, {
-          TransactionType: 'NFTokenCreateOffer',
-          NFTokenID: nftId,
-          Amount: String((n * 10 + k + 1) * 1000),
-          Flags: TF_SELL_NFTOKEN,
-        }),
-      ),
-    )
-    const created = submitter.close()
-    return offers.map((hash) => (created.get(hash) as { offer_id?: string }).offer_id!)
-  } finally {
-    h.sb.ledger.expectedLedgerSize = expected
-  }
-}

@@ -71,7 +71,11 @@ export function BidsSection({ nfts }: { nfts: number }) {
       <div className="orders-card__head">
         <h3>Bids on your NFTs</h3>
         <button type="button" className="button" disabled={loading} onClick={() => void loadBids()}>
-          {loading ? 'Checking…' : reading ? 'Check again' : `Check bids (${nfts === 1 ? '1 NFT' : `${nfts} NFTs`})`}
+          {loading
+            ? 'Checking…'
+            : reading
+              ? 'Check again'
+              : `Check bids (${nfts === 1 ? '1 NFT' : `${nfts} NFTs`})`}
         </button>
       </div>
       {progress && (

@@ -40,42 +40,57 @@ export function OfferList({
     getItemKey: (i) => shown[i]?.offerId ?? i,
     overscan: 4,
   })
+  const count = (
+    <p className="orders-muted" data-testid="offers-shown" aria-live="polite">
+      {shown.length === offers.length
+        ? `${offers.length} offers`
+        : `Showing ${shown.length} of ${offers.length}`}
+    </p>
+  )
   if (shown.length === 0) {
-    return <p className="orders-muted">No offer matches “{deferredQuery}”.</p>
+    return (
+      <>
+        {count}
+        <p className="orders-muted">No offer matches “{deferredQuery}”.</p>
+      </>
+    )
   }
   return (
-    <div
-      ref={box}
-      className="orders-list"
-      role="list"
-      aria-label={label}
-      data-testid="offer-list"
-      data-count={shown.length}
-    >
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {virtualizer.getVirtualItems().map((item) => {
-          const offer = shown[item.index]!
-          return (
-            <div
-              key={item.key}
-              role="listitem"
-              ref={virtualizer.measureElement}
-              data-index={item.index}
-              className="orders-list__item"
-              style={{ transform: `translateY(${item.start}px)` }}
-            >
-              <OfferRow
-                offer={offer}
-                selectMode={selectMode}
-                selected={selected.has(offer.offerId)}
-                locked={locked}
-                onToggle={toggleOffer}
-                onCancel={cancelOffer}
-              />
-            </div>
-          )
-        })}
+    <>
+      {count}
+      <div
+        ref={box}
+        className="orders-list"
+        role="list"
+        aria-label={label}
+        data-testid="offer-list"
+        data-count={shown.length}
+      >
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const offer = shown[item.index]!
+            return (
+              <div
+                key={item.key}
+                role="listitem"
+                ref={virtualizer.measureElement}
+                data-index={item.index}
+                className="orders-list__item"
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                <OfferRow
+                  offer={offer}
+                  selectMode={selectMode}
+                  selected={selected.has(offer.offerId)}
+                  locked={locked}
+                  onToggle={toggleOffer}
+                  onCancel={cancelOffer}
+                />
+              </div>
+            )
+          })}
+        </div>
       </div>
-    </div>
+    </>
   )
 }

@@ -10,6 +10,7 @@ import { jobsOfOffers } from '../../db/queries/jobs.ts'
 import { metadataByIds } from '../../db/queries/metadata.ts'
 import type { LedgerDb } from '../../db/schema.ts'
 import type { MetadataRow } from '../../db/types.ts'
+import { EngineError } from '../../shared/errors.ts'
 import type { NetworkId } from '../../shared/networks.ts'
 import type {
   OfferCounts,
@@ -40,23 +41,68 @@ export interface OffersReportDeps {
   ownerReserveDrops: bigint
 }
 
-/** The Sequence (TicketSequence for a ticketed one) of a validated transaction; null if unknown. */
-async function readSequence(client: Client, hash: string): Promise<number | null> {
-  const result = await requestResult(client, { command: 'tx', transaction: hash })
-  if (!isRecord(result)) return null
-  // API v2 puts the transaction in tx_json; v1 flattens it into the result.
-  const tx = isRecord(result.tx_json) ? result.tx_json : result
-  const { Sequence, TicketSequence } = tx
-  const sequence = Sequence === 0 ? TicketSequence : Sequence
+/** The Sequence of a transaction as a reply lists it (TicketSequence for a ticketed one). */
+function sequenceOf(tx: unknown): number | null {
+  if (!isRecord(tx)) return null
+  const sequence = tx.Sequence === 0 ? tx.TicketSequence : tx.Sequence
   return typeof sequence === 'number' && Number.isSafeInteger(sequence) ? sequence : null
 }
 
-async function readSequences(client: Client, entries: OfferEntry[]): Promise<Map<string, number>> {
-  const hashes = [...new Set(entries.map((entry) => entry.createdTx))]
+/** account_tx's page size (rippled's maximum). */
+const TX_PAGE_LIMIT = 400
+
+/**
+ * The account's transactions of one ledger, hash → sequence: one paged account_tx per ledger rather
+ * than one `tx` per offer (a batch of offers is usually made in few ledgers).
+ */
+async function ledgerSequences(client: Client, account: string, ledger: number) {
   const sequences = new Map<string, number>()
-  await runPool(hashes, LOOKUP_CONCURRENCY, async (hash) => {
-    const sequence = await readSequence(client, hash)
-    if (sequence !== null) sequences.set(hash, sequence)
+  let marker: unknown
+  do {
+    const result = await requestResult(client, {
+      command: 'account_tx',
+      account,
+      ledger_index_min: ledger,
+      ledger_index_max: ledger,
+      limit: TX_PAGE_LIMIT,
+      ...(marker === undefined ? {} : { marker }),
+    })
+    if (!isRecord(result) || !Array.isArray(result.transactions)) break
+    for (const entry of result.transactions) {
+      if (!isRecord(entry)) continue
+      // API v2 puts the hash beside tx_json; v1 inside tx.
+      const tx = isRecord(entry.tx_json) ? entry.tx_json : entry.tx
+      const hash = typeof entry.hash === 'string' ? entry.hash : isRecord(tx) ? tx.hash : undefined
+      const sequence = sequenceOf(tx)
+      if (typeof hash === 'string' && sequence !== null) sequences.set(hash.toUpperCase(), sequence)
+    }
+    marker = result.marker
+  } while (marker !== undefined)
+  return sequences
+}
+
+/**
+ * The sequences of the transactions that created the tied offers, by hash. A server without those
+ * ledgers' history leaves them unknown: the kept offer is then the one with the highest id, a
+ * stable choice.
+ */
+async function readSequences(
+  client: Client,
+  account: string,
+  tied: readonly OfferEntry[],
+): Promise<Map<string, number>> {
+  const ledgers = [...new Set(tied.map((entry) => entry.createdLedger))]
+  const sequences = new Map<string, number>()
+  await runPool(ledgers, LOOKUP_CONCURRENCY, async (ledger) => {
+    try {
+      for (const [hash, sequence] of await ledgerSequences(client, account, ledger)) {
+        sequences.set(hash, sequence)
+      }
+    } catch (error) {
+      // History the server does not keep: the order falls back to the offer ids.
+      if (error instanceof EngineError && error.code === 'LEDGER_REJECTED') return
+      throw error
+    }
   })
   return sequences
 }
@@ -116,7 +162,7 @@ export async function readOffersReport(
     hasSell
       ? readAccountNfts(client, account, () => undefined, own.ledgerIndex)
       : Promise.resolve({ nfts: [] }),
-    readSequences(client, tiedOffers(entries)),
+    readSequences(client, account, tiedOffers(entries)),
   ])
   const flags = classifyOffers(entries, {
     closeTime,
