@@ -255,3 +255,26 @@ describe('validateJobRequest: burn and cancel', () => {
     )
   })
 })
+
+describe('validateJobRequest: a cancellation’s purpose and an acceptance', () => {
+  it('keeps a known cancellation purpose and refuses an unknown one', () => {
+    expect(
+      validateJobRequest({ kind: 'cancel', offerIds: [OFFER_1], purpose: 'duplicates' }),
+    ).toEqual({ kind: 'cancel', offerIds: [OFFER_1], purpose: 'duplicates' })
+    expect(rejection({ kind: 'cancel', offerIds: [OFFER_1], purpose: 'everything' })).toBe(
+      'Unknown cancellation: "everything"',
+    )
+  })
+
+  it('checks the bid and the NFT of an acceptance, upper-casing both', () => {
+    expect(
+      validateJobRequest({ kind: 'accept', offerId: 'a'.repeat(64), nftId: NFT_1.toLowerCase() }),
+    ).toEqual({ kind: 'accept', offerId: OFFER_1, nftId: NFT_1 })
+    expect(rejection({ kind: 'accept', offerId: 'xyz', nftId: NFT_1 })).toBe(
+      'The bid: "xyz" is not a valid offer id (64 hexadecimal characters)',
+    )
+    expect(rejection({ kind: 'accept', offerId: OFFER_1 })).toBe(
+      'The NFT: (missing) is not a valid NFT id (64 hexadecimal characters)',
+    )
+  })
+})

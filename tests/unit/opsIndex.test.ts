@@ -43,6 +43,11 @@ const CASES: [string, Intent, Record<string, unknown>][] = [
     { type: 'cancel', offerIds: [OFFER_ID] },
     { TransactionType: 'NFTokenCancelOffer', Account: ACCOUNT, NFTokenOffers: [OFFER_ID] },
   ],
+  [
+    'an acceptance of a bid',
+    { type: 'accept', offerId: OFFER_ID.toLowerCase(), nftId: NFT_ID },
+    { TransactionType: 'NFTokenAcceptOffer', Account: ACCOUNT, NFTokenBuyOffer: OFFER_ID },
+  ],
 ]
 
 describe('buildTransaction', () => {
@@ -81,12 +86,12 @@ describe('buildTransaction', () => {
     [
       'an unknown intent type',
       { type: 'mint' } as unknown as Intent,
-      'Unknown intent type "mint": expected offer, burn or cancel.',
+      'Unknown intent type "mint": expected offer, burn, cancel or accept.',
     ],
     [
       'an intent that is not an object',
       null as unknown as Intent,
-      'Unknown intent type (missing): expected offer, burn or cancel.',
+      'Unknown intent type (missing): expected offer, burn, cancel or accept.',
     ],
   ])('validates first and refuses %s', (_name, intent, message) => {
     const expected = { code: 'VALIDATION', message }
@@ -107,5 +112,25 @@ describe('buildTransaction', () => {
 describe('validateIntent', () => {
   it.each(CASES)('accepts %s', (_name, intent) => {
     expect(() => validateIntent(intent, ACCOUNT)).not.toThrow()
+  })
+})
+
+describe('validateIntent: accept', () => {
+  it('refuses a malformed or all-zero bid id, and a malformed NFT id', () => {
+    expect(
+      rejection(() => validateIntent({ type: 'accept', offerId: '12AB', nftId: NFT_ID }, ACCOUNT)),
+    ).toEqual({
+      code: 'VALIDATION',
+      message: 'Invalid offer id "12AB": expected 64 hexadecimal characters.',
+    })
+    expect(
+      rejection(() =>
+        validateIntent({ type: 'accept', offerId: '0'.repeat(64), nftId: NFT_ID }, ACCOUNT),
+      ).code,
+    ).toBe('VALIDATION')
+    expect(
+      rejection(() => validateIntent({ type: 'accept', offerId: OFFER_ID, nftId: 'XYZ' }, ACCOUNT))
+        .code,
+    ).toBe('VALIDATION')
   })
 })

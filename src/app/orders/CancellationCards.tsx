@@ -4,7 +4,7 @@ import { JobCard, JobFigures } from '../jobs/JobCard.tsx'
 import { JobProgressCard } from '../jobs/JobProgressCard.tsx'
 import { cancellationJobActions, dismissResult, useOrders } from '../state/orders.ts'
 import { PURPOSE_LABEL } from './offerText.ts'
-import type { CancelledOffers } from './useCancellations.ts'
+import type { CancelledOffers } from './cancelledOffers.ts'
 
 const STOP_CANCELLING = {
   title: 'Stop cancelling?',

@@ -1,10 +1,12 @@
 /** The Orders tab's view of its cancellation jobs in IndexedDB (written by the worker), observed live. */
 import { useCallback, useEffect, useRef } from 'react'
 
-import type { JobItemRow, JobRow } from '../../db/types.ts'
+import type { JobRow } from '../../db/types.ts'
 import { ACTIVE_STATUSES } from '../jobs/jobProgress.ts'
 import { useJobItemsHead, useStartedJobs } from '../jobs/useJobs.ts'
 import { cancellationEnded } from '../state/orders.ts'
+import { cancelledOffers } from './cancelledOffers.ts'
+import type { CancelledOffers } from './cancelledOffers.ts'
 
 /**
  * The wallet's latest cancellation of the Orders tab, or null. An airdrop's 'Reclaim unaccepted' is a
@@ -20,25 +22,6 @@ export function useLatestCancellation(): JobRow | null {
 export function useLatestSale(): JobRow | null {
   const jobs = useStartedJobs('accept')
   return jobs.loading ? null : (jobs.value[0] ?? null)
-}
-
-/** Offers a cancellation cancelled, could not cancel, and in all (its items carry up to 500 each). */
-export interface CancelledOffers {
-  succeeded: number
-  failed: number
-  total: number
-}
-
-/** Counts offers, not transactions: a cancel item carries up to 500 offer ids. */
-export function cancelledOffers(items: readonly JobItemRow[]): CancelledOffers {
-  const counts = { succeeded: 0, failed: 0, total: 0 }
-  for (const item of items) {
-    const offers = item.intent.type === 'cancel' ? item.intent.offerIds.length : 0
-    counts.total += offers
-    if (item.status === 'succeeded') counts.succeeded += offers
-    if (item.status === 'failed' || item.status === 'skipped') counts.failed += offers
-  }
-  return counts
 }
 
 /**
