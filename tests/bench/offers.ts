@@ -13,16 +13,14 @@ import 'fake-indexeddb/auto'
 import { rm } from 'node:fs/promises'
 
 import { chromium } from 'playwright-core'
-import type { Page } from 'playwright-core'
 import { Wallet } from 'xrpl'
 
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/chromium.ts'
 import { startEngineHarness } from '../helpers/engine.ts'
 import { createSellOffersInProcess } from '../helpers/offerLedger.ts'
 import type { Figures, Suite } from './run.ts'
-import { OUT_DIR, ROOT, connectLargeHolder, percentile, serveApp } from './ui.ts'
-import { installKeyProbe, recordLongTasks } from './uiPage.ts'
-import type { KeyProbe } from './uiPage.ts'
+import { OUT_DIR, ROOT, connectLargeHolder, measureKeystrokes, percentile, serveApp } from './ui.ts'
+import { recordLongTasks } from './uiPage.ts'
 
 const NFTS = 500
 const PER_NFT = 10
@@ -42,31 +40,6 @@ const KEYS = [
 ]
 
 const round = (n: number) => Math.round(n * 10) / 10
-
-async function keystrokes(page: Page): Promise<{ paint: number[]; result: number[] }> {
-  const box = page.getByRole('searchbox', { name: 'Filter offers' })
-  await box.click()
-  await page.evaluate(installKeyProbe, '[data-testid="offers-shown"]')
-  const paint: number[] = []
-  const result: number[] = []
-  for (const key of [...KEYS, ...KEYS]) {
-    await page.keyboard.press(key)
-    await page
-      .waitForFunction(
-        () => {
-          const k = (window as unknown as { benchKey: KeyProbe }).benchKey
-          return k.paint !== null && k.result !== null
-        },
-        undefined,
-        { timeout: 5000 },
-      )
-      .catch(() => undefined)
-    const probe = await page.evaluate(() => (window as unknown as { benchKey: KeyProbe }).benchKey)
-    if (probe.paint !== null) paint.push(probe.paint)
-    if (probe.result !== null) result.push(probe.result)
-  }
-  return { paint, result }
-}
 
 async function run(): Promise<Figures> {
   const h = await startEngineHarness({ demo: true, gatewayPort: 0 })
@@ -121,7 +94,8 @@ async function run(): Promise<Figures> {
       figures.ui_longtasks_while_loading = shown.longTasks
       figures.ui_longtask_total_ms = round(shown.longTaskMs)
       figures.ui_offer_rows_in_dom = shown.rows
-      const keys = await keystrokes(page)
+      const filter = page.getByRole('searchbox', { name: 'Filter offers' })
+      const keys = await measureKeystrokes(page, filter, '[data-testid="offers-shown"]', KEYS)
       figures.keystroke_paint_median_ms = percentile(keys.paint, 50)
       figures.keystroke_paint_p95_ms = percentile(keys.paint, 95)
       figures.keystroke_results_median_ms = percentile(keys.result, 50)

@@ -141,26 +141,27 @@ function mintCollections(
   for (const col of cols) {
     const issuer = col.issuer === 'artist' ? a.artist : a.holder
     const ids = mintBatch(s, issuer, col, gatewayUrl, 1000)
-    if (col.issuer === 'artist') handOver(s, a, ids)
+    if (col.issuer === 'artist') handOver(s, a.artist, a.holder, ids)
     held.push(...ids.map((id) => ({ id, collection: col })))
   }
   return held
 }
 
-function handOver(s: DemoSubmitter, a: DemoAccounts, ids: string[]): void {
+/** `from` gives `ids` to `to`: a free offer with `to` as Destination each, which `to` accepts. */
+function handOver(s: DemoSubmitter, from: Wallet, to: Wallet, ids: string[]): void {
   const offerTxs = ids.map((id) =>
-    s.submit(a.artist, {
+    s.submit(from, {
       TransactionType: 'NFTokenCreateOffer',
       NFTokenID: id,
       Amount: '0',
       Flags: tfSellNFToken,
-      Destination: a.holder.classicAddress,
+      Destination: to.classicAddress,
     }),
   )
   const metas = s.close()
   for (const h of offerTxs) {
     const offerId = (metas.get(h) as { offer_id?: string }).offer_id!
-    s.submit(a.holder, { TransactionType: 'NFTokenAcceptOffer', NFTokenSellOffer: offerId })
+    s.submit(to, { TransactionType: 'NFTokenAcceptOffer', NFTokenSellOffer: offerId })
   }
   s.close()
 }
@@ -219,7 +220,7 @@ function staleOffers(s: DemoSubmitter, a: DemoAccounts): { unfillable: number; o
   const mints = [0, 1].map(() => s.submit(a.artist, mintTx(col, null, '')))
   const metas = s.close()
   const ids = mints.map((h) => getNFTokenID(metas.get(h))!)
-  handOver(s, a, ids)
+  handOver(s, a.artist, a.holder, ids)
   ids.forEach((id, i) =>
     s.submit(a.holder, {
       TransactionType: 'NFTokenCreateOffer',
@@ -228,21 +229,7 @@ function staleOffers(s: DemoSubmitter, a: DemoAccounts): { unfillable: number; o
       Flags: tfSellNFToken,
     }),
   )
-  const gifts = ids.map((id) =>
-    s.submit(a.holder, {
-      TransactionType: 'NFTokenCreateOffer',
-      NFTokenID: id,
-      Amount: '0',
-      Flags: tfSellNFToken,
-      Destination: a.artist.classicAddress,
-    }),
-  )
-  const giftMetas = s.close()
-  for (const h of gifts) {
-    const offerId = (giftMetas.get(h) as { offer_id?: string }).offer_id!
-    s.submit(a.artist, { TransactionType: 'NFTokenAcceptOffer', NFTokenSellOffer: offerId })
-  }
-  s.close()
+  handOver(s, a.holder, a.artist, ids)
   s.submit(a.holder, {
     TransactionType: 'NFTokenCreateOffer',
     NFTokenID: ids[0],
