@@ -21,11 +21,7 @@ import { CancelOptions } from './CancelOptions.tsx'
 import { OfferList } from './OfferList.tsx'
 import { offersFor } from './offerText.ts'
 import { StatusBanner } from './StatusBanner.tsx'
-import {
-  useCancellationEnd,
-  useCancelledOffers,
-  useLatestCancellation,
-} from './useCancellations.ts'
+import { useCancellationEnd, useCancelledOffers, useLatestCancellation } from './useOrderJobs.ts'
 import './orders.css'
 
 /** Reads the offers when the tab opens (unless just read) and every 10 minutes while it is open. */
@@ -66,12 +62,12 @@ function OrdersHeader() {
  */
 export function OrdersTab() {
   const { wallet } = useSession()
-  const { report, loading, progress, loadError, banner, pending, busy, query } = useOrders()
+  const { report, loading, progress, loadError, banner, pending, busy, query, dismissedJobId } =
+    useOrders()
   const job = useLatestCancellation()
   const offers = useCancelledOffers(job)
   useCancellationEnd(job, offers, report?.readAt ?? null)
   useOffersRefresh(wallet?.address)
-  const { dismissedJobId } = useOrders()
   const nftCount = useCollection().nfts.length
   if (!wallet) {
     return (

@@ -1,4 +1,4 @@
-/** The Orders tab's view of its cancellation jobs in IndexedDB (written by the worker), observed live. */
+/** The Orders tab's jobs (cancellations, sales) in IndexedDB, written by the worker, observed live. */
 import { useCallback, useEffect, useRef } from 'react'
 
 import type { JobRow } from '../../db/types.ts'
