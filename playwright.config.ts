@@ -23,7 +23,8 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'] } },
-    { name: 'mobile', use: { ...devices['Pixel 7'] } },
+    // Tests tagged @desktop-only prove engine behaviour at a size that costs a minute to set up.
+    { name: 'mobile', use: { ...devices['Pixel 7'] }, grepInvert: /@desktop-only/ },
   ],
   // Commands start the servers themselves (not through npx or npm), so the PID Playwright stops is
   // the server's.
