@@ -494,7 +494,8 @@ export interface OfferFlags {
   unfillable: boolean
   /**
    * One of several sell offers on the same NFT, and not the one kept: the kept one is the newest by
-   * creation ledger, then by the creating transaction's sequence, among those not expired.
+   * creation ledger, then by the creating transaction's place in that ledger, among those not
+   * expired.
    */
   duplicate: boolean
 }

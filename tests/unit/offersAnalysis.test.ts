@@ -28,7 +28,7 @@ function offer(partial: Partial<OfferEntry>): OfferEntry {
 const facts = (over: Partial<Parameters<typeof classifyOffers>[1]> = {}) => ({
   closeTime: 1_000,
   heldNftIds: new Set([NFT_A, NFT_B]),
-  sequences: new Map<string, number>(),
+  positions: new Map<string, number>(),
   ...over,
 })
 
@@ -49,7 +49,7 @@ describe('classifyOffers', () => {
     expect(flags.get(bid.offerId)!.unfillable).toBe(false)
   })
 
-  it('keeps the newest sell offer per NFT by ledger, then by sequence; bids never count', () => {
+  it('keeps the newest sell offer per NFT by ledger, then by its place in the ledger; bids never count', () => {
     const old = offer({ createdLedger: 9 })
     const sameLedgerLow = offer({ createdLedger: 12 })
     const sameLedgerHigh = offer({ createdLedger: 12 })
@@ -60,11 +60,11 @@ describe('classifyOffers', () => {
         .map((e) => e.offerId)
         .sort(),
     ).toEqual([sameLedgerLow.offerId, sameLedgerHigh.offerId].sort())
-    const sequences = new Map([
+    const positions = new Map([
       [sameLedgerLow.createdTx, 5],
       [sameLedgerHigh.createdTx, 6],
     ])
-    const flags = classifyOffers(entries, facts({ sequences }))
+    const flags = classifyOffers(entries, facts({ positions }))
     expect(entries.map((e) => flags.get(e.offerId)!.duplicate)).toEqual([true, false, true, false])
   })
 

@@ -38,16 +38,21 @@ export const OfferRow = memo(function OfferRow(props: OfferRowProps) {
   const name = offerName(offer)
   const destination = destinationText(offer)
   const expiry = expiryText(offer.expiresAt, offer.flags.expired)
+  // Duplicates share an NFT's name: the amount and the offer id's start tell their controls apart.
+  const which = `the ${amountText(offer)} offer ${offer.offerId.slice(0, 6)} on ${name}`
   return (
     <div className="orders-offer" data-testid="offer-row" data-offer-id={offer.offerId}>
-      {selectMode && (
+      {selectMode ? (
         <input
           type="checkbox"
           className="orders-offer__check"
           checked={selected}
-          aria-label={`Select the offer on ${name}`}
+          aria-label={`Select ${which}`}
           onChange={() => props.onToggle(offer.offerId)}
         />
+      ) : (
+        // The grid keeps its first column whether or not the checkbox shows.
+        <span />
       )}
       <div className="orders-offer__thumb">
         <NftImage nftId={offer.nftId} image={offer.nft.image} />
@@ -85,7 +90,7 @@ export const OfferRow = memo(function OfferRow(props: OfferRowProps) {
           type="button"
           className="button button--danger"
           disabled={locked}
-          aria-label={`Cancel the offer on ${name}`}
+          aria-label={`Cancel ${which}`}
           onClick={() => props.onCancel(offer.offerId)}
         >
           Cancel

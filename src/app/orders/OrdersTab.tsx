@@ -25,15 +25,16 @@ import { useCancellationEnd, useCancelledOffers, useLatestCancellation } from '.
 import './orders.css'
 
 /** Reads the offers when the tab opens (unless just read) and every 10 minutes while it is open. */
-function useOffersRefresh(account: string | undefined): void {
+function useOffersRefresh(network: string | undefined, account: string | undefined): void {
   useEffect(() => {
     if (!account) return
     const { lastLoadAt, report } = ordersState
     const stale = lastLoadAt === null || Date.now() - lastLoadAt >= OFFERS_MIN_REFRESH_MS
-    if (!report || report.account !== account || stale) void loadOffers()
+    const other = report?.account !== account || report.network !== network
+    if (!report || other || stale) void loadOffers()
     const timer = window.setInterval(() => void loadOffers(), OFFERS_REFRESH_MS)
     return () => window.clearInterval(timer)
-  }, [account])
+  }, [network, account])
 }
 
 function OrdersHeader() {
@@ -67,7 +68,7 @@ export function OrdersTab() {
   const job = useLatestCancellation()
   const offers = useCancelledOffers(job)
   useCancellationEnd(job, offers, report?.readAt ?? null)
-  useOffersRefresh(wallet?.address)
+  useOffersRefresh(wallet?.network, wallet?.address)
   const nftCount = useCollection().nfts.length
   if (!wallet) {
     return (

@@ -31,9 +31,12 @@ export function useLatestSale(): JobRow | null {
 export function useCancelledOffers(job: JobRow | null): CancelledOffers | null {
   const total = job?.counts.total ?? 0
   const items = useJobItemsHead(job?.id ?? '', total)
-  return job && items.length === total && items.every((i) => i.jobId === job.id)
-    ? cancelledOffers(items)
-    : null
+  if (!job || items.length !== total || items.some((i) => i.jobId !== job.id)) return null
+  // The row and the items are two live reads: a final job is counted once its items say so too
+  // (a failed job's unsent items stay pending for good).
+  const settled = items.every((i) => i.status !== 'pending' && i.status !== 'inFlight')
+  if (!ACTIVE_STATUSES.has(job.status) && !settled && job.status !== 'failed') return null
+  return cancelledOffers(items)
 }
 
 /**
@@ -71,8 +74,11 @@ export function useCancellationEnd(
   offers: CancelledOffers | null,
   readAt: number | null,
 ): void {
-  const onEnd = useCallback(() => {
-    if (offers) cancellationEnded(offers.succeeded, offers.failed)
-  }, [offers])
+  const onEnd = useCallback(
+    (ended: JobRow) => {
+      if (offers) cancellationEnded(ended, offers)
+    },
+    [offers],
+  )
   useJobEnd(job, offers !== null, readAt, onEnd)
 }

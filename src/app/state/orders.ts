@@ -9,7 +9,9 @@ import { proxy, ref, useSnapshot } from 'valtio'
 
 import { OFFERS_MIN_REFRESH_MS } from '../../shared/constants.ts'
 import { errorMessage } from '../../shared/errors.ts'
+import type { JobRow } from '../../db/types.ts'
 import type { CancelPurpose, JobPlan, OffersProgress, OffersReport } from '../../worker/api.ts'
+import type { CancelledOffers } from '../orders/cancelledOffers.ts'
 import { engine } from '../engine.ts'
 import { refreshOfferCount } from './collection.ts'
 import { onWalletChange, sessionState } from './session.ts'
@@ -233,8 +235,10 @@ export async function cancelOne(offerId: string): Promise<void> {
   try {
     const planned = await plan('single', [offerId])
     if (gen !== generation) return
-    if (!planned.canStart) {
+    if (!planned.canStart || planned.problems.some((p) => p.code === 'OFFER_NOT_FOUND')) {
+      // An offer already gone: nothing to pay a fee for. The list catches up.
       ordersState.banner = planned.problems.map((p) => p.message).join('; ')
+      void loadOffers()
       return
     }
     if (!(await start(planned.jobId, false, 1))) {
@@ -252,12 +256,18 @@ export async function cancelOne(offerId: string): Promise<void> {
  * A cancellation job ended: the banner says how it went and the list (and the footer's count) is
  * read again.
  */
-export function cancellationEnded(succeededOffers: number, failedOffers: number): void {
-  const done = succeededOffers === 1 ? '1 offer' : `${succeededOffers} offers`
-  ordersState.banner =
-    failedOffers === 0
-      ? `✓ ${done} cancelled successfully`
-      : `${done} cancelled, ${failedOffers} could not be cancelled`
+export function cancellationEnded(job: Pick<JobRow, 'status' | 'error'>, offers: CancelledOffers) {
+  const done = offers.succeeded === 1 ? '1 offer' : `${offers.succeeded} offers`
+  const unsent = offers.total - offers.succeeded - offers.failed
+  if (job.status === 'failed') {
+    ordersState.banner = `The cancellation failed after ${done}: ${job.error ?? 'unknown error'}`
+  } else if (job.status === 'cancelled') {
+    ordersState.banner = `Stopped: ${done} cancelled, ${offers.failed + unsent} left as they were`
+  } else if (offers.failed > 0) {
+    ordersState.banner = `${done} cancelled, ${offers.failed} could not be cancelled`
+  } else {
+    ordersState.banner = `✓ ${done} cancelled successfully`
+  }
   void loadOffers()
   void refreshOfferCount()
 }

@@ -37,12 +37,18 @@ export interface RawBid {
   expiration: number | null
 }
 
+/** lsfSellNFToken: a sell offer, which nft_buy_offers must never list. */
+const LSF_SELL_NFTOKEN = 0x0001
+
 function rawBid(value: unknown): RawBid {
   const method = 'nft_buy_offers'
   if (!isRecord(value)) throw malformed(method, 'an offer is not an object')
-  const { nft_offer_index: index, owner, amount, destination, expiration } = value
+  const { nft_offer_index: index, owner, amount, destination, expiration, flags } = value
   const offerId = typeof index === 'string' ? index.toUpperCase() : ''
   if (!HEX_ID.test(offerId)) throw malformed(method, 'an offer index is not 64 hex digits')
+  if (typeof flags !== 'number' || (flags & LSF_SELL_NFTOKEN) !== 0) {
+    throw malformed(method, `offer ${offerId} is not a buy offer`)
+  }
   if (typeof owner !== 'string') throw malformed(method, `offer ${offerId} has no owner`)
   const parsed = offerAmount(amount)
   if (!parsed) throw malformed(method, `offer ${offerId} has a malformed amount`)
@@ -87,6 +93,9 @@ export async function readNftBids(
     }
     if (!isRecord(result) || !Array.isArray(result.offers)) {
       throw malformed('nft_buy_offers', 'no offers array')
+    }
+    if (typeof result.nft_id !== 'string' || result.nft_id.toUpperCase() !== nftId) {
+      throw malformed('nft_buy_offers', `the offers of another NFT were sent for ${nftId}`)
     }
     bids.push(...result.offers.map(rawBid))
     const next = result.marker

@@ -12,10 +12,12 @@ export interface OfferFacts {
   /** The NFTs the account holds in that ledger. */
   heldNftIds: ReadonlySet<string>
   /**
-   * The Sequence (or TicketSequence) of the transactions that created offers, by hash: needed only
-   * to order sell offers on one NFT created in the same ledger ({@link tiedOffers}).
+   * Where the transactions that created offers stand in their ledger (TransactionIndex), by hash:
+   * needed only to order sell offers on one NFT created in the same ledger ({@link tiedOffers}).
+   * The ledger's own order, not the Sequence: rippled applies an account's ticketed transactions
+   * after its sequenced ones, so a ticket number says nothing about which came last.
    */
-  sequences: ReadonlyMap<string, number>
+  positions: ReadonlyMap<string, number>
 }
 
 /**
@@ -39,7 +41,7 @@ function sellGroups(entries: Iterable<OfferEntry>): OfferEntry[][] {
 }
 
 /**
- * The offers whose creating transaction's sequence decides which one of an NFT's sell offers is kept:
+ * The offers whose creating transaction's place in its ledger decides which one of an NFT's sell offers is kept:
  * those created in the same ledger as another sell offer on the same NFT.
  */
 export function tiedOffers(entries: Iterable<OfferEntry>): OfferEntry[] {
@@ -53,15 +55,15 @@ export function tiedOffers(entries: Iterable<OfferEntry>): OfferEntry[] {
 }
 
 /**
- * Newest first: by creation ledger, then by the creating transaction's sequence (unknown sequences
- * last), then by offer id so that the order never depends on the reading order.
+ * Newest first: by creation ledger, then by the creating transaction's place in that ledger (unknown
+ * places last), then by offer id so that the order never depends on the reading order.
  */
 export function newestFirst(
-  sequences: ReadonlyMap<string, number>,
+  positions: ReadonlyMap<string, number>,
 ): (a: OfferEntry, b: OfferEntry) => number {
   return (a, b) =>
     b.createdLedger - a.createdLedger ||
-    (sequences.get(b.createdTx) ?? -1) - (sequences.get(a.createdTx) ?? -1) ||
+    (positions.get(b.createdTx) ?? -1) - (positions.get(a.createdTx) ?? -1) ||
     (a.offerId < b.offerId ? -1 : a.offerId > b.offerId ? 1 : 0)
 }
 
@@ -71,7 +73,7 @@ export function newestFirst(
  * live price), or the newest of all when every one has expired.
  */
 function duplicateIds(entries: Iterable<OfferEntry>, facts: OfferFacts): Set<string> {
-  const order = newestFirst(facts.sequences)
+  const order = newestFirst(facts.positions)
   const duplicates = new Set<string>()
   for (const group of sellGroups(entries)) {
     const sorted = [...group].sort(order)

@@ -23,6 +23,7 @@ import type {
 import {
   LOOKUP_CONCURRENCY,
   isRecord,
+  malformed,
   readCloseTime,
   requestResult,
 } from '../jobs/ledger/ledgerRequests.ts'
@@ -41,22 +42,31 @@ export interface OffersReportDeps {
   ownerReserveDrops: bigint
 }
 
-/** The Sequence of a transaction as a reply lists it (TicketSequence for a ticketed one). */
-function sequenceOf(tx: unknown): number | null {
-  if (!isRecord(tx)) return null
-  const sequence = tx.Sequence === 0 ? tx.TicketSequence : tx.Sequence
-  return typeof sequence === 'number' && Number.isSafeInteger(sequence) ? sequence : null
-}
-
 /** account_tx's page size (rippled's maximum). */
 const TX_PAGE_LIMIT = 400
 
+/** A transaction of an account_tx page: its hash and its place in its ledger, if the reply says. */
+function placed(entry: unknown): [string, number] | null {
+  if (!isRecord(entry)) throw malformed('account_tx', 'a transaction is not an object')
+  // API v2 puts the hash beside tx_json; v1 inside tx.
+  const tx = isRecord(entry.tx_json) ? entry.tx_json : entry.tx
+  const hash = typeof entry.hash === 'string' ? entry.hash : isRecord(tx) ? tx.hash : undefined
+  const index = isRecord(entry.meta) ? entry.meta.TransactionIndex : undefined
+  if (typeof hash !== 'string' || typeof index !== 'number' || !Number.isSafeInteger(index)) {
+    return null
+  }
+  return [hash.toUpperCase(), index]
+}
+
 /**
- * The account's transactions of one ledger, hash → sequence: one paged account_tx per ledger rather
- * than one `tx` per offer (a batch of offers is usually made in few ledgers).
+ * Where the account's transactions of one ledger stand in it, hash → TransactionIndex: one paged
+ * account_tx per ledger rather than one `tx` per offer (a batch of offers is made in few ledgers).
+ *
+ * @throws EngineError `LEDGER_REJECTED` for a malformed reply (a marker that repeats included).
  */
-async function ledgerSequences(client: Client, account: string, ledger: number) {
-  const sequences = new Map<string, number>()
+async function ledgerPositions(client: Client, account: string, ledger: number) {
+  const positions = new Map<string, number>()
+  const markers = new Set<string>()
   let marker: unknown
   do {
     const result = await requestResult(client, {
@@ -67,44 +77,45 @@ async function ledgerSequences(client: Client, account: string, ledger: number) 
       limit: TX_PAGE_LIMIT,
       ...(marker === undefined ? {} : { marker }),
     })
-    if (!isRecord(result) || !Array.isArray(result.transactions)) break
+    if (!isRecord(result) || !Array.isArray(result.transactions)) {
+      throw malformed('account_tx', 'no transactions array')
+    }
     for (const entry of result.transactions) {
-      if (!isRecord(entry)) continue
-      // API v2 puts the hash beside tx_json; v1 inside tx.
-      const tx = isRecord(entry.tx_json) ? entry.tx_json : entry.tx
-      const hash = typeof entry.hash === 'string' ? entry.hash : isRecord(tx) ? tx.hash : undefined
-      const sequence = sequenceOf(tx)
-      if (typeof hash === 'string' && sequence !== null) sequences.set(hash.toUpperCase(), sequence)
+      const place = placed(entry)
+      if (place) positions.set(...place)
     }
     marker = result.marker
+    const key = JSON.stringify(marker)
+    if (marker !== undefined && markers.has(key))
+      throw malformed('account_tx', 'the marker repeats')
+    markers.add(key)
   } while (marker !== undefined)
-  return sequences
+  return positions
 }
 
 /**
- * The sequences of the transactions that created the tied offers, by hash. A server without those
- * ledgers' history leaves them unknown: the kept offer is then the one with the highest id, a
- * stable choice.
+ * The places of the transactions that created the tied offers, by hash. A server without those
+ * ledgers' history (or with a malformed answer) leaves them unknown: the kept offer is then the one
+ * with the highest id, a stable choice, and the reading goes on.
  */
-async function readSequences(
+async function readPositions(
   client: Client,
   account: string,
   tied: readonly OfferEntry[],
 ): Promise<Map<string, number>> {
   const ledgers = [...new Set(tied.map((entry) => entry.createdLedger))]
-  const sequences = new Map<string, number>()
+  const positions = new Map<string, number>()
   await runPool(ledgers, LOOKUP_CONCURRENCY, async (ledger) => {
     try {
-      for (const [hash, sequence] of await ledgerSequences(client, account, ledger)) {
-        sequences.set(hash, sequence)
+      for (const [hash, index] of await ledgerPositions(client, account, ledger)) {
+        positions.set(hash, index)
       }
     } catch (error) {
-      // History the server does not keep: the order falls back to the offer ids.
       if (error instanceof EngineError && error.code === 'LEDGER_REJECTED') return
       throw error
     }
   })
-  return sequences
+  return positions
 }
 
 const NO_NFT: OfferNft = { name: null, collection: null, image: null, attributes: [] }
@@ -157,17 +168,17 @@ export async function readOffersReport(
   const entries = [...own.offers.values()]
   onProgress({ offers: entries.length, step: 'Checking offers against the ledger' })
   const hasSell = entries.some((entry) => entry.sell)
-  const [closeTime, held, sequences] = await Promise.all([
+  const [closeTime, held, positions] = await Promise.all([
     readCloseTime(client, own.ledgerIndex),
     hasSell
       ? readAccountNfts(client, account, () => undefined, own.ledgerIndex)
       : Promise.resolve({ nfts: [] }),
-    readSequences(client, account, tiedOffers(entries)),
+    readPositions(client, account, tiedOffers(entries)),
   ])
   const flags = classifyOffers(entries, {
     closeTime,
     heldNftIds: new Set(held.nfts.map((nft) => nft.nftId)),
-    sequences,
+    positions,
   })
   const [metadata, airdrops] = await Promise.all([
     metadataByIds(db, [...new Set(entries.map((entry) => entry.nftId))]),
@@ -185,7 +196,7 @@ export async function readOffersReport(
     airdropJobId: airdrops.get(entry.offerId) ?? null,
     nft: nftOfRow(metadata.get(entry.nftId)),
   })
-  const sorted = entries.sort(newestFirst(sequences))
+  const sorted = entries.sort(newestFirst(positions))
   const sell = sorted.filter((entry) => entry.sell).map(view)
   const bids = sorted.filter((entry) => !entry.sell).map(view)
   return {

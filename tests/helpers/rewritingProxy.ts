@@ -1,0 +1,64 @@
+/**
+ * A WebSocket proxy between an engine and the sandbox that lets a test rewrite requests and replies:
+ * how tests play a server that is not to be trusted.
+ */
+import type { AddressInfo } from 'node:net'
+
+import { WebSocket, WebSocketServer } from 'ws'
+
+/** A JSON message. */
+export type Json = Record<string, unknown>
+
+export interface ProxyHooks {
+  /** Rewrites a request before it goes to the sandbox. */
+  request?: (request: Json) => Json
+  /** Rewrites a reply; null swallows it. */
+  reply?: (reply: Json, request: Json) => Json | null | Promise<Json | null>
+}
+
+export interface Proxy {
+  url: string
+  hooks: ProxyHooks
+  close(): Promise<void>
+}
+
+/** A WebSocket proxy to `target` that lets the test rewrite requests and replies. */
+export async function startProxy(target: string): Promise<Proxy> {
+  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' })
+  await new Promise<void>((resolve) => wss.once('listening', resolve))
+  const sockets = new Set<WebSocket>()
+  const proxy: Proxy = {
+    url: `ws://127.0.0.1:${(wss.address() as AddressInfo).port}`,
+    hooks: {},
+    close: async () => {
+      for (const s of sockets) s.terminate()
+      await new Promise((resolve) => wss.close(resolve))
+    },
+  }
+  wss.on('connection', (client: WebSocket) => {
+    const upstream = new WebSocket(target)
+    const opened = new Promise((resolve) => upstream.once('open', resolve))
+    const requests = new Map<unknown, Json>()
+    sockets.add(client).add(upstream)
+    client.on('close', () => upstream.close())
+    upstream.on('close', () => client.close())
+    client.on('message', (data: Buffer) => {
+      const parsed = JSON.parse(data.toString('utf8')) as Json
+      const request = proxy.hooks.request?.(parsed) ?? parsed
+      requests.set(request.id, request)
+      void opened.then(() => upstream.send(JSON.stringify(request)))
+    })
+    upstream.on('message', (data: Buffer) => {
+      const reply = JSON.parse(data.toString('utf8')) as Json
+      const request = requests.get(reply.id)
+      if (reply.type !== 'response' || !request || !proxy.hooks.reply) {
+        client.send(JSON.stringify(reply))
+        return
+      }
+      void Promise.resolve(proxy.hooks.reply(reply, request)).then((out) => {
+        if (out) client.send(JSON.stringify(out))
+      })
+    })
+  })
+  return proxy
+}
