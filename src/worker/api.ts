@@ -239,6 +239,21 @@ export interface EngineApi {
   loadBids(onProgress?: ProgressListener<BidsProgress>, account?: string): Promise<BidsReport>
 
   /**
+   * A collection's floor price: its NFTs listed by a Clio server (`nfts_by_issuer`, paged, up to
+   * 10,000), the sell offers of an evenly spread sample of up to 200 of them (`nft_sell_offers`, 8 at a
+   * time), and the lowest public XRP offer among them that has not expired and is not the connected
+   * account's. Kept for 5 minutes per network and collection.
+   *
+   * @throws EngineError `VALIDATION` when the network has no Clio server or the issuer or taxon is
+   *   invalid; `NETWORK` when no Clio server answers; `LEDGER_REJECTED` for a malformed reply.
+   */
+  floorPrice(
+    issuer: string,
+    taxon: number,
+    onProgress?: ProgressListener<FloorProgress>,
+  ): Promise<FloorPrice>
+
+  /**
    * Reads a distribution list (the Airdrop tab's CSV) in the worker: papaparse with delimiter, quote,
    * BOM and CRLF handling; the spec's rules (a `wallet_address` column, case-insensitive; `nft_amount`
    * defaulting to 1; rows with an empty address skipped) plus per-row checks — the address's checksum,
@@ -567,4 +582,30 @@ export interface BidsProgress {
   total: number
   /** Bids found so far. */
   found: number
+}
+
+/** A collection's floor price (issuer + taxon), from a sample of its NFTs' sell offers. */
+export interface FloorPrice {
+  issuer: string
+  taxon: number
+  /** The lowest public, unexpired XRP sell offer of another account, drops; null when none. */
+  lowestDrops: string | null
+  /** Offers that counted (public, XRP, not expired, not the asking account's). */
+  offersCounted: number
+  /** NFTs whose sell offers were read. */
+  nftsChecked: number
+  /** NFTs of the collection listed by Clio (at most the reading's bound). */
+  collectionTotal: number
+  /** False when the collection has more NFTs than were listed. */
+  totalComplete: boolean
+  /** Unix ms of the reading. */
+  readAt: number
+}
+
+/** Progress of {@link EngineApi.floorPrice}. */
+export interface FloorProgress {
+  /** What it is doing: listing the collection, then checking offers. */
+  step: 'listing' | 'checking'
+  done: number
+  total: number
 }

@@ -31,6 +31,8 @@ import type {
   NftLoadProgress,
   NftLoadResult,
   BidsProgress,
+  FloorPrice,
+  FloorProgress,
   BidsReport,
   OffersProgress,
   OffersReport,
@@ -45,6 +47,7 @@ import { JobService } from './jobs/jobService.ts'
 import type { AccountLocks } from './jobs/run/accountLocks.ts'
 import { readReserves } from './jobs/ledger/ledgerRequests.ts'
 import { readBidsOnNfts } from './offers/bidsOnNfts.ts'
+import { FloorPrices } from './offers/floorPrices.ts'
 import { readOffersReport } from './offers/offersReport.ts'
 import { readOwnOffers } from './offers/ownOffers.ts'
 import { planReclaim } from './jobs/acceptance/reclaim.ts'
@@ -103,6 +106,7 @@ export class Engine implements EngineApi {
   private readonly jobs: JobService
   private readonly acceptance: AcceptanceTracker
   private readonly secondOpinion: SecondOpinion
+  private readonly floors: FloorPrices
 
   /** @param options - networks, timing, database; the build's defaults otherwise. */
   constructor(options: EngineOptions = {}) {
@@ -115,6 +119,7 @@ export class Engine implements EngineApi {
     // Back online (a worker sees the browser's online event): reconnect now, not after the backoff.
     globalThis.addEventListener?.('online', () => void this.retryNow())
     this.db = options.db ?? new LedgerDb()
+    this.floors = new FloorPrices({ ...DEFAULT_TIMING, ...options.timing })
     const network = () => this.connection.status.network
     this.keyring = new Keyring({ connection: this.connection, db: this.db, network })
     this.nfts = new NftLoader({ connection: this.connection, db: this.db })
@@ -184,7 +189,7 @@ export class Engine implements EngineApi {
   }
 
   async disconnect(): Promise<void> {
-    await this.connection.disconnect()
+    await Promise.all([this.connection.disconnect(), this.floors.close()])
   }
 
   retryNow(): Promise<void> {
@@ -247,6 +252,25 @@ export class Engine implements EngineApi {
     )
     progress.finish({ offers: report.sell.length + report.bids.length, step: 'Done' })
     return report
+  }
+
+  async floorPrice(
+    issuer: string,
+    taxon: number,
+    onProgress?: ProgressListener<FloorProgress>,
+  ): Promise<FloorPrice> {
+    const progress = throttledProgress(onProgress)
+    const network = this.networks[this.connection.status.network]
+    const connection = {
+      client: this.connection.requireClient(),
+      endpoint: this.connection.status.endpoint,
+    }
+    const account = this.keyring.current()?.address ?? null
+    const price = await this.floors.read(network, connection, account, { issuer, taxon }, (p) =>
+      progress.report(p),
+    )
+    progress.finish({ step: 'checking', done: price.nftsChecked, total: price.nftsChecked })
+    return price
   }
 
   async loadBids(

@@ -26,6 +26,7 @@ const METHODS = {
   loadNfts: true,
   loadOffers: true,
   loadBids: true,
+  floorPrice: true,
   loadMetadata: true,
   showingNfts: true,
   countOffers: true,

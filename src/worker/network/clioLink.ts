@@ -1,0 +1,58 @@
+/**
+ * The engine's connection to a Clio server, for what only Clio answers (`nfts_by_issuer`: the floor
+ * price). Opened on first use, kept while the network stays, replaced when it changes. When the
+ * ledger connection's own endpoint is one of the network's Clio endpoints (the sandbox answers Clio
+ * methods itself), that connection serves.
+ */
+import { Client } from 'xrpl'
+
+import { EngineError } from '../../shared/errors.ts'
+import type { LinkTiming } from './endpointLink.ts'
+
+export class ClioLink {
+  private current: { endpoint: string; client: Client } | null = null
+
+  /** @param timing - client limits (the ledger connection's). */
+  constructor(private readonly timing: LinkTiming) {}
+
+  /**
+   * A connected client of one of `endpoints`, tried in order.
+   *
+   * @param networkName - for messages, e.g. 'Mainnet'.
+   * @throws EngineError `VALIDATION` when the network has no Clio server; `NETWORK` when none answers.
+   */
+  async client(endpoints: readonly string[], networkName: string): Promise<Client> {
+    if (endpoints.length === 0) {
+      throw new EngineError(
+        'VALIDATION',
+        `${networkName} has no Clio server configured: the floor price needs one (it lists a collection's NFTs with nfts_by_issuer)`,
+      )
+    }
+    const { current } = this
+    if (current && endpoints.includes(current.endpoint) && current.client.isConnected()) {
+      return current.client
+    }
+    await this.close()
+    for (const endpoint of endpoints) {
+      const client = new Client(endpoint, {
+        timeout: this.timing.requestTimeoutMs,
+        connectionTimeout: this.timing.connectTimeoutMs,
+      })
+      try {
+        await client.connect()
+        this.current = { endpoint, client }
+        return client
+      } catch {
+        await client.disconnect().catch(() => undefined)
+      }
+    }
+    throw new EngineError('NETWORK', `No Clio server of ${networkName} answered; try again later`)
+  }
+
+  /** Closes the connection, if any. */
+  async close(): Promise<void> {
+    const current = this.current
+    this.current = null
+    await current?.client.disconnect().catch(() => undefined)
+  }
+}

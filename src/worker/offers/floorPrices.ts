@@ -1,0 +1,79 @@
+/**
+ * The engine's floor prices: checks what it is asked, reaches a Clio server (or the ledger connection
+ * when it is one), reads, and keeps each reading for a few minutes per network, collection and asking
+ * account (a floor excludes the asker's own offers).
+ */
+import type { Client } from 'xrpl'
+import { isValidClassicAddress } from 'xrpl'
+
+import { EngineError } from '../../shared/errors.ts'
+import type { NetworkConfig } from '../../shared/networks.ts'
+import type { FloorPrice, FloorProgress } from '../api.ts'
+import { ClioLink } from '../network/clioLink.ts'
+import type { LinkTiming } from '../network/endpointLink.ts'
+import { readFloorPrice } from './floorPrice.ts'
+
+/** How long a floor price is kept. */
+export const FLOOR_CACHE_MS = 5 * 60 * 1000
+const MAX_TAXON = 0xffff_ffff
+
+/** The ledger connection as the floor price needs it. */
+export interface FloorConnection {
+  client: Client
+  /** The endpoint it is connected to. */
+  endpoint: string | null
+}
+
+export class FloorPrices {
+  private readonly clio: ClioLink
+  private readonly cache = new Map<string, FloorPrice>()
+
+  constructor(
+    timing: LinkTiming,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.clio = new ClioLink(timing)
+  }
+
+  /**
+   * A collection's floor price, from the cache when read in the last 5 minutes.
+   *
+   * @throws EngineError `VALIDATION` for an invalid issuer or taxon, or a network without Clio.
+   */
+  async read(
+    network: NetworkConfig,
+    connection: FloorConnection,
+    account: string | null,
+    collection: { issuer: string; taxon: number },
+    onProgress: (progress: FloorProgress) => void,
+  ): Promise<FloorPrice> {
+    const { issuer, taxon } = collection
+    if (typeof issuer !== 'string' || !isValidClassicAddress(issuer)) {
+      throw new EngineError('VALIDATION', `Invalid issuer address: ${String(issuer)}`)
+    }
+    if (!Number.isInteger(taxon) || taxon < 0 || taxon > MAX_TAXON) {
+      throw new EngineError('VALIDATION', `Invalid collection taxon: ${String(taxon)}`)
+    }
+    const key = `${network.id}|${issuer}|${taxon}|${account ?? ''}`
+    const kept = this.cache.get(key)
+    if (kept && this.now() - kept.readAt < FLOOR_CACHE_MS) return kept
+    const endpoints = network.clioEndpoints
+    const clio =
+      connection.endpoint !== null && endpoints.includes(connection.endpoint)
+        ? connection.client
+        : await this.clio.client(endpoints, network.name)
+    const price = await readFloorPrice(
+      { clio, client: connection.client, account },
+      issuer,
+      taxon,
+      onProgress,
+    )
+    this.cache.set(key, price)
+    return price
+  }
+
+  /** Closes the Clio connection (the engine is going away, or the network changed). */
+  close(): Promise<void> {
+    return this.clio.close()
+  }
+}
