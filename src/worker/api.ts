@@ -254,6 +254,20 @@ export interface EngineApi {
   ): Promise<FloorPrice>
 
   /**
+   * Prices a listing before anything is signed: each NFT by the strategy (XRP to drops by xrpl.js; a
+   * random draw from a recorded seed; floors read for every collection of the selection), the issuer's
+   * cut and the net, the reserve the offers lock, and the price guard (below half the collection's
+   * floor, or below 0.1 XRP without one).
+   *
+   * @throws EngineError `VALIDATION` for an NFT not in the wallet's list, an invalid amount, min above
+   *   max, an unknown multiplier; as floorPrice does for a failed reading (other than a missing Clio).
+   */
+  previewListing(
+    request: ListingPreviewRequest,
+    onProgress?: ProgressListener<FloorProgress>,
+  ): Promise<ListingPreview>
+
+  /**
    * Reads a distribution list (the Airdrop tab's CSV) in the worker: papaparse with delimiter, quote,
    * BOM and CRLF handling; the spec's rules (a `wallet_address` column, case-insensitive; `nft_amount`
    * defaulting to 1; rows with an empty address skipped) plus per-row checks — the address's checksum,
@@ -608,4 +622,59 @@ export interface FloorProgress {
   step: 'listing' | 'checking'
   done: number
   total: number
+}
+
+/** One of the spec's floor multipliers. */
+export type FloorMultiplier = '0.9' | '0.95' | '1.0' | '1.05' | '1.1' | '1.2' | '1.5'
+
+/** How the prices are set. XRP amounts are decimal strings as typed (step 0.01, at least 0). */
+export type PricingStrategy =
+  | { kind: 'fixed'; priceXrp: string }
+  /** Each NFT drawn uniformly from min to max in steps of 0.01 XRP; the seed makes it reproducible. */
+  | { kind: 'random'; minXrp: string; maxXrp: string; seed?: string }
+  /** The collection's floor × the multiplier; NFTs whose collection has no floor get `fallbackXrp`. */
+  | { kind: 'floor'; multiplier: FloorMultiplier; fallbackXrp: string }
+  | { kind: 'individual'; pricesXrp: Readonly<Record<string, string>> }
+
+/** Why a price needs its own confirmation. */
+export type PriceGuard = 'belowHalfFloor' | 'belowMinimum'
+
+/** One NFT's price. */
+export interface PricedNft {
+  nftId: string
+  drops: string
+  /** Where the price came from ('fallback': floor strategy, no floor known). */
+  source: 'fixed' | 'random' | 'floor' | 'fallback' | 'individual'
+  /** The collection's floor, drops; null when none is known. */
+  floorDrops: string | null
+  guard: PriceGuard | null
+  /** What the issuer takes when it sells (0 when the seller is the issuer), drops. */
+  issuerCutDrops: string
+  /** What the seller receives, drops. */
+  netDrops: string
+}
+
+/** What the List tab asks to price (EngineApi.previewListing). */
+export interface ListingPreviewRequest {
+  /** The NFTs to list, in selection order (from the wallet's last loaded list). */
+  nftIds: string[]
+  strategy: PricingStrategy
+}
+
+/** Every price of a listing before anything is signed, with the totals and the guard. */
+export interface ListingPreview {
+  prices: PricedNft[]
+  /** The random strategy's seed, recorded so the draw can be made again. */
+  seed?: string
+  totalDrops: string
+  issuerCutDrops: string
+  netDrops: string
+  /** Owner reserve the offers lock (one owner reserve each), drops. */
+  reserveDrops: string
+  /** Prices that need their own confirmation (see PricedNft.guard). */
+  guarded: number
+  /** The floors read, one per collection of the selection. */
+  floors: FloorPrice[]
+  /** Why no floor could be read (e.g. the network has no Clio server); null when floors were read. */
+  floorsUnavailable: string | null
 }

@@ -33,6 +33,8 @@ import type {
   BidsProgress,
   FloorPrice,
   FloorProgress,
+  ListingPreview,
+  ListingPreviewRequest,
   BidsReport,
   OffersProgress,
   OffersReport,
@@ -48,6 +50,7 @@ import type { AccountLocks } from './jobs/run/accountLocks.ts'
 import { readReserves } from './jobs/ledger/ledgerRequests.ts'
 import { readBidsOnNfts } from './offers/bidsOnNfts.ts'
 import { FloorPrices } from './offers/floorPrices.ts'
+import { previewListing } from './offers/listingPreview.ts'
 import { readOffersReport } from './offers/offersReport.ts'
 import { readOwnOffers } from './offers/ownOffers.ts'
 import { planReclaim } from './jobs/acceptance/reclaim.ts'
@@ -271,6 +274,32 @@ export class Engine implements EngineApi {
     )
     progress.finish({ step: 'checking', done: price.nftsChecked, total: price.nftsChecked })
     return price
+  }
+
+  async previewListing(
+    request: ListingPreviewRequest,
+    onProgress?: ProgressListener<FloorProgress>,
+  ): Promise<ListingPreview> {
+    const account = this.accountOf(undefined)
+    const client = this.connection.requireClient()
+    const network = this.networks[this.connection.status.network]
+    const { incDrops } = await readReserves(client)
+    const progress = throttledProgress(onProgress)
+    const connection = { client, endpoint: this.connection.status.endpoint }
+    const preview = await previewListing(
+      {
+        db: this.db,
+        network,
+        account,
+        ownerReserveDrops: incDrops,
+        readFloor: (issuer, taxon, report) =>
+          this.floors.read(network, connection, account, { issuer, taxon }, report),
+      },
+      request,
+      (p) => progress.report(p),
+    )
+    progress.finish({ step: 'checking', done: preview.floors.length, total: preview.floors.length })
+    return preview
   }
 
   async loadBids(

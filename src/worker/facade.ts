@@ -27,6 +27,7 @@ const METHODS = {
   loadOffers: true,
   loadBids: true,
   floorPrice: true,
+  previewListing: true,
   loadMetadata: true,
   showingNfts: true,
   countOffers: true,

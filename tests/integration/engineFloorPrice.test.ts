@@ -9,7 +9,8 @@ import { parseNFTokenID } from 'xrpl'
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
 import { buildNetworks } from '../../src/shared/networks.ts'
 import { engineError } from '../helpers/engine.ts'
-import { offersOf, startDemoJobsHarness } from '../helpers/jobs.ts'
+import { freeNfts, offersOf, startDemoJobsHarness } from '../helpers/jobs.ts'
+import { submitInProcess } from '../helpers/sandbox.ts'
 import type { DemoJobsHarness } from '../helpers/jobs.ts'
 
 const accounts = demoAccounts()
@@ -87,4 +88,85 @@ it('says so for a network without a Clio server, and for an invalid issuer or ta
     'Invalid collection taxon: -1',
   )
   await engine.disconnect()
+})
+
+it('previews a floor-based listing: each price from its collection’s floor, the guard, the totals', async () => {
+  // The holder's own listings do not make a floor for the holder: every price falls back.
+  await h.engine.connectWallet({ kind: 'familySeed', secret: accounts.holder.seed! })
+  await h.engine.loadNfts()
+  const snapshot = await h.db.nftSnapshots.get(['sandbox', holder])
+  const badges = snapshot!.nfts.filter((n) => n.issuer === holder && n.taxon === 1).slice(0, 3)
+  const cat = snapshot!.nfts.find((n) => n.transferFee === 2500)!
+  const preview = await h.engine.previewListing({
+    nftIds: [...badges.map((n) => n.nftId), cat.nftId],
+    strategy: { kind: 'floor', multiplier: '0.9', fallbackXrp: '0.05' },
+  })
+  // Badges: no floor for the holder (every offer is its own), so the fixed fallback, held by the guard.
+  // Pixel Cats: nobody lists one publicly either.
+  expect(preview.floors.map((f) => [f.issuer, f.taxon, f.lowestDrops])).toEqual([
+    [holder, 1, null],
+    [cat.issuer, cat.taxon, null],
+  ])
+  expect(preview.prices.map((p) => [p.drops, p.source, p.guard])).toEqual([
+    ['50000', 'fallback', 'belowMinimum'],
+    ['50000', 'fallback', 'belowMinimum'],
+    ['50000', 'fallback', 'belowMinimum'],
+    ['50000', 'fallback', 'belowMinimum'],
+  ])
+  expect(preview).toMatchObject({
+    totalDrops: '200000',
+    issuerCutDrops: '1250',
+    netDrops: '198750',
+    reserveDrops: '800000',
+    guarded: 4,
+    floorsUnavailable: null,
+  })
+  await expect(
+    h.engine.previewListing({
+      nftIds: ['AB'.repeat(32)],
+      strategy: { kind: 'fixed', priceXrp: '1' },
+    }),
+  ).rejects.toThrow("is not in this wallet's list")
+})
+
+it('previews with the floor others list at: the multiplier applied, a price below half of it guarded', async () => {
+  // The holder gives a recipient a badge (a free offer to it, accepted): from the recipient's side
+  // the holder's public listings make the badges' floor.
+  const recipient = accounts.recipients[45]!
+  const [badge] = await freeNfts(h.client, holder, 1)
+  submitInProcess(h.sb.ledger, accounts.holder, {
+    TransactionType: 'NFTokenCreateOffer',
+    NFTokenID: badge,
+    Amount: '0',
+    Flags: 1,
+    Destination: recipient.classicAddress,
+  })
+  await h.sb.ledgerAccept()
+  const offered = await h.client.request({ command: 'nft_sell_offers', nft_id: badge! })
+  submitInProcess(h.sb.ledger, recipient, {
+    TransactionType: 'NFTokenAcceptOffer',
+    NFTokenSellOffer: offered.result.offers[0]!.nft_offer_index,
+  })
+  await h.sb.ledgerAccept()
+
+  await h.engine.connectWallet({ kind: 'familySeed', secret: recipient.seed! })
+  await h.engine.loadNfts()
+  const byFloor = await h.engine.previewListing({
+    nftIds: [badge!],
+    strategy: { kind: 'floor', multiplier: '1.1', fallbackXrp: '1' },
+  })
+  expect(byFloor.prices).toEqual([
+    expect.objectContaining({
+      drops: '5500000',
+      source: 'floor',
+      floorDrops: '5000000',
+      guard: null,
+    }),
+  ])
+  const typo = await h.engine.previewListing({
+    nftIds: [badge!],
+    strategy: { kind: 'fixed', priceXrp: '2.49' },
+  })
+  expect(typo.prices[0]).toMatchObject({ drops: '2490000', guard: 'belowHalfFloor' })
+  expect(typo.guarded).toBe(1)
 })

@@ -1,0 +1,173 @@
+/**
+ * Listing prices (spec part 2 §3 bulk offer creation, §5 pricing inputs): a price in drops for every
+ * NFT by the chosen strategy, what the issuer takes and what the seller nets, and the price guard.
+ * XRP inputs become drops through xrpl.js (never through floating-point drops). Pure.
+ */
+import { xrpToDrops } from 'xrpl'
+
+import { EngineError } from '../../shared/errors.ts'
+import type { PriceGuard, PricedNft, PricingStrategy } from '../api.ts'
+import { checkedSeed, freshSeed, seededRandom } from '../jobs/plan/shuffleSeed.ts'
+
+/** The floor multipliers the spec offers, in thousandths, with its labels. */
+export const FLOOR_MULTIPLIERS = [
+  { value: '0.9', permille: 900n, label: '10% below' },
+  { value: '0.95', permille: 950n, label: '5% below' },
+  { value: '1.0', permille: 1000n, label: 'at floor' },
+  { value: '1.05', permille: 1050n, label: '5% above' },
+  { value: '1.1', permille: 1100n, label: '10% above' },
+  { value: '1.2', permille: 1200n, label: '20% above' },
+  { value: '1.5', permille: 1500n, label: '50% above' },
+] as const
+
+/** What pricing needs to know of an NFT. */
+export interface PricingNft {
+  nftId: string
+  issuer: string
+  taxon: number
+  /** Units of 1/100000. */
+  transferFee: number
+}
+
+/** Below this, with no floor known, a price needs its own confirmation: 0.1 XRP. */
+export const GUARD_MINIMUM_DROPS = 100_000n
+/** The random strategy's step: 0.01 XRP. */
+const STEP_DROPS = 10_000n
+
+/** Floors by collection: the key is `${issuer}:${taxon}`; null when the collection has none. */
+export type Floors = ReadonlyMap<string, bigint | null>
+
+/** The key of a collection in {@link Floors}. */
+export function collectionKey(nft: Pick<PricingNft, 'issuer' | 'taxon'>): string {
+  return `${nft.issuer}:${nft.taxon}`
+}
+
+/**
+ * An XRP amount as typed, in drops.
+ *
+ * @throws EngineError `VALIDATION` ('{label}: "…" is not a valid XRP amount (0 or more, at most 6
+ *   decimals)').
+ */
+export function xrpInput(value: unknown, label: string): bigint {
+  const text =
+    typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : ''
+  const fail = () =>
+    new EngineError(
+      'VALIDATION',
+      `${label}: ${JSON.stringify(value ?? null)} is not a valid XRP amount (0 or more, at most 6 decimals)`,
+    )
+  if (!/^\d+(\.\d+)?$/.test(text)) throw fail()
+  try {
+    return BigInt(xrpToDrops(text))
+  } catch {
+    throw fail()
+  }
+}
+
+/** The guard of a price against its collection's floor (or the 0.1 XRP minimum without one). */
+export function guardOf(drops: bigint, floor: bigint | null): PriceGuard | null {
+  if (floor !== null) return drops * 2n < floor ? 'belowHalfFloor' : null
+  return drops < GUARD_MINIMUM_DROPS ? 'belowMinimum' : null
+}
+
+/** A uniform draw from min to max (both in drops) in steps of 0.01 XRP from min. */
+function drawer(min: bigint, max: bigint, seed: string): () => bigint {
+  const random = seededRandom(seed)
+  const steps = (max - min) / STEP_DROPS + 1n
+  return () => {
+    const n = BigInt(Math.floor(random() * Number(steps)))
+    const drops = min + n * STEP_DROPS
+    return drops > max ? max : drops
+  }
+}
+
+/** The price of each NFT by the strategy, and where it came from. */
+function basePrices(
+  nfts: readonly PricingNft[],
+  strategy: PricingStrategy,
+  floors: Floors,
+  seed: string,
+): { drops: bigint; source: PricedNft['source'] }[] {
+  switch (strategy.kind) {
+    case 'fixed': {
+      const drops = xrpInput(strategy.priceXrp, 'Fixed price')
+      return nfts.map(() => ({ drops, source: 'fixed' }))
+    }
+    case 'random': {
+      const min = xrpInput(strategy.minXrp, 'Minimum price')
+      const max = xrpInput(strategy.maxXrp, 'Maximum price')
+      if (min > max) {
+        throw new EngineError('VALIDATION', 'The minimum price must not be above the maximum price')
+      }
+      const draw = drawer(min, max, seed)
+      return nfts.map(() => ({ drops: draw(), source: 'random' }))
+    }
+    case 'floor': {
+      const choice = FLOOR_MULTIPLIERS.find((m) => m.value === strategy.multiplier)
+      if (!choice) {
+        throw new EngineError(
+          'VALIDATION',
+          `Unknown floor multiplier: ${String(strategy.multiplier)}`,
+        )
+      }
+      const fallback = xrpInput(strategy.fallbackXrp, 'Fixed price')
+      return nfts.map((nft) => {
+        const floor = floors.get(collectionKey(nft)) ?? null
+        if (floor === null) return { drops: fallback, source: 'fallback' }
+        // Rounded half up to the drop.
+        return { drops: (floor * choice.permille + 500n) / 1000n, source: 'floor' }
+      })
+    }
+    case 'individual':
+      return nfts.map((nft) => ({
+        drops: xrpInput(strategy.pricesXrp[nft.nftId], `Price of NFT ${nft.nftId.slice(0, 8)}…`),
+        source: 'individual',
+      }))
+  }
+}
+
+/** A priced listing: every NFT's price, the seed of a random draw. */
+export interface PricedListing {
+  prices: PricedNft[]
+  /** The random strategy's seed (given or fresh), recorded so the draw can be made again. */
+  seed?: string
+}
+
+/**
+ * Prices every NFT by the strategy.
+ *
+ * @param nfts - the NFTs to list, in selection order.
+ * @param account - the seller (no issuer's cut on its own NFTs).
+ * @param floors - the floors known, by collection.
+ * @throws EngineError `VALIDATION` for an invalid amount, min above max, an unknown multiplier or a
+ *   malformed seed.
+ */
+export function priceListing(
+  nfts: readonly PricingNft[],
+  strategy: PricingStrategy,
+  account: string,
+  floors: Floors,
+): PricedListing {
+  const seed =
+    strategy.kind === 'random'
+      ? strategy.seed === undefined
+        ? freshSeed()
+        : checkedSeed(strategy.seed)
+      : ''
+  const base = basePrices(nfts, strategy, floors, seed)
+  const prices = nfts.map((nft, i): PricedNft => {
+    const { drops, source } = base[i]!
+    const floor = floors.get(collectionKey(nft)) ?? null
+    const cut = nft.issuer === account ? 0n : (drops * BigInt(nft.transferFee)) / 100_000n
+    return {
+      nftId: nft.nftId,
+      drops: String(drops),
+      source,
+      floorDrops: floor === null ? null : String(floor),
+      guard: guardOf(drops, floor),
+      issuerCutDrops: String(cut),
+      netDrops: String(drops - cut),
+    }
+  })
+  return strategy.kind === 'random' ? { prices, seed } : { prices }
+}
