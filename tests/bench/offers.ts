@@ -4,6 +4,8 @@
  *
  * - In Node: Engine.loadOffers (account_objects pages, account_nfts, close time, the tie-breaking tx
  *   lookups, classification, metadata and airdrop joins), 3 runs.
+ * - In Node: the floor price of a 2,000-NFT collection (each NFT listed once), read by a fresh engine
+ *   each time (no cache), 3 runs, with the requests it makes.
  * - In Chromium, the built app: connect to the Orders tab's 5,000 offers on screen, the long tasks
  *   meanwhile, and keystroke-to-paint in the offer list's filter (to the next frame, and to the repaint
  *   of the filtered count), median and p95 over 20 keystrokes.
@@ -40,6 +42,35 @@ const KEYS = [
 ]
 
 const round = (n: number) => Math.round(n * 10) / 10
+const FLOOR_COLLECTION = 2000
+
+/** The floor of a 2,000-NFT collection by fresh engines (nothing cached): time and requests. */
+async function floorFigures(h: Awaited<ReturnType<typeof startEngineHarness>>): Promise<Figures> {
+  const issuer = Wallet.generate()
+  createSellOffersInProcess(h.sb.ledger, issuer, FLOOR_COLLECTION, 1, 1000)
+  await h.sb.ledgerAccept()
+  const times: number[] = []
+  let requests = 0
+  let lowest = ''
+  for (let i = 0; i < 3; i++) {
+    const engine = h.reopen()
+    await engine.connect('sandbox')
+    const start = performance.now()
+    const floor = await engine.floorPrice(issuer.classicAddress, 7)
+    times.push(performance.now() - start)
+    // nfts_by_issuer pages of 100, one nft_sell_offers per sampled NFT, one ledger for the close time.
+    requests = Math.ceil(floor.collectionTotal / 100) + floor.nftsChecked + 1
+    lowest = floor.lowestDrops ?? 'none'
+    await engine.disconnect()
+  }
+  return {
+    floor2000_nfts_checked: 200,
+    floor2000_requests: requests,
+    floor2000_median_ms: percentile(times, 50),
+    floor2000_max_ms: round(Math.max(...times)),
+    floor2000_lowest_drops: Number(lowest),
+  }
+}
 
 async function run(): Promise<Figures> {
   const h = await startEngineHarness({ demo: true, gatewayPort: 0 })
@@ -48,6 +79,7 @@ async function run(): Promise<Figures> {
   await h.sb.ledgerAccept()
   const figures: Figures = { offers: OFFERS }
   try {
+    Object.assign(figures, await floorFigures(h))
     await h.engine.connectWallet({ kind: 'familySeed', secret: seller.seed! })
     const engineMs: number[] = []
     for (let i = 0; i < 3; i++) {
