@@ -12,9 +12,9 @@ import {
   isRecord,
   malformed,
   readCloseTime,
-  requestResult,
   rippledError,
 } from '../jobs/ledger/ledgerRequests.ts'
+import { forEachPage } from '../jobs/ledger/pages.ts'
 import { toEngineError } from '../network/toEngineError.ts'
 import { runPool } from '../pool.ts'
 
@@ -42,32 +42,18 @@ async function listCollection(
   onPage: (listed: number) => void,
 ): Promise<{ ids: string[]; complete: boolean }> {
   const ids: string[] = []
-  const markers = new Set<string>()
-  let marker: unknown
-  do {
-    const result = await requestResult(clio, {
-      command: 'nfts_by_issuer',
-      issuer,
-      nft_taxon: taxon,
-      limit: LIST_PAGE,
-      ...(marker === undefined ? {} : { marker }),
-    })
-    if (!isRecord(result) || !Array.isArray(result.nfts)) {
-      throw malformed('nfts_by_issuer', 'no nfts array')
-    }
+  const request = { command: 'nfts_by_issuer', issuer, nft_taxon: taxon, limit: LIST_PAGE } as const
+  const complete = await forEachPage(clio, request, (result) => {
+    if (!Array.isArray(result.nfts)) throw malformed('nfts_by_issuer', 'no nfts array')
     for (const nft of result.nfts) {
       const id = isRecord(nft) && typeof nft.nft_id === 'string' ? nft.nft_id.toUpperCase() : null
       if (!id || !/^[0-9A-F]{64}$/.test(id)) throw malformed('nfts_by_issuer', 'an NFT has no id')
       ids.push(id)
     }
-    marker = result.marker
-    const key = JSON.stringify(marker)
-    if (marker !== undefined && markers.has(key))
-      throw malformed('nfts_by_issuer', 'the marker repeats')
-    markers.add(key)
     onPage(ids.length)
-  } while (marker !== undefined && ids.length < MAX_LISTED)
-  return { ids: ids.slice(0, MAX_LISTED), complete: marker === undefined }
+    return ids.length < MAX_LISTED
+  })
+  return { ids: ids.slice(0, MAX_LISTED), complete: complete && ids.length <= MAX_LISTED }
 }
 
 /** Up to `size` ids spread evenly over the list (all of them when it is short). */

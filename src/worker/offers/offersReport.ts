@@ -25,8 +25,8 @@ import {
   isRecord,
   malformed,
   readCloseTime,
-  requestResult,
 } from '../jobs/ledger/ledgerRequests.ts'
+import { forEachPage } from '../jobs/ledger/pages.ts'
 import { readAccountNfts } from '../nfts/accountNfts.ts'
 import { runPool } from '../pool.ts'
 import { classifyOffers, newestFirst, tiedOffers } from './offerAnalysis.ts'
@@ -66,30 +66,20 @@ function placed(entry: unknown): [string, number] | null {
  */
 async function ledgerPositions(client: Client, account: string, ledger: number) {
   const positions = new Map<string, number>()
-  const markers = new Set<string>()
-  let marker: unknown
-  do {
-    const result = await requestResult(client, {
-      command: 'account_tx',
-      account,
-      ledger_index_min: ledger,
-      ledger_index_max: ledger,
-      limit: TX_PAGE_LIMIT,
-      ...(marker === undefined ? {} : { marker }),
-    })
-    if (!isRecord(result) || !Array.isArray(result.transactions)) {
-      throw malformed('account_tx', 'no transactions array')
-    }
+  const request = {
+    command: 'account_tx',
+    account,
+    ledger_index_min: ledger,
+    ledger_index_max: ledger,
+    limit: TX_PAGE_LIMIT,
+  } as const
+  await forEachPage(client, request, (result) => {
+    if (!Array.isArray(result.transactions)) throw malformed('account_tx', 'no transactions array')
     for (const entry of result.transactions) {
       const place = placed(entry)
       if (place) positions.set(...place)
     }
-    marker = result.marker
-    const key = JSON.stringify(marker)
-    if (marker !== undefined && markers.has(key))
-      throw malformed('account_tx', 'the marker repeats')
-    markers.add(key)
-  } while (marker !== undefined)
+  })
   return positions
 }
 

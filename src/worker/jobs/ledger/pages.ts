@@ -1,0 +1,39 @@
+/**
+ * Marker paging for the ledger's list methods (account_tx, nfts_by_issuer, …): one request per page,
+ * the marker carried over, a marker that comes back twice refused (a server that would page forever).
+ */
+import type { Client } from 'xrpl'
+
+import { isRecord, malformed, requestResult } from './ledgerRequests.ts'
+
+/**
+ * Requests every page of `request` and hands each page's result to `visit`, which may stop the
+ * paging by returning false.
+ *
+ * @returns whether every page was read (false when `visit` stopped early).
+ * @throws EngineError `LEDGER_REJECTED` for a reply that is not an object or a repeated marker; the
+ *   request's own failure otherwise.
+ */
+export async function forEachPage(
+  client: Client,
+  request: Parameters<Client['request']>[0],
+  visit: (result: Record<string, unknown>) => boolean | void,
+): Promise<boolean> {
+  const method = request.command
+  const markers = new Set<string>()
+  let marker: unknown
+  for (;;) {
+    const result = await requestResult(client, {
+      ...request,
+      ...(marker === undefined ? {} : { marker }),
+    })
+    if (!isRecord(result)) throw malformed(method, 'the result is not an object')
+    const goOn = visit(result) !== false
+    marker = result.marker
+    if (marker === undefined) return true
+    if (!goOn) return false
+    const key = JSON.stringify(marker)
+    if (markers.has(key)) throw malformed(method, 'the marker repeats')
+    markers.add(key)
+  }
+}
