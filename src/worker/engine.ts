@@ -173,7 +173,7 @@ export class Engine implements EngineApi {
     }
     // Jobs of the network being left pause (their runners are bound to it) until it is back.
     const left = this.connection.status.network
-    if (left !== networkId) await this.jobs.networkLeft(left)
+    if (left !== networkId) await Promise.all([this.jobs.networkLeft(left), this.floors.close()])
     return await this.connection.connect(this.networks[networkId])
   }
 
@@ -188,7 +188,7 @@ export class Engine implements EngineApi {
     // Disconnected first: a runner waiting for a reply unwinds when the connection goes.
     await this.connection.disconnect()
     await stopped
-    await this.secondOpinion.close()
+    await Promise.all([this.secondOpinion.close(), this.floors.close()])
   }
 
   async disconnect(): Promise<void> {

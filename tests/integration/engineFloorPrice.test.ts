@@ -60,6 +60,17 @@ it("reads the badges' floor as the ledger has it: public, unexpired XRP sell off
   expect(progress.at(-1)).toBe('checking')
 })
 
+it('leaves out listings of earlier holders: they stay on the ledger but can never be accepted', async () => {
+  // The demo holder listed two of the artist's taxon-99 NFTs, then gave them back to the artist.
+  await h.engine.connectWallet({ kind: 'familySeed', secret: accounts.recipients[44]!.seed! })
+  const floor = await h.engine.floorPrice(accounts.artist.classicAddress, 99)
+  const stale = (await offersOf(h.client, holder)).filter(
+    (o) => parseNFTokenID(o.NFTokenID).Taxon === 99 && (o.Flags & 1) === 1,
+  )
+  expect(stale).toHaveLength(2)
+  expect(floor).toMatchObject({ lowestDrops: null, offersCounted: 0, collectionTotal: 2 })
+})
+
 it("leaves the asking account's own offers out: the holder sees no floor of its own listings", async () => {
   await h.engine.connectWallet({ kind: 'familySeed', secret: accounts.holder.seed! })
   const floor = await h.engine.floorPrice(BADGES.issuer, BADGES.taxon)

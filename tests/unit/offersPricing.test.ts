@@ -40,6 +40,9 @@ describe('xrpInput', () => {
     expect(rejection(() => xrpInput('-1', 'Fixed price'))).toBe(
       'Fixed price: "-1" is not a valid XRP amount (0 or more, at most 6 decimals)',
     )
+    expect(rejection(() => xrpInput('100000000001', 'Fixed price'))).toBe(
+      'Fixed price: more than all the XRP there is (100 billion)',
+    )
     for (const bad of ['1.1234567', '1e3', '', 'abc', undefined]) {
       expect(() => xrpInput(bad, 'Price')).toThrow(/not a valid XRP amount/)
     }
@@ -130,6 +133,8 @@ describe('the price guard', () => {
     expect(guardOf(999_999n, 2_000_000n)).toBe('belowHalfFloor')
     expect(guardOf(1_000_000n, 2_000_000n)).toBeNull()
     expect(guardOf(99_999n, null)).toBe('belowMinimum')
+    // A floor from a near-zero listing does not make a near-zero price safe.
+    expect(guardOf(50_000n, 80_000n)).toBe('belowMinimum')
     expect(guardOf(100_000n, null)).toBeNull()
     const { prices } = priceListing(
       [nft(1)],
@@ -138,5 +143,18 @@ describe('the price guard', () => {
       NO_FLOORS,
     )
     expect(prices[0]!.guard).toBe('belowMinimum')
+  })
+})
+
+describe('priceListing: what is not a strategy', () => {
+  it('refuses an unknown or missing strategy with a message, not a crash', () => {
+    const strategy = { kind: 'rarity' } as unknown as Parameters<typeof priceListing>[1]
+    expect(rejection(() => priceListing([nft(1)], strategy, SELLER, NO_FLOORS))).toBe(
+      'Unknown pricing strategy: rarity',
+    )
+    const missing = undefined as unknown as Parameters<typeof priceListing>[1]
+    expect(rejection(() => priceListing([nft(1)], missing, SELLER, NO_FLOORS))).toBe(
+      'Please choose a pricing strategy',
+    )
   })
 })

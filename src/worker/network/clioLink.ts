@@ -11,6 +11,8 @@ import type { LinkTiming } from './endpointLink.ts'
 
 export class ClioLink {
   private current: { endpoint: string; client: Client } | null = null
+  /** A connection being opened: concurrent callers share it rather than open one each. */
+  private opening: Promise<Client> | null = null
 
   /** @param timing - client limits (the ledger connection's). */
   constructor(private readonly timing: LinkTiming) {}
@@ -32,6 +34,13 @@ export class ClioLink {
     if (current && endpoints.includes(current.endpoint) && current.client.isConnected()) {
       return current.client
     }
+    this.opening ??= this.open(endpoints, networkName).finally(() => {
+      this.opening = null
+    })
+    return await this.opening
+  }
+
+  private async open(endpoints: readonly string[], networkName: string): Promise<Client> {
     await this.close()
     for (const endpoint of endpoints) {
       const client = new Client(endpoint, {

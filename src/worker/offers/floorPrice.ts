@@ -4,6 +4,7 @@
  * take: in XRP, without a Destination (a private offer is not a market price), not expired, and not
  * the asking account's own.
  */
+import { parseNFTokenID } from 'xrpl'
 import type { Client } from 'xrpl'
 
 import type { FloorPrice, FloorProgress } from '../api.ts'
@@ -15,7 +16,6 @@ import {
   rippledError,
 } from '../jobs/ledger/ledgerRequests.ts'
 import { forEachPage } from '../jobs/ledger/pages.ts'
-import { toEngineError } from '../network/toEngineError.ts'
 import { runPool } from '../pool.ts'
 
 /** The most NFTs of a collection listed (nfts_by_issuer pages of 100). */
@@ -35,59 +35,105 @@ export interface FloorDeps {
   account: string | null
 }
 
+/** A listed NFT: its id and who holds it now (only the holder's offers can be taken). */
+interface ListedNft {
+  nftId: string
+  owner: string
+}
+
+/**
+ * The collection's live NFTs, at most MAX_LISTED. NFTs a server lists that are burned, or of another
+ * issuer or taxon (a server that ignores the taxon filter), are left out.
+ */
 async function listCollection(
   clio: Client,
   issuer: string,
   taxon: number,
   onPage: (listed: number) => void,
-): Promise<{ ids: string[]; complete: boolean }> {
-  const ids: string[] = []
+): Promise<{ nfts: ListedNft[]; complete: boolean }> {
+  const nfts: ListedNft[] = []
   const request = { command: 'nfts_by_issuer', issuer, nft_taxon: taxon, limit: LIST_PAGE } as const
-  const complete = await forEachPage(clio, request, (result) => {
-    if (!Array.isArray(result.nfts)) throw malformed('nfts_by_issuer', 'no nfts array')
-    for (const nft of result.nfts) {
-      const id = isRecord(nft) && typeof nft.nft_id === 'string' ? nft.nft_id.toUpperCase() : null
-      if (!id || !/^[0-9A-F]{64}$/.test(id)) throw malformed('nfts_by_issuer', 'an NFT has no id')
-      ids.push(id)
-    }
-    onPage(ids.length)
-    return ids.length < MAX_LISTED
-  })
-  return { ids: ids.slice(0, MAX_LISTED), complete: complete && ids.length <= MAX_LISTED }
+  const maxPages = MAX_LISTED / LIST_PAGE + 1
+  const complete = await forEachPage(
+    clio,
+    request,
+    (result) => {
+      if (!Array.isArray(result.nfts)) throw malformed('nfts_by_issuer', 'no nfts array')
+      for (const nft of result.nfts) {
+        const listed = listedNft(nft, issuer, taxon)
+        if (listed) nfts.push(listed)
+      }
+      onPage(nfts.length)
+      return nfts.length < MAX_LISTED
+    },
+    maxPages,
+  )
+  return { nfts: nfts.slice(0, MAX_LISTED), complete: complete && nfts.length <= MAX_LISTED }
 }
 
-/** Up to `size` ids spread evenly over the list (all of them when it is short). */
-export function evenSample(ids: readonly string[], size: number): string[] {
-  if (ids.length <= size) return [...ids]
-  return Array.from({ length: size }, (_, i) => ids[Math.floor((i * ids.length) / size)]!)
+function listedNft(value: unknown, issuer: string, taxon: number): ListedNft | null {
+  const id = isRecord(value) && typeof value.nft_id === 'string' ? value.nft_id.toUpperCase() : ''
+  if (!/^[0-9A-F]{64}$/.test(id)) throw malformed('nfts_by_issuer', 'an NFT has no id')
+  const { owner, is_burned: burned } = value as Record<string, unknown>
+  if (typeof owner !== 'string') throw malformed('nfts_by_issuer', `NFT ${id} has no owner`)
+  if (burned === true) return null
+  const parsed = parseNFTokenID(id)
+  if (parsed.Issuer !== issuer || parsed.Taxon !== taxon) return null
+  return { nftId: id, owner }
 }
 
-/** The first page of an NFT's sell offers (none: rippled answers objectNotFound). */
+/** Up to `size` items spread evenly over the list (all of them when it is short). */
+export function evenSample<T>(items: readonly T[], size: number): T[] {
+  if (items.length <= size) return [...items]
+  return Array.from({ length: size }, (_, i) => items[Math.floor((i * items.length) / size)]!)
+}
+
+/** The most pages of one NFT's sell offers read (500 each). */
+const MAX_SELL_PAGES = 10
+
+/** An NFT's sell offers, every page up to the bound (none: rippled answers objectNotFound). */
 async function sellOffers(client: Client, nftId: string): Promise<unknown[]> {
+  const offers: unknown[] = []
+  const request = {
+    command: 'nft_sell_offers',
+    nft_id: nftId,
+    ledger_index: 'validated',
+    limit: SELL_PAGE,
+  } as const
   try {
-    const response = await client.request({
-      command: 'nft_sell_offers',
-      nft_id: nftId,
-      ledger_index: 'validated',
-      limit: SELL_PAGE,
-    })
-    const result: unknown = response.result
-    if (!isRecord(result) || !Array.isArray(result.offers)) {
-      throw malformed('nft_sell_offers', 'no offers array')
-    }
-    return result.offers as unknown[]
+    await forEachPage(
+      client,
+      request,
+      (result) => {
+        if (!Array.isArray(result.offers)) throw malformed('nft_sell_offers', 'no offers array')
+        offers.push(...(result.offers as unknown[]))
+        // Beyond the bound the lowest may be missed; the floor is an estimate from a sample anyway.
+        return offers.length < MAX_SELL_PAGES * SELL_PAGE
+      },
+      MAX_SELL_PAGES + 1,
+    )
   } catch (error) {
     if (rippledError(error) === 'objectNotFound') return []
-    throw toEngineError(error, 'nft_sell_offers')
+    throw error
   }
+  return offers
 }
 
-/** The offer's drops when anyone but `account` could take it now; else null. */
-function publicPrice(offer: unknown, account: string | null, closeTime: number): bigint | null {
+/**
+ * The offer's drops when anyone but `account` could buy the NFT with it now: in XRP, above 0 (a free
+ * offer is a gift, not a price), public, not expired, and made by the NFT's current holder (offers of
+ * earlier holders stay on the ledger but can never be accepted). Else null.
+ */
+function publicPrice(
+  offer: unknown,
+  holder: string,
+  account: string | null,
+  closeTime: number,
+): bigint | null {
   if (!isRecord(offer)) throw malformed('nft_sell_offers', 'an offer is not an object')
   const { amount, destination, owner, expiration } = offer
-  if (typeof amount !== 'string' || !/^\d{1,17}$/.test(amount)) return null
-  if (destination !== undefined || owner === account) return null
+  if (typeof amount !== 'string' || !/^\d{1,17}$/.test(amount) || BigInt(amount) === 0n) return null
+  if (destination !== undefined || owner !== holder || owner === account) return null
   if (typeof expiration === 'number' && expiration <= closeTime) return null
   return BigInt(amount)
 }
@@ -106,14 +152,14 @@ export async function readFloorPrice(
   const listed = await listCollection(deps.clio, issuer, taxon, (done) =>
     onProgress({ step: 'listing', done, total: done }),
   )
-  const sample = evenSample(listed.ids, SAMPLE_SIZE)
+  const sample = evenSample(listed.nfts, SAMPLE_SIZE)
   const closeTime = await readCloseTime(deps.client)
   let lowest: bigint | null = null
   let counted = 0
   let checked = 0
-  await runPool(sample, LOOKUP_CONCURRENCY, async (nftId) => {
+  await runPool(sample, LOOKUP_CONCURRENCY, async ({ nftId, owner }) => {
     for (const offer of await sellOffers(deps.client, nftId)) {
-      const price = publicPrice(offer, deps.account, closeTime)
+      const price = publicPrice(offer, owner, deps.account, closeTime)
       if (price === null) continue
       counted += 1
       if (lowest === null || price < lowest) lowest = price
@@ -127,7 +173,7 @@ export async function readFloorPrice(
     lowestDrops: lowest === null ? null : String(lowest),
     offersCounted: counted,
     nftsChecked: checked,
-    collectionTotal: listed.ids.length,
+    collectionTotal: listed.nfts.length,
     totalComplete: listed.complete,
     readAt: Date.now(),
   }

@@ -32,8 +32,13 @@ async function selectedNfts(deps: PreviewDeps, nftIds: unknown): Promise<Pricing
   }
   const snapshot = await readNftSnapshot(deps.db, deps.network.id, deps.account)
   const held = new Map((snapshot?.nfts ?? []).map((nft) => [nft.nftId, nft]))
+  const seen = new Set<string>()
   return nftIds.map((id: unknown) => {
     const nft = typeof id === 'string' ? held.get(id.toUpperCase()) : undefined
+    if (nft && seen.has(nft.nftId)) {
+      throw new EngineError('VALIDATION', `NFT ${nft.nftId.slice(0, 12)}… is selected twice`)
+    }
+    if (nft) seen.add(nft.nftId)
     if (!nft) {
       const shown = typeof id === 'string' ? id.slice(0, 12) : String(id)
       throw new EngineError(

@@ -7,6 +7,7 @@ import { xrpToDrops } from 'xrpl'
 
 import { EngineError } from '../../shared/errors.ts'
 import type { PriceGuard, PricedNft, PricingStrategy } from '../api.ts'
+import { isRecord } from '../jobs/ledger/ledgerRequests.ts'
 import { checkedSeed, freshSeed, seededRandom } from '../jobs/plan/shuffleSeed.ts'
 
 /** The floor multipliers the spec offers, in thousandths, with its labels. */
@@ -31,6 +32,8 @@ export interface PricingNft {
 
 /** Below this, with no floor known, a price needs its own confirmation: 0.1 XRP. */
 export const GUARD_MINIMUM_DROPS = 100_000n
+/** Every XRP there is, in drops: no price can be above it (and a draw within it is exact). */
+const MAX_DROPS = 100_000_000_000_000_000n
 /** The random strategy's step: 0.01 XRP. */
 const STEP_DROPS = 10_000n
 
@@ -57,16 +60,24 @@ export function xrpInput(value: unknown, label: string): bigint {
       `${label}: ${JSON.stringify(value ?? null)} is not a valid XRP amount (0 or more, at most 6 decimals)`,
     )
   if (!/^\d+(\.\d+)?$/.test(text)) throw fail()
+  let drops: bigint
   try {
-    return BigInt(xrpToDrops(text))
+    drops = BigInt(xrpToDrops(text))
   } catch {
     throw fail()
   }
+  if (drops > MAX_DROPS) {
+    throw new EngineError('VALIDATION', `${label}: more than all the XRP there is (100 billion)`)
+  }
+  return drops
 }
 
-/** The guard of a price against its collection's floor (or the 0.1 XRP minimum without one). */
+/**
+ * The guard of a price: below half its collection's floor, or below 0.1 XRP whatever the floor (a floor
+ * read from a sample may itself be a near-zero listing).
+ */
 export function guardOf(drops: bigint, floor: bigint | null): PriceGuard | null {
-  if (floor !== null) return drops * 2n < floor ? 'belowHalfFloor' : null
+  if (floor !== null && drops * 2n < floor) return 'belowHalfFloor'
   return drops < GUARD_MINIMUM_DROPS ? 'belowMinimum' : null
 }
 
@@ -119,10 +130,18 @@ function basePrices(
       })
     }
     case 'individual':
+      if (!isRecord(strategy.pricesXrp)) {
+        throw new EngineError('VALIDATION', 'Individual prices are missing')
+      }
       return nfts.map((nft) => ({
         drops: xrpInput(strategy.pricesXrp[nft.nftId], `Price of NFT ${nft.nftId.slice(0, 8)}…`),
         source: 'individual',
       }))
+    default:
+      throw new EngineError(
+        'VALIDATION',
+        `Unknown pricing strategy: ${String((strategy as { kind?: unknown } | null)?.kind)}`,
+      )
   }
 }
 
@@ -148,6 +167,7 @@ export function priceListing(
   account: string,
   floors: Floors,
 ): PricedListing {
+  if (!isRecord(strategy)) throw new EngineError('VALIDATION', 'Please choose a pricing strategy')
   const seed =
     strategy.kind === 'random'
       ? strategy.seed === undefined

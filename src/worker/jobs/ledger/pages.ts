@@ -10,6 +10,7 @@ import { isRecord, malformed, requestResult } from './ledgerRequests.ts'
  * Requests every page of `request` and hands each page's result to `visit`, which may stop the
  * paging by returning false.
  *
+ * @param maxPages - the most pages a well-behaved server needs for this list.
  * @returns whether every page was read (false when `visit` stopped early).
  * @throws EngineError `LEDGER_REJECTED` for a reply that is not an object or a repeated marker; the
  *   request's own failure otherwise.
@@ -18,11 +19,12 @@ export async function forEachPage(
   client: Client,
   request: Parameters<Client['request']>[0],
   visit: (result: Record<string, unknown>) => boolean | void,
+  maxPages = 1_000,
 ): Promise<boolean> {
   const method = request.command
   const markers = new Set<string>()
   let marker: unknown
-  for (;;) {
+  for (let page = 1; ; page += 1) {
     const result = await requestResult(client, {
       ...request,
       ...(marker === undefined ? {} : { marker }),
@@ -32,6 +34,8 @@ export async function forEachPage(
     marker = result.marker
     if (marker === undefined) return true
     if (!goOn) return false
+    // A server may also page forever with ever new markers (and nothing on the pages).
+    if (page >= maxPages) throw malformed(method, `more than ${maxPages} pages and still a marker`)
     const key = JSON.stringify(marker)
     if (markers.has(key)) throw malformed(method, 'the marker repeats')
     markers.add(key)
