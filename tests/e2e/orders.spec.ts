@@ -6,6 +6,7 @@
  */
 import { xrpToDrops } from 'xrpl'
 
+import type { JobRow } from '../../src/db/types.ts'
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
 import {
   airdropHolder,
@@ -27,6 +28,7 @@ import {
   openOrders,
   validatedCloseTime,
 } from './support/orders.ts'
+import { storedRows } from './support/hooks.ts'
 import { connectDemo } from './support/nfts.ts'
 import { reachMainShell, toolTabs } from './support/shell.ts'
 import { expect, test } from './support/test.ts'
@@ -201,8 +203,12 @@ test(
     await expect(dialog.getByTestId('plan-transactions')).toHaveText('3')
     await expect(dialog).toContainText('Reserve freed240 XRP')
     await confirmCancellation(page, 1200)
-    const progress = page.getByTestId('cancel-progress').or(page.getByTestId('cancel-results'))
-    await expect(progress).toBeVisible()
+    await expect(page.getByTestId('cancel-progress')).toBeVisible()
+    // The runner that took the job first, as the app stored it: the job is reloaded away from it.
+    const [taken] = await storedRows<JobRow>(page, 'jobs').then((jobs) =>
+      jobs.filter((job) => job.kind === 'cancel' && job.account === holder.address),
+    )
+    expect(taken!.epoch).toBeGreaterThan(0)
     await page.reload()
     await reachMainShell(page)
     await reconnectHolder(page, holder, NFTS)
@@ -213,6 +219,11 @@ test(
     await expect(results.getByTestId('results-failed')).toHaveText('0')
     await expect(results.getByTestId('results-type')).toHaveText('all')
     expect(await offersOwnedBy(holder.address)).toEqual([])
+    // A second runner took the job after the reload: the reload came before its end.
+    const [ended] = await storedRows<JobRow>(page, 'jobs').then((jobs) =>
+      jobs.filter((job) => job.id === taken!.id),
+    )
+    expect(ended!.epoch).toBeGreaterThan(taken!.epoch!)
     const cancels = await cancelTransactions(holder.address)
     expect(cancels).toHaveLength(3)
     for (const t of cancels) {
