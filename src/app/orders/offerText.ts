@@ -65,25 +65,40 @@ export function summarySentence(report: OffersReport): string {
   return `You have ${offers} (${paid} paid, ${free} free)${bidText}, locking ${reserveText(report.reserveLockedDrops)} of owner reserve.`
 }
 
-/** The offers (ids) a cancellation button picks; `selected` and `single` are given by the user. */
-export function offersFor(report: OffersReport, purpose: CancelPurpose): string[] {
-  const every = [...report.sell, ...report.bids]
-  switch (purpose) {
-    case 'free':
-      return report.sell.filter(isFreeOffer).map((o) => o.offerId)
-    case 'paid':
-      return report.sell.filter((o) => !isFreeOffer(o)).map((o) => o.offerId)
-    case 'duplicates':
-      return report.sell.filter((o) => o.flags.duplicate).map((o) => o.offerId)
-    case 'expired':
-      return every.filter((o) => o.flags.expired).map((o) => o.offerId)
-    case 'unfillable':
-      return every.filter((o) => o.flags.unfillable).map((o) => o.offerId)
-    case 'all':
-      return report.sell.map((o) => o.offerId)
-    default:
-      return []
+/** The offers (ids) each cancellation button picks. */
+type OfferPicks = Readonly<Record<Exclude<CancelPurpose, 'selected' | 'single'>, string[]>>
+
+/** Picks by report: the buttons ask on every render, the report changes only when read again. */
+const picksByReport = new WeakMap<OffersReport, OfferPicks>()
+
+function picksOf(report: OffersReport): OfferPicks {
+  const picks = { free: [], paid: [], duplicates: [], expired: [], unfillable: [], all: [] } as {
+    [K in keyof OfferPicks]: string[]
   }
+  for (const offer of report.sell) {
+    picks.all.push(offer.offerId)
+    picks[isFreeOffer(offer) ? 'free' : 'paid'].push(offer.offerId)
+    if (offer.flags.duplicate) picks.duplicates.push(offer.offerId)
+  }
+  for (const offer of [...report.sell, ...report.bids]) {
+    if (offer.flags.expired) picks.expired.push(offer.offerId)
+    if (offer.flags.unfillable) picks.unfillable.push(offer.offerId)
+  }
+  return picks
+}
+
+/**
+ * The offers (ids) a cancellation button picks, worked out once per report; `selected` and `single`
+ * are given by the user (none here).
+ */
+export function offersFor(report: OffersReport, purpose: CancelPurpose): readonly string[] {
+  if (purpose === 'selected' || purpose === 'single') return []
+  let picks = picksByReport.get(report)
+  if (!picks) {
+    picks = picksOf(report)
+    picksByReport.set(report, picks)
+  }
+  return picks[purpose]
 }
 
 /** What a cancellation is called on its result card ('The type'). */
