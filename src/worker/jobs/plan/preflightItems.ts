@@ -98,6 +98,11 @@ function nftProblem(
   const nft = facts.nfts.get(intent.nftId)
   const duplicate = seen.has(intent.nftId)
   seen.add(intent.nftId)
+  if (!nft && intent.type === 'accept') {
+    // A sale is the whole job: an NFT no longer held blocks it rather than being skipped.
+    const message = `${label} is not in this wallet: it cannot be sold`
+    return { code: 'NOT_OWNED', message, itemIndex: index, blocking: true }
+  }
   if (!nft) {
     return itemProblem('NOT_OWNED', index, `${label} is not in this wallet: it will be skipped`)
   }
@@ -248,16 +253,7 @@ export function itemProblems(planned: readonly PlannedIntent[], facts: ItemFacts
     const nft = nftProblem(intent, index, facts, seen)
     const destination = intent.type === 'offer' ? destinationProblem(intent, index, facts) : null
     const bid = intent.type === 'accept' ? acceptProblem(intent, index, facts) : null
-    // Selling an NFT the account no longer holds cannot happen: that problem blocks the sale too.
-    const nftBlocks =
-      nft && intent.type === 'accept'
-        ? {
-            ...nft,
-            blocking: true,
-            message: nft.message.replace('it will be skipped', 'it cannot be sold'),
-          }
-        : nft
-    for (const problem of [nftBlocks, destination, bid]) if (problem) problems.push(problem)
+    for (const problem of [nft, destination, bid]) if (problem) problems.push(problem)
   })
   return problems
 }
