@@ -284,6 +284,7 @@ export interface PlanProblem {
     | 'INSUFFICIENT_RESERVE'
     | 'INSUFFICIENT_FEES'
     | 'DUPLICATE'
+    | 'EXPIRED'
   message: string
   /** The item it concerns (plan order), if any. */
   itemIndex?: number

@@ -401,10 +401,7 @@ export type JobRequest =
        */
       seed?: string
     }
-  | {
-      kind: 'list'
-      offers: { nftId: string; amountDrops: string; destination?: string; expiration?: number }[]
-    }
+  | ListRequest
   | { kind: 'burn'; nftIds: string[] }
   | {
       kind: 'cancel'
@@ -413,6 +410,31 @@ export type JobRequest =
       purpose?: CancelPurpose
     }
   | AcceptRequest
+
+/** One sell offer of a listing. */
+export interface ListingOffer {
+  nftId: string
+  amountDrops: string
+  /** Only this account may buy (a broker or a buyer). */
+  destination?: string
+  /** Ripple-epoch seconds after which nobody can accept it. */
+  expiration?: number
+  /**
+   * 'List again': the account's current sell offers on this NFT, cancelled in the same job before the
+   * new offer is made (one transaction for up to 500 of them), so that no NFT ends up with two prices.
+   */
+  replaces?: string[]
+}
+
+/** The List tab's 'Create n Offers': sell offers at the prices the preview showed. */
+export interface ListRequest {
+  kind: 'list'
+  offers: ListingOffer[]
+  /** How the prices were set, recorded on the job (`params.strategy`). */
+  strategy?: PricingStrategy['kind']
+  /** The random strategy's seed, recorded on the job (`params.priceSeed`) so the draw can be redone. */
+  seed?: string
+}
 
 /** The Orders tab's Accept: sell `nftId` to the bidder whose buy offer is `offerId`. */
 export interface AcceptRequest {

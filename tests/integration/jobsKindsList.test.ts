@@ -134,3 +134,72 @@ it('exports the report as CSV: a header, then one row per item with its hash and
     expect((tx.result.meta as { TransactionResult: string }).TransactionResult).toBe('tesSUCCESS')
   }
 })
+
+it("refuses a second price for an NFT already on sale, and 'List again' replaces its offer in the same job", async () => {
+  const [a, b] = items.map((item) => (item.intent as { nftId: string }).nftId) as [string, string]
+  const oldA = items[0]!.offerId!
+  const oldB = items[1]!.offerId!
+
+  // Without 'List again' the NFT already on sale is left out, and pre-flight says why.
+  const plain = await h.engine.planJob({
+    kind: 'list',
+    offers: [{ nftId: a, amountDrops: '5000000' }],
+  })
+  expect(plain.problems).toEqual([
+    expect.objectContaining({ code: 'DUPLICATE', itemIndex: 0, blocking: false }),
+  ])
+  expect(plain.problems[0]!.message).toContain("Choose 'List again' to replace its offer")
+
+  // With it: one cancellation of both old offers first, then the two new offers.
+  const seed = '0123456789abcdef0123456789abcdef'
+  const plan = await h.engine.planJob({
+    kind: 'list',
+    offers: [
+      { nftId: a, amountDrops: '5000000', replaces: [oldA] },
+      { nftId: b, amountDrops: '6000000', replaces: [oldB] },
+    ],
+    strategy: 'random',
+    seed,
+  })
+  expect(plan).toMatchObject({ items: 3, transactions: 3, problems: [], canStart: true })
+  // Two offers made, two cancelled: the reserve locked does not change.
+  expect(plan.reserveChangeDrops).toBe('0')
+  const planned = await readItems(h.db, plan.jobId)
+  expect(planned.map((item) => item.intent.type)).toEqual(['cancel', 'offer', 'offer'])
+  expect(planned[0]!.intent).toEqual({ type: 'cancel', offerIds: [oldA, oldB] })
+  const row = await h.db.jobs.get(plan.jobId)
+  expect(row!.params).toMatchObject({
+    offers: 2,
+    replaced: 2,
+    strategy: 'random',
+    priceSeed: seed,
+  })
+
+  await h.engine.startJob(plan.jobId)
+  const done = await jobFinished(h.db, plan.jobId)
+  expect(done.counts).toMatchObject({ total: 3, succeeded: 3, failed: 0 })
+
+  // Each NFT holds exactly one sell offer of the holder: the new price.
+  const offers = (await offersOf(h.client, holder)).filter((o) => o.Flags & LSF_SELL_NFTOKEN)
+  for (const [nft, amount] of [
+    [a, '5000000'],
+    [b, '6000000'],
+  ] as const) {
+    const mine = offers.filter((o) => o.NFTokenID === nft)
+    expect(mine.map((o) => o.Amount)).toEqual([amount])
+  }
+  expect(offers.some((o) => o.index === oldA || o.index === oldB)).toBe(false)
+})
+
+it('leaves out an offer whose expiration has already passed on the ledger', async () => {
+  const [free] = await freeNfts(h.client, holder, 1)
+  const past = (await closeTime()) - 60
+  const plan = await h.engine.planJob({
+    kind: 'list',
+    offers: [{ nftId: free!, amountDrops: '1000000', expiration: past }],
+  })
+  expect(plan.problems).toEqual([
+    expect.objectContaining({ code: 'EXPIRED', itemIndex: 0, blocking: false }),
+  ])
+  expect(plan.transactions).toBe(0)
+})

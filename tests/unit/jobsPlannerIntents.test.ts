@@ -209,6 +209,26 @@ describe('planIntents: list, burn', () => {
     ])
   })
 
+  it('list again: the replaced offers are cancelled first, 500 to a transaction, then the offers', () => {
+    const offerId = (n: number) => n.toString(16).toUpperCase().padStart(64, '0')
+    const replaced = Array.from({ length: 501 }, (_, i) => offerId(i + 1))
+    const request: JobRequest = {
+      kind: 'list',
+      offers: [
+        { nftId: nft(1), amountDrops: '5', replaces: replaced.slice(0, 500) },
+        { nftId: nft(2), amountDrops: '6' },
+        { nftId: nft(3), amountDrops: '7', replaces: replaced.slice(500) },
+      ],
+    }
+    expect(planIntents(request)).toEqual([
+      { intent: { type: 'cancel', offerIds: replaced.slice(0, 500) } },
+      { intent: { type: 'cancel', offerIds: replaced.slice(500) } },
+      { intent: { type: 'offer', nftId: nft(1), amountDrops: '5' } },
+      { intent: { type: 'offer', nftId: nft(2), amountDrops: '6' } },
+      { intent: { type: 'offer', nftId: nft(3), amountDrops: '7' } },
+    ])
+  })
+
   it('burn: one burn intent per NFT, in selection order', () => {
     expect(planIntents({ kind: 'burn', nftIds: [nft(2), nft(1)] })).toEqual([
       { intent: { type: 'burn', nftId: nft(2) } },

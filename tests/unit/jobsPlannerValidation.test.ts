@@ -227,6 +227,43 @@ describe('validateJobRequest: list', () => {
   })
 })
 
+describe("validateJobRequest: a listing's 'List again', strategy and seed", () => {
+  const offer = { nftId: NFT_1, amountDrops: '1' }
+
+  it('keeps the offers an NFT replaces (ids upper-cased) and the strategy and seed', () => {
+    const request = {
+      kind: 'list',
+      offers: [
+        { ...offer, replaces: [OFFER_1.toLowerCase()] },
+        { ...offer, replaces: [] },
+      ],
+      strategy: 'random',
+      seed: 'ABCDEF0123456789ABCDEF0123456789',
+    }
+    expect(validateJobRequest(request)).toEqual({
+      kind: 'list',
+      offers: [{ ...offer, replaces: [OFFER_1] }, offer],
+      strategy: 'random',
+      seed: 'abcdef0123456789abcdef0123456789',
+    })
+  })
+
+  it('rejects a replaced offer that is not an offer id, an unknown strategy and a bad seed', () => {
+    expect(rejection({ kind: 'list', offers: [{ ...offer, replaces: ['x'] }] })).toBe(
+      'Offer 1 replaces an offer that: "x" is not a valid offer id (64 hexadecimal characters)',
+    )
+    expect(rejection({ kind: 'list', offers: [{ ...offer, replaces: OFFER_1 }] })).toBe(
+      'Offer 1: the offers it replaces are not a list',
+    )
+    expect(rejection({ kind: 'list', offers: [offer], strategy: 'rarity' })).toBe(
+      'Unknown pricing strategy: "rarity"',
+    )
+    expect(rejection({ kind: 'list', offers: [offer], seed: 'nope' })).toBe(
+      'The price seed must be 32 hexadecimal digits (0-9, a-f), got "nope"',
+    )
+  })
+})
+
 describe('validateJobRequest: burn and cancel', () => {
   it("asks for NFTs to burn (the spec's message) and checks their ids", () => {
     expect(rejection({ kind: 'burn', nftIds: [] })).toBe('Please select NFTs to burn')

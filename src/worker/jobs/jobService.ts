@@ -1,9 +1,3 @@
-/** What a cancel job's result card names: its purpose and how many offers it cancels. */
-function cancelParams(request: Extract<JobRequest, { kind: 'cancel' }>): Record<string, unknown> {
-  const offers = new Set(request.offerIds).size
-  return request.purpose ? { purpose: request.purpose, offers } : { offers }
-}
-
 /**
  * The jobs engine's front: plans jobs (intents recorded, pre-flight run, nothing signed), starts,
  * pauses and cancels them, and resumes unfinished jobs when the app reopens or the wallet and its
@@ -23,7 +17,7 @@ import type { LedgerDb } from '../../db/schema.ts'
 import type { JobItemRow, JobRow, PauseReason } from '../../db/types.ts'
 import { EngineError } from '../../shared/errors.ts'
 import type { NetworkId } from '../../shared/networks.ts'
-import type { JobPlan, JobRequest } from '../api.ts'
+import type { JobPlan, JobRequest, ListRequest } from '../api.ts'
 import type { Keyring } from '../keys/keyring.ts'
 import type { ConnectionManager } from '../network/connectionManager.ts'
 import type { SecondOpinion } from '../network/secondOpinion.ts'
@@ -41,6 +35,26 @@ import { JobSignals } from './run/jobSignals.ts'
 import { DEFAULT_LIMITS } from './run/runner.ts'
 import type { RunnerDeps, RunnerLimits } from './run/runner.ts'
 import type { SecondLookup } from './run/settle.ts'
+
+/** What a cancel job's result card names: its purpose and how many offers it cancels. */
+function cancelParams(request: Extract<JobRequest, { kind: 'cancel' }>): Record<string, unknown> {
+  const offers = new Set(request.offerIds).size
+  return request.purpose ? { purpose: request.purpose, offers } : { offers }
+}
+
+/**
+ * What a listing's cards name: its offers, the offers it replaces ('List again'), how the prices were
+ * set and the random draw's seed.
+ */
+function listParams(request: ListRequest): Record<string, unknown> {
+  const replaced = new Set(request.offers.flatMap((offer) => offer.replaces ?? [])).size
+  return {
+    offers: request.offers.length,
+    replaced,
+    ...(request.strategy ? { strategy: request.strategy } : {}),
+    ...(request.seed ? { priceSeed: request.seed } : {}),
+  }
+}
 
 export interface JobServiceDeps {
   db: LedgerDb
@@ -152,6 +166,7 @@ export class JobService {
         ...(shuffleSeed ? { shuffleSeed } : {}),
         ...(request.kind === 'airdrop' ? { recipients: recipientsOf(items) } : {}),
         ...(request.kind === 'cancel' ? cancelParams(request) : {}),
+        ...(request.kind === 'list' ? listParams(request) : {}),
       },
       counts: { total: 0, pending: 0, inFlight: 0, succeeded: 0, failed: 0, skipped: 0 },
       plan: figures,

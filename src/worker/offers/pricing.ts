@@ -172,7 +172,7 @@ export function priceListing(
     strategy.kind === 'random'
       ? strategy.seed === undefined
         ? freshSeed()
-        : checkedSeed(strategy.seed)
+        : checkedSeed(strategy.seed, 'The price seed')
       : ''
   const base = basePrices(nfts, strategy, floors, seed)
   const prices = nfts.map((nft, i): PricedNft => {

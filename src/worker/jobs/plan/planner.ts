@@ -8,7 +8,7 @@ import { isValidClassicAddress } from 'xrpl'
 import type { Intent } from '../../../db/types.ts'
 import { CANCEL_OFFERS_PER_TX, MAX_JOB_ITEMS } from '../../../shared/constants.ts'
 import { EngineError } from '../../../shared/errors.ts'
-import type { CancelPurpose, JobRequest } from '../../api.ts'
+import type { CancelPurpose, JobRequest, ListRequest, PricingStrategy } from '../../api.ts'
 import { packOfferIds } from '../../ops/cancelOffers.ts'
 import { checkedSeed, freshSeed, seededRandom } from './shuffleSeed.ts'
 
@@ -143,14 +143,42 @@ function checkedOffer(offer: unknown, i: number): Extract<Intent, { type: 'offer
   return checked
 }
 
-function checkedList(fields: Fields): JobRequest {
+const PRICING_STRATEGIES: ReadonlySet<unknown> = new Set<PricingStrategy['kind']>([
+  'fixed',
+  'random',
+  'floor',
+  'individual',
+])
+
+/** Most offers one NFT's 'List again' may replace (an NFT rarely has more than a few). */
+const MAX_REPLACED_PER_NFT = 100
+
+function checkedReplaces(value: unknown, label: string): string[] {
+  if (value === undefined) return []
+  if (!Array.isArray(value)) throw invalid(`${label}: the offers it replaces are not a list`)
+  if (value.length > MAX_REPLACED_PER_NFT) {
+    throw invalid(`${label}: it may replace at most ${MAX_REPLACED_PER_NFT} offers`)
+  }
+  return Array.from({ length: value.length }, (_, i) => value[i] as unknown).map((id) =>
+    checkedId(id, `${label} replaces an offer that`, 'offer id'),
+  )
+}
+
+function checkedList(fields: Fields): ListRequest {
   const offers = itemsOf(fields, 'offers', 'Please select NFTs to create offers for', 'offers')
+  const { strategy, seed } = fields
+  if (strategy !== undefined && !PRICING_STRATEGIES.has(strategy)) {
+    throw invalid(`Unknown pricing strategy: ${shown(strategy)}`)
+  }
   return {
     kind: 'list',
     offers: offers.map((offer, i) => {
       const { type: _type, ...checked } = checkedOffer(offer, i)
-      return checked
+      const replaces = checkedReplaces((offer as Fields).replaces, `Offer ${i + 1}`)
+      return replaces.length > 0 ? { ...checked, replaces } : checked
     }),
+    ...(strategy === undefined ? {} : { strategy: strategy as PricingStrategy['kind'] }),
+    ...(seed === undefined ? {} : { seed: checkedSeed(seed, 'The price seed') }),
   }
 }
 
@@ -258,6 +286,19 @@ function cancelIntents(offerIds: string[]): PlannedIntent[] {
 }
 
 /**
+ * A listing's intents: first the cancellation of the offers it replaces ('List again'), then one sell
+ * offer per NFT. The cancellation comes first so that it takes the lower sequence numbers: it applies
+ * before any new offer does, and an NFT never holds its old and its new price at once.
+ */
+function listIntents(request: ListRequest): PlannedIntent[] {
+  const replaced = request.offers.flatMap((offer) => offer.replaces ?? [])
+  const offers = request.offers.map(({ replaces: _replaces, ...offer }) => ({
+    intent: { type: 'offer' as const, ...offer },
+  }))
+  return [...(replaced.length > 0 ? cancelIntents(replaced) : []), ...offers]
+}
+
+/**
  * The request as it will be planned and recorded: a randomized airdrop without a seed gets a fresh
  * one, so that every shuffle can be reproduced from its job row.
  */
@@ -276,7 +317,8 @@ function randomFor(request: JobRequest): () => number {
  * - airdrop: each recipient gets `count` slots, in CSV order; slot i gets the i-th NFT of the
  *   selection (or of a shuffled selection when `randomize`), as a free sell offer to the recipient.
  *   It stops when slots or NFTs run out: extra recipients get nothing, extra NFTs stay.
- * - list: one offer per entry, as given. burn: one burn per NFT.
+ * - list: the offers it replaces cancelled first (500 per transaction), then one offer per entry, as
+ *   given. burn: one burn per NFT.
  * - cancel: distinct offer ids, up to 500 per NFTokenCancelOffer.
  *
  * @param request - a request from {@link validateJobRequest}.
@@ -291,7 +333,7 @@ export function planIntents(
     case 'airdrop':
       return airdropIntents(request, random)
     case 'list':
-      return request.offers.map((offer) => ({ intent: { type: 'offer', ...offer } }))
+      return listIntents(request)
     case 'burn':
       return request.nftIds.map((nftId) => ({ intent: { type: 'burn', nftId } }))
     case 'cancel':

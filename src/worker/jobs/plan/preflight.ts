@@ -59,12 +59,13 @@ export interface PreflightResult {
   canStart: boolean
 }
 
-const INTENT_OF_KIND: Readonly<Record<JobKind, string>> = {
-  airdrop: 'offer',
-  list: 'offer',
-  burn: 'burn',
-  cancel: 'cancel',
-  accept: 'accept',
+/** The intents each kind of job may hold ('List again' cancels the offers a listing replaces). */
+const INTENTS_OF_KIND: Readonly<Record<JobKind, readonly string[]>> = {
+  airdrop: ['offer'],
+  list: ['offer', 'cancel'],
+  burn: ['burn'],
+  cancel: ['cancel'],
+  accept: ['accept'],
 }
 
 /**
@@ -73,7 +74,7 @@ const INTENT_OF_KIND: Readonly<Record<JobKind, string>> = {
  */
 function assertPlanFits(kind: JobKind, planned: readonly PlannedIntent[], account: string) {
   planned.forEach(({ intent }, index) => {
-    if (intent.type !== INTENT_OF_KIND[kind]) {
+    if (!INTENTS_OF_KIND[kind].includes(intent.type)) {
       throw new EngineError('INTERNAL', `Item ${index + 1} (${intent.type}) does not fit a ${kind}`)
     }
     if (intent.type === 'offer' && intent.destination === account) {
@@ -88,10 +89,15 @@ async function readNftMap(client: Client, account: string): Promise<Map<string, 
   return new Map(nfts.map((nft) => [nft.nftId, nft]))
 }
 
-/** The account's sell offers by the NFT they offer. */
-function sellOffersByNft(offers: ReadonlyMap<string, OfferEntry>): Map<string, OfferEntry> {
+/** The account's sell offers by the NFT they offer, but those the plan cancels. */
+function sellOffersByNft(
+  offers: ReadonlyMap<string, OfferEntry>,
+  cancelled: ReadonlySet<string>,
+): Map<string, OfferEntry> {
   const byNft = new Map<string, OfferEntry>()
-  for (const offer of offers.values()) if (offer.sell) byNft.set(offer.nftId, offer)
+  for (const offer of offers.values()) {
+    if (offer.sell && !cancelled.has(offer.offerId)) byNft.set(offer.nftId, offer)
+  }
   return byNft
 }
 
@@ -120,8 +126,10 @@ async function readFacts(deps: PreflightDeps, kind: JobKind, planned: readonly P
   )
   const accepts = planned.flatMap(({ intent }) => (intent.type === 'accept' ? [intent] : []))
   // An airdrop started again after it ended (offers still waiting) would offer each NFT a second
-  // time; its own sell offers tell which NFTs are already out. A listing may re-list on purpose.
-  const needsOwnOffers = cancelIds.length > 0 || (kind === 'airdrop' && planned.length > 0)
+  // time, and a listing would give an NFT already on sale a second price; the account's own sell
+  // offers tell which NFTs are already out (a listing's 'List again' cancels them in the same job).
+  const offersNfts = kind === 'airdrop' || kind === 'list'
+  const needsOwnOffers = cancelIds.length > 0 || (offersNfts && planned.length > 0)
   // Recipients are read alongside the account's NFTs and offers (100,000 of them take a while); the
   // issuers to check depend on the NFTs, so they come after.
   const destinations = destinationsOf(planned)
@@ -152,11 +160,16 @@ async function readFacts(deps: PreflightDeps, kind: JobKind, planned: readonly P
   const missing = [...lookups.values()].some((lookup) => lookup.kind === 'missing')
   const heldNfts = missing && !hasNfts ? await readNftMap(client, account) : nfts
   // A bid's expiry decides whether it can still be accepted.
+  // So does an offer's own expiration: one already past would fail (tecEXPIRED).
+  const expiring = planned.some(({ intent }) => intent.type === 'offer' && intent.expiration)
   const closeTime =
-    accepts.length > 0 || needsCloseTime(lookups, account) ? await readCloseTime(client) : null
+    accepts.length > 0 || expiring || needsCloseTime(lookups, account)
+      ? await readCloseTime(client)
+      : null
   const networkName = buildNetworks({})[deps.network].name
-  const offeredNfts =
-    kind === 'airdrop' ? sellOffersByNft(ownOffers) : new Map<string, OfferEntry>()
+  const offeredNfts = offersNfts
+    ? sellOffersByNft(ownOffers, new Set(cancelIds))
+    : new Map<string, OfferEntry>()
   const facts: ItemFacts = {
     account,
     networkName,
@@ -164,6 +177,7 @@ async function readFacts(deps: PreflightDeps, kind: JobKind, planned: readonly P
     accounts,
     ownOffers,
     offeredNfts,
+    listing: kind === 'list',
     lookups,
     bids,
     closeTime,

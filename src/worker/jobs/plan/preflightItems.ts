@@ -27,16 +27,22 @@ export interface ItemFacts {
   /** The account's own offers by id. */
   ownOffers: ReadonlyMap<string, OfferEntry>
   /**
-   * Airdrops only (else empty): the account's sell offers by the NFT they offer. An NFT among them
-   * was already offered (often by an earlier run of the same airdrop): a second offer would name a
-   * second recipient and lock a second owner reserve.
+   * Airdrops and listings (else empty): the account's sell offers by the NFT they offer, but those the
+   * plan cancels. An NFT among them was already offered (by an earlier run of the same airdrop, or it
+   * is on sale): a second offer would name a second recipient or a second price, and lock a second
+   * owner reserve.
    */
   offeredNfts: ReadonlyMap<string, OfferEntry>
+  /** The plan is a listing (the List tab's job), which may replace an NFT's offer. */
+  listing: boolean
   /** Offers to cancel that are not the account's own, as the ledger has them. */
   lookups: ReadonlyMap<string, OfferLookup>
   /** Bids to accept, as their NFT's nft_buy_offers lists them; null when not listed there. */
   bids: ReadonlyMap<string, RawBid | null>
-  /** The validated ledger's close time, when a foreign offer's expiry matters; else null. */
+  /**
+   * The validated ledger's close time (Ripple-epoch seconds), when an expiry matters (a foreign offer
+   * to cancel, a bid to accept, an offer to make with an expiration); else null.
+   */
   closeTime: number | null
 }
 
@@ -114,7 +120,10 @@ function nftProblem(
   const offered = intent.type === 'offer' ? facts.offeredNfts.get(intent.nftId) : undefined
   if (offered) {
     const to = offered.destination ? ` (to ${shortAddress(offered.destination)})` : ''
-    const message = `${label} already has a sell offer from you${to}: it will be skipped`
+    // A listing names the way to a new price: 'List again' replaces the offer in the same job.
+    const message = facts.listing
+      ? `${label} is already on sale (a sell offer from you${to}): it will be skipped. Choose 'List again' to replace its offer`
+      : `${label} already has a sell offer from you${to}: it will be skipped`
     return itemProblem('DUPLICATE', index, message)
   }
   if (duplicate) {
@@ -141,6 +150,23 @@ function destinationProblem(
     return itemProblem('REFUSES_OFFERS', index, message)
   }
   return null
+}
+
+/**
+ * An offer whose expiration is not after the validated ledger's close time: rippled refuses it
+ * (tecEXPIRED, the fee charged), so it is left out.
+ */
+function expirationProblem(
+  intent: OfferIntent,
+  index: number,
+  facts: ItemFacts,
+): PlanProblem | null {
+  const { expiration } = intent
+  if (expiration === undefined || facts.closeTime === null || expiration > facts.closeTime) {
+    return null
+  }
+  const message = `The offer for NFT ${shortId(intent.nftId)} expires before the ledger's current time: it would fail (tecEXPIRED). It will be skipped`
+  return itemProblem('EXPIRED', index, message)
 }
 
 /** Whether the account may cancel an offer that is not its own: it is the Destination, or it expired. */
@@ -251,9 +277,11 @@ export function itemProblems(planned: readonly PlannedIntent[], facts: ItemFacts
       return
     }
     const nft = nftProblem(intent, index, facts, seen)
-    const destination = intent.type === 'offer' ? destinationProblem(intent, index, facts) : null
+    const offer = intent.type === 'offer'
+    const destination = offer ? destinationProblem(intent, index, facts) : null
+    const expiry = offer && !nft ? expirationProblem(intent, index, facts) : null
     const bid = intent.type === 'accept' ? acceptProblem(intent, index, facts) : null
-    for (const problem of [nft, destination, bid]) if (problem) problems.push(problem)
+    for (const problem of [nft, destination, expiry, bid]) if (problem) problems.push(problem)
   })
   return problems
 }

@@ -22,15 +22,16 @@ export function freshSeed(): string {
 /**
  * A seed from a request, checked and lower-cased.
  *
+ * @param label - what the seed is for, as the message names it.
  * @throws EngineError `VALIDATION` ('The shuffle seed must be 32 hexadecimal digits …') otherwise.
  */
-export function checkedSeed(value: unknown): string {
+export function checkedSeed(value: unknown, label = 'The shuffle seed'): string {
   const seed = typeof value === 'string' ? value.trim().toLowerCase() : ''
   if (!SEED_PATTERN.test(seed)) {
     const got = typeof value === 'string' ? `"${value.slice(0, 40)}"` : `(${typeof value})`
     throw new EngineError(
       'VALIDATION',
-      `The shuffle seed must be 32 hexadecimal digits (0-9, a-f), got ${got}`,
+      `${label} must be 32 hexadecimal digits (0-9, a-f), got ${got}`,
     )
   }
   return seed
