@@ -50,6 +50,9 @@ export const MAX_ACCOUNT_NFTS = 100_000
 /** account_nfts pages one list may take (a server sending tiny pages, or markers without end). */
 export const MAX_NFT_PAGES = 2_000
 
+/** Seconds between the Unix epoch and the Ripple epoch (2000-01-01), the origin of ledger times. */
+export const RIPPLE_EPOCH = 946_684_800
+
 /** NFTs per page in the listing grid. */
 export const LISTING_PAGE_SIZE = 20
 /** Interval of the offers list's automatic refresh. */

@@ -23,9 +23,11 @@ import type {
   OfferNft,
   PlanProblem,
 } from '../db/types.ts'
+import type { FloorMultiplier } from '../shared/floorMultipliers.ts'
 import type { NetworkId } from '../shared/networks.ts'
 
 export type {
+  FloorMultiplier,
   AcceptanceState,
   AcceptanceSummary,
   AppSettings,
@@ -645,9 +647,6 @@ export interface FloorProgress {
   done: number
   total: number
 }
-
-/** One of the spec's floor multipliers. */
-export type FloorMultiplier = '0.9' | '0.95' | '1.0' | '1.05' | '1.1' | '1.2' | '1.5'
 
 /** How the prices are set. XRP amounts are decimal strings as typed (step 0.01, at least 0). */
 export type PricingStrategy =

@@ -20,7 +20,10 @@
  * - burns1000: 1,000 NFTs burned by the engine;
  * - offers100 and burns100: the same kinds of work, 100 transactions each, by the engine and by a
  *   loop of `client.submitAndWait` (one transaction after the other), on distinct NFTs/recipients;
- * - burns1000_slow_link: 1,000 more burns by the engine with every server reply 25 ms late.
+ * - burns1000_slow_link: 1,000 more burns by the engine with every server reply 25 ms late;
+ * - list1000: the List tab's work on 1,000 NFTs: previewListing (random prices from a seed, the
+ *   collection's floor read through the sandbox's Clio `nfts_by_issuer`), then the listing job of
+ *   1,000 priced sell offers (`_preview_ms` is the pricing, `_plan_ms` the job's planning).
  *
  * Every run (engine or naive) starts right after a ledger closes, so none begins with a part-ledger
  * and the figures repeat. `_ledgers` = ledgers consumed: from the ledger open at the start to the
@@ -68,6 +71,7 @@ interface Fixture {
   engineBurnNfts: string[]
   naiveBurnNfts: string[]
   slowLinkBurnNfts: string[]
+  listNfts: string[]
 }
 
 /** The holder, 1,000 recipients and the NFTs of every run, in the order the runs use them. */
@@ -75,7 +79,7 @@ function buildFixture(ledger: SandboxLedger): Fixture {
   const { holder, recipients, nfts } = holderFixture(ledger, {
     holderXrp: 100_000,
     recipients: N,
-    nfts: 3 * N + 2 * SMALL,
+    nfts: 4 * N + 2 * SMALL,
   })
   return {
     holder,
@@ -84,7 +88,8 @@ function buildFixture(ledger: SandboxLedger): Fixture {
     burnNfts: nfts.slice(N, 2 * N),
     engineBurnNfts: nfts.slice(2 * N, 2 * N + SMALL),
     naiveBurnNfts: nfts.slice(2 * N + SMALL, 2 * N + 2 * SMALL),
-    slowLinkBurnNfts: nfts.slice(2 * N + 2 * SMALL),
+    slowLinkBurnNfts: nfts.slice(2 * N + 2 * SMALL, 3 * N + 2 * SMALL),
+    listNfts: nfts.slice(3 * N + 2 * SMALL),
   }
 }
 
@@ -191,6 +196,22 @@ export const jobsSuite: Suite = {
       h.sb.faults.delayMs = SLOW_LINK_MS
       const slowBurns = await engineRun(h, client, { kind: 'burn', nftIds: f.slowLinkBurnNfts })
       h.sb.faults.delayMs = 0
+
+      // The List tab (the wallet's list loaded, as the tab has it): prices from a recorded seed,
+      // then the listing job.
+      await h.engine.loadNfts()
+      const t2 = performance.now()
+      const preview = await h.engine.previewListing({
+        nftIds: f.listNfts,
+        strategy: { kind: 'random', minXrp: '1', maxXrp: '20', seed: 'f'.repeat(32) },
+      })
+      const previewMs = elapsed(t2)
+      const listing = await engineRun(h, client, {
+        kind: 'list',
+        offers: preview.prices.map((p) => ({ nftId: p.nftId, amountDrops: p.drops })),
+        strategy: 'random',
+        seed: preview.seed,
+      })
       return {
         ledger_close_ms: CLOSE_MS,
         expected_ledger_size_txs: EXPECTED_LEDGER_SIZE,
@@ -207,6 +228,8 @@ export const jobsSuite: Suite = {
         ...comparison('burns100', engineBurns, naiveBurns),
         slow_link_reply_delay_ms: SLOW_LINK_MS,
         ...pipelineFigures('burns1000_slow_link', N, slowBurns),
+        list1000_preview_ms: previewMs,
+        ...pipelineFigures('list1000', N, listing),
       }
     } finally {
       await client.disconnect()

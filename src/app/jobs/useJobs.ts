@@ -2,7 +2,13 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 
 import { appDb } from '../../db/queries/db.ts'
-import { jobItemsById, jobItemsHead, reclaimJobOf, startedJobsOf } from '../../db/queries/jobs.ts'
+import {
+  jobItemsById,
+  jobItemsHead,
+  jobItemsWithStatus,
+  reclaimJobOf,
+  startedJobsOf,
+} from '../../db/queries/jobs.ts'
 import type { JobItemRow, JobRow } from '../../db/types.ts'
 import { useSession } from '../state/session.ts'
 
@@ -35,6 +41,18 @@ const NO_ITEMS: readonly JobItemRow[] = []
 /** The first `count` items of a job in plan order (empty while loading, or with count 0). */
 export function useJobItemsHead(jobId: string, count: number): readonly JobItemRow[] {
   return useLiveQuery(() => jobItemsHead(appDb(), jobId, count), [jobId, count]) ?? NO_ITEMS
+}
+
+/** Up to `count` items of a job that ended in `status` (empty while loading, or with count 0). */
+export function useJobItemsWithStatus(
+  jobId: string,
+  status: JobItemRow['status'],
+  count: number,
+): readonly JobItemRow[] {
+  return (
+    useLiveQuery(() => jobItemsWithStatus(appDb(), jobId, status, count), [jobId, status, count]) ??
+    NO_ITEMS
+  )
 }
 
 /**

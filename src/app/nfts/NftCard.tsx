@@ -1,5 +1,5 @@
 import { memo } from 'react'
-import type { KeyboardEvent, MouseEvent } from 'react'
+import type { KeyboardEvent, MouseEvent, ReactNode } from 'react'
 
 import type { MetadataRow, NftItem } from '../../db/types.ts'
 import { shortAddress } from '../../shared/format.ts'
@@ -13,11 +13,13 @@ interface NftCardProps {
   selected: boolean
   /** Metadata is being loaded and this NFT has none yet ('Loading' badge). */
   metadataPending: boolean
+  /** What a tab adds under the card (the List tab's market price), outside the checkbox. */
+  footer?: ReactNode
 }
 
-/** Toggles unless the click was on the card's link (which opens the marketplace instead). */
+/** Toggles unless the click was on the card's link or on what a tab added under it. */
 function onCardClick(event: MouseEvent<HTMLElement>, nftId: string): void {
-  if ((event.target as HTMLElement).closest('a')) return
+  if ((event.target as HTMLElement).closest('a, .nft-card__extra')) return
   toggleSelected(nftId)
 }
 
@@ -37,6 +39,7 @@ export const NftCard = memo(function NftCard({
   meta,
   selected,
   metadataPending,
+  footer,
 }: NftCardProps) {
   const name = displayName(nft, meta)
   const fee = transferFeePercent(nft.transferFee)
@@ -91,6 +94,7 @@ export const NftCard = memo(function NftCard({
       >
         View on XRP.cafe
       </a>
+      {footer && <div className="nft-card__extra">{footer}</div>}
     </article>
   )
 })

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react'
+
 import { useCollection, loadCollection } from '../state/collection.ts'
 import { clearFilters, setGroup, setSort, useFilters } from '../state/filters.ts'
 import { useSelectedIds } from '../state/selection.ts'
@@ -8,10 +10,18 @@ import { NftGrid } from './NftGrid.tsx'
 import { GROUP_OPTIONS, SORT_OPTIONS } from './sortGroup.ts'
 import type { GroupKey, SortKey } from './sortGroup.ts'
 import { useNftView } from './useNftView.ts'
+import type { NftView } from './useNftView.ts'
 import './nfts.css'
 
-/** The NFT Collection panel (spec part 1 §2): the connected wallet's NFTs, filters and selection. */
-export function NftCollectionPanel() {
+/** Draws the collection's NFTs in place of the shared grid (the List tab's paged grid). */
+export type GridRenderer = (view: NftView) => ReactNode
+
+/**
+ * The NFT Collection panel (spec part 1 §2): the connected wallet's NFTs, filters and selection.
+ *
+ * @param renderGrid - a tab's own grid of the filtered NFTs; the shared virtualized grid otherwise.
+ */
+export function NftCollectionPanel({ renderGrid }: { renderGrid?: GridRenderer }) {
   const { wallet } = useSession()
   if (!wallet) {
     return (
@@ -21,10 +31,10 @@ export function NftCollectionPanel() {
       </section>
     )
   }
-  return <ConnectedCollection />
+  return <ConnectedCollection renderGrid={renderGrid} />
 }
 
-function ConnectedCollection() {
+function ConnectedCollection({ renderGrid }: { renderGrid: GridRenderer | undefined }) {
   const { loadingNfts, loadingMetadata, error } = useCollection()
   const view = useNftView()
   const selected = useSelectedIds()
@@ -77,7 +87,8 @@ function ConnectedCollection() {
           </button>
         </div>
       )}
-      {view.filtered.length > 0 && (
+      {view.filtered.length > 0 && renderGrid && renderGrid(view)}
+      {view.filtered.length > 0 && !renderGrid && (
         <NftGrid
           groups={view.groups}
           metadata={view.metadata}

@@ -11,7 +11,8 @@ import { useSession } from '../state/session.ts'
 import { NftImage } from '../nfts/NftImage.tsx'
 import { AcceptBidModal } from './AcceptBidModal.tsx'
 import { bidAmountText } from './offerText.ts'
-import { useJobEnd, useLatestSale } from './useOrderJobs.ts'
+import { useJobEnd } from '../jobs/useJobEnd.ts'
+import { useLatestSale } from './useOrderJobs.ts'
 
 function BidRow({ bid, locked }: { bid: BidView; locked: boolean }) {
   const name = bid.nft.name ?? `NFT ${bid.nftId.slice(0, 8)}…${bid.nftId.slice(-6)}`

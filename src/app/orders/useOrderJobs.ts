@@ -1,8 +1,9 @@
 /** The Orders tab's jobs (cancellations, sales) in IndexedDB, written by the worker, observed live. */
-import { useCallback, useEffect, useRef } from 'react'
+import { useCallback } from 'react'
 
 import type { JobRow } from '../../db/types.ts'
 import { ACTIVE_STATUSES } from '../jobs/jobProgress.ts'
+import { useJobEnd } from '../jobs/useJobEnd.ts'
 import { useJobItemsHead, useStartedJobs } from '../jobs/useJobs.ts'
 import { cancellationEnded } from '../state/orders.ts'
 import { cancelledOffers } from './cancelledOffers.ts'
@@ -37,35 +38,6 @@ export function useCancelledOffers(job: JobRow | null): CancelledOffers | null {
   const settled = items.every((i) => i.status !== 'pending' && i.status !== 'inFlight')
   if (!ACTIVE_STATUSES.has(job.status) && !settled && job.status !== 'failed') return null
   return cancelledOffers(items)
-}
-
-/**
- * Calls `onEnd` once when a job of the tab ends: one the tab saw running, or one that ended after
- * what the tab shows was read (it ran in another tab, or across a reload).
- *
- * @param ready - whatever `onEnd` needs has loaded (e.g. the job's items).
- * @param readAt - Unix ms of the reading on screen; null while there is none.
- */
-export function useJobEnd(
-  job: JobRow | null,
-  ready: boolean,
-  readAt: number | null,
-  onEnd: (job: JobRow) => void,
-): void {
-  const seenActive = useRef(new Set<string>())
-  const reported = useRef(new Set<string>())
-  useEffect(() => {
-    if (!job) return
-    if (ACTIVE_STATUSES.has(job.status)) {
-      seenActive.current.add(job.id)
-      return
-    }
-    if (!ready || reported.current.has(job.id)) return
-    const endedSinceRead = readAt !== null && job.updatedAt > readAt
-    if (!seenActive.current.has(job.id) && !endedSinceRead) return
-    reported.current.add(job.id)
-    onEnd(job)
-  }, [job, ready, readAt, onEnd])
 }
 
 /** The banner and a new reading of the offers when a cancellation ends (see {@link useJobEnd}). */

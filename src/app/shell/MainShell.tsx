@@ -1,11 +1,17 @@
 import { AirdropTab } from '../airdrop/AirdropTab.tsx'
+import { ListingGrid } from '../list/ListingGrid.tsx'
+import { ListTab } from '../list/ListTab.tsx'
 import { OrdersTab } from '../orders/OrdersTab.tsx'
+import type { NftView } from '../nfts/useNftView.ts'
 import { NftCollectionPanel } from '../nfts/NftCollectionPanel.tsx'
 import { useUi } from '../state/ui.ts'
 import { Footer } from './Footer.tsx'
 import { Header } from './Header.tsx'
 import { TAB_INFO, tabButtonId, tabPanelId } from './tabs.ts'
 import './shell.css'
+
+/** The List tab shows the collection as its paged grid of listable NFTs. */
+const listingGrid = (view: NftView) => <ListingGrid view={view} />
 
 /** The main shell: the header with its tabs, the selected tab's panel, and the fixed footer. */
 export function MainShell() {
@@ -28,10 +34,12 @@ export function MainShell() {
             <AirdropTab />
           ) : tab === 'orders' ? (
             <OrdersTab />
+          ) : tab === 'list' ? (
+            <ListTab />
           ) : (
             <p className="tab-panel__note">{info.comingSoon}</p>
           )}
-          <NftCollectionPanel />
+          <NftCollectionPanel renderGrid={tab === 'list' ? listingGrid : undefined} />
         </section>
       </main>
       <Footer />

@@ -33,7 +33,6 @@ export const TAB_INFO: Readonly<Record<TabId, TabInfo>> = {
     label: 'List NFTs',
     tooltip: 'Create sell offers for your NFTs on a marketplace',
     heading: 'List NFTs',
-    comingSoon: 'Bulk listing with pricing strategies arrives in a later update.',
   },
   burn: {
     id: 'burn',

@@ -71,3 +71,20 @@ export async function jobsOfOffers(
     if (item.offerId && ofKind.has(item.jobId)) out.set(item.offerId, item.jobId)
   return out
 }
+
+/**
+ * Up to `count` items of a job that ended in `status` (failed or skipped, for a results card), read
+ * through the [jobId+status] index: a job of 10,000 items with 3 failures reads 3 rows.
+ */
+export function jobItemsWithStatus(
+  db: LedgerDb,
+  jobId: string,
+  status: JobItemRow['status'],
+  count: number,
+): Promise<JobItemRow[]> {
+  return db.jobItems
+    .where('[jobId+status]')
+    .equals([jobId, status])
+    .limit(Math.max(0, count))
+    .toArray()
+}

@@ -2,6 +2,7 @@
  * The first ledger and ledger headers. The genesis account is rippled's standalone master account
  * (seed "masterpassphrase"), holding all 100 billion XRP, so tooling written for rippled standalone works.
  */
+import { RIPPLE_EPOCH } from '../../shared/constants.ts'
 import type { AccountRoot, Entry } from './entries.ts'
 import { keylet, sha512Half, u32 } from './keylets.ts'
 import type { ClosedLedger, LedgerHeader } from './history.ts'
@@ -9,8 +10,7 @@ import type { ClosedLedger, LedgerHeader } from './history.ts'
 export const GENESIS_ADDRESS = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh'
 export const GENESIS_SEED = 'snoPBrXtMeMyMHUVTgbuqAfg1SUTb'
 export const TOTAL_DROPS = 100_000_000_000_000_000n
-/** Seconds between the Unix epoch and the Ripple epoch (2000-01-01). */
-export const RIPPLE_EPOCH = 946_684_800
+export { RIPPLE_EPOCH }
 const CLOSE_RESOLUTION = 10
 
 export function toRippleTime(unixMs: number): number {

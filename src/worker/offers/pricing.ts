@@ -6,20 +6,12 @@
 import { xrpToDrops } from 'xrpl'
 
 import { EngineError } from '../../shared/errors.ts'
+import { FLOOR_MULTIPLIERS } from '../../shared/floorMultipliers.ts'
 import type { PriceGuard, PricedNft, PricingStrategy } from '../api.ts'
 import { isRecord } from '../jobs/ledger/ledgerRequests.ts'
 import { checkedSeed, freshSeed, seededRandom } from '../jobs/plan/shuffleSeed.ts'
 
-/** The floor multipliers the spec offers, in thousandths, with its labels. */
-export const FLOOR_MULTIPLIERS = [
-  { value: '0.9', permille: 900n, label: '10% below' },
-  { value: '0.95', permille: 950n, label: '5% below' },
-  { value: '1.0', permille: 1000n, label: 'at floor' },
-  { value: '1.05', permille: 1050n, label: '5% above' },
-  { value: '1.1', permille: 1100n, label: '10% above' },
-  { value: '1.2', permille: 1200n, label: '20% above' },
-  { value: '1.5', permille: 1500n, label: '50% above' },
-] as const
+export { FLOOR_MULTIPLIERS }
 
 /** What pricing needs to know of an NFT. */
 export interface PricingNft {
@@ -126,7 +118,7 @@ function basePrices(
         const floor = floors.get(collectionKey(nft)) ?? null
         if (floor === null) return { drops: fallback, source: 'fallback' }
         // Rounded half up to the drop.
-        return { drops: (floor * choice.permille + 500n) / 1000n, source: 'floor' }
+        return { drops: (floor * BigInt(choice.permille) + 500n) / 1000n, source: 'floor' }
       })
     }
     case 'individual':

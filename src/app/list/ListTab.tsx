@@ -1,0 +1,162 @@
+import { useEffect, useMemo } from 'react'
+
+import type { JobRow, NftItem } from '../../db/types.ts'
+import { DROPS_PER_XRP } from '../../shared/constants.ts'
+import { formatDrops } from '../../shared/format.ts'
+import { ACTIVE_STATUSES } from '../jobs/jobProgress.ts'
+import { useJobEnd } from '../jobs/useJobEnd.ts'
+import { useStartedJobs } from '../jobs/useJobs.ts'
+import { useCollection } from '../state/collection.ts'
+import {
+  listingConnectionLost,
+  listingEnded,
+  refreshOffersList,
+  reviewListing,
+  useListing,
+} from '../state/listing.ts'
+import { useNetworkStatus } from '../state/network.ts'
+import { useOrders } from '../state/orders.ts'
+import { useSelectedIds } from '../state/selection.ts'
+import { useSession } from '../state/session.ts'
+import { notListable } from './listable.ts'
+import { ListingProgress, ListingResult } from './ListingCards.tsx'
+import { ListingReview } from './ListingReview.tsx'
+import { PricingForm } from './PricingForm.tsx'
+import { useOnSale } from './useOnSale.ts'
+import './list.css'
+
+/** The spec's words when the connection drops while offers are being created (part 2 §8). */
+export const SERVER_BUSY =
+  'Server temporarily busy - offers may still be processing. Please refresh the offers list in a moment to check if they were created.'
+
+/**
+ * The List tab ('Create NFT Offers', spec part 2 §2): the pricing form, 'Create n Offers' for the
+ * selected NFTs the grid below offers for listing, the review before signing, and the listing job's
+ * progress and results.
+ */
+export function ListTab() {
+  const { wallet } = useSession()
+  if (!wallet) {
+    return (
+      <div className="list-card">
+        <h3>Wallet Required</h3>
+        <p>Connect your wallet to create NFT sell offers</p>
+      </div>
+    )
+  }
+  return <ConnectedList account={wallet.address} />
+}
+
+/** The wallet's latest listing, or null. */
+function useLatestListing(): JobRow | null {
+  const jobs = useStartedJobs('list')
+  return jobs.loading ? null : (jobs.value[0] ?? null)
+}
+
+/** The selected NFTs that can be listed now, in selection order, and how many selected cannot. */
+function useSelectedListable(account: string, relist: boolean) {
+  const selected = useSelectedIds()
+  const { nfts, metadata, metadataVersion } = useCollection()
+  const onSale = useOnSale()
+  const byId = useMemo(() => new Map(nfts.map((nft) => [nft.nftId, nft])), [nfts])
+  return useMemo(() => {
+    const listable: NftItem[] = []
+    for (const id of selected) {
+      const nft = byId.get(id)
+      if (nft && !notListable(nft, metadata, account, onSale, relist)) listable.push(nft)
+    }
+    return { listable, ignored: selected.size - listable.length, onSale }
+    // The metadata map is mutated in place; its version says when it changed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selected, byId, metadata, metadataVersion, account, onSale, relist])
+}
+
+/**
+ * While a listing runs and the connection is lost, the spec's busy message stays up (until 'Refresh
+ * Offers List'): offers submitted before the drop may still be created. The job itself waits and
+ * resumes when the connection returns.
+ */
+function useServerBusy(job: JobRow | null): void {
+  const { state } = useNetworkStatus()
+  const active = job !== null && ACTIVE_STATUSES.has(job.status)
+  useEffect(() => {
+    if (active && state !== 'connected') listingConnectionLost()
+  }, [active, state])
+}
+
+function ConnectedList({ account }: { account: string }) {
+  const { relist, busy, progress, error, pending, dismissedJobId, serverBusy } = useListing()
+  const { report } = useOrders()
+  const job = useLatestListing()
+  useJobEnd(job, true, report?.readAt ?? null, listingEnded)
+  useServerBusy(job)
+  const { listable, ignored, onSale } = useSelectedListable(account, relist)
+  const running = job !== null && ACTIVE_STATUSES.has(job.status)
+  const count = listable.length
+  return (
+    <div className="list-tab">
+      {serverBusy && (
+        <div className="error-box list-busy" role="alert">
+          <p>{SERVER_BUSY}</p>
+          <button type="button" className="button" onClick={refreshOffersList}>
+            Refresh Offers List
+          </button>
+        </div>
+      )}
+      {job && running && <ListingProgress job={job} />}
+      {job && !running && job.id !== dismissedJobId && <ListingResult job={job} />}
+      <section className="list-card" aria-labelledby="list-create-title">
+        <h3 id="list-create-title">Create NFT Offers</h3>
+        <PricingForm selected={listable} />
+        <p className="list-muted" data-testid="list-selected">
+          {count === 1 ? '1 NFT selected' : `${count} NFTs selected`}
+          {ignored > 0 &&
+            ` (${ignored} other selected ${ignored === 1 ? 'NFT is' : 'NFTs are'} not listable and left out)`}
+        </p>
+        {count === 0 && <p className="list-muted">Select the NFTs to list in the grid below.</p>}
+        {busy && progress && (
+          <p className="list-muted" role="status">
+            {progress.step === 'listing' ? 'Listing collections' : 'Reading floor prices'}:{' '}
+            {progress.done} of {progress.total}
+          </p>
+        )}
+        {error && !pending && (
+          <p className="error-box" role="alert">
+            {error}
+          </p>
+        )}
+        <button
+          type="button"
+          className="button button--primary list-create"
+          disabled={busy || running || count === 0}
+          onClick={() =>
+            void reviewListing(
+              listable.map((nft) => nft.nftId),
+              onSale,
+            )
+          }
+        >
+          {busy ? 'Pricing…' : `Create ${count === 1 ? '1 Offer' : `${count} Offers`}`}
+        </button>
+        {running && (
+          <p className="list-muted">A listing is running: wait for it to end to start another.</p>
+        )}
+        <ReserveNote count={count} />
+      </section>
+      {pending && <ListingReview pending={pending} />}
+    </div>
+  )
+}
+
+/** Each offer locks one owner reserve until it is accepted or cancelled. */
+function ReserveNote({ count }: { count: number }) {
+  const { reserveIncXrp } = useNetworkStatus()
+  if (count === 0 || reserveIncXrp === null) return null
+  const drops = BigInt(Math.round(reserveIncXrp * DROPS_PER_XRP)) * BigInt(count)
+  return (
+    <p className="list-muted">
+      The offers will lock {formatDrops(drops)} XRP of reserve ({reserveIncXrp} XRP each) until they
+      are accepted or cancelled.
+    </p>
+  )
+}

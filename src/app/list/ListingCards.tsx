@@ -1,0 +1,170 @@
+import { useId, useState } from 'react'
+
+import type { JobItemRow, JobRow } from '../../db/types.ts'
+import { formatDrops } from '../../shared/format.ts'
+import { displayName } from '../../shared/nftDisplay.ts'
+import { JobCard, JobFigures } from '../jobs/JobCard.tsx'
+import { JobProgressCard } from '../jobs/JobProgressCard.tsx'
+import { shortNftId } from '../jobs/jobProgress.ts'
+import { saveTextFile } from '../jobs/saveFile.ts'
+import { useJobItemsHead, useJobItemsWithStatus } from '../jobs/useJobs.ts'
+import { useCollection } from '../state/collection.ts'
+import {
+  dismissListingResult,
+  exportListingReport,
+  listingJobActions,
+  useListing,
+} from '../state/listing.ts'
+import { ShowAllToggle } from '../ui/ShowAllToggle.tsx'
+import { cancelItemCount, isListingSuccess, offerOutcome } from './listingOutcome.ts'
+
+const STOP_LISTING = {
+  title: 'Stop creating offers?',
+  body: 'Offers not signed yet are not made; those already submitted still settle, and the offers already created stay on sale until you cancel them in the Orders tab.',
+  confirm: 'Stop',
+}
+
+/** 'Creating Offers': the progress of a running listing. */
+export function ListingProgress({ job }: { job: JobRow }) {
+  const { jobError } = useListing()
+  return (
+    <JobProgressCard
+      job={job}
+      title="Creating Offers"
+      testId="listing-progress"
+      what="offers"
+      error={jobError}
+      actions={listingJobActions}
+      cancelQuestion={STOP_LISTING}
+    />
+  )
+}
+
+function titleOf(job: JobRow): string {
+  if (job.status === 'cancelled') return 'Listing Stopped'
+  if (job.status === 'failed') return 'Listing Failed'
+  return 'Listing Complete'
+}
+
+async function download(job: JobRow): Promise<void> {
+  const csv = await exportListingReport(job.id)
+  if (csv !== null) saveTextFile(`listing-report-${job.id.slice(0, 8)}.csv`, csv)
+}
+
+/**
+ * The listing's result (spec part 2 §4 Offer creation): offers created, failed and skipped, the
+ * failures in plain words with the NFT each concerns, the report as CSV.
+ */
+export function ListingResult({ job }: { job: JobRow }) {
+  const { jobError } = useListing()
+  const cancelItems = cancelItemCount(job)
+  const head = useJobItemsHead(job.id, cancelItems)
+  const outcome = offerOutcome(job, head.length === cancelItems ? head : [])
+  const replaced = typeof job.params.replaced === 'number' ? job.params.replaced : 0
+  return (
+    <JobCard job={job} title={titleOf(job)} testId="listing-results">
+      {job.status === 'failed' && job.error ? (
+        <p className="error-box" role="alert">
+          {job.error}
+        </p>
+      ) : isListingSuccess(outcome) ? (
+        <p className="list-success" role="status">
+          ✓ {outcome.created === 1 ? '1 offer' : `${outcome.created} offers`} created
+        </p>
+      ) : (
+        outcome.failed > 0 && (
+          <p className="error-box" role="alert">
+            {outcome.failed === 1 ? '1 offer' : `${outcome.failed} offers`} could not be created
+          </p>
+        )
+      )}
+      <JobFigures
+        figures={[
+          { label: 'Successful', value: outcome.created, testId: 'results-successful' },
+          { label: 'Failed', value: outcome.failed, testId: 'results-failed' },
+          ...(outcome.skipped > 0
+            ? [{ label: 'Skipped', value: outcome.skipped, testId: 'results-skipped' }]
+            : []),
+          { label: 'Total', value: outcome.total, testId: 'results-total' },
+        ]}
+      />
+      {replaced > 0 && (
+        <p className="list-muted" data-testid="results-replaced">
+          {outcome.replacedCancelled
+            ? `${replaced === 1 ? '1 earlier offer' : `${replaced} earlier offers`} cancelled and replaced`
+            : `The ${replaced === 1 ? 'earlier offer was' : `${replaced} earlier offers were`} not cancelled: see the report`}
+        </p>
+      )}
+      <ProblemItems job={job} status="failed" title="Failed" />
+      <ProblemItems job={job} status="skipped" title="Skipped" />
+      {jobError && (
+        <p className="error-box" role="alert">
+          {jobError}
+        </p>
+      )}
+      <div className="actions-row">
+        <button type="button" className="button" onClick={() => void download(job)}>
+          Export report (CSV)
+        </button>
+        <button type="button" className="button" onClick={() => dismissListingResult(job.id)}>
+          Close
+        </button>
+      </div>
+    </JobCard>
+  )
+}
+
+/** Failed or skipped items listed before 'Show all'. */
+const SHOWN_ITEMS = 5
+/** The most read for 'Show all' (the report has every one). */
+const MOST_ITEMS = 500
+
+/** The items of one outcome, with the NFT's name and what happened in plain words. */
+function ProblemItems({
+  job,
+  status,
+  title,
+}: {
+  job: JobRow
+  status: 'failed' | 'skipped'
+  title: string
+}) {
+  const [open, setOpen] = useState(false)
+  const listId = useId()
+  const count = status === 'failed' ? job.counts.failed : job.counts.skipped
+  const items = useJobItemsWithStatus(job.id, status, open ? MOST_ITEMS : SHOWN_ITEMS)
+  const { nfts, metadata } = useCollection()
+  if (count === 0 || items.length === 0) return null
+  const byId = new Map(nfts.map((nft) => [nft.nftId, nft]))
+  const nameOf = (item: JobItemRow) => {
+    if (item.intent.type === 'cancel') return `Cancelling ${item.intent.offerIds.length} offers`
+    const { nftId } = item.intent
+    const nft = byId.get(nftId)
+    return nft ? displayName(nft, metadata.get(nftId)) : `NFT ${shortNftId(nftId)}`
+  }
+  return (
+    <div className="problems-box" data-testid={`results-${status}-items`}>
+      <p className="problems-box__title">
+        {title} ({count})
+      </p>
+      <ul id={listId}>
+        {items.map((item) => (
+          <li key={item.id}>
+            <strong>{nameOf(item)}</strong>
+            {item.intent.type === 'offer' && ` (${formatDrops(item.intent.amountDrops)} XRP)`}:{' '}
+            {item.message ?? item.result ?? 'unknown error'}
+            {item.result && item.message && <span className="list-muted"> ({item.result})</span>}
+          </li>
+        ))}
+      </ul>
+      {count > SHOWN_ITEMS && (
+        <ShowAllToggle
+          open={open}
+          total={Math.min(count, MOST_ITEMS)}
+          listId={listId}
+          onToggle={() => setOpen(!open)}
+        />
+      )}
+    </div>
+  )
+}

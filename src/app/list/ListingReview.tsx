@@ -1,0 +1,243 @@
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { useId, useMemo, useRef, useState } from 'react'
+
+import { formatDrops } from '../../shared/format.ts'
+import { displayName } from '../../shared/nftDisplay.ts'
+import type { PricedNft } from '../../worker/api.ts'
+import { PlanFigures, PlanProblems } from '../jobs/PlanParts.tsx'
+import { useCollection } from '../state/collection.ts'
+import { confirmListing, dismissReview, setGuardConfirmed, useListing } from '../state/listing.ts'
+import type { PendingListing } from '../state/listing.ts'
+import { Modal } from '../ui/Modal.tsx'
+import { GUARD_TEXT, sortPrices } from './reviewRows.ts'
+import type { PriceRow, SortKey } from './reviewRows.ts'
+
+/** How the price list is sorted. */
+interface PriceSort {
+  key: SortKey
+  descending: boolean
+}
+
+const SORT_CHOICES: readonly { value: string; label: string }[] = [
+  { value: 'price:asc', label: 'Price, lowest first' },
+  { value: 'price:desc', label: 'Price, highest first' },
+  { value: 'name:asc', label: 'Name' },
+  { value: 'floor:asc', label: 'Floor, lowest first' },
+  { value: 'net:asc', label: 'You receive, lowest first' },
+  { value: 'cut:desc', label: 'Issuer cut, highest first' },
+]
+
+function sortValue(sort: PriceSort): string {
+  return `${sort.key}:${sort.descending ? 'desc' : 'asc'}`
+}
+
+function parseSort(value: string): PriceSort {
+  const [key, direction] = value.split(':') as [SortKey, string]
+  return { key, descending: direction === 'desc' }
+}
+
+/** A row's height in the price list. */
+const ROW_PX = 56
+
+/**
+ * 'Review offers' (before anything is signed): every price, sortable; the total asked, the issuers'
+ * cut, the net, the reserve the offers lock and the fees; what pre-flight found; and the price guard,
+ * whose prices need their own confirmation before 'Create n Offers' is enabled.
+ */
+export function ListingReview({ pending }: { pending: PendingListing }) {
+  const { busy, error, guardConfirmed } = useListing()
+  const { nfts, metadata } = useCollection()
+  const { preview, plan, relisted } = pending
+  const [sort, setSort] = useState<PriceSort>({
+    key: 'price',
+    descending: false,
+  })
+  const rows = useMemo(() => {
+    const byId = new Map(nfts.map((nft) => [nft.nftId, nft]))
+    const named: PriceRow[] = preview.prices.map((price: PricedNft) => {
+      const nft = byId.get(price.nftId)
+      return { ...price, name: nft ? displayName(nft, metadata.get(price.nftId)) : price.nftId }
+    })
+    return sortPrices(named, sort.key, sort.descending)
+  }, [preview, nfts, metadata, sort])
+  const offers = preview.prices.length
+  // The plan's first items cancel the offers 'List again' replaces; the rest make one offer each.
+  const creating = plan.transactions - (plan.items - offers)
+  const guarded = preview.guarded
+  const blocked = !plan.canStart || busy || creating <= 0 || (guarded > 0 && !guardConfirmed)
+  const itemProblems = plan.problems.some((p) => p.itemIndex !== undefined)
+  return (
+    <Modal
+      title={`Review ${offers === 1 ? '1 offer' : `${offers} offers`}`}
+      onClose={() => !busy && dismissReview()}
+    >
+      <dl className="figures" data-testid="listing-totals">
+        <div>
+          <dt>Total asked</dt>
+          <dd data-testid="listing-total">{formatDrops(preview.totalDrops)} XRP</dd>
+        </div>
+        <div>
+          <dt>Issuers&apos; transfer fees</dt>
+          <dd data-testid="listing-cut">{formatDrops(preview.issuerCutDrops)} XRP</dd>
+        </div>
+        <div>
+          <dt>You receive if all sell</dt>
+          <dd data-testid="listing-net">{formatDrops(preview.netDrops)} XRP</dd>
+        </div>
+      </dl>
+      <PlanFigures plan={plan} itemsLabel="Transactions" />
+      {relisted > 0 && (
+        <p className="list-muted">
+          {relisted === 1 ? '1 NFT is' : `${relisted} NFTs are`} listed again: the current offer is
+          cancelled first, in the same job.
+        </p>
+      )}
+      <FloorsRead pending={pending} />
+      {preview.seed && (
+        <p className="list-muted">
+          Price seed: <code data-testid="price-seed">{preview.seed}</code>
+        </p>
+      )}
+      <PriceTable rows={rows} sort={sort} onSort={setSort} />
+      {plan.problems.length > 0 && <PlanProblems problems={plan.problems} />}
+      {guarded > 0 && (
+        <div className="list-guard" role="alert" data-testid="price-guard">
+          <p>
+            <strong>{guarded === 1 ? '1 price looks' : `${guarded} prices look`} too low.</strong> A
+            price below half its collection&apos;s floor, or below 0.1 XRP, is often a typo, and a
+            public sell offer that low is bought by bots within seconds.
+          </p>
+          <label className="list-check">
+            <input
+              type="checkbox"
+              checked={guardConfirmed}
+              onChange={(event) => setGuardConfirmed(event.target.checked)}
+            />
+            I checked {guarded === 1 ? 'this price' : `these ${guarded} prices`}: list them as shown
+          </label>
+        </div>
+      )}
+      {!plan.canStart && (
+        <p className="error-box" role="alert">
+          A blocking problem stands in the way: this listing cannot start.
+        </p>
+      )}
+      {error && (
+        <p className="error-box" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="actions-row">
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={blocked}
+          onClick={() => void confirmListing()}
+        >
+          {busy
+            ? 'Processing...'
+            : itemProblems
+              ? `Skip problem items and create ${creating}`
+              : `Create ${creating === 1 ? '1 Offer' : `${creating} Offers`}`}
+        </button>
+        <button type="button" className="button" disabled={busy} onClick={dismissReview}>
+          Go back
+        </button>
+      </div>
+    </Modal>
+  )
+}
+
+function FloorsRead({ pending }: { pending: PendingListing }) {
+  const { floors, floorsUnavailable } = pending.preview
+  if (floorsUnavailable) {
+    return <p className="list-muted">No floor prices: {floorsUnavailable}</p>
+  }
+  if (floors.length === 0) return null
+  return (
+    <ul className="list-floors" aria-label="Floor prices read">
+      {floors.map((floor) => (
+        <li key={`${floor.issuer}:${floor.taxon}`}>
+          Collection {floor.taxon} of {floor.issuer.slice(0, 8)}…:{' '}
+          {floor.lowestDrops === null
+            ? 'no active offers found'
+            : `floor ${formatDrops(floor.lowestDrops)} XRP (${floor.offersCounted} offers, ${floor.nftsChecked} NFTs checked)`}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function PriceTable({
+  rows,
+  sort,
+  onSort,
+}: {
+  rows: readonly PriceRow[]
+  sort: PriceSort
+  onSort: (sort: PriceSort) => void
+}) {
+  const sortId = useId()
+  const box = useRef<HTMLDivElement>(null)
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => box.current,
+    estimateSize: () => ROW_PX,
+    getItemKey: (i) => rows[i]?.nftId ?? i,
+    overscan: 8,
+  })
+  return (
+    <div className="list-table">
+      <div className="list-table__sort">
+        <label htmlFor={sortId}>Sort prices by</label>
+        <select
+          id={sortId}
+          value={sortValue(sort)}
+          onChange={(event) => onSort(parseSort(event.target.value))}
+        >
+          {SORT_CHOICES.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div ref={box} className="list-table__body">
+        <ul
+          aria-label="Prices"
+          data-testid="price-rows"
+          style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+        >
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = rows[item.index]!
+            return (
+              <li
+                key={item.key}
+                className="list-table__row"
+                data-guard={row.guard ?? undefined}
+                data-testid="price-row"
+                style={{ transform: `translateY(${item.start}px)`, height: ROW_PX }}
+              >
+                <p className="list-table__line">
+                  <span className="list-table__name" title={row.nftId}>
+                    {row.name}
+                  </span>
+                  <strong data-testid="price-cell">{formatDrops(row.drops)} XRP</strong>
+                </p>
+                <p className="list-table__line list-muted">
+                  <span>
+                    Floor {row.floorDrops === null ? '—' : `${formatDrops(row.floorDrops)} XRP`}
+                    {row.source === 'fallback' && ' (fixed price used)'} · issuer{' '}
+                    {formatDrops(row.issuerCutDrops)} · you receive {formatDrops(row.netDrops)} XRP
+                  </span>
+                  {row.guard && <span className="list-guard__tag">{GUARD_TEXT[row.guard]}</span>}
+                </p>
+              </li>
+            )
+          })}
+        </ul>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,74 @@
+import type { NftItem } from '../../db/types.ts'
+import { formatDrops } from '../../shared/format.ts'
+import type { FloorPrice, FloorProgress } from '../../worker/api.ts'
+import { checkMarketPrice, marketKey, useListing } from '../state/listing.ts'
+
+function progressText(progress: FloorProgress | null): string {
+  if (!progress) return 'Checking the market…'
+  const step = progress.step === 'listing' ? 'Listing the collection' : 'Checking offers'
+  return `${step}: ${progress.done.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')}`
+}
+
+/** '200 of 2,000 NFTs checked' (with '+' when the collection is larger than the reading's bound). */
+function checkedText(floor: FloorPrice): string {
+  const total = `${floor.collectionTotal.toLocaleString('en-US')}${floor.totalComplete ? '' : '+'}`
+  return `${floor.nftsChecked.toLocaleString('en-US')} of ${total} NFTs checked`
+}
+
+function FloorResult({ floor }: { floor: FloorPrice }) {
+  const read = new Date(floor.readAt).toLocaleTimeString()
+  if (floor.lowestDrops === null) {
+    return (
+      <div className="market-price" data-testid="market-price">
+        <p>No active offers found in collection</p>
+        <p className="list-muted">
+          {checkedText(floor)} · read {read}
+        </p>
+      </div>
+    )
+  }
+  return (
+    <div className="market-price" data-testid="market-price">
+      <p>
+        Floor: <strong data-testid="market-floor">{formatDrops(floor.lowestDrops)} XRP</strong>
+      </p>
+      <p className="list-muted">
+        {floor.offersCounted === 1 ? '1 offer' : `${floor.offersCounted} offers`} counted ·{' '}
+        {checkedText(floor)} · read {read}
+      </p>
+    </div>
+  )
+}
+
+/**
+ * A card's 'Check Market Price' (spec part 2 §2): the floor of the NFT's collection, which every card
+ * of that collection shows once read.
+ */
+export function MarketPrice({ nft }: { nft: NftItem }) {
+  const { market } = useListing()
+  const check = market[marketKey(nft.issuer, nft.taxon)]
+  if (check?.state === 'checking') {
+    return (
+      <p className="market-price list-muted" role="status">
+        {progressText(check.progress)}
+      </p>
+    )
+  }
+  return (
+    <>
+      {check?.state === 'done' && <FloorResult floor={check.floor} />}
+      {check?.state === 'error' && (
+        <p className="market-price market-price--error" role="alert">
+          Error: {check.message}
+        </p>
+      )}
+      <button
+        type="button"
+        className="button market-price__check"
+        onClick={() => void checkMarketPrice(nft.issuer, nft.taxon)}
+      >
+        {check ? 'Check again' : 'Check Market Price'}
+      </button>
+    </>
+  )
+}
