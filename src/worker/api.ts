@@ -107,6 +107,14 @@ export interface EngineApi {
    */
   retryNow(): Promise<void>
 
+  /**
+   * The page saw the browser go offline (a dedicated worker does not get the event in every
+   * browser): the live connection, which may stay open for minutes with nothing getting through, is
+   * given up as lost (`reconnecting`, 'This device is offline') and reconnection begins; running jobs
+   * wait for it. Call `retryNow` when the browser is online again.
+   */
+  deviceOffline(): Promise<void>
+
   /** The current connection status. */
   getNetworkStatus(): Promise<NetworkStatus>
 

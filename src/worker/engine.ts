@@ -121,6 +121,7 @@ export class Engine implements EngineApi {
     })
     // Back online (a worker sees the browser's online event): reconnect now, not after the backoff.
     globalThis.addEventListener?.('online', () => void this.retryNow())
+    globalThis.addEventListener?.('offline', () => void this.deviceOffline())
     this.db = options.db ?? new LedgerDb()
     this.floors = new FloorPrices({ ...DEFAULT_TIMING, ...options.timing })
     const network = () => this.connection.status.network
@@ -197,6 +198,13 @@ export class Engine implements EngineApi {
 
   retryNow(): Promise<void> {
     this.connection.retryNow()
+    return Promise.resolve()
+  }
+
+  deviceOffline(): Promise<void> {
+    // The socket may stay open with nothing getting through: a job would wait on it without a word.
+    // Giving it up shows the loss at once, and jobs wait for the reconnection.
+    this.connection.linkLost('This device is offline')
     return Promise.resolve()
   }
 

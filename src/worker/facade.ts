@@ -12,6 +12,7 @@ const METHODS = {
   connect: true,
   disconnect: true,
   retryNow: true,
+  deviceOffline: true,
   getNetworkStatus: true,
   onStatus: true,
   offStatus: true,

@@ -339,3 +339,50 @@ test(
     for (const amounts of onLedger.values()) expect(amounts).toEqual([xrpToDrops(1.25)])
   },
 )
+
+test(
+  'the connection lost in the middle of a listing: the busy message, then the job goes on by itself @desktop-only',
+  { tag: '@desktop-only' },
+  async ({ page, context }) => {
+    test.setTimeout(180_000)
+    const NFTS = 150
+    const holder = await listingHolder(NFTS, { xrp: 50 })
+    await connectHolder(page, holder, NFTS)
+    const form = await openList(page)
+    await expect(listableCount(page)).toContainText(`${NFTS} NFTs can be listed`, {
+      timeout: 60_000,
+    })
+    await page.getByRole('button', { name: 'Select All', exact: true }).click()
+    await form.getByTestId('price-fixed').fill('1.5')
+    await form.getByRole('button', { name: `Create ${NFTS} Offers` }).click()
+    await reviewDialog(page)
+      .getByRole('button', { name: `Create ${NFTS} Offers` })
+      .click()
+    await expect(page.getByTestId('listing-progress')).toBeVisible()
+    await context.setOffline(true)
+    const busy = page.getByRole('alert').filter({ hasText: 'Server temporarily busy' })
+    await expect(busy).toHaveText(
+      'Server temporarily busy - offers may still be processing. Please refresh the offers list in a moment to check if they were created.Refresh Offers List',
+      { timeout: 30_000 },
+    )
+    // The connection shows as lost, and nothing is created while it is.
+    const network = page.getByRole('contentinfo').getByRole('status')
+    await expect(network).not.toHaveText('Connected')
+    const progress = page.getByTestId('listing-progress')
+    const during = await progress.getByTestId('progress-successful').innerText()
+    expect(Number(during)).toBeLessThan(NFTS)
+    await page.waitForTimeout(2_000)
+    await expect(progress.getByTestId('progress-successful')).toHaveText(during)
+    await context.setOffline(false)
+    await expect(network).toHaveText('Connected', { timeout: 30_000 })
+    const results = await listingResult(page)
+    await expect(results.getByTestId('results-successful')).toHaveText(String(NFTS), {
+      timeout: 120_000,
+    })
+    await busy.getByRole('button', { name: 'Refresh Offers List' }).click()
+    await expect(busy).toBeHidden()
+    const onLedger = await sellAmounts(holder.address)
+    expect(onLedger.size).toBe(NFTS)
+    for (const amounts of onLedger.values()) expect(amounts).toEqual([xrpToDrops(1.5)])
+  },
+)

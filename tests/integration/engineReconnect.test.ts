@@ -66,3 +66,31 @@ it('connect() answers connected once a session that first failed has come up on 
   const status = await engine.connect('sandbox')
   expect(status.state).toBe('connected')
 }, 20_000)
+
+it('gives a silent connection up when the device goes offline, and comes back on a fresh one', async () => {
+  sandbox = await startSandbox({ port: 0, closeMs: 0 })
+  const base = buildNetworks({})
+  engine = new Engine({
+    networks: { ...base, sandbox: { ...base.sandbox, endpoints: [sandbox.url] } },
+    db: new LedgerDb(`offline-${Date.now()}`),
+  })
+  await engine.connect('sandbox')
+  const states: NetworkStatus[] = []
+  await engine.onStatus((s) => states.push(s))
+  const before = sandbox.server.connectionCount
+
+  const back = waitFor(engine, (s) => s.state === 'connected' && states.length > 1)
+  await engine.deviceOffline()
+  expect(states.map((s) => [s.state, s.error])).toContainEqual([
+    'reconnecting',
+    'This device is offline',
+  ])
+  await back
+  // A new socket: the old one was closed, not kept beside it.
+  await expect.poll(() => sandbox!.server.connectionCount).toBe(before)
+  // Without a live connection it does nothing.
+  await engine.disconnect()
+  const count = states.length
+  await engine.deviceOffline()
+  expect(states).toHaveLength(count)
+}, 20_000)

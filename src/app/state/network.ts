@@ -5,7 +5,7 @@
 import { proxy, useSnapshot } from 'valtio'
 
 import { savedSettings } from '../../db/queries/settings.ts'
-import { errorMessage, isEngineError } from '../../shared/errors.ts'
+import { errorMessage, isEngineError, logFailure } from '../../shared/errors.ts'
 import { DEFAULT_NETWORK_ID, OFFERED_NETWORK_IDS, isNetworkId } from '../../shared/networks.ts'
 import type { NetworkId, NetworkStatus } from '../../worker/api.ts'
 import { engine, subscribeStatus } from '../engine.ts'
@@ -52,6 +52,15 @@ export async function startNetwork(): Promise<void> {
   // Not awaited: the engine takes the network at once, and the page need not wait for the
   // connection (offline, it may take a round of timeouts).
   void connectSelected()
+  // The worker does not hear these in every browser: the page tells it.
+  window.addEventListener(
+    'offline',
+    () => void engine.deviceOffline().catch(logFailure('telling the engine the device is offline')),
+  )
+  window.addEventListener(
+    'online',
+    () => void engine.retryNow().catch(logFailure('reconnecting once online')),
+  )
 }
 
 /**

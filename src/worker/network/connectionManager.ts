@@ -76,6 +76,11 @@ export class ConnectionManager {
     this.publish(this.snapshot)
   }
 
+  /** Gives the live connection up as lost and reconnects (see Session.linkLost). */
+  linkLost(reason: string): void {
+    this.session?.linkLost(reason)
+  }
+
   /** Retries at once if the connection is down and waiting out its backoff. */
   retryNow(): void {
     this.session?.retryNow()

@@ -80,6 +80,20 @@ export class Session {
     this.wake.abort()
   }
 
+  /**
+   * Gives the live link up as lost (the device went offline: a socket may stay open for minutes
+   * with nothing getting through) and starts reconnecting, as after a drop. Does nothing without a
+   * live link.
+   *
+   * @param reason - the status's error, fit to show.
+   */
+  linkLost(reason: string): void {
+    const link = this.link
+    if (!link || this.stop.signal.aborted) return
+    void link.close()
+    this.reconnect(reason)
+  }
+
   /** Stops for good: cancels waits and attempts and closes the live link. */
   async close(): Promise<void> {
     this.stop.abort()
@@ -123,13 +137,15 @@ export class Session {
         this.figures = mergeFigures(this.figures ?? figures, figures)
         this.report({ ...this.figures })
       },
-      onDrop: () => {
-        this.link = null
-        this.roundFailures = 0
-        this.setState('reconnecting', { error: 'Connection lost' })
-        void this.run()
-      },
+      onDrop: () => this.reconnect('Connection lost'),
     }
+  }
+
+  private reconnect(reason: string): void {
+    this.link = null
+    this.roundFailures = 0
+    this.setState('reconnecting', { error: reason })
+    void this.run()
   }
 
   private onOpened(link: EndpointLink, figures: LedgerFigures): void {
