@@ -230,6 +230,48 @@ test("random and individual prices, the guard stopping a 0.01 XRP typo, and 'Lis
   expect([...onLedger.values()].flat()).toHaveLength(6)
 })
 
+test('an NFT put on sale elsewhere after the tab read its offers is left out, and the results say why', async ({
+  page,
+}) => {
+  const holder = await listingHolder(3)
+  await connectHolder(page, holder, 3)
+  const form = await openList(page)
+  await expect(listableCount(page)).toHaveText('3 NFTs can be listed · page 1 of 1', {
+    timeout: 30_000,
+  })
+  // Another app of the same wallet lists one of them meanwhile.
+  const [elsewhere] = await nftsHeldBy(holder.address)
+  await makeSellOffers(holder, [{ nftId: elsewhere!, drops: xrpToDrops(9) }])
+  await page.getByRole('button', { name: 'Select All', exact: true }).click()
+  await form.getByTestId('price-fixed').fill('3')
+  await form.getByRole('button', { name: 'Create 3 Offers' }).click()
+  const dialog = reviewDialog(page)
+  await expect(dialog.getByTestId('plan-problems')).toContainText(
+    "is already on sale (a sell offer from you): it will be skipped. Choose 'List again' to replace its offer",
+    { timeout: 30_000 },
+  )
+  await dialog.getByRole('button', { name: 'Skip problem items and create 2' }).click()
+  const results = await listingResult(page)
+  await expect(results.getByTestId('results-successful')).toHaveText('2')
+  await expect(results.getByTestId('results-skipped')).toHaveText('1')
+  // Skipped is not failed: the listing succeeded for the offers it made (the spec's success).
+  await expect(results).toContainText('✓ 2 offers created')
+  const skipped = results.getByTestId('results-skipped-items')
+  await expect(skipped).toContainText('Skipped (1)')
+  await expect(skipped).toContainText('(3 XRP): NFT 00080000...')
+  await expect(skipped).toContainText(
+    "is already on sale (a sell offer from you): it will be skipped. Choose 'List again' to replace its offer",
+  )
+  await expect(skipped).not.toContainText('DUPLICATE')
+  const onLedger = await sellAmounts(holder.address)
+  expect(onLedger.get(elsewhere!)).toEqual([xrpToDrops(9)])
+  expect([...onLedger.values()].flat().sort()).toEqual([
+    xrpToDrops(3),
+    xrpToDrops(3),
+    xrpToDrops(9),
+  ])
+})
+
 /** The name a grid card shows for an NFT (its checkbox's name). */
 async function dialogName(page: Page, nftId: string): Promise<string> {
   const rows = await storedRows<{ nftId: string; name: string | null }>(page, 'metadata')
@@ -277,6 +319,14 @@ test("the floor read from the collection's offers: a private and an expired one 
     'No active offers found in collection',
     { timeout: 30_000 },
   )
+
+  // The shell's filters apply to the grid.
+  const taxon = page.getByLabel('Taxon', { exact: true })
+  await taxon.selectOption('8')
+  await expect(listableCount(page)).toHaveText('1 NFT can be listed · page 1 of 1')
+  await expect(grid.getByRole('checkbox', { name: otherName })).toBeVisible()
+  await taxon.selectOption({ index: 0 })
+  await expect(listableCount(page)).toHaveText('2 NFTs can be listed · page 1 of 1')
 
   // Floor-based, 50 % above: the NFT of taxon 7 at 4.5 XRP, the one without a floor at the fixed 2.
   await page.getByRole('button', { name: 'Select All', exact: true }).click()

@@ -153,7 +153,10 @@ function ProblemItems({
             <strong>{nameOf(item)}</strong>
             {item.intent.type === 'offer' && ` (${formatDrops(item.intent.amountDrops)} XRP)`}:{' '}
             {item.message ?? item.result ?? 'unknown error'}
-            {item.result && item.message && <span className="list-muted"> ({item.result})</span>}
+            {/* The ledger's own code helps whoever the user asks for help. */}
+            {status === 'failed' && item.result && item.message && (
+              <span className="list-muted"> ({item.result})</span>
+            )}
           </li>
         ))}
       </ul>
