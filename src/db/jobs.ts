@@ -348,3 +348,38 @@ export async function pausedJobsOf(
 
 /** Item statuses that are final. */
 export const FINAL_ITEM: ReadonlySet<ItemStatus> = new Set(['succeeded', 'failed', 'skipped'])
+
+/**
+ * The NFTs that an account's unfinished jobs on a network will still offer or are offering: the offer
+ * items of its running, waiting and paused airdrops and listings that are pending or in flight, by NFT
+ * id, with their job. A new job that offered them too would give one NFT a second recipient or price
+ * once the other job goes on.
+ */
+export async function nftsBeingOffered(
+  db: LedgerDb,
+  network: JobRow['network'],
+  account: string,
+): Promise<Map<string, JobRow>> {
+  // Those that will still sign: running or waiting to, or paused (to be resumed).
+  const jobs = (
+    await db.jobs.where('[network+account]').equals([network, account]).toArray()
+  ).filter(
+    (job) =>
+      (job.kind === 'airdrop' || job.kind === 'list') &&
+      (job.status === 'running' || job.status === 'waiting' || job.status === 'paused'),
+  )
+  const offered = new Map<string, JobRow>()
+  for (const job of jobs) {
+    const items = await db.jobItems
+      .where('[jobId+status]')
+      .anyOf([
+        [job.id, 'pending'],
+        [job.id, 'inFlight'],
+      ])
+      .toArray()
+    for (const item of items) {
+      if (item.intent.type === 'offer') offered.set(item.intent.nftId, job)
+    }
+  }
+  return offered
+}

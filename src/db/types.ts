@@ -219,7 +219,18 @@ export interface JobPlanFigures {
 
 /** One intended ledger action. Exactly one transaction per intent may ever succeed. */
 export type Intent =
-  | { type: 'offer'; nftId: string; amountDrops: string; destination?: string; expiration?: number }
+  | {
+      type: 'offer'
+      nftId: string
+      amountDrops: string
+      destination?: string
+      expiration?: number
+      /**
+       * 'List again': the account's earlier sell offers on this NFT, cancelled by an earlier item of the
+       * same job. The offer is signed only once they are; if their cancellation fails, it is skipped.
+       */
+      replaces?: string[]
+    }
   | { type: 'burn'; nftId: string }
   | { type: 'cancel'; offerIds: string[] }
   /** Sell the NFT to a bidder: accept their buy offer on it. */

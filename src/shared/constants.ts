@@ -50,6 +50,9 @@ export const MAX_ACCOUNT_NFTS = 100_000
 /** account_nfts pages one list may take (a server sending tiny pages, or markers without end). */
 export const MAX_NFT_PAGES = 2_000
 
+/** The shape of a classic address (`r` and 24–34 base58 characters); its checksum is checked apart. */
+export const CLASSIC_ADDRESS_SHAPE = /^r[1-9A-HJ-NP-Za-km-z]{24,34}$/
+
 /** Seconds between the Unix epoch and the Ripple epoch (2000-01-01), the origin of ledger times. */
 export const RIPPLE_EPOCH = 946_684_800
 

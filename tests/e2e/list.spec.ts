@@ -87,6 +87,8 @@ test('45 NFTs across three pages, listed at a fixed price with an expiration and
   await expect(dialog.getByTestId('plan-transactions')).toHaveText('45')
   await expect(dialog).toContainText('Reserve locked by the offers9 XRP')
   await expect(dialog.getByTestId('price-guard')).toBeHidden()
+  await expect(dialog.getByTestId('listing-terms')).toContainText(`Only ${buyer.address} may buy`)
+  await expect(dialog.getByTestId('listing-terms')).toContainText('the offers expire')
   await dialog.getByRole('button', { name: 'Create 45 Offers' }).click()
 
   const results = await listingResult(page)
@@ -223,7 +225,7 @@ test("random and individual prices, the guard stopping a 0.01 XRP typo, and 'Lis
   results = await listingResult(page)
   await expect(results.getByTestId('results-successful')).toHaveText('1')
   await expect(results.getByTestId('results-replaced')).toHaveText(
-    '1 earlier offer cancelled and replaced',
+    '1 earlier offer cancelled first',
   )
   onLedger = await sellAmounts(holder.address)
   expect(onLedger.get(relisted!)).toEqual([xrpToDrops(7)])

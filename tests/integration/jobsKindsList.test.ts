@@ -203,3 +203,50 @@ it('leaves out an offer whose expiration has already passed on the ledger', asyn
   ])
   expect(plan.transactions).toBe(0)
 })
+
+it("refuses to replace an offer that is not the NFT's own, and to cancel an offer whose NFT gets no new one", async () => {
+  const [a, b, c] = (await freeNfts(h.client, holder, 3)) as [string, string, string]
+  const first = await h.engine.planJob({
+    kind: 'list',
+    offers: [
+      { nftId: a, amountDrops: '1000000' },
+      { nftId: b, amountDrops: '1000000' },
+    ],
+  })
+  await h.engine.startJob(first.jobId)
+  await jobFinished(h.db, first.jobId)
+  const [offerA, offerB] = (await readItems(h.db, first.jobId)).map((i) => i.offerId!)
+
+  // b's offer named as what a's new offer replaces: blocked, nothing of b is touched.
+  const wrong = await h.engine.planJob({
+    kind: 'list',
+    offers: [{ nftId: a, amountDrops: '2000000', replaces: [offerB!] }],
+  })
+  expect(wrong.canStart).toBe(false)
+  expect(wrong.problems).toContainEqual(
+    expect.objectContaining({ code: 'NOT_YOUR_OFFER', blocking: true, itemIndex: 1 }),
+  )
+
+  // A new offer that cannot be made (its buyer does not exist) would leave a with no price at all.
+  const nobody = 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe'
+  const orphan = await h.engine.planJob({
+    kind: 'list',
+    offers: [{ nftId: a, amountDrops: '2000000', destination: nobody, replaces: [offerA!] }],
+  })
+  expect(orphan.canStart).toBe(false)
+  const problem = orphan.problems.find((p) => p.code === 'NO_DESTINATION')!
+  expect(problem.blocking).toBe(true)
+  expect(problem.message).toContain('take it out of the selection')
+
+  // An NFT another unfinished job of the wallet will still offer is left out of a new listing.
+  const pending = await h.engine.planJob({ kind: 'list', offers: [{ nftId: c, amountDrops: '5' }] })
+  await h.db.jobs.update(pending.jobId, { status: 'paused' })
+  const second = await h.engine.planJob({ kind: 'list', offers: [{ nftId: c, amountDrops: '6' }] })
+  expect(second.problems).toEqual([
+    expect.objectContaining({ code: 'DUPLICATE', itemIndex: 0, blocking: false }),
+  ])
+  expect(second.problems[0]!.message).toContain(
+    `is still to be offered by another list of this wallet (job ${pending.jobId.slice(0, 8)})`,
+  )
+  await h.db.jobs.update(pending.jobId, { status: 'cancelled' })
+})

@@ -223,9 +223,19 @@ describe('planIntents: list, burn', () => {
     expect(planIntents(request)).toEqual([
       { intent: { type: 'cancel', offerIds: replaced.slice(0, 500) } },
       { intent: { type: 'cancel', offerIds: replaced.slice(500) } },
-      { intent: { type: 'offer', nftId: nft(1), amountDrops: '5' } },
+      // Each offer names what it replaces: the runner signs it once those are cancelled.
+      {
+        intent: {
+          type: 'offer',
+          nftId: nft(1),
+          amountDrops: '5',
+          replaces: replaced.slice(0, 500),
+        },
+      },
       { intent: { type: 'offer', nftId: nft(2), amountDrops: '6' } },
-      { intent: { type: 'offer', nftId: nft(3), amountDrops: '7' } },
+      {
+        intent: { type: 'offer', nftId: nft(3), amountDrops: '7', replaces: replaced.slice(500) },
+      },
     ])
   })
 

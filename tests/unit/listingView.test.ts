@@ -18,7 +18,7 @@ import {
   isListingSuccess,
   offerOutcome,
 } from '../../src/app/list/listingOutcome.ts'
-import { sortPrices } from '../../src/app/list/reviewRows.ts'
+import { reviewFigures, sortPrices } from '../../src/app/list/reviewRows.ts'
 import type { PriceRow } from '../../src/app/list/reviewRows.ts'
 import { pageButtons, pageCount } from '../../src/app/ui/pageButtons.ts'
 import { RIPPLE_EPOCH } from '../../src/shared/constants.ts'
@@ -111,7 +111,13 @@ describe('listable NFTs', () => {
     const { listable, left } = listableNfts(items, metadata, ME, onSaleOf(report), false)
     // A non-transferable NFT may be offered by its issuer: the account's own (5) counts.
     expect(listable.map((n) => n.serial)).toEqual([1, 5])
-    expect(left).toEqual({ noMetadata: 2, noImage: 1, notTransferable: 1, onSale: 1 })
+    expect(left).toEqual({
+      noMetadata: 2,
+      noImage: 1,
+      notTransferable: 1,
+      offeredPrivately: 0,
+      onSale: 1,
+    })
     expect(leftOutText(left)).toBe(
       "Not shown: 2 without metadata yet, 1 without an image, 1 not transferable, 1 already on sale ('List again' includes it)",
     )
@@ -121,7 +127,19 @@ describe('listable NFTs', () => {
     const { listable, left } = listableNfts(items, metadata, ME, onSaleOf(report), true)
     expect(listable.map((n) => n.serial)).toEqual([1, 5, 6])
     expect(left.onSale).toBe(0)
-    expect(leftOutText({ noMetadata: 0, noImage: 0, notTransferable: 0, onSale: 0 })).toBeNull()
+    const none = { noMetadata: 0, noImage: 0, notTransferable: 0, offeredPrivately: 0, onSale: 0 }
+    expect(leftOutText(none)).toBeNull()
+  })
+
+  it("leaves out an NFT offered to a given account, even with 'List again' (it would cancel an airdrop)", () => {
+    const gift = { ...sellOffer(items[0]!.nftId, 'O4'), destination: OTHER }
+    const onSale = onSaleOf({ sell: [gift] } as unknown as OffersReport)
+    const { listable, left } = listableNfts(items.slice(0, 1), metadata, ME, onSale, true)
+    expect(listable).toEqual([])
+    expect(left.offeredPrivately).toBe(1)
+    expect(leftOutText(left)).toBe(
+      'Not shown: 1 offered to a given account (an airdrop or a private sale: see the Orders tab)',
+    )
   })
 })
 
@@ -258,6 +276,35 @@ describe("the review's sorting", () => {
       'Cat #2',
       'Cat #10',
     ])
+  })
+})
+
+describe("the review's figures", () => {
+  const price = (nftId: string, drops: string, guard: PriceRow['guard'] = null) => ({
+    nftId,
+    drops,
+    source: 'fixed' as const,
+    floorDrops: null,
+    guard,
+    issuerCutDrops: String(BigInt(drops) / 10n),
+    netDrops: String(BigInt(drops) - BigInt(drops) / 10n),
+  })
+  const prices = [price('a', '1000000'), price('b', '20000', 'belowMinimum'), price('c', '3000000')]
+
+  it('sums the offers to be made, leaving out those pre-flight skips (after the cancellations)', () => {
+    const problem = { code: 'NOT_OWNED' as const, message: '', blocking: false }
+    // One cancellation item first: item 2 is the second price.
+    const figures = reviewFigures(prices, { items: 4, problems: [{ ...problem, itemIndex: 2 }] })
+    expect([...figures.left]).toEqual(['b'])
+    expect(figures).toMatchObject({
+      creating: 2,
+      totalDrops: 4_000_000n,
+      cutDrops: 400_000n,
+      netDrops: 3_600_000n,
+      guarded: 0,
+    })
+    const all = reviewFigures(prices, { items: 3, problems: [{ ...problem, blocking: false }] })
+    expect(all).toMatchObject({ creating: 3, totalDrops: 4_020_000n, guarded: 1 })
   })
 })
 

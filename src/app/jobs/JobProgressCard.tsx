@@ -34,6 +34,11 @@ export interface JobProgressCardProps {
   error: string | null
   actions: JobControlActions
   cancelQuestion: CancelQuestion
+  /**
+   * The counts to show, when the job's items are not all what the card counts (a listing's offers,
+   * not the cancellation 'List again' starts with); the job row's counts otherwise.
+   */
+  counts?: { succeeded: number; failed: number; total: number }
 }
 
 /**
@@ -43,6 +48,7 @@ export interface JobProgressCardProps {
  */
 export function JobProgressCard(props: JobProgressCardProps) {
   const { job, title, testId, what, error } = props
+  const counts = props.counts ?? job.counts
   const recent = useRecentItems(job)
   const now = useNow(5_000)
   const ownRunnerId = useOwnRunnerId()
@@ -67,9 +73,9 @@ export function JobProgressCard(props: JobProgressCardProps) {
       <p className="job-card__line">{etaText(minutesLeft(job, now))}</p>
       <JobFigures
         figures={[
-          { label: 'Successful', value: job.counts.succeeded, testId: 'progress-successful' },
-          { label: 'Failed', value: job.counts.failed, testId: 'progress-failed' },
-          { label: 'Total', value: job.counts.total },
+          { label: 'Successful', value: counts.succeeded, testId: 'progress-successful' },
+          { label: 'Failed', value: counts.failed, testId: 'progress-failed' },
+          { label: 'Total', value: counts.total },
         ]}
       />
       {activity.length > 0 && (

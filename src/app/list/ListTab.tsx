@@ -1,8 +1,6 @@
-import { useEffect, useMemo } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 
 import type { JobRow, NftItem } from '../../db/types.ts'
-import { DROPS_PER_XRP } from '../../shared/constants.ts'
-import { formatDrops } from '../../shared/format.ts'
 import { ACTIVE_STATUSES } from '../jobs/jobProgress.ts'
 import { useJobEnd } from '../jobs/useJobEnd.ts'
 import { useStartedJobs } from '../jobs/useJobs.ts'
@@ -78,10 +76,14 @@ function useSelectedListable(account: string, relist: boolean) {
  */
 function useServerBusy(job: JobRow | null): void {
   const { state } = useNetworkStatus()
-  const active = job !== null && ACTIVE_STATUSES.has(job.status)
+  const running = job?.status === 'running'
+  const before = useRef(state)
   useEffect(() => {
-    if (active && state !== 'connected') listingConnectionLost()
-  }, [active, state])
+    // The moment a live connection is lost, not any state short of connected (starting up, say).
+    const lost = before.current === 'connected' && state !== 'connected'
+    before.current = state
+    if (lost && running) listingConnectionLost()
+  }, [running, state])
 }
 
 function ConnectedList({ account }: { account: string }) {
@@ -141,22 +143,8 @@ function ConnectedList({ account }: { account: string }) {
         {running && (
           <p className="list-muted">A listing is running: wait for it to end to start another.</p>
         )}
-        <ReserveNote count={count} />
       </section>
-      {pending && <ListingReview pending={pending} />}
+      {pending && <ListingReview pending={pending} running={running} />}
     </div>
-  )
-}
-
-/** Each offer locks one owner reserve until it is accepted or cancelled. */
-function ReserveNote({ count }: { count: number }) {
-  const { reserveIncXrp } = useNetworkStatus()
-  if (count === 0 || reserveIncXrp === null) return null
-  const drops = BigInt(Math.round(reserveIncXrp * DROPS_PER_XRP)) * BigInt(count)
-  return (
-    <p className="list-muted">
-      The offers will lock {formatDrops(drops)} XRP of reserve ({reserveIncXrp} XRP each) until they
-      are accepted or cancelled.
-    </p>
   )
 }

@@ -17,6 +17,7 @@ import {
 } from '../state/listing.ts'
 import { ShowAllToggle } from '../ui/ShowAllToggle.tsx'
 import { cancelItemCount, isListingSuccess, offerOutcome } from './listingOutcome.ts'
+import type { OfferOutcome } from './listingOutcome.ts'
 
 const STOP_LISTING = {
   title: 'Stop creating offers?',
@@ -27,8 +28,14 @@ const STOP_LISTING = {
 /** 'Creating Offers': the progress of a running listing. */
 export function ListingProgress({ job }: { job: JobRow }) {
   const { jobError } = useListing()
+  const outcome = useOfferOutcome(job)
   return (
     <JobProgressCard
+      {...(outcome
+        ? {
+            counts: { succeeded: outcome.created, failed: outcome.failed, total: outcome.total },
+          }
+        : {})}
       job={job}
       title="Creating Offers"
       testId="listing-progress"
@@ -38,6 +45,14 @@ export function ListingProgress({ job }: { job: JobRow }) {
       cancelQuestion={STOP_LISTING}
     />
   )
+}
+
+/** The listing's offers counted by outcome, once its first (cancellation) items are read. */
+function useOfferOutcome(job: JobRow): OfferOutcome | null {
+  const cancelItems = cancelItemCount(job)
+  const head = useJobItemsHead(job.id, cancelItems)
+  const loaded = head.length === cancelItems && head.every((item) => item.jobId === job.id)
+  return loaded ? offerOutcome(job, head) : null
 }
 
 function titleOf(job: JobRow): string {
@@ -57,10 +72,15 @@ async function download(job: JobRow): Promise<void> {
  */
 export function ListingResult({ job }: { job: JobRow }) {
   const { jobError } = useListing()
-  const cancelItems = cancelItemCount(job)
-  const head = useJobItemsHead(job.id, cancelItems)
-  const outcome = offerOutcome(job, head.length === cancelItems ? head : [])
+  const outcome = useOfferOutcome(job)
   const replaced = typeof job.params.replaced === 'number' ? job.params.replaced : 0
+  if (!outcome) {
+    return (
+      <JobCard job={job} title={titleOf(job)} testId="listing-results">
+        <p className="list-muted">Reading the results…</p>
+      </JobCard>
+    )
+  }
   return (
     <JobCard job={job} title={titleOf(job)} testId="listing-results">
       {job.status === 'failed' && job.error ? (
@@ -91,7 +111,7 @@ export function ListingResult({ job }: { job: JobRow }) {
       {replaced > 0 && (
         <p className="list-muted" data-testid="results-replaced">
           {outcome.replacedCancelled
-            ? `${replaced === 1 ? '1 earlier offer' : `${replaced} earlier offers`} cancelled and replaced`
+            ? `${replaced === 1 ? '1 earlier offer' : `${replaced} earlier offers`} cancelled first`
             : `The ${replaced === 1 ? 'earlier offer was' : `${replaced} earlier offers were`} not cancelled: see the report`}
         </p>
       )}

@@ -9,7 +9,7 @@ import { useCollection } from '../state/collection.ts'
 import { confirmListing, dismissReview, setGuardConfirmed, useListing } from '../state/listing.ts'
 import type { PendingListing } from '../state/listing.ts'
 import { Modal } from '../ui/Modal.tsx'
-import { GUARD_TEXT, sortPrices } from './reviewRows.ts'
+import { GUARD_TEXT, reviewFigures, sortPrices } from './reviewRows.ts'
 import type { PriceRow, SortKey } from './reviewRows.ts'
 
 /** How the price list is sorted. */
@@ -44,7 +44,14 @@ const ROW_PX = 56
  * cut, the net, the reserve the offers lock and the fees; what pre-flight found; and the price guard,
  * whose prices need their own confirmation before 'Create n Offers' is enabled.
  */
-export function ListingReview({ pending }: { pending: PendingListing }) {
+export function ListingReview({
+  pending,
+  running,
+}: {
+  pending: PendingListing
+  /** A listing of this wallet runs: another cannot start now. */
+  running: boolean
+}) {
   const { busy, error, guardConfirmed } = useListing()
   const { nfts, metadata } = useCollection()
   const { preview, plan, relisted } = pending
@@ -61,10 +68,10 @@ export function ListingReview({ pending }: { pending: PendingListing }) {
     return sortPrices(named, sort.key, sort.descending)
   }, [preview, nfts, metadata, sort])
   const offers = preview.prices.length
-  // The plan's first items cancel the offers 'List again' replaces; the rest make one offer each.
-  const creating = plan.transactions - (plan.items - offers)
-  const guarded = preview.guarded
-  const blocked = !plan.canStart || busy || creating <= 0 || (guarded > 0 && !guardConfirmed)
+  const figures = useMemo(() => reviewFigures(preview.prices, plan), [preview, plan])
+  const { creating, guarded } = figures
+  const blocked =
+    !plan.canStart || busy || running || creating <= 0 || (guarded > 0 && !guardConfirmed)
   const itemProblems = plan.problems.some((p) => p.itemIndex !== undefined)
   return (
     <Modal
@@ -74,17 +81,23 @@ export function ListingReview({ pending }: { pending: PendingListing }) {
       <dl className="figures" data-testid="listing-totals">
         <div>
           <dt>Total asked</dt>
-          <dd data-testid="listing-total">{formatDrops(preview.totalDrops)} XRP</dd>
+          <dd data-testid="listing-total">{formatDrops(figures.totalDrops)} XRP</dd>
         </div>
         <div>
           <dt>Issuers&apos; transfer fees</dt>
-          <dd data-testid="listing-cut">{formatDrops(preview.issuerCutDrops)} XRP</dd>
+          <dd data-testid="listing-cut">{formatDrops(figures.cutDrops)} XRP</dd>
         </div>
         <div>
           <dt>You receive if all sell</dt>
-          <dd data-testid="listing-net">{formatDrops(preview.netDrops)} XRP</dd>
+          <dd data-testid="listing-net">{formatDrops(figures.netDrops)} XRP</dd>
         </div>
       </dl>
+      <p className="list-muted" data-testid="listing-terms">
+        {pending.destination ? `Only ${pending.destination} may buy` : 'Anyone may buy'} ·{' '}
+        {pending.expiresAt === null
+          ? 'the offers do not expire'
+          : `the offers expire ${new Date(pending.expiresAt).toLocaleString()}`}
+      </p>
       <PlanFigures plan={plan} itemsLabel="Transactions" />
       {relisted > 0 && (
         <p className="list-muted">
@@ -98,11 +111,11 @@ export function ListingReview({ pending }: { pending: PendingListing }) {
           Price seed: <code data-testid="price-seed">{preview.seed}</code>
         </p>
       )}
-      <PriceTable rows={rows} sort={sort} onSort={setSort} />
+      <PriceTable rows={rows} left={figures.left} sort={sort} onSort={setSort} />
       {plan.problems.length > 0 && <PlanProblems problems={plan.problems} />}
       {guarded > 0 && (
-        <div className="list-guard" role="alert" data-testid="price-guard">
-          <p>
+        <div className="list-guard" data-testid="price-guard">
+          <p role="alert">
             <strong>{guarded === 1 ? '1 price looks' : `${guarded} prices look`} too low.</strong> A
             price below half its collection&apos;s floor, or below 0.1 XRP, is often a typo, and a
             public sell offer that low is bought by bots within seconds.
@@ -120,6 +133,11 @@ export function ListingReview({ pending }: { pending: PendingListing }) {
       {!plan.canStart && (
         <p className="error-box" role="alert">
           A blocking problem stands in the way: this listing cannot start.
+        </p>
+      )}
+      {running && (
+        <p className="error-box" role="alert">
+          A listing is running: wait for it to end before starting this one.
         </p>
       )}
       {error && (
@@ -170,10 +188,13 @@ function FloorsRead({ pending }: { pending: PendingListing }) {
 
 function PriceTable({
   rows,
+  left,
   sort,
   onSort,
 }: {
   rows: readonly PriceRow[]
+  /** NFTs pre-flight leaves out. */
+  left: ReadonlySet<string>
   sort: PriceSort
   onSort: (sort: PriceSort) => void
 }) {
@@ -214,10 +235,13 @@ function PriceTable({
             return (
               <li
                 key={item.key}
+                ref={virtualizer.measureElement}
+                data-index={item.index}
                 className="list-table__row"
                 data-guard={row.guard ?? undefined}
+                data-left={left.has(row.nftId) || undefined}
                 data-testid="price-row"
-                style={{ transform: `translateY(${item.start}px)`, height: ROW_PX }}
+                style={{ transform: `translateY(${item.start}px)` }}
               >
                 <p className="list-table__line">
                   <span className="list-table__name" title={row.nftId}>
@@ -231,7 +255,11 @@ function PriceTable({
                     {row.source === 'fallback' && ' (fixed price used)'} · issuer{' '}
                     {formatDrops(row.issuerCutDrops)} · you receive {formatDrops(row.netDrops)} XRP
                   </span>
-                  {row.guard && <span className="list-guard__tag">{GUARD_TEXT[row.guard]}</span>}
+                  {left.has(row.nftId) ? (
+                    <span className="list-guard__tag">left out</span>
+                  ) : (
+                    row.guard && <span className="list-guard__tag">{GUARD_TEXT[row.guard]}</span>
+                  )}
                 </p>
               </li>
             )

@@ -49,18 +49,15 @@ export function MarketPrice({ nft }: { nft: NftItem }) {
   const check = market[marketKey(nft.issuer, nft.taxon)]
   if (check?.state === 'checking') {
     return (
-      <p className="market-price list-muted" role="status">
-        {progressText(check.progress)}
-      </p>
+      // Not a live region: every card of the collection shows this, tick by tick.
+      <p className="market-price list-muted">{progressText(check.progress)}</p>
     )
   }
   return (
     <>
       {check?.state === 'done' && <FloorResult floor={check.floor} />}
       {check?.state === 'error' && (
-        <p className="market-price market-price--error" role="alert">
-          Error: {check.message}
-        </p>
+        <p className="market-price market-price--error">Error: {check.message}</p>
       )}
       <button
         type="button"

@@ -54,13 +54,14 @@ function XrpInput({
  */
 export function PricingForm({ selected }: { selected: readonly NftItem[] }) {
   const form = useListingForm()
-  const { relist } = useListing()
+  const { relist, busy } = useListing()
   const expirationId = useId()
   const destinationId = useId()
   const seedId = useId()
   const multiplierId = useId()
   return (
-    <div className="list-form">
+    // Nothing changes while the listing is being priced: what is reviewed is what was typed.
+    <fieldset className="list-form" disabled={busy}>
       <fieldset className="list-strategies">
         <legend>Pricing strategy</legend>
         {STRATEGY_CHOICES.map((choice) =>
@@ -176,7 +177,7 @@ export function PricingForm({ selected }: { selected: readonly NftItem[] }) {
         />
         List again: include NFTs already on sale (their current offer is cancelled in the same job)
       </label>
-    </div>
+    </fieldset>
   )
 }
 

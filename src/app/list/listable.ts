@@ -22,8 +22,13 @@ export function onSaleOf(report: OffersReport | null): OnSale {
   return byNft
 }
 
-/** Why an NFT is not offered for listing. */
-export type NotListable = 'noMetadata' | 'noImage' | 'notTransferable' | 'onSale'
+/**
+ * Why an NFT is not offered for listing. `offeredPrivately`: one of its sell offers names who may take
+ * it (an airdrop, a private sale): 'List again' would cancel it, so such an NFT is left to the Orders
+ * tab.
+ */
+export type NotListable =
+  'noMetadata' | 'noImage' | 'notTransferable' | 'offeredPrivately' | 'onSale'
 
 /** Why `nft` cannot be listed now, or null when it can. */
 export function notListable(
@@ -38,7 +43,9 @@ export function notListable(
   if (!meta.image) return 'noImage'
   // rippled's rule: a non-transferable NFT may be offered by its issuer only.
   if (!nft.transferable && nft.issuer !== account) return 'notTransferable'
-  if (!relist && onSale.has(nft.nftId)) return 'onSale'
+  const offers = onSale.get(nft.nftId)
+  if (offers?.some((offer) => offer.destination !== null)) return 'offeredPrivately'
+  if (!relist && offers) return 'onSale'
   return null
 }
 
@@ -55,6 +62,7 @@ export function listableNfts(
     noMetadata: 0,
     noImage: 0,
     notTransferable: 0,
+    offeredPrivately: 0,
     onSale: 0,
   }
   for (const nft of nfts) {
@@ -69,6 +77,10 @@ const LEFT_OUT: Readonly<Record<NotListable, [string, string]>> = {
   noMetadata: ['without metadata yet', 'without metadata yet'],
   noImage: ['without an image', 'without an image'],
   notTransferable: ['not transferable', 'not transferable'],
+  offeredPrivately: [
+    'offered to a given account (an airdrop or a private sale: see the Orders tab)',
+    'offered to a given account (airdrops or private sales: see the Orders tab)',
+  ],
   onSale: [
     "already on sale ('List again' includes it)",
     "already on sale ('List again' includes them)",

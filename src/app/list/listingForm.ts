@@ -3,7 +3,7 @@
  * expiration and destination of the offers, checked before anything is asked of the engine (which
  * checks again: it trusts the UI no more than a file). Pure.
  */
-import { RIPPLE_EPOCH } from '../../shared/constants.ts'
+import { CLASSIC_ADDRESS_SHAPE, RIPPLE_EPOCH } from '../../shared/constants.ts'
 import type { FloorMultiplier } from '../../shared/floorMultipliers.ts'
 import type { PricingStrategy } from '../../worker/api.ts'
 
@@ -50,8 +50,6 @@ export const STRATEGY_CHOICES: readonly { value: StrategyKind | 'rarity'; label:
 ]
 
 const AMOUNT = /^\d+(\.\d{1,6})?$/
-/** A classic address's shape (the engine checks its checksum). */
-const CLASSIC_ADDRESS = /^r[1-9A-HJ-NP-Za-km-z]{24,34}$/
 
 /** Why an XRP amount as typed is not one, or null. */
 function amountProblem(value: string, label: string): string | null {
@@ -107,13 +105,17 @@ function extrasProblem(form: ListingForm, now: number): string | null {
     return 'The expiration must be a date and time in the future'
   }
   const destination = form.destination.trim()
-  if (destination && !CLASSIC_ADDRESS.test(destination)) {
+  // The shape only: the engine checks the checksum.
+  if (destination && !CLASSIC_ADDRESS_SHAPE.test(destination)) {
     return `The buyer "${destination.slice(0, 40)}" is not an XRP Ledger address (r…)`
   }
   return null
 }
 
-/** A `datetime-local` value as Ripple-epoch seconds; null when it is not a time after `now`. */
+/**
+ * A `datetime-local` value as Ripple-epoch seconds; null when it is not a time after `now`. (By hand,
+ * not xrpl's unixTimeToRippleTime: the form lives in the main chunk, which does not load xrpl.js.)
+ */
 export function expirationOf(value: string, now: number): number | null {
   const ms = new Date(value).getTime()
   if (!Number.isFinite(ms) || ms <= now) return null

@@ -1,5 +1,5 @@
 /** The review's price table: its rows, their sorting and the guard's words. Pure. */
-import type { PriceGuard, PricedNft } from '../../worker/api.ts'
+import type { JobPlan, PriceGuard, PricedNft } from '../../worker/api.ts'
 
 /** A priced NFT with the name the table shows. */
 export interface PriceRow extends PricedNft {
@@ -35,4 +35,44 @@ const COMPARE: Readonly<Record<SortKey, (a: PriceRow, b: PriceRow) => number>> =
 export function sortPrices(rows: readonly PriceRow[], key: SortKey, descending: boolean) {
   const compare = COMPARE[key]
   return [...rows].sort((a, b) => (descending ? compare(b, a) : compare(a, b)))
+}
+
+/** What the review sums up: the offers to be made, without those pre-flight leaves out. */
+export interface ReviewFigures {
+  /** NFTs whose offer pre-flight leaves out (or that block the listing). */
+  left: ReadonlySet<string>
+  /** Offers to be made. */
+  creating: number
+  totalDrops: bigint
+  cutDrops: bigint
+  netDrops: bigint
+  /** Of the offers to be made, those the price guard holds. */
+  guarded: number
+}
+
+/**
+ * The review's figures from the prices and the plan. The plan's first items cancel the offers 'List
+ * again' replaces; the rest are the offers, in the prices' order.
+ */
+export function reviewFigures(
+  prices: readonly PricedNft[],
+  plan: Pick<JobPlan, 'items' | 'problems'>,
+): ReviewFigures {
+  const cancelItems = plan.items - prices.length
+  const left = new Set<string>()
+  for (const problem of plan.problems) {
+    const price =
+      problem.itemIndex === undefined ? undefined : prices[problem.itemIndex - cancelItems]
+    if (price) left.add(price.nftId)
+  }
+  const figures = { left, creating: 0, totalDrops: 0n, cutDrops: 0n, netDrops: 0n, guarded: 0 }
+  for (const price of prices) {
+    if (left.has(price.nftId)) continue
+    figures.creating += 1
+    figures.totalDrops += BigInt(price.drops)
+    figures.cutDrops += BigInt(price.issuerCutDrops)
+    figures.netDrops += BigInt(price.netDrops)
+    if (price.guard) figures.guarded += 1
+  }
+  return figures
 }

@@ -8,7 +8,9 @@ import { proxy as comlinkProxy } from 'comlink'
 import { proxy, ref, useSnapshot } from 'valtio'
 
 import type { JobRow } from '../../db/types.ts'
-import { errorMessage } from '../../shared/errors.ts'
+import { appDb } from '../../db/queries/db.ts'
+import { jobItemsHead } from '../../db/queries/jobs.ts'
+import { errorMessage, logFailure } from '../../shared/errors.ts'
 import type {
   FloorPrice,
   FloorProgress,
@@ -20,9 +22,10 @@ import { engine } from '../engine.ts'
 import { DEFAULT_FORM, expirationOf, formProblem, strategyOf } from '../list/listingForm.ts'
 import type { ListingForm } from '../list/listingForm.ts'
 import type { OnSale } from '../list/listable.ts'
+import { reviewFigures } from '../list/reviewRows.ts'
 import { refreshOfferCount } from './collection.ts'
 import { loadOffers } from './orders.ts'
-import { clearSelection } from './selection.ts'
+import { deselectMany } from './selection.ts'
 import { onWalletChange } from './session.ts'
 
 /** A collection's market price check ('Check Market Price'). */
@@ -37,6 +40,10 @@ export interface PendingListing {
   plan: JobPlan
   /** How many of the NFTs replace an offer of theirs ('List again'). */
   relisted: number
+  /** Only this account may buy; null for public offers. */
+  destination: string | null
+  /** Unix ms when the offers expire; null when they never do. */
+  expiresAt: number | null
 }
 
 interface ListingState {
@@ -155,11 +162,12 @@ export async function checkMarketPrice(issuer: string, taxon: number): Promise<v
 /** The offers of a priced listing, with the form's expiration, destination and replaced offers. */
 function offersOf(
   preview: ListingPreview,
+  form: ListingForm,
   onSale: OnSale,
   relist: boolean,
   now: number,
 ): ListingOffer[] {
-  const { expiration, destination } = listingState.form
+  const { expiration, destination } = form
   const expires = expiration ? expirationOf(expiration, now) : null
   const buyer = destination.trim()
   return preview.prices.map((price) => {
@@ -188,7 +196,9 @@ export async function reviewListing(nftIds: readonly string[], onSale: OnSale): 
     return
   }
   const now = Date.now()
-  const problem = formProblem(listingState.form, nftIds, now)
+  // What was checked is what is listed: the form as it is now, whatever is typed meanwhile.
+  const form = { ...listingState.form, individual: { ...listingState.form.individual } }
+  const problem = formProblem(form, nftIds, now)
   if (problem) {
     listingState.error = problem
     return
@@ -199,7 +209,7 @@ export async function reviewListing(nftIds: readonly string[], onSale: OnSale): 
   listingState.error = null
   listingState.progress = null
   try {
-    const strategy = strategyOf(listingState.form)
+    const strategy = strategyOf(form)
     const preview = await engine.previewListing(
       { nftIds: [...nftIds], strategy },
       comlinkProxy((progress: FloorProgress) => {
@@ -207,7 +217,7 @@ export async function reviewListing(nftIds: readonly string[], onSale: OnSale): 
       }),
     )
     if (gen !== generation) return
-    const offers = offersOf(preview, onSale, relist, now)
+    const offers = offersOf(preview, form, onSale, relist, now)
     const plan = await engine.planJob({
       kind: 'list',
       offers,
@@ -220,6 +230,8 @@ export async function reviewListing(nftIds: readonly string[], onSale: OnSale): 
       preview: ref(preview),
       plan: ref(plan),
       relisted: offers.filter((offer) => offer.replaces).length,
+      destination: form.destination.trim() || null,
+      expiresAt: form.expiration ? new Date(form.expiration).getTime() : null,
     }
   } catch (error) {
     if (gen === generation) listingState.error = failureText(error)
@@ -251,7 +263,8 @@ export function dismissReview(): void {
 export async function confirmListing(): Promise<void> {
   const pending = listingState.pending
   if (!pending || listingState.busy) return
-  if (pending.preview.guarded > 0 && !listingState.guardConfirmed) return
+  const { guarded } = reviewFigures(pending.preview.prices, pending.plan)
+  if (guarded > 0 && !listingState.guardConfirmed) return
   const gen = generation
   listingState.busy = true
   listingState.error = null
@@ -269,14 +282,23 @@ export async function confirmListing(): Promise<void> {
 }
 
 /**
- * A listing ended (seen running, or ended since the offers were read): on success the selection is
- * cleared (spec part 2 §4); the Orders tab's offers and the footer's count are read again either way.
+ * A listing ended (seen running, or ended since the offers were read): on success its NFTs leave the
+ * selection (spec part 2 §4: the selection is cleared); the Orders tab's offers and the footer's count
+ * are read again either way.
  */
-export function listingEnded(job: Pick<JobRow, 'status' | 'counts'>): void {
-  const { succeeded, failed } = job.counts
-  if (job.status === 'completed' && succeeded > 0 && failed === 0) clearSelection()
+export function listingEnded(job: Pick<JobRow, 'id' | 'status' | 'counts'>): void {
   void loadOffers()
   void refreshOfferCount()
+  const { succeeded, failed } = job.counts
+  if (job.status !== 'completed' || succeeded === 0 || failed > 0) return
+  // Its NFTs, not what was picked in other tabs meanwhile.
+  void jobItemsHead(appDb(), job.id, job.counts.total)
+    .then((items) =>
+      deselectMany(
+        items.flatMap((item) => (item.intent.type === 'offer' ? [item.intent.nftId] : [])),
+      ),
+    )
+    .catch(logFailure('clearing the listed NFTs from the selection'))
 }
 
 /** The connection was lost while a listing ran: the busy message shows. */

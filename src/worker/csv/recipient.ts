@@ -4,6 +4,8 @@
  */
 import { isValidClassicAddress, isValidXAddress, xAddressToClassicAddress } from 'xrpl'
 
+import { CLASSIC_ADDRESS_SHAPE } from '../../shared/constants.ts'
+
 /** The checked address, or why the row is skipped. */
 export type RecipientCheck = { ok: true; address: string } | { ok: false; message: string }
 
@@ -32,7 +34,7 @@ export function checkRecipient(raw: string, holder: string | null): RecipientChe
     }
     address = decoded.classicAddress
   } else if (!isValidClassicAddress(raw)) {
-    const why = /^r[1-9A-HJ-NP-Za-km-z]{24,34}$/.test(raw)
+    const why = CLASSIC_ADDRESS_SHAPE.test(raw)
       ? 'its checksum is wrong (a typo?)'
       : 'it is not an XRP Ledger address'
     return { ok: false, message: `"${shown(raw)}" is not a valid address: ${why}` }

@@ -4,6 +4,7 @@
  * network are back. Running is AccountRuns' part: one runner per account, across tabs.
  */
 import {
+  nftsBeingOffered,
   pausedJobsOf,
   createJob,
   itemId,
@@ -136,8 +137,12 @@ export class JobService {
     const client = this.deps.connection.requireClient()
     const planned = planIntents(request)
     const feeDrops = await cushionedFeeDrops(client)
+    const offers = request.kind === 'airdrop' || request.kind === 'list'
+    const offeredByJobs = offers
+      ? await nftsBeingOffered(this.deps.db, network, account)
+      : undefined
     const figures = await runPreflight(
-      { client, account, network, feeDrops },
+      { client, account, network, feeDrops, ...(offeredByJobs ? { offeredByJobs } : {}) },
       request.kind,
       planned,
     )

@@ -5,7 +5,8 @@
  */
 import { readNftSnapshot } from '../../db/nftSnapshots.ts'
 import type { LedgerDb } from '../../db/schema.ts'
-import { EngineError } from '../../shared/errors.ts'
+import { EngineError, errorMessage } from '../../shared/errors.ts'
+import { isRecord } from '../jobs/ledger/ledgerRequests.ts'
 import type { NetworkConfig } from '../../shared/networks.ts'
 import type { FloorPrice, FloorProgress, ListingPreview, ListingPreviewRequest } from '../api.ts'
 import { collectionKey, priceListing } from './pricing.ts'
@@ -50,10 +51,16 @@ async function selectedNfts(deps: PreviewDeps, nftIds: unknown): Promise<Pricing
   })
 }
 
-/** The floors of the selection's collections; none (and why) when the network has no Clio server. */
+/**
+ * The floors of the selection's collections; none (and why) when the network has no Clio server, or
+ * when a reading fails and the prices do not depend on floors.
+ *
+ * @param pricedByFloor - the strategy prices by the floor: a failed reading fails the preview.
+ */
 async function readFloors(
   deps: PreviewDeps,
   nfts: readonly PricingNft[],
+  pricedByFloor: boolean,
   onProgress: (progress: FloorProgress) => void,
 ): Promise<{ floors: FloorPrice[]; unavailable: string | null }> {
   const collections = new Map(nfts.map((nft) => [collectionKey(nft), nft]))
@@ -62,9 +69,11 @@ async function readFloors(
     try {
       floors.push(await deps.readFloor(issuer, taxon, onProgress))
     } catch (error) {
-      // No Clio server: prices stand without floors, and the guard falls back to its minimum.
-      if (error instanceof EngineError && error.code === 'VALIDATION') {
-        return { floors: [], unavailable: error.message }
+      // No Clio server: prices stand without floors, and the guard falls back to its minimum. A
+      // server that fails only costs the guard its floors, unless the prices are the floors.
+      const noClio = error instanceof EngineError && error.code === 'VALIDATION'
+      if (noClio || !pricedByFloor) {
+        return { floors: [], unavailable: errorMessage(error) }
       }
       throw error
     }
@@ -83,7 +92,8 @@ export async function previewListing(
   onProgress: (progress: FloorProgress) => void,
 ): Promise<ListingPreview> {
   const nfts = await selectedNfts(deps, request.nftIds)
-  const { floors, unavailable } = await readFloors(deps, nfts, onProgress)
+  const pricedByFloor = isRecord(request.strategy) && request.strategy.kind === 'floor'
+  const { floors, unavailable } = await readFloors(deps, nfts, pricedByFloor, onProgress)
   const known = new Map<string, bigint | null>(
     floors.map((f) => [collectionKey(f), f.lowestDrops === null ? null : BigInt(f.lowestDrops)]),
   )

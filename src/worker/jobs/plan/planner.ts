@@ -287,14 +287,12 @@ function cancelIntents(offerIds: string[]): PlannedIntent[] {
 
 /**
  * A listing's intents: first the cancellation of the offers it replaces ('List again'), then one sell
- * offer per NFT. The cancellation comes first so that it takes the lower sequence numbers: it applies
- * before any new offer does, and an NFT never holds its old and its new price at once.
+ * offer per NFT, which names the offers it replaces: the runner signs it only once their cancellation
+ * has succeeded (and skips it if that failed), so an NFT never holds its old and its new price at once.
  */
 function listIntents(request: ListRequest): PlannedIntent[] {
   const replaced = request.offers.flatMap((offer) => offer.replaces ?? [])
-  const offers = request.offers.map(({ replaces: _replaces, ...offer }) => ({
-    intent: { type: 'offer' as const, ...offer },
-  }))
+  const offers = request.offers.map((offer) => ({ intent: { type: 'offer' as const, ...offer } }))
   return [...(replaced.length > 0 ? cancelIntents(replaced) : []), ...offers]
 }
 

@@ -46,6 +46,11 @@ export interface PreflightDeps {
   network: NetworkId
   /** Fee of one transaction, drops. */
   feeDrops: bigint
+  /**
+   * NFTs the account's other unfinished airdrops and listings will still offer, with the job's kind
+   * and id: a second offer of them is left out.
+   */
+  offeredByJobs?: ReadonlyMap<string, { kind: JobKind; id: string }>
 }
 
 /** The verdict on a plan: the JobPlan's figures and problems. */
@@ -178,6 +183,7 @@ async function readFacts(deps: PreflightDeps, kind: JobKind, planned: readonly P
     ownOffers,
     offeredNfts,
     listing: kind === 'list',
+    offeredByJobs: deps.offeredByJobs ?? new Map(),
     lookups,
     bids,
     closeTime,

@@ -35,6 +35,8 @@ export interface ItemFacts {
   offeredNfts: ReadonlyMap<string, OfferEntry>
   /** The plan is a listing (the List tab's job), which may replace an NFT's offer. */
   listing: boolean
+  /** NFTs the account's other unfinished airdrops and listings will still offer, with the job. */
+  offeredByJobs: ReadonlyMap<string, { kind: string; id: string }>
   /** Offers to cancel that are not the account's own, as the ledger has them. */
   lookups: ReadonlyMap<string, OfferLookup>
   /** Bids to accept, as their NFT's nft_buy_offers lists them; null when not listed there. */
@@ -129,6 +131,31 @@ function nftProblem(
   if (duplicate) {
     const message = `${label} appears more than once in this job: only its first item will run`
     return itemProblem('DUPLICATE', index, message)
+  }
+  const job = intent.type === 'offer' ? facts.offeredByJobs.get(intent.nftId) : undefined
+  if (job) {
+    const message = `${label} is still to be offered by another ${job.kind} of this wallet (job ${job.id.slice(0, 8)}): it will be skipped`
+    return itemProblem('DUPLICATE', index, message)
+  }
+  return null
+}
+
+/**
+ * 'List again': the offers an NFT's new offer replaces must be the account's sell offers on that NFT
+ * (cancelling anything else would take down what the user did not mean to). Blocking.
+ */
+function replacementProblem(
+  intent: OfferIntent,
+  index: number,
+  facts: ItemFacts,
+): PlanProblem | null {
+  for (const offerId of intent.replaces ?? []) {
+    const own = facts.ownOffers.get(offerId)
+    // Gone since it was read (sold, cancelled): nothing to cancel, the new offer is the only one.
+    if (!own && facts.lookups.get(offerId)?.kind !== 'offer') continue
+    if (own?.sell && own.nftId === intent.nftId) continue
+    const message = `Offer ${shortId(offerId)} is not your sell offer on NFT ${shortId(intent.nftId)}: listing it again cannot replace it. Read the offers again and retry`
+    return { code: 'NOT_YOUR_OFFER', message, itemIndex: index, blocking: true }
   }
   return null
 }
@@ -281,7 +308,20 @@ export function itemProblems(planned: readonly PlannedIntent[], facts: ItemFacts
     const destination = offer ? destinationProblem(intent, index, facts) : null
     const expiry = offer && !nft ? expirationProblem(intent, index, facts) : null
     const bid = intent.type === 'accept' ? acceptProblem(intent, index, facts) : null
-    for (const problem of [nft, destination, expiry, bid]) if (problem) problems.push(problem)
+    const replaced = offer ? replacementProblem(intent, index, facts) : null
+    for (const problem of [nft, destination, expiry, bid, replaced]) {
+      if (!problem) continue
+      // Skipping an offer that replaces others would still cancel those: its NFT would be left
+      // with no price at all. The user takes it out of the listing instead.
+      const replacing = offer && (intent.replaces?.length ?? 0) > 0 && !problem.blocking
+      problems.push(replacing ? unskippable(problem) : problem)
+    }
   })
   return problems
+}
+
+/** A problem of an offer that replaces others, made blocking (see itemProblems). */
+function unskippable(problem: PlanProblem): PlanProblem {
+  const message = `${problem.message.replace(/[:.]? ?(it|It) will be skipped.*$/, '')}. Listing it again would cancel its current offer without a new one: take it out of the selection`
+  return { ...problem, message, blocking: true }
 }

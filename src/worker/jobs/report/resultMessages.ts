@@ -52,6 +52,8 @@ const MESSAGES: Readonly<Record<string, string>> = {
   dead: `The transaction expired before the network included it; ${NOTHING_CHANGED}.`,
   skipped: 'Skipped: this item was left out of the job, so nothing was sent.',
   cancelled: 'Not sent: the job was cancelled before this item was signed.',
+  notReplaced:
+    "Not sent: the NFT's earlier offer could not be cancelled, so no second price was made for it.",
 }
 
 /** Sentences that say more when what the item does is known. */

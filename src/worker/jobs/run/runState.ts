@@ -102,6 +102,12 @@ export class RunState {
    */
   private readonly live = new Set<JobItemRow>()
   private readonly waiting = new Set<JobItemRow>()
+  /**
+   * 'List again': an offer that replaces earlier ones waits for the items cancelling them (until they
+   * succeed; it is skipped if one does not), and each such cancellation knows who waits for it.
+   */
+  private readonly waitsFor = new Map<JobItemRow, Set<JobItemRow>>()
+  private readonly waitedOnBy = new Map<JobItemRow, JobItemRow[]>()
   private shownNotice: string | undefined
   private noticeDirty = false
   /** The job's status as last read from its row: requests are taken when it changes. */
@@ -117,10 +123,57 @@ export class RunState {
       for (const a of item.attempts) this.byHash.set(a.hash, item)
       this.track(item)
     }
+    this.linkReplacements(items)
     this.seenStatus = job.status
     if (job.status === 'failed') {
       this.stopping = 'fail'
       this.failure = job.error ?? 'The job failed'
+    }
+  }
+
+  /** Links each replacing offer to the cancellations it waits for (see `waitsFor`). */
+  private linkReplacements(items: readonly JobItemRow[]): void {
+    const cancelling = new Map<string, JobItemRow>()
+    for (const item of items) {
+      if (item.intent.type === 'cancel') {
+        for (const id of item.intent.offerIds) cancelling.set(id, item)
+      }
+    }
+    if (cancelling.size === 0) return
+    for (const item of items) {
+      if (item.intent.type !== 'offer' || !item.intent.replaces) continue
+      for (const id of item.intent.replaces) {
+        const cancel = cancelling.get(id)
+        if (!cancel || cancel.status === 'succeeded') continue
+        if (cancel.status === 'failed' || cancel.status === 'skipped') {
+          this.notReplaced(item)
+          break
+        }
+        const waits = this.waitsFor.get(item) ?? new Set<JobItemRow>()
+        waits.add(cancel)
+        this.waitsFor.set(item, waits)
+        this.waitedOnBy.set(cancel, [...(this.waitedOnBy.get(cancel) ?? []), item])
+      }
+    }
+  }
+
+  /** A replacing offer whose earlier offers were not cancelled: skipped, if not yet signed. */
+  private notReplaced(item: JobItemRow): void {
+    this.waitsFor.delete(item)
+    if (item.status !== 'pending') return
+    this.setStatus(item, 'skipped')
+    item.message = resultMessage('notReplaced', item.intent.type)
+    this.touch(item)
+  }
+
+  /** A cancellation ended: the offers waiting for it go on, or are skipped if it did not succeed. */
+  private release(cancel: JobItemRow): void {
+    const waiting = this.waitedOnBy.get(cancel)
+    if (!waiting) return
+    this.waitedOnBy.delete(cancel)
+    for (const item of waiting) {
+      if (cancel.status !== 'succeeded') this.notReplaced(item)
+      else this.waitsFor.get(item)?.delete(cancel)
     }
   }
 
@@ -194,11 +247,15 @@ export class RunState {
     return this.live.size > 0
   }
 
-  /** Pending items, plan order first, at most `limit`. */
-  pending(limit = Infinity): JobItemRow[] {
+  /**
+   * Pending items, plan order first, at most `limit`; with `signable`, only those that may be signed
+   * now (not an offer still waiting for the cancellation of the offers it replaces).
+   */
+  pending(limit = Infinity, signable = false): JobItemRow[] {
     const out: JobItemRow[] = []
     for (const item of this.waiting) {
       if (out.length >= limit) break
+      if (signable && this.waitsFor.get(item)?.size) continue
       out.push(item)
     }
     return out
@@ -215,6 +272,7 @@ export class RunState {
     this.waiting.delete(item)
     item.status = status
     this.track(item)
+    if (status === 'succeeded' || status === 'failed' || status === 'skipped') this.release(item)
   }
 
   private track(item: JobItemRow): void {

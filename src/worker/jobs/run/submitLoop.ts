@@ -82,7 +82,7 @@ export class Submitter {
         // A rejected attempt only waits for proof that it is dead: it takes no room.
         const live = this.state.inFlight().filter((i) => !isRejected(this.state.latest(i)))
         const room = Math.min(this.deps.limits.maxInFlight, pace.maxInFlight) - live.length
-        const batch = this.state.pending(Math.min(room, BATCH))
+        const batch = this.state.pending(Math.min(room, BATCH), true)
         if (batch.length === 0) break
         const signed = batch.map((item) => [item, this.sign(item)] as const)
         // Stored before submitted: after a crash the hash is known and the outcome can be looked up.
