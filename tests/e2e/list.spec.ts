@@ -7,6 +7,7 @@
  */
 import type { Page } from '@playwright/test'
 import { parseNFTokenID, xrpToDrops } from 'xrpl'
+import type { Wallet } from 'xrpl'
 
 import type { JobRow } from '../../src/db/types.ts'
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
@@ -349,25 +350,33 @@ test("the floor read from the collection's offers: a private and an expired one 
   expect(onLedger.get(other)).toEqual([xrpToDrops(2)])
 })
 
+/** NFTs of the listings interrupted mid-run (long enough to be caught running). */
+const NFTS = 150
+
+/** A fresh holder of NFTS NFTs connected, all listed at `priceXrp`; returns once the job runs. */
+async function startLargeListing(page: Page, priceXrp: string): Promise<Wallet> {
+  const holder = await listingHolder(NFTS, { xrp: 50 })
+  await connectHolder(page, holder, NFTS)
+  const form = await openList(page)
+  await expect(listableCount(page)).toContainText(`${NFTS} NFTs can be listed`, {
+    timeout: 60_000,
+  })
+  await page.getByRole('button', { name: 'Select All', exact: true }).click()
+  await form.getByTestId('price-fixed').fill(priceXrp)
+  await form.getByRole('button', { name: `Create ${NFTS} Offers` }).click()
+  await reviewDialog(page)
+    .getByRole('button', { name: `Create ${NFTS} Offers` })
+    .click()
+  await expect(page.getByTestId('listing-progress')).toBeVisible()
+  return holder
+}
+
 test(
   'a reload in the middle of a listing: it resumes, one offer per NFT @desktop-only',
   { tag: '@desktop-only' },
   async ({ page }) => {
     test.setTimeout(180_000)
-    const NFTS = 150
-    const holder = await listingHolder(NFTS, { xrp: 50 })
-    await connectHolder(page, holder, NFTS)
-    const form = await openList(page)
-    await expect(listableCount(page)).toContainText(`${NFTS} NFTs can be listed`, {
-      timeout: 60_000,
-    })
-    await page.getByRole('button', { name: 'Select All', exact: true }).click()
-    await form.getByTestId('price-fixed').fill('1.25')
-    await form.getByRole('button', { name: `Create ${NFTS} Offers` }).click()
-    await reviewDialog(page)
-      .getByRole('button', { name: `Create ${NFTS} Offers` })
-      .click()
-    await expect(page.getByTestId('listing-progress')).toBeVisible()
+    const holder = await startLargeListing(page, '1.25')
     const [taken] = await storedRows<JobRow>(page, 'jobs').then((jobs) =>
       jobs.filter((job) => job.kind === 'list' && job.account === holder.address),
     )
@@ -397,20 +406,7 @@ test(
   { tag: '@desktop-only' },
   async ({ page, context }) => {
     test.setTimeout(180_000)
-    const NFTS = 150
-    const holder = await listingHolder(NFTS, { xrp: 50 })
-    await connectHolder(page, holder, NFTS)
-    const form = await openList(page)
-    await expect(listableCount(page)).toContainText(`${NFTS} NFTs can be listed`, {
-      timeout: 60_000,
-    })
-    await page.getByRole('button', { name: 'Select All', exact: true }).click()
-    await form.getByTestId('price-fixed').fill('1.5')
-    await form.getByRole('button', { name: `Create ${NFTS} Offers` }).click()
-    await reviewDialog(page)
-      .getByRole('button', { name: `Create ${NFTS} Offers` })
-      .click()
-    await expect(page.getByTestId('listing-progress')).toBeVisible()
+    const holder = await startLargeListing(page, '1.5')
     await context.setOffline(true)
     const busy = page.getByRole('alert').filter({ hasText: 'Server temporarily busy' })
     await expect(busy).toHaveText(

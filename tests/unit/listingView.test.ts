@@ -21,40 +21,16 @@ import {
 import { reviewFigures, sortPrices } from '../../src/app/list/reviewRows.ts'
 import type { PriceRow } from '../../src/app/list/reviewRows.ts'
 import { pageButtons, pageCount } from '../../src/app/ui/pageButtons.ts'
+import { ISSUER_A, ISSUER_B, nft, row } from './nftsFixtures.ts'
 import { RIPPLE_EPOCH } from '../../src/shared/constants.ts'
 import type { OfferView, OffersReport } from '../../src/worker/api.ts'
 
-const ME = 'rMe'
-const OTHER = 'rOther'
+const ME = ISSUER_A
+const OTHER = ISSUER_B
 
-function nft(n: number, patch: Partial<NftItem> = {}): NftItem {
-  return {
-    nftId: n.toString(16).toUpperCase().padStart(64, '0'),
-    issuer: ME,
-    taxon: 1,
-    serial: n,
-    transferFee: 0,
-    flags: 8,
-    transferable: true,
-    burnable: false,
-    uri: null,
-    ...patch,
-  }
-}
-
+/** Metadata with a name and an image: listable as far as metadata goes. */
 function meta(item: NftItem, patch: Partial<MetadataRow> = {}): MetadataRow {
-  return {
-    nftId: item.nftId,
-    status: 'loaded',
-    name: `Item ${item.serial}`,
-    description: null,
-    collection: null,
-    image: 'https://example.test/i.png',
-    attributes: [],
-    fetchedAt: 0,
-    sizeBytes: 1,
-    ...patch,
-  }
+  return row(item, { name: `Item ${item.serial}`, image: 'https://example.test/i.png', ...patch })
 }
 
 function sellOffer(nftId: string, offerId: string, unfillable = false): OfferView {
@@ -239,7 +215,7 @@ describe('the pricing form', () => {
 })
 
 describe("the review's sorting", () => {
-  const row = (name: string, drops: string, floorDrops: string | null): PriceRow => ({
+  const priceRow = (name: string, drops: string, floorDrops: string | null): PriceRow => ({
     nftId: name,
     name,
     drops,
@@ -250,9 +226,9 @@ describe("the review's sorting", () => {
     netDrops: drops,
   })
   const rows = [
-    row('Cat #10', '2000000', null),
-    row('Cat #2', '10000000', '5000000'),
-    row('Cat #1', '900000', '1000000'),
+    priceRow('Cat #10', '2000000', null),
+    priceRow('Cat #2', '10000000', '5000000'),
+    priceRow('Cat #1', '900000', '1000000'),
   ]
 
   it('sorts by amount as whole drops, names in natural order, rows without a floor last', () => {

@@ -19,6 +19,7 @@ import type {
   ListingPreview,
 } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
+import { jobActions } from '../jobs/jobActions.ts'
 import { DEFAULT_FORM, expirationOf, formProblem, strategyOf } from '../list/listingForm.ts'
 import type { ListingForm } from '../list/listingForm.ts'
 import type { OnSale } from '../list/listable.ts'
@@ -318,30 +319,27 @@ export function dismissListingResult(jobId: string): void {
   listingState.dismissedJobId = jobId
 }
 
-async function jobAction(action: () => Promise<unknown>): Promise<void> {
+/** A check that the wallet is still the one an action started for. */
+function sameWallet(): () => boolean {
   const gen = generation
-  listingState.jobError = null
-  try {
-    await action()
-  } catch (error) {
-    if (gen === generation) listingState.jobError = errorMessage(error)
-  }
+  return () => gen === generation
 }
 
 /** The progress card's buttons for a listing job. */
-export const listingJobActions = {
-  pause: (jobId: string) => void jobAction(() => engine.pauseJob(jobId)),
-  resume: (jobId: string) => void jobAction(() => engine.startJob(jobId)),
-  cancel: (jobId: string) => void jobAction(() => engine.cancelJob(jobId)),
-}
+export const listingJobActions = jobActions((message) => {
+  listingState.jobError = message
+}, sameWallet)
 
 /** The listing's report as CSV for 'Export report (CSV)', or null (the reason is in `jobError`). */
 export async function exportListingReport(jobId: string): Promise<string | null> {
-  let csv: string | null = null
-  await jobAction(async () => {
-    csv = await engine.exportJobCsv(jobId)
-  })
-  return csv
+  const stillCurrent = sameWallet()
+  listingState.jobError = null
+  try {
+    return await engine.exportJobCsv(jobId)
+  } catch (error) {
+    if (stillCurrent()) listingState.jobError = errorMessage(error)
+    return null
+  }
 }
 
 /** The List tab's state, for rendering. */

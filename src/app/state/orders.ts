@@ -13,6 +13,7 @@ import type { JobRow } from '../../db/types.ts'
 import type { CancelPurpose, JobPlan, OffersProgress, OffersReport } from '../../worker/api.ts'
 import type { CancelledOffers } from '../orders/cancelledOffers.ts'
 import { engine } from '../engine.ts'
+import { jobActions } from '../jobs/jobActions.ts'
 import { refreshOfferCount } from './collection.ts'
 import { onWalletChange, sessionState } from './session.ts'
 
@@ -277,22 +278,16 @@ export function dismissResult(jobId: string): void {
   ordersState.dismissedJobId = jobId
 }
 
-async function jobAction(action: () => Promise<unknown>): Promise<void> {
-  const gen = generation
-  ordersState.jobError = null
-  try {
-    await action()
-  } catch (error) {
-    if (gen === generation) ordersState.jobError = errorMessage(error)
-  }
-}
-
 /** The progress card's buttons for a cancellation job. */
-export const cancellationJobActions = {
-  pause: (jobId: string) => void jobAction(() => engine.pauseJob(jobId)),
-  resume: (jobId: string) => void jobAction(() => engine.startJob(jobId)),
-  cancel: (jobId: string) => void jobAction(() => engine.cancelJob(jobId)),
-}
+export const cancellationJobActions = jobActions(
+  (message) => {
+    ordersState.jobError = message
+  },
+  () => {
+    const gen = generation
+    return () => gen === generation
+  },
+)
 
 /** The Orders tab's state, for rendering. */
 export function useOrders(): Readonly<OrdersState> {
