@@ -59,3 +59,23 @@ export async function removeFromNftSnapshot(
     return removed
   })
 }
+
+/**
+ * Forgets burned NFTs on this device at once: they leave the account's snapshot (the list the UI
+ * shows) and the metadata cache, in one transaction.
+ *
+ * @returns how many NFTs left the snapshot.
+ */
+export async function forgetBurnedNfts(
+  db: LedgerDb,
+  network: NetworkId,
+  account: string,
+  nftIds: readonly string[],
+): Promise<number> {
+  if (nftIds.length === 0) return 0
+  const ids = nftIds.map((id) => id.toUpperCase())
+  return await db.transaction('rw', db.nftSnapshots, db.metadata, async () => {
+    await db.metadata.bulkDelete(ids)
+    return await removeFromNftSnapshot(db, network, account, ids)
+  })
+}

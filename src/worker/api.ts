@@ -475,6 +475,21 @@ export interface JobPlan {
   canStart: boolean
   /** Randomized airdrops: the seed the shuffle used (see `JobRequest` `seed`), recorded on the job. */
   shuffleSeed?: string
+  /** Burns: what they delete besides the NFTs (counted in `reserveChangeDrops` where it is the account's). */
+  burn?: BurnEffects
+}
+
+/** What burning NFTs deletes besides them, read from the validated ledger when the burn is planned. */
+export interface BurnEffects {
+  /**
+   * The account's sell offers on the NFTs (the ledger deletes up to 500 offers with each NFT, sell
+   * offers first); each frees one of its owner reserves.
+   */
+  ownOffers: number
+  /** Other accounts' offers on the NFTs (bids, mostly): their owners get their reserve back. */
+  otherOffers: number
+  /** The account's NFT pages (up to 32 NFTs each) that empty or merge away; each frees one reserve. */
+  pagesFreed: number
 }
 
 /** Receives throttled progress (at most a few calls a second, and always the final state). */

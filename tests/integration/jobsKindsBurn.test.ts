@@ -45,6 +45,27 @@ it('burns 20 NFTs, some with offers and one not transferable: all gone, offers t
   const offersOnChosen = offers.filter((o) => chosen.includes(o.NFTokenID))
   expect(offersOnChosen.length).toBeGreaterThanOrEqual(5)
 
+  // Others' offers on them (bids), as each NFT's list has them.
+  let bids = 0
+  for (const nftId of chosen) {
+    bids += await h.client
+      .request({ command: 'nft_buy_offers', nft_id: nftId, ledger_index: 'validated' })
+      .then(
+        (r) => r.result.offers.length,
+        () => 0,
+      )
+  }
+  await h.engine.loadNfts()
+  const ownerCount = async () =>
+    (
+      await h.client.request({
+        command: 'account_info',
+        account: holder,
+        ledger_index: 'validated',
+      })
+    ).result.account_data.OwnerCount
+
+  const before = await ownerCount()
   const plan = await h.engine.planJob({ kind: 'burn', nftIds: chosen })
   expect(plan).toMatchObject({
     kind: 'burn',
@@ -52,8 +73,8 @@ it('burns 20 NFTs, some with offers and one not transferable: all gone, offers t
     transactions: 20,
     problems: [],
     canStart: true,
-    reserveChangeDrops: '0',
   })
+  expect(plan.burn).toMatchObject({ ownOffers: offersOnChosen.length, otherOffers: bids })
   await h.engine.startJob(plan.jobId)
   const job = await jobFinished(h.db, plan.jobId)
   expect(job.status).toBe('completed')
@@ -73,6 +94,14 @@ it('burns 20 NFTs, some with offers and one not transferable: all gone, offers t
   const remaining = await offersOf(h.client, holder)
   expect(remaining.filter((o) => chosen.includes(o.NFTokenID))).toEqual([])
   expect(remaining).toHaveLength(offers.length - offersOnChosen.length)
+  // The owner reserve freed is what the plan said: the offers deleted and the pages gone.
+  const freed = before - (await ownerCount())
+  expect(freed).toBe(plan.burn!.ownOffers + plan.burn!.pagesFreed)
+  expect(plan.reserveChangeDrops).toBe(String(-freed * 200_000))
+  // They left the stored list and the metadata cache at once.
+  const snapshot = await h.db.nftSnapshots.get(['sandbox', holder])
+  expect(snapshot!.nfts.filter((n) => chosen.includes(n.nftId))).toEqual([])
+  expect(await h.db.metadata.bulkGet(chosen)).toEqual(chosen.map(() => undefined))
   for (const nftId of new Set(offersOnChosen.map((o) => o.NFTokenID))) {
     const lookup = await h.client.request({ command: 'nft_sell_offers', nft_id: nftId }).then(
       (r) => r.result.offers.length,

@@ -16,7 +16,7 @@ function input(patch: Partial<CostInput>): CostInput {
     feeDrops: 12n,
     transactions: 0,
     newOffers: 0,
-    freedOffers: 0,
+    freedObjects: 0,
     ...patch,
   }
 }
@@ -96,7 +96,7 @@ describe('costOf', () => {
   it('cancellations free reserve and need only the fees within the balance', () => {
     const atReserve = { balanceDrops: 1_000_000n + 6n * 200_000n + 5n, ownerCount: 6 }
     const cost = costOf(
-      input({ account: atReserve, feeDrops: 12n, transactions: 1, freedOffers: 6 }),
+      input({ account: atReserve, feeDrops: 12n, transactions: 1, freedObjects: 6 }),
     )
     expect(cost).toEqual({
       feesDrops: 12n,
@@ -105,7 +105,7 @@ describe('costOf', () => {
       problem: null,
     })
     const broke = costOf(
-      input({ account: { balanceDrops: 10n, ownerCount: 0 }, transactions: 1, freedOffers: 1 }),
+      input({ account: { balanceDrops: 10n, ownerCount: 0 }, transactions: 1, freedObjects: 1 }),
     )
     expect(broke.problem).toEqual({
       code: 'INSUFFICIENT_FEES',

@@ -11,7 +11,9 @@ import type { NftItem } from '../../../db/types.ts'
 import { EngineError } from '../../../shared/errors.ts'
 import { buildNetworks } from '../../../shared/networks.ts'
 import type { NetworkId } from '../../../shared/networks.ts'
-import type { JobKind, PlanProblem } from '../../api.ts'
+import type { BurnEffects, JobKind, PlanProblem } from '../../api.ts'
+import { offersDeleted, pagesFreed } from '../../nfts/burnEffects.ts'
+import { readNftPages } from '../../nfts/nftPages.ts'
 import { readAccountNfts } from '../../nfts/accountNfts.ts'
 import type { PlannedIntent } from './planner.ts'
 import { costOf } from './preflightCost.ts'
@@ -56,6 +58,8 @@ export interface PreflightDeps {
 /** The verdict on a plan: the JobPlan's figures and problems. */
 export interface PreflightResult {
   problems: PlanProblem[]
+  /** Burns: the offers they delete and the NFT pages that go away. */
+  burn?: BurnEffects
   /** Transactions the job will submit: items without a problem of their own. */
   transactions: number
   feesDrops: string
@@ -134,7 +138,9 @@ async function readFacts(deps: PreflightDeps, kind: JobKind, planned: readonly P
   // time, and a listing would give an NFT already on sale a second price; the account's own sell
   // offers tell which NFTs are already out (a listing's 'List again' cancels them in the same job).
   const offersNfts = kind === 'airdrop' || kind === 'list'
-  const needsOwnOffers = cancelIds.length > 0 || (offersNfts && planned.length > 0)
+  // Burns delete the NFTs' offers: the account's own sell offers free its reserve.
+  const needsOwnOffers =
+    cancelIds.length > 0 || ((offersNfts || kind === 'burn') && planned.length > 0)
   // Recipients are read alongside the account's NFTs and offers (100,000 of them take a while); the
   // issuers to check depend on the NFTs, so they come after.
   const destinations = destinationsOf(planned)
@@ -192,6 +198,43 @@ async function readFacts(deps: PreflightDeps, kind: JobKind, planned: readonly P
 }
 
 /**
+ * What the burns without a problem do: the offers on their NFTs the ledger deletes (the account's own
+ * sell offers, and others' offers — bids — read per NFT) and the account's NFT pages that go away.
+ */
+async function burnEffects(
+  client: Client,
+  account: string,
+  burns: readonly string[],
+  ownOffers: ReadonlyMap<string, OfferEntry>,
+): Promise<BurnEffects> {
+  const ownSell = new Map<string, number>()
+  for (const offer of ownOffers.values()) {
+    if (offer.sell) ownSell.set(offer.nftId, (ownSell.get(offer.nftId) ?? 0) + 1)
+  }
+  const bids = new Map<string, number>()
+  const [pages] = await Promise.all([
+    readNftPages(client, account),
+    runPool([...burns], LOOKUP_CONCURRENCY, async (nftId) => {
+      bids.set(nftId, (await readNftBids(client, nftId, 'validated')).length)
+    }),
+  ])
+  const effects: BurnEffects = {
+    ownOffers: 0,
+    otherOffers: 0,
+    pagesFreed: pagesFreed(pages, burns),
+  }
+  for (const nftId of burns) {
+    const deleted = offersDeleted({
+      ownSell: ownSell.get(nftId) ?? 0,
+      others: bids.get(nftId) ?? 0,
+    })
+    effects.ownOffers += deleted.ownSell
+    effects.otherOffers += deleted.others
+  }
+  return effects
+}
+
+/**
  * Checks a plan against the validated ledger.
  *
  * Per-item problems are not blocking (the item is skipped), except NOT_YOUR_OFFER (it would make a
@@ -199,8 +242,8 @@ async function readFacts(deps: PreflightDeps, kind: JobKind, planned: readonly P
  * every problem of a bid to accept (the job is that one sale). OFFER_NOT_FOUND of a cancellation names
  * no item: the ledger skips a vanished id and the rest of its transaction applies. INSUFFICIENT_RESERVE
  * and INSUFFICIENT_FEES concern the job and block it. Reserve change: +1 owner reserve per offer
- * without a problem, −1 per own offer cancelled, 0 for burns and sales (pages may merge and free
- * some: a conservative 0).
+ * without a problem, −1 per own offer cancelled; burns: −1 per own sell offer they delete and per NFT
+ * page that goes away (worked out from the account's pages as they are now); 0 for sales.
  *
  * @param deps - client, account, network and fee.
  * @param kind - the job's kind; every intent must fit it.
@@ -222,17 +265,23 @@ export async function runPreflight(
   const newOffers = clear.filter(({ intent }) => intent.type === 'offer').length
   const cancelled = clear.flatMap(({ intent }) => (intent.type === 'cancel' ? intent.offerIds : []))
   const freedOffers = new Set(cancelled.filter((id) => isOwnOffer(id, facts))).size
+  const burns = clear.flatMap(({ intent }) => (intent.type === 'burn' ? [intent.nftId] : []))
+  const burn =
+    kind === 'burn'
+      ? await burnEffects(deps.client, deps.account, burns, facts.ownOffers)
+      : undefined
   const cost = costOf({
     account: own,
     reserves,
     feeDrops: deps.feeDrops,
     transactions: clear.length,
     newOffers,
-    freedOffers,
+    freedObjects: freedOffers + (burn ? burn.ownOffers + burn.pagesFreed : 0),
   })
   if (cost.problem) problems.push(cost.problem)
   return {
     problems,
+    ...(burn ? { burn } : {}),
     transactions: clear.length,
     feesDrops: cost.feesDrops.toString(),
     reserveChangeDrops: cost.reserveChangeDrops.toString(),

@@ -16,8 +16,9 @@ export interface CostInput {
   transactions: number
   /** Offers it creates (each locks one owner reserve until accepted or cancelled). */
   newOffers: number
-  /** Own offers it cancels (each frees one). */
-  freedOffers: number
+  /** Owner objects it removes, each freeing one owner reserve: own offers cancelled (or deleted by a
+   * burn), NFT pages a burn empties or merges. */
+  freedObjects: number
 }
 
 /** The cost of a job, drops, and the problem that stops it, if any. */
@@ -47,9 +48,9 @@ function plural(count: number, noun: string): string {
  * how an account at its reserve frees it by cancelling offers.
  */
 export function costOf(input: CostInput): Cost {
-  const { account, reserves, feeDrops, transactions, newOffers, freedOffers } = input
+  const { account, reserves, feeDrops, transactions, newOffers, freedObjects } = input
   const feesDrops = BigInt(transactions) * feeDrops
-  const reserveChangeDrops = BigInt(newOffers - freedOffers) * reserves.incDrops
+  const reserveChangeDrops = BigInt(newOffers - freedObjects) * reserves.incDrops
   const currentReserve = reserves.baseDrops + BigInt(account.ownerCount) * reserves.incDrops
   const surplus = account.balanceDrops - currentReserve
   const spendableDrops = surplus > 0n ? surplus : 0n

@@ -4,6 +4,7 @@
  * flight, and every item transition. Changed items are written together by `flush`.
  */
 import { FencedError, noteJobError, readJob, saveItems, switchJobStatus } from '../../../db/jobs.ts'
+import { forgetBurnedNfts } from '../../../db/nftSnapshots.ts'
 import type { LedgerDb } from '../../../db/schema.ts'
 import type { Attempt, JobItemRow, JobRow, JobStatus } from '../../../db/types.ts'
 import { logFailure } from '../../../shared/errors.ts'
@@ -353,5 +354,20 @@ export class RunState {
       this.noticeDirty ||= noticeDirty
       throw e
     }
+    await this.forgetBurned(changed)
+  }
+
+  /**
+   * NFTs burned for good leave the stored list and the metadata cache at once (the UI shows the
+   * list). A failure here loses nothing: the next load of the list leaves them out too.
+   */
+  private async forgetBurned(changed: readonly JobItemRow[]): Promise<void> {
+    const burned = changed.flatMap((item) =>
+      item.intent.type === 'burn' && item.status === 'succeeded' ? [item.intent.nftId] : [],
+    )
+    const { network, account } = this.job
+    await forgetBurnedNfts(this.db, network, account, burned).catch(
+      logFailure('jobs: forgetting burned NFTs'),
+    )
   }
 }
