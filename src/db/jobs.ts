@@ -383,3 +383,27 @@ export async function nftsBeingOffered(
   }
   return offered
 }
+
+/**
+ * The NFTs an account's burn jobs on a network burned in a ledger after `ledgerIndex`: a list of its
+ * NFTs read from that ledger still names them, and must not bring them back.
+ */
+export async function nftsBurnedAfter(
+  db: LedgerDb,
+  network: JobRow['network'],
+  account: string,
+  ledgerIndex: number,
+): Promise<Set<string>> {
+  const jobs = await db.jobs.where('[network+account]').equals([network, account]).toArray()
+  const burned = new Set<string>()
+  for (const job of jobs.filter((j) => j.kind === 'burn')) {
+    const items = await db.jobItems.where('[jobId+status]').equals([job.id, 'succeeded']).toArray()
+    for (const item of items) {
+      const done = item.attempts.find((a) => a.final === 'tesSUCCESS')
+      if (item.intent.type === 'burn' && (done?.ledgerIndex ?? 0) > ledgerIndex) {
+        burned.add(item.intent.nftId)
+      }
+    }
+  }
+  return burned
+}

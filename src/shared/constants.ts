@@ -76,6 +76,11 @@ export function cancelConfirmText(count: number): string {
   return `CANCEL ${count} OFFERS`
 }
 
+/** What the user types to burn more than one NFT. */
+export function burnConfirmText(count: number): string {
+  return `BURN ${count} NFTS`
+}
+
 /**
  * Items one bulk job may hold, and so rows one distribution CSV may have: one limit, said at upload
  * rather than at planning (beyond the spec: a clear limit instead of a stuck tab). 100,000: the size

@@ -4,6 +4,7 @@ import { useCollectionSummary } from '../state/collection.ts'
 import { useNetworkStatus } from '../state/network.ts'
 import { useSession } from '../state/session.ts'
 import { useUi } from '../state/ui.ts'
+import { useBurnFollower } from '../burn/useBurnJobs.ts'
 import { ConnectionIndicator } from './ConnectionIndicator.tsx'
 import './shell.css'
 
@@ -43,8 +44,15 @@ export function Footer() {
 /** Selected, total and offers, or 'Loading...' with a pulsing dot while the collection loads. */
 function CollectionCounts() {
   const { total, selected, offers, loading } = useCollectionSummary()
+  const burning = useBurnFollower()
   return (
     <div className="footer__counts" data-testid="footer-counts">
+      {burning && (
+        <span className="footer__busy" role="status">
+          <span className="footer__loading-dot" aria-hidden="true" />
+          Burning NFTs…
+        </span>
+      )}
       {loading ? (
         <>
           <span className="footer__loading-dot" aria-hidden="true" />

@@ -1,17 +1,28 @@
+import type { ReactNode } from 'react'
+
 import { AirdropTab } from '../airdrop/AirdropTab.tsx'
+import { BurnGrid } from '../burn/BurnGrid.tsx'
+import { BurnTab } from '../burn/BurnTab.tsx'
 import { ListingGrid } from '../list/ListingGrid.tsx'
 import { ListTab } from '../list/ListTab.tsx'
 import { OrdersTab } from '../orders/OrdersTab.tsx'
 import type { NftView } from '../nfts/useNftView.ts'
 import { NftCollectionPanel } from '../nfts/NftCollectionPanel.tsx'
 import { useUi } from '../state/ui.ts'
+import type { TabId } from '../state/ui.ts'
 import { Footer } from './Footer.tsx'
 import { Header } from './Header.tsx'
 import { TAB_INFO, tabButtonId, tabPanelId } from './tabs.ts'
 import './shell.css'
 
-/** The List tab shows the collection as its paged grid of listable NFTs. */
-const listingGrid = (view: NftView) => <ListingGrid view={view} />
+/**
+ * The tabs that show the collection their own way: the List tab as its paged grid of listable NFTs,
+ * the Burn tab through its filter.
+ */
+const GRIDS: Partial<Record<TabId, (view: NftView) => ReactNode>> = {
+  list: (view) => <ListingGrid view={view} />,
+  burn: (view) => <BurnGrid view={view} />,
+}
 
 /** The main shell: the header with its tabs, the selected tab's panel, and the fixed footer. */
 export function MainShell() {
@@ -37,9 +48,9 @@ export function MainShell() {
           ) : tab === 'list' ? (
             <ListTab />
           ) : (
-            <p className="tab-panel__note">{info.comingSoon}</p>
+            <BurnTab />
           )}
-          <NftCollectionPanel renderGrid={tab === 'list' ? listingGrid : undefined} />
+          <NftCollectionPanel renderGrid={GRIDS[tab]} />
         </section>
       </main>
       <Footer />

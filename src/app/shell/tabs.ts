@@ -10,8 +10,6 @@ export interface TabInfo {
   tooltip: string
   /** The heading of the tab's panel. */
   heading: string
-  /** One line on the tools the tab gets in a later issue (none once the tab is built). */
-  comingSoon?: string
 }
 
 /** Each tab by its id. */
@@ -38,8 +36,7 @@ export const TAB_INFO: Readonly<Record<TabId, TabInfo>> = {
     id: 'burn',
     label: 'Burn',
     tooltip: 'Permanently destroy NFTs in bulk with advanced filtering',
-    heading: 'Burn',
-    comingSoon: 'Bulk burning arrives in a later update.',
+    heading: 'NFT Burn Manager',
   },
 }
 

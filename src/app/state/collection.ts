@@ -16,7 +16,7 @@ import type { MetadataRow, NftItem } from '../../db/types.ts'
 import { errorMessage, logFailure } from '../../shared/errors.ts'
 import type { CacheStats, MetadataProgress, NftLoadProgress, WalletInfo } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
-import { clearSelection, useSelectedIds } from './selection.ts'
+import { clearSelection, deselectMany, useSelectedIds } from './selection.ts'
 import { onWalletChange, sessionState } from './session.ts'
 import { mergeGapMs } from './viewPace.ts'
 
@@ -266,6 +266,28 @@ export async function clearMetadataCache(): Promise<void> {
     collectionState.cacheMessage = { kind: 'error', text: 'Error clearing cache' }
   }
   await refreshCacheStats()
+}
+
+/**
+ * Re-reads the stored list after NFTs left the wallet by a job (burned): they leave the list, the
+ * metadata map and the selection at once. The worker has already taken them out of the stored list
+ * and the metadata cache.
+ */
+export async function showStoredList(): Promise<void> {
+  const wallet = sessionState.wallet
+  if (!wallet) return
+  const gen = generation
+  const snapshot = await nftSnapshot(appDb(), wallet.network, wallet.address)
+  if (gen !== generation || !snapshot) return
+  const kept = new Set(snapshot.nfts.map((nft) => nft.nftId))
+  const gone = collectionState.nfts.filter((nft) => !kept.has(nft.nftId)).map((nft) => nft.nftId)
+  if (gone.length === 0) return
+  const metadata = collectionState.metadata as Map<string, MetadataRow>
+  for (const id of gone) metadata.delete(id)
+  collectionState.nfts = ref(snapshot.nfts)
+  collectionState.metadataVersion += 1
+  deselectMany(gone)
+  void refreshCacheStats()
 }
 
 /** The collection, for rendering. */

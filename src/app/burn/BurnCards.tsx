@@ -1,0 +1,127 @@
+import { useMemo, useState } from 'react'
+
+import type { JobItemRow, JobRow } from '../../db/types.ts'
+import { displayName } from '../../shared/nftDisplay.ts'
+import { JobCard, JobFigures } from '../jobs/JobCard.tsx'
+import { JobProgressCard } from '../jobs/JobProgressCard.tsx'
+import { hashPrefix, shortNftId, shownHash } from '../jobs/jobProgress.ts'
+import { saveTextFile } from '../jobs/saveFile.ts'
+import { useJobItemsHead } from '../jobs/useJobs.ts'
+import { burnJobActions, dismissBurnResult, exportBurnReport, useBurn } from '../state/burn.ts'
+import { useCollection } from '../state/collection.ts'
+
+const STOP_BURNING = {
+  title: 'Stop burning?',
+  body: 'NFTs not signed for yet are kept; a burn already submitted still settles.',
+  confirm: 'Stop',
+}
+
+/** 'Burning NFTs': the progress of a running burn. */
+export function BurnProgress({ job }: { job: JobRow }) {
+  const { jobError } = useBurn()
+  return (
+    <JobProgressCard
+      job={job}
+      title="Burning NFTs"
+      testId="burn-progress"
+      what="burns"
+      error={jobError}
+      actions={burnJobActions}
+      cancelQuestion={STOP_BURNING}
+    />
+  )
+}
+
+/** Items of the per-NFT list read and shown per 'Show more'. */
+const PAGE = 200
+
+async function download(job: JobRow): Promise<void> {
+  const csv = await exportBurnReport(job.id)
+  if (csv !== null) saveTextFile(`burn-report-${job.id.slice(0, 8)}.csv`, csv)
+}
+
+/**
+ * 'Burn Results' (spec part 2 §2, §8): 'Successfully burned {n} NFTs' or 'Burn failed: …', then per
+ * NFT 'Burned successfully' or 'Error: {error}' with the shortened transaction hash, in a list that
+ * scrolls at 16rem; the report as CSV.
+ */
+export function BurnResult({ job }: { job: JobRow }) {
+  const { jobError, names } = useBurn()
+  const [shown, setShown] = useState(PAGE)
+  const items = useJobItemsHead(job.id, shown)
+  const { nfts, metadata } = useCollection()
+  const byId = useMemo(() => new Map(nfts.map((nft) => [nft.nftId, nft])), [nfts])
+  const nameOf = (nftId: string) => {
+    // A burned NFT has left the list: its name is the one the confirmation showed, if any.
+    const nft = byId.get(nftId)
+    if (nft) return displayName(nft, metadata.get(nftId))
+    return names.get(nftId) ?? `NFT ${shortNftId(nftId)}`
+  }
+  const { succeeded, failed, skipped, total } = job.counts
+  return (
+    <JobCard job={job} title="Burn Results" testId="burn-results">
+      {succeeded > 0 && (
+        <p className="burn-success" role="status">
+          Successfully burned {succeeded} {succeeded === 1 ? 'NFT' : 'NFTs'}
+        </p>
+      )}
+      {(job.error || failed > 0 || succeeded === 0) && (
+        <p className="error-box" role="alert">
+          Burn failed:{' '}
+          {job.error ??
+            (failed > 0
+              ? `${failed} of ${total} NFTs could not be burned`
+              : job.status === 'cancelled'
+                ? 'stopped before any NFT was burned'
+                : 'Unknown error')}
+        </p>
+      )}
+      <JobFigures
+        figures={[
+          { label: 'Burned', value: succeeded, testId: 'results-successful' },
+          { label: 'Failed', value: failed, testId: 'results-failed' },
+          ...(skipped > 0 ? [{ label: 'Skipped', value: skipped, testId: 'results-skipped' }] : []),
+          { label: 'Total', value: total, testId: 'results-total' },
+        ]}
+      />
+      <ul className="burn-results" aria-label="Burn results per NFT">
+        {items.map((item) => (
+          <BurnedItem key={item.id} item={item} nameOf={nameOf} />
+        ))}
+      </ul>
+      {items.length === shown && total > shown && (
+        <button type="button" className="button" onClick={() => setShown(shown + PAGE)}>
+          Show more ({total - shown} more)
+        </button>
+      )}
+      {jobError && (
+        <p className="error-box" role="alert">
+          {jobError}
+        </p>
+      )}
+      <div className="actions-row">
+        <button type="button" className="button" onClick={() => void download(job)}>
+          Export report (CSV)
+        </button>
+        <button type="button" className="button" onClick={() => dismissBurnResult(job.id)}>
+          Close
+        </button>
+      </div>
+    </JobCard>
+  )
+}
+
+function BurnedItem({ item, nameOf }: { item: JobItemRow; nameOf: (nftId: string) => string }) {
+  const name = nameOf(item.intent.type === 'burn' ? item.intent.nftId : '')
+  const hash = shownHash(item)
+  const ok = item.status === 'succeeded'
+  return (
+    <li data-status={item.status}>
+      <span className="burn-results__name">{name}</span>
+      <span>
+        {ok ? 'Burned successfully' : `Error: ${item.message ?? item.result ?? item.status}`}
+      </span>
+      {hash && <code title={hash}>{hashPrefix(hash)}</code>}
+    </li>
+  )
+}

@@ -1,0 +1,68 @@
+import { useMemo } from 'react'
+
+import { NftGrid } from '../nfts/NftGrid.tsx'
+import type { NftView } from '../nfts/useNftView.ts'
+import { useBurn } from '../state/burn.ts'
+import { useCollection } from '../state/collection.ts'
+import { clearSelection, selectMany, useSelectedIds } from '../state/selection.ts'
+import { passesBurnFilter } from './burnFilter.ts'
+
+/**
+ * The Burn tab's grid: the collection as the shell's filters show it, narrowed by the tab's own filter
+ * (All, Issuer, Collection), with 'Select all shown' and 'Clear selection'.
+ */
+export function BurnGrid({ view }: { view: NftView }) {
+  const { mode, value } = useBurn()
+  const { loadingNfts, loadingMetadata } = useCollection()
+  const selected = useSelectedIds()
+  const groups = useMemo(
+    () =>
+      view.groups
+        .map((group) => ({
+          ...group,
+          nfts: group.nfts.filter((nft) => passesBurnFilter(nft, mode, value)),
+        }))
+        .filter((group) => group.nfts.length > 0),
+    [view.groups, mode, value],
+  )
+  const shown = groups.reduce((n, group) => n + group.nfts.length, 0)
+  return (
+    <section className="burn-grid" aria-label="NFTs to burn">
+      <div className="burn-grid__bar">
+        <p className="burn-muted" data-testid="burn-shown">
+          {shown === 1 ? '1 NFT shown' : `${shown} NFTs shown`}
+        </p>
+        <div className="actions-row">
+          <button
+            type="button"
+            className="button"
+            disabled={shown === 0}
+            onClick={() =>
+              selectMany(groups.flatMap((group) => group.nfts.map((nft) => nft.nftId)))
+            }
+          >
+            Select all shown
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={selected.size === 0}
+            onClick={clearSelection}
+          >
+            Clear selection
+          </button>
+        </div>
+      </div>
+      {shown === 0 ? (
+        <p className="collection__empty">No NFTs match this filter.</p>
+      ) : (
+        <NftGrid
+          groups={groups}
+          metadata={view.metadata}
+          metadataVersion={view.metadataVersion}
+          metadataPending={loadingNfts || loadingMetadata}
+        />
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,69 @@
+import { ACTIVE_STATUSES } from '../jobs/jobProgress.ts'
+import { planBurn, useBurn } from '../state/burn.ts'
+import { useSelectedIds } from '../state/selection.ts'
+import { useSession } from '../state/session.ts'
+import { BurnProgress, BurnResult } from './BurnCards.tsx'
+import { BurnFilter } from './BurnFilter.tsx'
+import { ConfirmBurnModal } from './ConfirmBurnModal.tsx'
+import { useLatestBurn } from './useBurnJobs.ts'
+import './burn.css'
+
+/**
+ * The Burn tab ('NFT Burn Manager', spec part 2 §2): the warning, the filter (All, Issuer,
+ * Collection), the Burn Selected card, the confirmation and the burn job's progress and results. The
+ * NFTs are chosen in the collection grid below.
+ */
+export function BurnTab() {
+  const { wallet } = useSession()
+  if (!wallet) {
+    return (
+      <div className="burn-card">
+        <h3>Wallet Required</h3>
+        <p>Connect your wallet to burn NFTs</p>
+      </div>
+    )
+  }
+  return <ConnectedBurn />
+}
+
+function ConnectedBurn() {
+  const { busy, error, pending, dismissedJobId } = useBurn()
+  const selected = useSelectedIds()
+  const job = useLatestBurn()
+  const running = job !== null && ACTIVE_STATUSES.has(job.status)
+  const count = selected.size
+  return (
+    <div className="burn-tab">
+      <div className="burn-banner" role="note">
+        <strong>Burning is permanent.</strong> A burned NFT is destroyed on the ledger: nobody can
+        recover it, and its offers are deleted with it.
+      </div>
+      {job && running && <BurnProgress job={job} />}
+      {job && !running && job.id !== dismissedJobId && <BurnResult job={job} />}
+      <section className="burn-card" aria-labelledby="burn-selected-title">
+        <h3 id="burn-selected-title">Burn Selected</h3>
+        <BurnFilter />
+        <p className="burn-muted" data-testid="burn-selected">
+          {count === 1 ? '1 NFT selected' : `${count} NFTs selected`}
+        </p>
+        {error && !pending && (
+          <p className="error-box" role="alert">
+            {error}
+          </p>
+        )}
+        <button
+          type="button"
+          className="button button--danger burn-start"
+          disabled={busy || running}
+          onClick={() => void planBurn([...selected])}
+        >
+          {busy ? 'Checking…' : `Burn Selected (${count})`}
+        </button>
+        {running && (
+          <p className="burn-muted">A burn is running: wait for it to end to start another.</p>
+        )}
+      </section>
+      {pending && <ConfirmBurnModal pending={pending} />}
+    </div>
+  )
+}

@@ -1,0 +1,141 @@
+import { useId, useState } from 'react'
+
+import { burnConfirmText } from '../../shared/constants.ts'
+import { formatDrops } from '../../shared/format.ts'
+import { displayName } from '../../shared/nftDisplay.ts'
+import { PlanProblems } from '../jobs/PlanParts.tsx'
+import { NftImage } from '../nfts/NftImage.tsx'
+import { confirmBurn, dismissBurn, useBurn } from '../state/burn.ts'
+import type { PendingBurn } from '../state/burn.ts'
+import { useCollection } from '../state/collection.ts'
+import { Modal } from '../ui/Modal.tsx'
+
+/** NFTs pictured before '+n more'. */
+const PICTURED = 60
+
+/**
+ * 'Confirm NFT Burn': what burning does, before anything is signed — the NFTs (names and images), the
+ * offers on them the ledger deletes, the owner reserve freed, the fees, the NFTs left out and why.
+ * More than one NFT needs the typed text `BURN {count} NFTS`.
+ */
+export function ConfirmBurnModal({ pending }: { pending: PendingBurn }) {
+  const { busy, error } = useBurn()
+  const { nfts, metadata } = useCollection()
+  const [typed, setTyped] = useState('')
+  const inputId = useId()
+  const { plan } = pending
+  const left = new Set(
+    plan.problems.flatMap((p) => (p.itemIndex === undefined ? [] : [pending.nftIds[p.itemIndex]])),
+  )
+  const burning = pending.nftIds.filter((id) => !left.has(id))
+  const count = plan.transactions
+  const expected = burnConfirmText(count)
+  const confirmed = count <= 1 || typed === expected
+  const byId = new Map(nfts.map((nft) => [nft.nftId, nft]))
+  const effects = plan.burn ?? { ownOffers: 0, otherOffers: 0, pagesFreed: 0 }
+  const freed = -BigInt(plan.reserveChangeDrops)
+  const canBurn = plan.canStart && count > 0
+  const start = () => {
+    const names = new Map<string, string>()
+    for (const id of burning) {
+      const nft = byId.get(id)
+      if (nft) names.set(id, displayName(nft, metadata.get(id)))
+    }
+    void confirmBurn(names)
+  }
+  return (
+    <Modal title="Confirm NFT Burn" onClose={() => !busy && dismissBurn()}>
+      <p className="burn-warning" role="alert">
+        Burning is permanent: {count === 1 ? 'this NFT is' : `these ${count} NFTs are`} destroyed
+        for good and cannot be recovered.
+      </p>
+      <ul className="burn-confirm__nfts" aria-label="NFTs to burn">
+        {burning.slice(0, PICTURED).map((id) => {
+          const nft = byId.get(id)
+          const meta = metadata.get(id)
+          return (
+            <li key={id}>
+              <NftImage nftId={id} image={meta?.image ?? null} />
+              <span>{nft ? displayName(nft, meta) : id.slice(0, 8)}</span>
+            </li>
+          )
+        })}
+      </ul>
+      {burning.length > PICTURED && (
+        <p className="burn-muted">and {burning.length - PICTURED} more</p>
+      )}
+      <dl className="figures" data-testid="burn-effects">
+        <div>
+          <dt>NFTs burned</dt>
+          <dd data-testid="burn-count">{count}</dd>
+        </div>
+        <div>
+          <dt>Your sell offers deleted</dt>
+          <dd data-testid="burn-own-offers">{effects.ownOffers}</dd>
+        </div>
+        <div>
+          <dt>Others&apos; offers (bids) deleted</dt>
+          <dd data-testid="burn-other-offers">{effects.otherOffers}</dd>
+        </div>
+        <div>
+          <dt>NFT pages removed</dt>
+          <dd data-testid="burn-pages">{effects.pagesFreed}</dd>
+        </div>
+        <div>
+          <dt>Reserve freed</dt>
+          <dd data-testid="burn-reserve">{formatDrops(freed > 0n ? freed : 0n)} XRP</dd>
+        </div>
+        <div>
+          <dt>Fees</dt>
+          <dd>{formatDrops(plan.feesDrops)} XRP</dd>
+        </div>
+      </dl>
+      <p className="burn-muted">
+        The ledger deletes the offers on a burned NFT (up to 500 each); bidders get their reserve
+        back. The reserve freed is yours: your offers and the NFT pages that empty.
+      </p>
+      {plan.problems.length > 0 && <PlanProblems problems={plan.problems} />}
+      {!canBurn && (
+        <p className="error-box" role="alert">
+          Nothing can be burned: see what stands in the way above.
+        </p>
+      )}
+      {count > 1 && (
+        <>
+          <label htmlFor={inputId} className="burn-confirm__label">
+            Type <strong>{expected}</strong> to confirm
+          </label>
+          <input
+            id={inputId}
+            className="burn-confirm__input"
+            value={typed}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(event) => setTyped(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && confirmed && canBurn && !busy) start()
+            }}
+          />
+        </>
+      )}
+      {error && (
+        <p className="error-box" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="actions-row">
+        <button
+          type="button"
+          className="button button--danger"
+          disabled={!confirmed || !canBurn || busy}
+          onClick={start}
+        >
+          {busy ? 'Processing...' : count === 1 ? 'Burn 1 NFT' : `Burn ${count} NFTs`}
+        </button>
+        <button type="button" className="button" disabled={busy} onClick={dismissBurn}>
+          Cancel
+        </button>
+      </div>
+    </Modal>
+  )
+}

@@ -1,0 +1,162 @@
+/**
+ * The Burn tab's state (spec part 2 §2 Burn tab, §4 Burn): the filter (All, Issuer, Collection), the
+ * burn awaiting confirmation and its typed text, and the errors. The worker plans and runs the burn
+ * as a job; its progress is read from IndexedDB by the views.
+ */
+import { proxy, ref, useSnapshot } from 'valtio'
+
+import { errorMessage } from '../../shared/errors.ts'
+import type { JobPlan } from '../../worker/api.ts'
+import { engine } from '../engine.ts'
+import { jobActions } from '../jobs/jobActions.ts'
+import { clearSelection } from './selection.ts'
+import { onWalletChange, sessionState } from './session.ts'
+
+/** The Burn tab's filter mode. */
+export type BurnFilterMode = 'all' | 'issuer' | 'collection'
+
+/** A burn planned and shown for confirmation. */
+export interface PendingBurn {
+  /** The NFTs asked for, in selection order (the plan says which it leaves out and why). */
+  nftIds: readonly string[]
+  plan: JobPlan
+}
+
+interface BurnState {
+  mode: BurnFilterMode
+  /** The issuer (mode issuer) or collection key `issuer:taxon` (mode collection); '' for none. */
+  value: string
+  /** Planning or starting a burn. */
+  busy: boolean
+  pending: PendingBurn | null
+  /** Why planning or starting failed, or 'Please select NFTs to burn'. */
+  error: string | null
+  /** Why a job action (pause, resume, cancel, export) failed. */
+  jobError: string | null
+  /** The result card the user closed. */
+  dismissedJobId: string | null
+  /** Names of the NFTs of the burns started here (burned NFTs leave the list, names and all). */
+  names: ReadonlyMap<string, string>
+}
+
+function initialState(): BurnState {
+  return {
+    mode: 'all',
+    value: '',
+    busy: false,
+    pending: null,
+    error: null,
+    jobError: null,
+    dismissedJobId: null,
+    names: ref(new Map()),
+  }
+}
+
+/** The Burn tab's state. Mutate it only through the actions below. */
+export const burnState = proxy<BurnState>(initialState())
+
+let generation = 0
+
+onWalletChange(() => {
+  generation += 1
+  Object.assign(burnState, initialState())
+})
+
+function sameWallet(): () => boolean {
+  const gen = generation
+  return () => gen === generation
+}
+
+/** Changes the filter mode or value: the selection is cleared (spec part 2 §4). */
+export function setBurnFilter(mode: BurnFilterMode, value = ''): void {
+  if (mode === burnState.mode && value === burnState.value) return
+  burnState.mode = mode
+  burnState.value = value
+  burnState.error = null
+  clearSelection()
+}
+
+/**
+ * 'Burn Selected': plans the burn in the worker (ownership checked, the offers it deletes and the
+ * reserve it frees worked out, nothing signed) and shows it for confirmation.
+ */
+export async function planBurn(nftIds: readonly string[]): Promise<void> {
+  if (burnState.busy) return
+  if (!sessionState.wallet) {
+    burnState.error = 'Please connect your wallet first'
+    return
+  }
+  if (nftIds.length === 0) {
+    burnState.error = 'Please select NFTs to burn'
+    return
+  }
+  const stillCurrent = sameWallet()
+  burnState.busy = true
+  burnState.error = null
+  try {
+    const plan = await engine.planJob({ kind: 'burn', nftIds: [...nftIds] })
+    if (stillCurrent()) burnState.pending = { nftIds: ref([...nftIds]), plan: ref(plan) }
+  } catch (error) {
+    if (stillCurrent()) burnState.error = `Burn failed: ${errorMessage(error) || 'Unknown error'}`
+  } finally {
+    if (stillCurrent()) burnState.busy = false
+  }
+}
+
+/** 'Cancel' in the confirmation: nothing was signed. */
+export function dismissBurn(): void {
+  burnState.pending = null
+  burnState.error = null
+}
+
+/**
+ * The typed confirmation was right (or not needed): the burn starts, leaving out problem NFTs.
+ *
+ * @param names - the NFTs' names as the confirmation showed them, for the results.
+ */
+export async function confirmBurn(names: ReadonlyMap<string, string>): Promise<void> {
+  const pending = burnState.pending
+  if (!pending || burnState.busy) return
+  burnState.names = ref(new Map([...burnState.names, ...names]))
+  const stillCurrent = sameWallet()
+  burnState.busy = true
+  burnState.error = null
+  const skipProblems = pending.plan.problems.some((problem) => problem.itemIndex !== undefined)
+  try {
+    await engine.startJob(pending.plan.jobId, { skipProblems })
+    if (!stillCurrent()) return
+    burnState.pending = null
+    burnState.dismissedJobId = null
+  } catch (error) {
+    if (stillCurrent()) burnState.error = `Burn failed: ${errorMessage(error) || 'Unknown error'}`
+  } finally {
+    if (stillCurrent()) burnState.busy = false
+  }
+}
+
+/** The progress card's buttons for a burn job. */
+export const burnJobActions = jobActions((message) => {
+  burnState.jobError = message
+}, sameWallet)
+
+/** The burn's report as CSV, or null (the reason is in `jobError`). */
+export async function exportBurnReport(jobId: string): Promise<string | null> {
+  const stillCurrent = sameWallet()
+  burnState.jobError = null
+  try {
+    return await engine.exportJobCsv(jobId)
+  } catch (error) {
+    if (stillCurrent()) burnState.jobError = errorMessage(error)
+    return null
+  }
+}
+
+/** Closes a burn's result card. */
+export function dismissBurnResult(jobId: string): void {
+  burnState.dismissedJobId = jobId
+}
+
+/** The Burn tab's state, for rendering. */
+export function useBurn(): Readonly<BurnState> {
+  return useSnapshot(burnState) as Readonly<BurnState>
+}

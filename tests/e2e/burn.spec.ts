@@ -1,0 +1,199 @@
+/**
+ * The Burn tab against the sandbox, on fresh accounts holding NFTs with real metadata: 30 NFTs chosen
+ * through the collection filter, the confirmation's offer counts and reserve as the ledger has them,
+ * an NFT that left the wallet meanwhile shown with its reason and left out, a reload right after the
+ * start: each NFT burned once, gone from the ledger and the UI, its offers gone too.
+ */
+import type { AccountTxTransaction } from 'xrpl'
+import { parseNFTokenID, xrpToDrops } from 'xrpl'
+
+import type { JobRow } from '../../src/db/types.ts'
+import { nftsHeldBy, offersOwnedBy, reconnectHolder, submitPipelined } from './support/airdrop.ts'
+import { connectHolder } from './support/airdrop.ts'
+import { storedRows } from './support/hooks.ts'
+import { fundedAccount, withSandbox } from './support/ledger.ts'
+import { handNfts, listingHolder } from './support/listing.ts'
+import { makeSellOffers } from './support/orders.ts'
+import { openMainShell, reachMainShell, toolTabs } from './support/shell.ts'
+import { expect, test } from './support/test.ts'
+
+/** The account's OwnerCount on the validated ledger. */
+async function ownerCount(address: string): Promise<number> {
+  return withSandbox(async (client) => {
+    const info = await client.request({
+      command: 'account_info',
+      account: address,
+      ledger_index: 'validated',
+    })
+    return info.result.account_data.OwnerCount
+  })
+}
+
+/** The account's validated NFTokenBurn transactions. */
+async function burnsBy(address: string): Promise<AccountTxTransaction[]> {
+  return withSandbox(async (client) => {
+    const pages = await client.requestAll({ command: 'account_tx', account: address })
+    return pages
+      .flatMap((p) => p.result.transactions as AccountTxTransaction[])
+      .filter((t) => t.tx_json?.TransactionType === 'NFTokenBurn')
+  })
+}
+
+/** Bids on an NFT (nft_buy_offers), 0 when it has none. */
+async function bidsOn(nftId: string): Promise<number> {
+  return withSandbox((client) =>
+    client.request({ command: 'nft_buy_offers', nft_id: nftId, ledger_index: 'validated' }).then(
+      (r) => r.result.offers.length,
+      () => 0,
+    ),
+  )
+}
+
+test('without a wallet the tab asks for one', async ({ page }) => {
+  await openMainShell(page)
+  await toolTabs(page).getByRole('tab', { name: 'Burn' }).click()
+  await expect(page.getByText('Wallet Required')).toBeVisible()
+  await expect(page.getByText('Connect your wallet to burn NFTs')).toBeVisible()
+})
+
+test('30 NFTs of a collection burned: the offers and reserve as the ledger has them, one NFT gone meanwhile left out, a reload, none burned twice', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  // 31 NFTs of taxon 7 and 4 of taxon 8.
+  const holder = await listingHolder(35, { taxa: [...Array<number>(31).fill(7), 8] })
+  const bidder = await fundedAccount('secp256k1')
+  const held = await nftsHeldBy(holder.address)
+  const ofTaxon = (taxon: number) => held.filter((id) => parseNFTokenID(id).Taxon === taxon)
+  const collection = ofTaxon(7)
+  expect(collection).toHaveLength(31)
+  // The holder's own sell offers on three of them, and bids of another account on two.
+  await makeSellOffers(
+    holder,
+    [0, 1, 2].map((i) => ({ nftId: collection[i]!, drops: xrpToDrops(5) })),
+  )
+  await withSandbox((client) =>
+    submitPipelined(
+      client,
+      bidder,
+      [3, 4].map((i) => ({
+        TransactionType: 'NFTokenCreateOffer',
+        NFTokenID: collection[i]!,
+        Owner: holder.address,
+        Amount: xrpToDrops(2),
+      })),
+    ),
+  )
+
+  await connectHolder(page, holder, 35)
+  await toolTabs(page).getByRole('tab', { name: 'Burn' }).click()
+  const card = page.getByRole('region', { name: 'Burn Selected' })
+  await expect(page.getByText('Burning is permanent.')).toBeVisible()
+  // Nothing selected: the spec's message.
+  await card.getByRole('button', { name: 'Burn Selected (0)' }).click()
+  await expect(card.getByRole('alert')).toHaveText('Please select NFTs to burn')
+
+  // The collection filter: taxon 7 only; a change of filter clears the selection.
+  await card.getByLabel('Filter').selectOption('collection')
+  const choice = card.getByLabel('Collection')
+  const taxon7 = await choice.locator('option', { hasText: 'taxon 7' }).getAttribute('value')
+  await choice.selectOption(taxon7)
+  await expect(page.getByTestId('burn-shown')).toHaveText('31 NFTs shown')
+  await page.getByRole('button', { name: 'Select all shown' }).click()
+  await expect(card.getByTestId('burn-selected')).toHaveText('31 NFTs selected')
+
+  // One of them leaves the wallet before the burn is planned.
+  const gone = collection[30]!
+  await handNfts(holder, bidder, [gone])
+  const before = await ownerCount(holder.address)
+  await card.getByRole('button', { name: 'Burn Selected (31)' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Confirm NFT Burn' })
+  await expect(dialog.getByTestId('burn-count')).toHaveText('30', { timeout: 30_000 })
+  await expect(dialog.getByTestId('plan-problems')).toContainText('is not in this wallet')
+  await expect(dialog.getByTestId('burn-own-offers')).toHaveText('3')
+  await expect(dialog.getByTestId('burn-other-offers')).toHaveText('2')
+  const pages = Number(await dialog.getByTestId('burn-pages').innerText())
+  await expect(dialog.getByTestId('burn-reserve')).toHaveText(
+    `${((3 + pages) * 0.2).toFixed(1).replace(/\.0$/, '')} XRP`,
+  )
+  const confirm = dialog.getByRole('button', { name: 'Burn 30 NFTs' })
+  await expect(confirm).toBeDisabled()
+  await dialog.getByLabel(/^Type BURN/).fill('burn 30 nfts')
+  await expect(confirm).toBeDisabled()
+  await dialog.getByLabel(/^Type BURN/).fill('BURN 30 NFTS')
+  await confirm.click()
+
+  // A reload as soon as it runs: the job goes on, nothing is burned twice.
+  await expect(page.getByTestId('burn-progress').or(page.getByTestId('burn-results'))).toBeVisible()
+  await page.reload()
+  await reachMainShell(page)
+  await reconnectHolder(page, holder, 4)
+  await toolTabs(page).getByRole('tab', { name: 'Burn' }).click()
+  const results = page.getByTestId('burn-results')
+  await expect(results).toBeVisible({ timeout: 60_000 })
+  await expect(results.getByTestId('results-successful')).toHaveText('30')
+  await expect(results).toContainText('Successfully burned 30 NFTs')
+  await expect(
+    results.getByRole('list', { name: 'Burn results per NFT' }).locator('li'),
+  ).toHaveCount(31)
+  await expect(results).toContainText('Burned successfully')
+
+  // On the ledger: the 30 are gone, each burned once; the one given away and taxon 8 stay.
+  const left = new Set(await nftsHeldBy(holder.address))
+  expect(left).toEqual(new Set(ofTaxon(8)))
+  const burns = await burnsBy(holder.address)
+  expect(burns).toHaveLength(30)
+  expect(new Set(burns.map((t) => (t.tx_json as { NFTokenID: string }).NFTokenID)).size).toBe(30)
+  // Their offers went with them, and the reserve freed is the confirmation's.
+  expect(await offersOwnedBy(holder.address)).toEqual([])
+  expect(await bidsOn(collection[3]!)).toBe(0)
+  expect(before - (await ownerCount(holder.address))).toBe(3 + pages)
+  // And from the UI: 4 NFTs left, none selected.
+  await expect(page.getByTestId('collection-counts')).toContainText('4 total')
+  await expect(page.getByTestId('collection-counts')).toContainText('0 selected')
+  const [job] = await storedRows<JobRow>(page, 'jobs').then((jobs) =>
+    jobs.filter((j) => j.kind === 'burn' && j.account === holder.address),
+  )
+  expect(job!.counts).toMatchObject({ succeeded: 30, skipped: 1, failed: 0 })
+})
+
+// Long enough to be caught running (30 burns may end within a ledger or two): the desktop project.
+test(
+  'a reload in the middle of 150 burns: another runner takes the job, each NFT burned once @desktop-only',
+  { tag: '@desktop-only' },
+  async ({ page }) => {
+    test.setTimeout(180_000)
+    const NFTS = 150
+    const holder = await listingHolder(NFTS, { xrp: 20 })
+    await connectHolder(page, holder, NFTS)
+    await toolTabs(page).getByRole('tab', { name: 'Burn' }).click()
+    await page.getByRole('button', { name: 'Select all shown' }).click()
+    const card = page.getByRole('region', { name: 'Burn Selected' })
+    await card.getByRole('button', { name: `Burn Selected (${NFTS})` }).click()
+    const dialog = page.getByRole('dialog', { name: 'Confirm NFT Burn' })
+    await dialog.getByLabel(/^Type BURN/).fill(`BURN ${NFTS} NFTS`)
+    await dialog.getByRole('button', { name: `Burn ${NFTS} NFTs` }).click()
+    await expect(page.getByTestId('burn-progress')).toBeVisible()
+    // The shell shows the burn under way.
+    await expect(page.getByRole('contentinfo').getByText('Burning NFTs…')).toBeVisible()
+    const [taken] = await storedRows<JobRow>(page, 'jobs').then((jobs) =>
+      jobs.filter((job) => job.kind === 'burn' && job.account === holder.address),
+    )
+    expect(taken!.epoch).toBeGreaterThan(0)
+    await page.reload()
+    await reachMainShell(page)
+    await reconnectHolder(page, holder, 0)
+    await toolTabs(page).getByRole('tab', { name: 'Burn' }).click()
+    const results = page.getByTestId('burn-results')
+    await expect(results.getByTestId('results-successful')).toHaveText(String(NFTS), {
+      timeout: 120_000,
+    })
+    const [ended] = await storedRows<JobRow>(page, 'jobs').then((jobs) =>
+      jobs.filter((job) => job.id === taken!.id),
+    )
+    expect(ended!.epoch).toBeGreaterThan(taken!.epoch!)
+    expect(await nftsHeldBy(holder.address)).toEqual([])
+    const burns = await burnsBy(holder.address)
+    expect(burns).toHaveLength(NFTS)
+  },
+)
