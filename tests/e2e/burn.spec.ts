@@ -151,6 +151,7 @@ test('30 NFTs of a collection burned: the offers and reserve as the ledger has t
   // And from the UI: 4 NFTs left, none selected.
   await expect(page.getByTestId('collection-counts')).toContainText('4 total')
   await expect(page.getByTestId('collection-counts')).toContainText('0 selected')
+  await expect(page.getByTestId('footer-counts')).toContainText('Offers: 0')
   const [job] = await storedRows<JobRow>(page, 'jobs').then((jobs) =>
     jobs.filter((j) => j.kind === 'burn' && j.account === holder.address),
   )

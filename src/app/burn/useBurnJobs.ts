@@ -2,8 +2,15 @@ import { useEffect } from 'react'
 
 import type { JobRow } from '../../db/types.ts'
 import { ACTIVE_STATUSES } from '../jobs/jobProgress.ts'
+import { useJobEnd } from '../jobs/useJobEnd.ts'
 import { useStartedJobs } from '../jobs/useJobs.ts'
-import { showStoredList } from '../state/collection.ts'
+import { refreshOfferCount, showStoredList } from '../state/collection.ts'
+import { loadOffers, ordersState } from '../state/orders.ts'
+
+function burnEnded(): void {
+  void refreshOfferCount()
+  if (ordersState.report) void loadOffers()
+}
 
 /** The wallet's latest burn, or null. */
 export function useLatestBurn(): JobRow | null {
@@ -24,5 +31,8 @@ export function useBurnFollower(): boolean {
   useEffect(() => {
     if (burned > 0) void showStoredList()
   }, [job?.id, burned, running])
+  // Once a burn seen running ends, the offers it deleted leave the footer's count and the Orders
+  // tab's list.
+  useJobEnd(job, true, null, burnEnded)
   return running
 }
