@@ -1,6 +1,6 @@
 /**
- * The buttons of a job's progress card (Pause, Resume, Cancel) bound to the engine, for a tab whose
- * state shows why an action failed.
+ * The buttons of a job's progress card (Pause, Resume, Cancel) and the results card's report export,
+ * bound to the engine, for a tab whose state shows why an action failed.
  */
 import { errorMessage } from '../../shared/errors.ts'
 import { engine } from '../engine.ts'
@@ -29,5 +29,24 @@ export function jobActions(
     pause: (jobId) => void run(() => engine.pauseJob(jobId)),
     resume: (jobId) => void run(() => engine.startJob(jobId)),
     cancel: (jobId) => void run(() => engine.cancelJob(jobId)),
+  }
+}
+
+/**
+ * A job's report as CSV for 'Export report (CSV)', or null when it could not be made (the reason went
+ * to `onError`).
+ */
+export async function jobReport(
+  jobId: string,
+  onError: (message: string | null) => void,
+  current: () => () => boolean,
+): Promise<string | null> {
+  const stillCurrent = current()
+  onError(null)
+  try {
+    return await engine.exportJobCsv(jobId)
+  } catch (error) {
+    if (stillCurrent()) onError(errorMessage(error))
+    return null
   }
 }

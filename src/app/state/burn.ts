@@ -8,7 +8,7 @@ import { proxy, ref, useSnapshot } from 'valtio'
 import { errorMessage } from '../../shared/errors.ts'
 import type { JobPlan } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
-import { jobActions } from '../jobs/jobActions.ts'
+import { jobActions, jobReport } from '../jobs/jobActions.ts'
 import { clearSelection } from './selection.ts'
 import { onWalletChange, sessionState } from './session.ts'
 
@@ -135,20 +135,15 @@ export async function confirmBurn(names: ReadonlyMap<string, string>): Promise<v
 }
 
 /** The progress card's buttons for a burn job. */
-export const burnJobActions = jobActions((message) => {
+export const burnJobActions = jobActions(setJobError, sameWallet)
+
+function setJobError(message: string | null): void {
   burnState.jobError = message
-}, sameWallet)
+}
 
 /** The burn's report as CSV, or null (the reason is in `jobError`). */
-export async function exportBurnReport(jobId: string): Promise<string | null> {
-  const stillCurrent = sameWallet()
-  burnState.jobError = null
-  try {
-    return await engine.exportJobCsv(jobId)
-  } catch (error) {
-    if (stillCurrent()) burnState.jobError = errorMessage(error)
-    return null
-  }
+export function exportBurnReport(jobId: string): Promise<string | null> {
+  return jobReport(jobId, setJobError, sameWallet)
 }
 
 /** Closes a burn's result card. */

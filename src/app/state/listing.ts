@@ -19,7 +19,7 @@ import type {
   ListingPreview,
 } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
-import { jobActions } from '../jobs/jobActions.ts'
+import { jobActions, jobReport } from '../jobs/jobActions.ts'
 import { DEFAULT_FORM, expirationOf, formProblem, strategyOf } from '../list/listingForm.ts'
 import type { ListingForm } from '../list/listingForm.ts'
 import type { OnSale } from '../list/listable.ts'
@@ -326,20 +326,15 @@ function sameWallet(): () => boolean {
 }
 
 /** The progress card's buttons for a listing job. */
-export const listingJobActions = jobActions((message) => {
+export const listingJobActions = jobActions(setJobError, sameWallet)
+
+function setJobError(message: string | null): void {
   listingState.jobError = message
-}, sameWallet)
+}
 
 /** The listing's report as CSV for 'Export report (CSV)', or null (the reason is in `jobError`). */
-export async function exportListingReport(jobId: string): Promise<string | null> {
-  const stillCurrent = sameWallet()
-  listingState.jobError = null
-  try {
-    return await engine.exportJobCsv(jobId)
-  } catch (error) {
-    if (stillCurrent()) listingState.jobError = errorMessage(error)
-    return null
-  }
+export function exportListingReport(jobId: string): Promise<string | null> {
+  return jobReport(jobId, setJobError, sameWallet)
 }
 
 /** The List tab's state, for rendering. */
