@@ -387,16 +387,19 @@ export async function nftsBeingOffered(
 /**
  * The NFTs an account's burn jobs on a network burned in a ledger after `ledgerIndex`: a list of its
  * NFTs read from that ledger still names them, and must not bring them back.
+ *
+ * @param since - Unix ms: only jobs updated since then can have burned after the ledger read.
  */
 export async function nftsBurnedAfter(
   db: LedgerDb,
   network: JobRow['network'],
   account: string,
   ledgerIndex: number,
+  since: number,
 ): Promise<Set<string>> {
   const jobs = await db.jobs.where('[network+account]').equals([network, account]).toArray()
   const burned = new Set<string>()
-  for (const job of jobs.filter((j) => j.kind === 'burn')) {
+  for (const job of jobs.filter((j) => j.kind === 'burn' && j.updatedAt >= since)) {
     const items = await db.jobItems.where('[jobId+status]').equals([job.id, 'succeeded']).toArray()
     for (const item of items) {
       const done = item.attempts.find((a) => a.final === 'tesSUCCESS')

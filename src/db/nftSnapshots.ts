@@ -3,10 +3,32 @@
  * them through `queries/nfts.ts`). Each change is one Dexie write, so a crash leaves either the old
  * snapshot or the new one, never a mix.
  */
+import { nftsBurnedAfter } from './jobs.ts'
 import { nftSnapshot } from './queries/nfts.ts'
 import type { LedgerDb } from './schema.ts'
 import type { NftSnapshotRow } from './types.ts'
 import type { NetworkId } from '../shared/networks.ts'
+
+/**
+ * Saves a list just read from the ledger as the account's snapshot, without the NFTs its burn jobs
+ * burned in a later ledger (a burn validated while the list was read): in one transaction with the
+ * job items, so a burn recorded meanwhile is either seen here or removes its NFT after this write.
+ *
+ * @param since - Unix ms when the reading started: only burn jobs updated since then are looked at.
+ * @returns the list as saved.
+ */
+export async function saveReadSnapshot(
+  db: LedgerDb,
+  row: NftSnapshotRow,
+  since: number,
+): Promise<NftSnapshotRow> {
+  return await db.transaction('rw', db.jobs, db.jobItems, db.nftSnapshots, async () => {
+    const burned = await nftsBurnedAfter(db, row.network, row.account, row.ledgerIndex, since)
+    const saved = burned.size ? { ...row, nfts: row.nfts.filter((n) => !burned.has(n.nftId)) } : row
+    await db.nftSnapshots.put(saved)
+    return saved
+  })
+}
 
 /**
  * Saves (replaces) the snapshot of `row.network` + `row.account`.

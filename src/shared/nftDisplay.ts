@@ -60,3 +60,8 @@ export function issuerGroupLabel(issuer: string): string {
 export function xrpCafeUrl(nftId: string): string {
   return `https://xrp.cafe/nft/${encodeURIComponent(nftId)}`
 }
+
+/** A collection's key, its issuer and taxon: `${issuer}:${taxon}`. */
+export function collectionKey(nft: { issuer: string; taxon: number }): string {
+  return `${nft.issuer}:${nft.taxon}`
+}

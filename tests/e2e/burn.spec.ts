@@ -94,13 +94,22 @@ test('30 NFTs of a collection burned: the offers and reserve as the ledger has t
   await expect(card.getByRole('alert')).toHaveText('Please select NFTs to burn')
 
   // The collection filter: taxon 7 only; a change of filter clears the selection.
+  await page.getByTestId('nft-card').getByRole('checkbox').first().click()
+  await expect(card.getByTestId('burn-selected')).toHaveText('1 NFT selected')
   await card.getByLabel('Filter').selectOption('collection')
+  await expect(card.getByTestId('burn-selected')).toHaveText('0 NFTs selected')
   const choice = card.getByLabel('Collection')
   const taxon7 = await choice.locator('option', { hasText: 'taxon 7' }).getAttribute('value')
   await choice.selectOption(taxon7)
   await expect(page.getByTestId('burn-shown')).toHaveText('31 NFTs shown')
   await page.getByRole('button', { name: 'Select all shown' }).click()
   await expect(card.getByTestId('burn-selected')).toHaveText('31 NFTs selected')
+  // The collection panel's Select All Filtered ignores the tab's filter: what it adds is kept out.
+  await page.getByRole('button', { name: 'Select All Filtered', exact: true }).click()
+  await expect(page.getByTestId('collection-counts')).toContainText('35 selected')
+  await expect(card.getByTestId('burn-selected')).toHaveText(
+    '31 NFTs selected (4 more selected are hidden by the filters and will not be burned)',
+  )
 
   // One of them leaves the wallet before the burn is planned.
   const gone = collection[30]!
@@ -156,6 +165,30 @@ test('30 NFTs of a collection burned: the offers and reserve as the ledger has t
     jobs.filter((j) => j.kind === 'burn' && j.account === holder.address),
   )
   expect(job!.counts).toMatchObject({ succeeded: 30, skipped: 1, failed: 0 })
+})
+
+test('burned NFTs leave the list, the selection and the cache as they burn, without a reload', async ({
+  page,
+}) => {
+  const holder = await listingHolder(4)
+  await connectHolder(page, holder, 4)
+  await toolTabs(page).getByRole('tab', { name: 'Burn' }).click()
+  await expect(page.getByText('Cache: 4 entries for this wallet')).toBeVisible({ timeout: 30_000 })
+  const cards = page.getByTestId('nft-card').getByRole('checkbox')
+  await cards.nth(0).click()
+  await cards.nth(1).click()
+  const card = page.getByRole('region', { name: 'Burn Selected' })
+  await card.getByRole('button', { name: 'Burn Selected (2)' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Confirm NFT Burn' })
+  await dialog.getByLabel(/^Type BURN/).fill('BURN 2 NFTS')
+  await dialog.getByRole('button', { name: 'Burn 2 NFTs' }).click()
+  const results = page.getByTestId('burn-results')
+  await expect(results).toContainText('Successfully burned 2 NFTs', { timeout: 30_000 })
+  await expect(page.getByTestId('collection-counts')).toContainText('2 total')
+  await expect(page.getByTestId('collection-counts')).toContainText('0 selected')
+  await expect(page.getByTestId('nft-card')).toHaveCount(2)
+  await expect(page.getByText('Cache: 2 entries for this wallet')).toBeVisible()
+  expect(await nftsHeldBy(holder.address)).toHaveLength(2)
 })
 
 // Long enough to be caught running (30 burns may end within a ledger or two): the desktop project.

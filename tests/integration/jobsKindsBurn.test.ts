@@ -120,3 +120,21 @@ it('a second burn of the same NFTs is stopped by pre-flight: they are no longer 
   ])
   expect(plan.transactions).toBe(1)
 })
+
+it('leaves out an NFT that another unfinished airdrop or listing of the wallet will still offer', async () => {
+  const { nfts } = await readAccountNfts(h.client, holder, () => undefined)
+  const offered = new Set((await offersOf(h.client, holder)).map((o) => o.NFTokenID))
+  const [promised, free] = nfts.filter((n) => n.transferable && !offered.has(n.nftId))
+  const listing = await h.engine.planJob({
+    kind: 'list',
+    offers: [{ nftId: promised!.nftId, amountDrops: '1000000' }],
+  })
+  await h.db.jobs.update(listing.jobId, { status: 'paused' })
+  const plan = await h.engine.planJob({ kind: 'burn', nftIds: [promised!.nftId, free!.nftId] })
+  expect(plan.problems).toEqual([
+    expect.objectContaining({ code: 'DUPLICATE', itemIndex: 0, blocking: false }),
+  ])
+  expect(plan.problems[0]!.message).toContain('burning it would break that job')
+  expect(plan.transactions).toBe(1)
+  await h.db.jobs.update(listing.jobId, { status: 'cancelled' })
+})

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest'
 
 import {
   collectionChoices,
-  collectionOf,
   issuerChoices,
   passesBurnFilter,
 } from '../../src/app/burn/burnFilter.ts'
+import { collectionKey } from '../../src/shared/nftDisplay.ts'
 import { ISSUER_A, ISSUER_B, mapOf, nft, row } from './nftsFixtures.ts'
 
 const nfts = [
@@ -41,7 +41,7 @@ describe('burn filter', () => {
       nfts.filter((n) => passesBurnFilter(n, mode, value)).map((n) => n.serial)
     expect(pass('all', '')).toEqual([1, 2, 3, 4])
     expect(pass('issuer', ISSUER_B)).toEqual([4])
-    expect(pass('collection', collectionOf(nfts[1]!))).toEqual([2, 3])
+    expect(pass('collection', collectionKey(nfts[1]!))).toEqual([2, 3])
     expect(pass('collection', '')).toEqual([1, 2, 3, 4])
   })
 })

@@ -68,7 +68,7 @@ export function BurnResult({ job }: { job: JobRow }) {
       {(job.error || failed > 0 || succeeded === 0) && (
         <p className="error-box" role="alert">
           Burn failed:{' '}
-          {job.error ??
+          {job.error ||
             (failed > 0
               ? `${failed} of ${total} NFTs could not be burned`
               : job.status === 'cancelled'
@@ -84,7 +84,8 @@ export function BurnResult({ job }: { job: JobRow }) {
           { label: 'Total', value: total, testId: 'results-total' },
         ]}
       />
-      <ul className="burn-results" aria-label="Burn results per NFT">
+      {/* Focusable: the list scrolls, and a keyboard must reach all of it. */}
+      <ul className="burn-results" aria-label="Burn results per NFT" tabIndex={0}>
         {items.map((item) => (
           <BurnedItem key={item.id} item={item} nameOf={nameOf} />
         ))}
@@ -119,7 +120,11 @@ function BurnedItem({ item, nameOf }: { item: JobItemRow; nameOf: (nftId: string
     <li data-status={item.status}>
       <span className="burn-results__name">{name}</span>
       <span>
-        {ok ? 'Burned successfully' : `Error: ${item.message ?? item.result ?? item.status}`}
+        {ok
+          ? 'Burned successfully'
+          : item.status === 'skipped'
+            ? `Not burned: ${item.message ?? 'left out of the job'}`
+            : `Error: ${item.message ?? item.result ?? item.status}`}
       </span>
       {hash && <code title={hash}>{hashPrefix(hash)}</code>}
     </li>

@@ -50,6 +50,10 @@ export function BurnFilter() {
             onChange={(event) => setBurnFilter(mode, event.target.value)}
           >
             <option value="">Choose…</option>
+            {value && !choices.some((choice) => choice.value === value) && (
+              // Every NFT of it burned: the choice stays, saying so.
+              <option value={value}>(none left)</option>
+            )}
             {choices.map((choice) => (
               <option key={choice.value} value={choice.value}>
                 {choice.label}

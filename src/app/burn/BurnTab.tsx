@@ -1,11 +1,11 @@
 import { ACTIVE_STATUSES } from '../jobs/jobProgress.ts'
 import { planBurn, useBurn } from '../state/burn.ts'
-import { useSelectedIds } from '../state/selection.ts'
 import { useSession } from '../state/session.ts'
 import { BurnProgress, BurnResult } from './BurnCards.tsx'
 import { BurnFilter } from './BurnFilter.tsx'
 import { ConfirmBurnModal } from './ConfirmBurnModal.tsx'
 import { useLatestBurn } from './useBurnJobs.ts'
+import { useBurnSelection } from './useBurnSelection.ts'
 import './burn.css'
 
 /**
@@ -28,10 +28,10 @@ export function BurnTab() {
 
 function ConnectedBurn() {
   const { busy, error, pending, dismissedJobId } = useBurn()
-  const selected = useSelectedIds()
+  const { toBurn, hidden } = useBurnSelection()
   const job = useLatestBurn()
   const running = job !== null && ACTIVE_STATUSES.has(job.status)
-  const count = selected.size
+  const count = toBurn.length
   return (
     <div className="burn-tab">
       <div className="burn-banner" role="note">
@@ -45,6 +45,8 @@ function ConnectedBurn() {
         <BurnFilter />
         <p className="burn-muted" data-testid="burn-selected">
           {count === 1 ? '1 NFT selected' : `${count} NFTs selected`}
+          {hidden > 0 &&
+            ` (${hidden} more selected ${hidden === 1 ? 'is' : 'are'} hidden by the filters and will not be burned)`}
         </p>
         {error && !pending && (
           <p className="error-box" role="alert">
@@ -55,7 +57,7 @@ function ConnectedBurn() {
           type="button"
           className="button button--danger burn-start"
           disabled={busy || running}
-          onClick={() => void planBurn([...selected])}
+          onClick={() => void planBurn(toBurn)}
         >
           {busy ? 'Checking…' : `Burn Selected (${count})`}
         </button>

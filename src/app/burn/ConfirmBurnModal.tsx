@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useId, useMemo, useState } from 'react'
 
 import { burnConfirmText } from '../../shared/constants.ts'
 import { formatDrops } from '../../shared/format.ts'
@@ -31,7 +31,7 @@ export function ConfirmBurnModal({ pending }: { pending: PendingBurn }) {
   const count = plan.transactions
   const expected = burnConfirmText(count)
   const confirmed = count <= 1 || typed === expected
-  const byId = new Map(nfts.map((nft) => [nft.nftId, nft]))
+  const byId = useMemo(() => new Map(nfts.map((nft) => [nft.nftId, nft])), [nfts])
   const effects = plan.burn ?? { ownOffers: 0, otherOffers: 0, pagesFreed: 0 }
   const freed = -BigInt(plan.reserveChangeDrops)
   const canBurn = plan.canStart && count > 0
@@ -49,7 +49,7 @@ export function ConfirmBurnModal({ pending }: { pending: PendingBurn }) {
         Burning is permanent: {count === 1 ? 'this NFT is' : `these ${count} NFTs are`} destroyed
         for good and cannot be recovered.
       </p>
-      <ul className="burn-confirm__nfts" aria-label="NFTs to burn">
+      <ul className="burn-confirm__nfts" aria-label="NFTs to burn" tabIndex={0}>
         {burning.slice(0, PICTURED).map((id) => {
           const nft = byId.get(id)
           const meta = metadata.get(id)

@@ -4,6 +4,7 @@
  */
 import type { NftItem } from '../../db/types.ts'
 import { shortAddress } from '../../shared/format.ts'
+import { collectionKey } from '../../shared/nftDisplay.ts'
 import type { MetadataMap } from '../nfts/nftFilters.ts'
 
 /** One value of the filter's second list. */
@@ -11,11 +12,6 @@ export interface BurnChoice {
   value: string
   label: string
   count: number
-}
-
-/** A collection's key: `issuer:taxon`. */
-export function collectionOf(nft: Pick<NftItem, 'issuer' | 'taxon'>): string {
-  return `${nft.issuer}:${nft.taxon}`
 }
 
 /** The issuers of the NFTs, most NFTs first. */
@@ -38,7 +34,7 @@ export function issuerChoices(nfts: readonly NftItem[]): BurnChoice[] {
 export function collectionChoices(nfts: readonly NftItem[], metadata: MetadataMap): BurnChoice[] {
   const found = new Map<string, { count: number; name: string | null; nft: NftItem }>()
   for (const nft of nfts) {
-    const key = collectionOf(nft)
+    const key = collectionKey(nft)
     const entry = found.get(key) ?? { count: 0, name: null, nft }
     entry.count += 1
     entry.name ??= metadata.get(nft.nftId)?.collection?.trim() || null
@@ -59,5 +55,5 @@ export function passesBurnFilter(
   value: string,
 ): boolean {
   if (mode === 'all' || !value) return true
-  return mode === 'issuer' ? nft.issuer === value : collectionOf(nft) === value
+  return mode === 'issuer' ? nft.issuer === value : collectionKey(nft) === value
 }

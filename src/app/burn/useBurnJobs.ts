@@ -4,7 +4,7 @@ import type { JobRow } from '../../db/types.ts'
 import { ACTIVE_STATUSES } from '../jobs/jobProgress.ts'
 import { useJobEnd } from '../jobs/useJobEnd.ts'
 import { useStartedJobs } from '../jobs/useJobs.ts'
-import { refreshOfferCount, showStoredList } from '../state/collection.ts'
+import { refreshOfferCount, showStoredListSoon } from '../state/collection.ts'
 import { loadOffers, ordersState } from '../state/orders.ts'
 
 function burnEnded(): void {
@@ -22,17 +22,19 @@ export function useLatestBurn(): JobRow | null {
  * While the wallet's latest burn runs (in any tab of the app), burned NFTs leave the list and the
  * selection as each burn validates: the stored list, which the worker keeps, is read again.
  *
- * @returns whether a burn is running (the shell's loading flag).
+ * @returns whether a burn is under way, not paused (the shell's loading flag).
  */
 export function useBurnFollower(): boolean {
   const job = useLatestBurn()
   const running = job !== null && ACTIVE_STATUSES.has(job.status)
   const burned = job?.counts.succeeded ?? 0
+  // Paused is not burning: the shell's flag is for a burn under way.
+  const burning = job?.status === 'running' || job?.status === 'waiting'
   useEffect(() => {
-    if (burned > 0) void showStoredList()
+    if (burned > 0) showStoredListSoon()
   }, [job?.id, burned, running])
   // Once a burn seen running ends, the offers it deleted leave the footer's count and the Orders
   // tab's list.
   useJobEnd(job, true, null, burnEnded)
-  return running
+  return burning
 }

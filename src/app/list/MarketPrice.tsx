@@ -1,7 +1,8 @@
 import type { NftItem } from '../../db/types.ts'
 import { formatDrops } from '../../shared/format.ts'
 import type { FloorPrice, FloorProgress } from '../../worker/api.ts'
-import { checkMarketPrice, marketKey, useListing } from '../state/listing.ts'
+import { collectionKey } from '../../shared/nftDisplay.ts'
+import { checkMarketPrice, useListing } from '../state/listing.ts'
 
 function progressText(progress: FloorProgress | null): string {
   if (!progress) return 'Checking the market…'
@@ -46,7 +47,7 @@ function FloorResult({ floor }: { floor: FloorPrice }) {
  */
 export function MarketPrice({ nft }: { nft: NftItem }) {
   const { market } = useListing()
-  const check = market[marketKey(nft.issuer, nft.taxon)]
+  const check = market[collectionKey(nft)]
   if (check?.state === 'checking') {
     return (
       // Not a live region: every card of the collection shows this, tick by tick.

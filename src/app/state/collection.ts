@@ -277,8 +277,10 @@ export async function showStoredList(): Promise<void> {
   const wallet = sessionState.wallet
   if (!wallet) return
   const gen = generation
+  const shown = collectionState.nfts
   const snapshot = await nftSnapshot(appDb(), wallet.network, wallet.address)
-  if (gen !== generation || !snapshot) return
+  // A newer list came meanwhile (a load): what it lacks is not what was burned.
+  if (gen !== generation || !snapshot || collectionState.nfts !== shown) return
   const kept = new Set(snapshot.nfts.map((nft) => nft.nftId))
   const gone = collectionState.nfts.filter((nft) => !kept.has(nft.nftId)).map((nft) => nft.nftId)
   if (gone.length === 0) return
@@ -288,6 +290,19 @@ export async function showStoredList(): Promise<void> {
   collectionState.metadataVersion += 1
   deselectMany(gone)
   void refreshCacheStats()
+}
+
+/** The stored list is read at most this often while a burn runs (it may hold 100,000 NFTs). */
+const STORED_LIST_INTERVAL_MS = 1000
+let storedListTimer: ReturnType<typeof setTimeout> | null = null
+
+/** {@link showStoredList}, at most once a second: the last call always runs. */
+export function showStoredListSoon(): void {
+  if (storedListTimer !== null) return
+  storedListTimer = setTimeout(() => {
+    storedListTimer = null
+    void showStoredList().catch(logFailure('reading the stored NFT list'))
+  }, STORED_LIST_INTERVAL_MS)
 }
 
 /** The collection, for rendering. */

@@ -11,6 +11,7 @@ import type { JobRow } from '../../db/types.ts'
 import { appDb } from '../../db/queries/db.ts'
 import { jobItemsHead } from '../../db/queries/jobs.ts'
 import { errorMessage, logFailure } from '../../shared/errors.ts'
+import { collectionKey } from '../../shared/nftDisplay.ts'
 import type {
   FloorPrice,
   FloorProgress,
@@ -53,7 +54,7 @@ interface ListingState {
   relist: boolean
   /** The grid's page, from 1. */
   page: number
-  /** Market checks by collection (`issuer:taxon`). */
+  /** Market checks by collection (collectionKey). */
   market: Readonly<Record<string, MarketCheck>>
   /** Pricing and planning a listing. */
   busy: boolean
@@ -129,18 +130,13 @@ export function setListingPage(page: number): void {
   listingState.page = page
 }
 
-/** The key of a collection in `market`. */
-export function marketKey(issuer: string, taxon: number): string {
-  return `${issuer}:${taxon}`
-}
-
 function setMarket(key: string, check: MarketCheck): void {
   listingState.market = { ...listingState.market, [key]: check }
 }
 
 /** 'Check Market Price': the collection's floor, read by the engine (kept 5 minutes there). */
 export async function checkMarketPrice(issuer: string, taxon: number): Promise<void> {
-  const key = marketKey(issuer, taxon)
+  const key = collectionKey({ issuer, taxon })
   if (listingState.market[key]?.state === 'checking') return
   const gen = generation
   setMarket(key, { state: 'checking', progress: null })

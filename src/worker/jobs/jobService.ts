@@ -137,8 +137,11 @@ export class JobService {
     const client = this.deps.connection.requireClient()
     const planned = planIntents(request)
     const feeDrops = await cushionedFeeDrops(client)
-    const offers = request.kind === 'airdrop' || request.kind === 'list'
-    const offeredByJobs = offers
+    // NFTs the wallet's other unfinished airdrops and listings will still offer: not offered twice,
+    // and not burned from under them.
+    const touchesNfts =
+      request.kind === 'airdrop' || request.kind === 'list' || request.kind === 'burn'
+    const offeredByJobs = touchesNfts
       ? await nftsBeingOffered(this.deps.db, network, account)
       : undefined
     const figures = await runPreflight(

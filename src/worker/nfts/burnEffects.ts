@@ -21,17 +21,37 @@ export function pagesFreed(
   pages: readonly (readonly string[])[],
   burned: readonly string[],
 ): number {
-  // Each page as a count and a membership; merged pages share one record.
-  const live = pages.map((ids) => ({ size: ids.length }))
-  const pageOf = new Map<string, (typeof live)[number]>()
-  pages.forEach((ids, i) => ids.forEach((id) => pageOf.set(id, live[i]!)))
+  // The pages as a linked list (merges and deletions in constant time), each with its tokens.
+  interface Page {
+    size: number
+    ids: string[]
+    prev: Page | null
+    next: Page | null
+  }
+  const pageOf = new Map<string, Page>()
+  let last: Page | null = null
+  for (const ids of pages) {
+    const page: Page = { size: ids.length, ids: [...ids], prev: last, next: null }
+    if (last) last.next = page
+    last = page
+    for (const id of ids) pageOf.set(id, page)
+  }
   let freed = 0
-  const merge = (from: (typeof live)[number], into: (typeof live)[number]): boolean => {
-    if (from.size + into.size > TOKENS_PER_PAGE) return false
-    into.size += from.size
-    for (const [id, page] of pageOf) if (page === from) pageOf.set(id, into)
-    live.splice(live.indexOf(from), 1)
+  const unlink = (page: Page) => {
+    if (page.prev) page.prev.next = page.next
+    if (page.next) page.next.prev = page.prev
     freed += 1
+  }
+  const moveTokens = (from: Page, into: Page) => {
+    into.size += from.size
+    // Burned ids stay in the arrays; only the tokens still held follow the move.
+    for (const id of from.ids) if (pageOf.has(id)) pageOf.set(id, into)
+    into.ids.push(...from.ids)
+  }
+  const merge = (from: Page, into: Page): boolean => {
+    if (from.size + into.size > TOKENS_PER_PAGE) return false
+    moveTokens(from, into)
+    unlink(from)
     return true
   }
   for (const id of burned) {
@@ -39,24 +59,20 @@ export function pagesFreed(
     if (!page) continue
     pageOf.delete(id)
     page.size -= 1
-    const at = live.indexOf(page)
-    const prev = live[at - 1]
-    const next = live[at + 1]
+    const { prev, next } = page
     if (page.size > 0) {
       if (prev) merge(prev, page)
-      if (next) merge(page, next)
+      if (page.next) merge(page, page.next)
       continue
     }
     if (!next && prev) {
       // The last page stays: it takes its predecessor's tokens, and that page goes.
-      page.size = prev.size
-      for (const [token, owner] of pageOf) if (owner === prev) pageOf.set(token, page)
-      live.splice(at - 1, 1)
-      freed += 1
+      page.size = 0
+      moveTokens(prev, page)
+      unlink(prev)
       continue
     }
-    live.splice(at, 1)
-    freed += 1
+    unlink(page)
     if (prev && next) merge(prev, next)
   }
   return freed

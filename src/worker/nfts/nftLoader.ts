@@ -5,8 +5,7 @@
  */
 import { isValidClassicAddress } from 'xrpl'
 
-import { nftsBurnedAfter } from '../../db/jobs.ts'
-import { saveNftSnapshot } from '../../db/nftSnapshots.ts'
+import { saveReadSnapshot } from '../../db/nftSnapshots.ts'
 import type { LedgerDb } from '../../db/schema.ts'
 import { EngineError } from '../../shared/errors.ts'
 import type { NetworkId } from '../../shared/networks.ts'
@@ -69,22 +68,18 @@ export class NftLoader {
     const progress = throttledProgress(onProgress)
     let counts: NftLoadProgress = { loaded: 0, pages: 0 }
     try {
-      const read = await readAccountNfts(client, address, (p) => {
+      const startedAt = Date.now()
+      const { nfts: read, ledgerIndex } = await readAccountNfts(client, address, (p) => {
         counts = p
         progress.report(p)
       })
-      const { ledgerIndex } = read
-      // Burned since that ledger (a burn job ran meanwhile): already gone from the stored list.
-      const burned = await nftsBurnedAfter(this.deps.db, network, address, ledgerIndex)
-      const nfts = burned.size ? read.nfts.filter((nft) => !burned.has(nft.nftId)) : read.nfts
       const loadedAt = Date.now()
-      await saveNftSnapshot(this.deps.db, {
-        network,
-        account: address,
-        nfts,
-        loadedAt,
-        ledgerIndex,
-      })
+      // Without what a burn job burned after that ledger (it already left the stored list).
+      const { nfts } = await saveReadSnapshot(
+        this.deps.db,
+        { network, account: address, nfts: read, loadedAt, ledgerIndex },
+        startedAt,
+      )
       return { network, account: address, count: nfts.length, ledgerIndex, loadedAt }
     } finally {
       progress.finish(counts)

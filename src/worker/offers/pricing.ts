@@ -7,6 +7,7 @@ import { xrpToDrops } from 'xrpl'
 
 import { EngineError } from '../../shared/errors.ts'
 import { FLOOR_MULTIPLIERS } from '../../shared/floorMultipliers.ts'
+import { collectionKey } from '../../shared/nftDisplay.ts'
 import type { PriceGuard, PricedNft, PricingStrategy } from '../api.ts'
 import { isRecord } from '../jobs/ledger/ledgerRequests.ts'
 import { checkedSeed, freshSeed, seededRandom } from '../jobs/plan/shuffleSeed.ts'
@@ -32,10 +33,7 @@ const STEP_DROPS = 10_000n
 /** Floors by collection: the key is `${issuer}:${taxon}`; null when the collection has none. */
 export type Floors = ReadonlyMap<string, bigint | null>
 
-/** The key of a collection in {@link Floors}. */
-export function collectionKey(nft: Pick<PricingNft, 'issuer' | 'taxon'>): string {
-  return `${nft.issuer}:${nft.taxon}`
-}
+export { collectionKey }
 
 /**
  * An XRP amount as typed, in drops.

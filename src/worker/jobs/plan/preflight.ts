@@ -50,7 +50,7 @@ export interface PreflightDeps {
   feeDrops: bigint
   /**
    * NFTs the account's other unfinished airdrops and listings will still offer, with the job's kind
-   * and id: a second offer of them is left out.
+   * and id: a second offer of them, or a burn, is left out.
    */
   offeredByJobs?: ReadonlyMap<string, { kind: JobKind; id: string }>
 }

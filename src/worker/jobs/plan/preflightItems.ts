@@ -132,9 +132,13 @@ function nftProblem(
     const message = `${label} appears more than once in this job: only its first item will run`
     return itemProblem('DUPLICATE', index, message)
   }
-  const job = intent.type === 'offer' ? facts.offeredByJobs.get(intent.nftId) : undefined
+  const job =
+    intent.type === 'offer' || intent.type === 'burn'
+      ? facts.offeredByJobs.get(intent.nftId)
+      : undefined
   if (job) {
-    const message = `${label} is still to be offered by another ${job.kind} of this wallet (job ${job.id.slice(0, 8)}): it will be skipped`
+    const what = intent.type === 'burn' ? ': burning it would break that job. It' : ': it'
+    const message = `${label} is still to be offered by another ${job.kind} of this wallet (job ${job.id.slice(0, 8)})${what} will be skipped`
     return itemProblem('DUPLICATE', index, message)
   }
   return null
