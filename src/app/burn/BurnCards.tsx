@@ -2,10 +2,9 @@ import { useMemo, useState } from 'react'
 
 import type { JobItemRow, JobRow } from '../../db/types.ts'
 import { displayName } from '../../shared/nftDisplay.ts'
-import { JobCard, JobFigures } from '../jobs/JobCard.tsx'
+import { JobCard, JobFigures, ResultActions } from '../jobs/JobCard.tsx'
 import { JobProgressCard } from '../jobs/JobProgressCard.tsx'
 import { hashPrefix, shortNftId, shownHash } from '../jobs/jobProgress.ts'
-import { saveTextFile } from '../jobs/saveFile.ts'
 import { useJobItemsHead } from '../jobs/useJobs.ts'
 import { burnJobActions, dismissBurnResult, exportBurnReport, useBurn } from '../state/burn.ts'
 import { useCollection } from '../state/collection.ts'
@@ -35,11 +34,6 @@ export function BurnProgress({ job }: { job: JobRow }) {
 /** Items of the per-NFT list read and shown per 'Show more'. */
 const PAGE = 200
 
-async function download(job: JobRow): Promise<void> {
-  const csv = await exportBurnReport(job.id)
-  if (csv !== null) saveTextFile(`burn-report-${job.id.slice(0, 8)}.csv`, csv)
-}
-
 /**
  * 'Burn Results' (spec part 2 §2, §8): 'Successfully burned {n} NFTs' or 'Burn failed: …', then per
  * NFT 'Burned successfully' or 'Error: {error}' with the shortened transaction hash, in a list that
@@ -61,7 +55,7 @@ export function BurnResult({ job }: { job: JobRow }) {
   return (
     <JobCard job={job} title="Burn Results" testId="burn-results">
       {succeeded > 0 && (
-        <p className="burn-success" role="status">
+        <p className="tab-success" role="status">
           Successfully burned {succeeded} {succeeded === 1 ? 'NFT' : 'NFTs'}
         </p>
       )}
@@ -95,19 +89,13 @@ export function BurnResult({ job }: { job: JobRow }) {
           Show more ({total - shown} more)
         </button>
       )}
-      {jobError && (
-        <p className="error-box" role="alert">
-          {jobError}
-        </p>
-      )}
-      <div className="actions-row">
-        <button type="button" className="button" onClick={() => void download(job)}>
-          Export report (CSV)
-        </button>
-        <button type="button" className="button" onClick={() => dismissBurnResult(job.id)}>
-          Close
-        </button>
-      </div>
+      <ResultActions
+        job={job}
+        name="burn"
+        error={jobError}
+        report={exportBurnReport}
+        onClose={dismissBurnResult}
+      />
     </JobCard>
   )
 }

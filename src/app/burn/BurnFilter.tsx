@@ -27,7 +27,7 @@ export function BurnFilter() {
         : []
   return (
     <div className="burn-filter">
-      <div className="burn-field">
+      <div className="tab-field">
         <label htmlFor={modeId}>Filter</label>
         <select
           id={modeId}
@@ -42,7 +42,7 @@ export function BurnFilter() {
         </select>
       </div>
       {mode !== 'all' && (
-        <div className="burn-field">
+        <div className="tab-field">
           <label htmlFor={valueId}>{mode === 'issuer' ? 'Issuer' : 'Collection'}</label>
           <select
             id={valueId}

@@ -28,8 +28,8 @@ export function BurnGrid({ view }: { view: NftView }) {
   const shown = groups.reduce((n, group) => n + group.nfts.length, 0)
   return (
     <section className="burn-grid" aria-label="NFTs to burn">
-      <div className="burn-grid__bar">
-        <p className="burn-muted" data-testid="burn-shown">
+      <div className="grid-bar">
+        <p className="tab-muted" data-testid="burn-shown">
           {shown === 1 ? '1 NFT shown' : `${shown} NFTs shown`}
         </p>
         <div className="actions-row">

@@ -17,7 +17,7 @@ export function BurnTab() {
   const { wallet } = useSession()
   if (!wallet) {
     return (
-      <div className="burn-card">
+      <div className="tab-card">
         <h3>Wallet Required</h3>
         <p>Connect your wallet to burn NFTs</p>
       </div>
@@ -40,10 +40,10 @@ function ConnectedBurn() {
       </div>
       {job && running && <BurnProgress job={job} />}
       {job && !running && job.id !== dismissedJobId && <BurnResult job={job} />}
-      <section className="burn-card" aria-labelledby="burn-selected-title">
+      <section className="tab-card" aria-labelledby="burn-selected-title">
         <h3 id="burn-selected-title">Burn Selected</h3>
         <BurnFilter />
-        <p className="burn-muted" data-testid="burn-selected">
+        <p className="tab-muted" data-testid="burn-selected">
           {count === 1 ? '1 NFT selected' : `${count} NFTs selected`}
           {hidden > 0 &&
             ` (${hidden} more selected ${hidden === 1 ? 'is' : 'are'} hidden by the filters and will not be burned)`}
@@ -62,7 +62,7 @@ function ConnectedBurn() {
           {busy ? 'Checking…' : `Burn Selected (${count})`}
         </button>
         {running && (
-          <p className="burn-muted">A burn is running: wait for it to end to start another.</p>
+          <p className="tab-muted">A burn is running: wait for it to end to start another.</p>
         )}
       </section>
       {pending && <ConfirmBurnModal pending={pending} />}

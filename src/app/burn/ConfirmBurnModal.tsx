@@ -62,7 +62,7 @@ export function ConfirmBurnModal({ pending }: { pending: PendingBurn }) {
         })}
       </ul>
       {burning.length > PICTURED && (
-        <p className="burn-muted">and {burning.length - PICTURED} more</p>
+        <p className="tab-muted">and {burning.length - PICTURED} more</p>
       )}
       <dl className="figures" data-testid="burn-effects">
         <div>
@@ -90,7 +90,7 @@ export function ConfirmBurnModal({ pending }: { pending: PendingBurn }) {
           <dd>{formatDrops(plan.feesDrops)} XRP</dd>
         </div>
       </dl>
-      <p className="burn-muted">
+      <p className="tab-muted">
         The ledger deletes the offers on a burned NFT (up to 500 each); bidders get their reserve
         back. The reserve freed is yours: your offers and the NFT pages that empty.
       </p>
@@ -107,7 +107,7 @@ export function ConfirmBurnModal({ pending }: { pending: PendingBurn }) {
           </label>
           <input
             id={inputId}
-            className="burn-confirm__input"
+            className="burn-confirm__input tab-input"
             value={typed}
             autoComplete="off"
             spellCheck={false}

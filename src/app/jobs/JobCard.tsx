@@ -2,6 +2,7 @@ import { useId } from 'react'
 import type { ReactNode } from 'react'
 
 import type { JobRow } from '../../db/types.ts'
+import { saveTextFile } from './saveFile.ts'
 import './jobs.css'
 
 /**
@@ -49,5 +50,47 @@ export function JobFigures({ figures }: { figures: readonly Figure[] }) {
         </div>
       ))}
     </dl>
+  )
+}
+
+/**
+ * The foot of a results card: why the last action failed, 'Export report (CSV)' (the report saved
+ * as `{name}-report-{job id prefix}.csv`) and Close.
+ *
+ * @param report - the job's report as CSV, or null when it could not be made (the tab shows why).
+ */
+export function ResultActions({
+  job,
+  name,
+  error,
+  report,
+  onClose,
+}: {
+  job: JobRow
+  name: string
+  error: string | null
+  report: (jobId: string) => Promise<string | null>
+  onClose: (jobId: string) => void
+}) {
+  const download = async () => {
+    const csv = await report(job.id)
+    if (csv !== null) saveTextFile(`${name}-report-${job.id.slice(0, 8)}.csv`, csv)
+  }
+  return (
+    <>
+      {error && (
+        <p className="error-box" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="actions-row">
+        <button type="button" className="button" onClick={() => void download()}>
+          Export report (CSV)
+        </button>
+        <button type="button" className="button" onClick={() => onClose(job.id)}>
+          Close
+        </button>
+      </div>
+    </>
   )
 }

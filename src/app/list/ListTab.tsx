@@ -36,7 +36,7 @@ export function ListTab() {
   const { wallet } = useSession()
   if (!wallet) {
     return (
-      <div className="list-card">
+      <div className="tab-card">
         <h3>Wallet Required</h3>
         <p>Connect your wallet to create NFT sell offers</p>
       </div>
@@ -107,17 +107,17 @@ function ConnectedList({ account }: { account: string }) {
       )}
       {job && running && <ListingProgress job={job} />}
       {job && !running && job.id !== dismissedJobId && <ListingResult job={job} />}
-      <section className="list-card" aria-labelledby="list-create-title">
+      <section className="tab-card" aria-labelledby="list-create-title">
         <h3 id="list-create-title">Create NFT Offers</h3>
         <PricingForm selected={listable} />
-        <p className="list-muted" data-testid="list-selected">
+        <p className="tab-muted" data-testid="list-selected">
           {count === 1 ? '1 NFT selected' : `${count} NFTs selected`}
           {ignored > 0 &&
             ` (${ignored} other selected ${ignored === 1 ? 'NFT is' : 'NFTs are'} not listable and left out)`}
         </p>
-        {count === 0 && <p className="list-muted">Select the NFTs to list in the grid below.</p>}
+        {count === 0 && <p className="tab-muted">Select the NFTs to list in the grid below.</p>}
         {busy && progress && (
-          <p className="list-muted" role="status">
+          <p className="tab-muted" role="status">
             {progress.step === 'listing' ? 'Listing collections' : 'Reading floor prices'}:{' '}
             {progress.done} of {progress.total}
           </p>
@@ -141,7 +141,7 @@ function ConnectedList({ account }: { account: string }) {
           {busy ? 'Pricing…' : `Create ${count === 1 ? '1 Offer' : `${count} Offers`}`}
         </button>
         {running && (
-          <p className="list-muted">A listing is running: wait for it to end to start another.</p>
+          <p className="tab-muted">A listing is running: wait for it to end to start another.</p>
         )}
       </section>
       {pending && <ListingReview pending={pending} running={running} />}

@@ -3,10 +3,9 @@ import { useId, useState } from 'react'
 import type { JobItemRow, JobRow } from '../../db/types.ts'
 import { formatDrops } from '../../shared/format.ts'
 import { displayName } from '../../shared/nftDisplay.ts'
-import { JobCard, JobFigures } from '../jobs/JobCard.tsx'
+import { JobCard, JobFigures, ResultActions } from '../jobs/JobCard.tsx'
 import { JobProgressCard } from '../jobs/JobProgressCard.tsx'
 import { shortNftId } from '../jobs/jobProgress.ts'
-import { saveTextFile } from '../jobs/saveFile.ts'
 import { useJobItemsHead, useJobItemsWithStatus } from '../jobs/useJobs.ts'
 import { useCollection } from '../state/collection.ts'
 import {
@@ -61,11 +60,6 @@ function titleOf(job: JobRow): string {
   return 'Listing Complete'
 }
 
-async function download(job: JobRow): Promise<void> {
-  const csv = await exportListingReport(job.id)
-  if (csv !== null) saveTextFile(`listing-report-${job.id.slice(0, 8)}.csv`, csv)
-}
-
 /**
  * The listing's result (spec part 2 §4 Offer creation): offers created, failed and skipped, the
  * failures in plain words with the NFT each concerns, the report as CSV.
@@ -77,7 +71,7 @@ export function ListingResult({ job }: { job: JobRow }) {
   if (!outcome) {
     return (
       <JobCard job={job} title={titleOf(job)} testId="listing-results">
-        <p className="list-muted">Reading the results…</p>
+        <p className="tab-muted">Reading the results…</p>
       </JobCard>
     )
   }
@@ -88,7 +82,7 @@ export function ListingResult({ job }: { job: JobRow }) {
           {job.error}
         </p>
       ) : isListingSuccess(outcome) ? (
-        <p className="list-success" role="status">
+        <p className="tab-success" role="status">
           ✓ {outcome.created === 1 ? '1 offer' : `${outcome.created} offers`} created
         </p>
       ) : (
@@ -109,7 +103,7 @@ export function ListingResult({ job }: { job: JobRow }) {
         ]}
       />
       {replaced > 0 && (
-        <p className="list-muted" data-testid="results-replaced">
+        <p className="tab-muted" data-testid="results-replaced">
           {outcome.replacedCancelled
             ? `${replaced === 1 ? '1 earlier offer' : `${replaced} earlier offers`} cancelled first`
             : `The ${replaced === 1 ? 'earlier offer was' : `${replaced} earlier offers were`} not cancelled: see the report`}
@@ -117,19 +111,13 @@ export function ListingResult({ job }: { job: JobRow }) {
       )}
       <ProblemItems job={job} status="failed" title="Failed" />
       <ProblemItems job={job} status="skipped" title="Skipped" />
-      {jobError && (
-        <p className="error-box" role="alert">
-          {jobError}
-        </p>
-      )}
-      <div className="actions-row">
-        <button type="button" className="button" onClick={() => void download(job)}>
-          Export report (CSV)
-        </button>
-        <button type="button" className="button" onClick={() => dismissListingResult(job.id)}>
-          Close
-        </button>
-      </div>
+      <ResultActions
+        job={job}
+        name="listing"
+        error={jobError}
+        report={exportListingReport}
+        onClose={dismissListingResult}
+      />
     </JobCard>
   )
 }
@@ -175,7 +163,7 @@ function ProblemItems({
             {item.message ?? item.result ?? 'unknown error'}
             {/* The ledger's own code helps whoever the user asks for help. */}
             {status === 'failed' && item.result && item.message && (
-              <span className="list-muted"> ({item.result})</span>
+              <span className="tab-muted"> ({item.result})</span>
             )}
           </li>
         ))}

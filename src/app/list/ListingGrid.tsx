@@ -39,8 +39,8 @@ export function ListingGrid({ view }: { view: NftView }) {
   const leftOut = leftOutText(left)
   return (
     <section className="listing-grid" aria-label="NFTs to list">
-      <div className="listing-grid__bar">
-        <p className="list-muted" data-testid="listable-count">
+      <div className="grid-bar">
+        <p className="tab-muted" data-testid="listable-count">
           {listable.length === 1 ? '1 NFT can be listed' : `${listable.length} NFTs can be listed`}
           {listable.length > 0 && ` · page ${current} of ${pages}`}
         </p>
@@ -63,7 +63,7 @@ export function ListingGrid({ view }: { view: NftView }) {
           </button>
         </div>
       </div>
-      {leftOut && <p className="list-muted">{leftOut}</p>}
+      {leftOut && <p className="tab-muted">{leftOut}</p>}
       {listable.length === 0 ? (
         <p className="collection__empty">No NFTs to list among those shown.</p>
       ) : (

@@ -92,7 +92,7 @@ export function ListingReview({
           <dd data-testid="listing-net">{formatDrops(figures.netDrops)} XRP</dd>
         </div>
       </dl>
-      <p className="list-muted" data-testid="listing-terms">
+      <p className="tab-muted" data-testid="listing-terms">
         {pending.destination ? `Only ${pending.destination} may buy` : 'Anyone may buy'} ·{' '}
         {pending.expiresAt === null
           ? 'the offers do not expire'
@@ -100,14 +100,14 @@ export function ListingReview({
       </p>
       <PlanFigures plan={plan} itemsLabel="Transactions" />
       {relisted > 0 && (
-        <p className="list-muted">
+        <p className="tab-muted">
           {relisted === 1 ? '1 NFT is' : `${relisted} NFTs are`} listed again: the current offer is
           cancelled first, in the same job.
         </p>
       )}
       <FloorsRead pending={pending} />
       {preview.seed && (
-        <p className="list-muted">
+        <p className="tab-muted">
           Price seed: <code data-testid="price-seed">{preview.seed}</code>
         </p>
       )}
@@ -169,7 +169,7 @@ export function ListingReview({
 function FloorsRead({ pending }: { pending: PendingListing }) {
   const { floors, floorsUnavailable } = pending.preview
   if (floorsUnavailable) {
-    return <p className="list-muted">No floor prices: {floorsUnavailable}</p>
+    return <p className="tab-muted">No floor prices: {floorsUnavailable}</p>
   }
   if (floors.length === 0) return null
   return (
@@ -214,6 +214,7 @@ function PriceTable({
         <label htmlFor={sortId}>Sort prices by</label>
         <select
           id={sortId}
+          className="tab-input"
           value={sortValue(sort)}
           onChange={(event) => onSort(parseSort(event.target.value))}
         >
@@ -249,7 +250,7 @@ function PriceTable({
                   </span>
                   <strong data-testid="price-cell">{formatDrops(row.drops)} XRP</strong>
                 </p>
-                <p className="list-table__line list-muted">
+                <p className="list-table__line tab-muted">
                   <span>
                     Floor {row.floorDrops === null ? '—' : `${formatDrops(row.floorDrops)} XRP`}
                     {row.source === 'fallback' && ' (fixed price used)'} · issuer{' '}

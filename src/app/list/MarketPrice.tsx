@@ -22,7 +22,7 @@ function FloorResult({ floor }: { floor: FloorPrice }) {
     return (
       <div className="market-price" data-testid="market-price">
         <p>No active offers found in collection</p>
-        <p className="list-muted">
+        <p className="tab-muted">
           {checkedText(floor)} · read {read}
         </p>
       </div>
@@ -33,7 +33,7 @@ function FloorResult({ floor }: { floor: FloorPrice }) {
       <p>
         Floor: <strong data-testid="market-floor">{formatDrops(floor.lowestDrops)} XRP</strong>
       </p>
-      <p className="list-muted">
+      <p className="tab-muted">
         {floor.offersCounted === 1 ? '1 offer' : `${floor.offersCounted} offers`} counted ·{' '}
         {checkedText(floor)} · read {read}
       </p>
@@ -51,7 +51,7 @@ export function MarketPrice({ nft }: { nft: NftItem }) {
   if (check?.state === 'checking') {
     return (
       // Not a live region: every card of the collection shows this, tick by tick.
-      <p className="market-price list-muted">{progressText(check.progress)}</p>
+      <p className="market-price tab-muted">{progressText(check.progress)}</p>
     )
   }
   return (

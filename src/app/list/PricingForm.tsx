@@ -30,7 +30,7 @@ function XrpInput({
 }) {
   const id = useId()
   return (
-    <div className="list-field">
+    <div className="tab-field">
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
@@ -106,7 +106,7 @@ export function PricingForm({ selected }: { selected: readonly NftItem[] }) {
             testId="price-max"
             onChange={(value) => setFormField('maxXrp', value)}
           />
-          <div className="list-field">
+          <div className="tab-field">
             <label htmlFor={seedId}>Seed (optional, to redo an earlier draw)</label>
             <input
               id={seedId}
@@ -121,7 +121,7 @@ export function PricingForm({ selected }: { selected: readonly NftItem[] }) {
       )}
       {form.strategy === 'floor' && (
         <div className="list-fields">
-          <div className="list-field">
+          <div className="tab-field">
             <label htmlFor={multiplierId}>Price relative to the collection floor</label>
             <select
               id={multiplierId}
@@ -147,7 +147,7 @@ export function PricingForm({ selected }: { selected: readonly NftItem[] }) {
       )}
       {form.strategy === 'individual' && <IndividualPrices nfts={selected} />}
       <div className="list-fields">
-        <div className="list-field">
+        <div className="tab-field">
           <label htmlFor={expirationId}>Offers expire (optional)</label>
           <input
             id={expirationId}
@@ -156,7 +156,7 @@ export function PricingForm({ selected }: { selected: readonly NftItem[] }) {
             onChange={(event) => setFormField('expiration', event.target.value)}
           />
         </div>
-        <div className="list-field">
+        <div className="tab-field">
           <label htmlFor={destinationId}>Only this buyer or broker may buy (optional)</label>
           <input
             id={destinationId}
@@ -201,7 +201,7 @@ function IndividualPrices({ nfts }: { nfts: readonly NftItem[] }) {
     overscan: 6,
   })
   if (nfts.length === 0) {
-    return <p className="list-muted">Select NFTs below to give each its price.</p>
+    return <p className="tab-muted">Select NFTs below to give each its price.</p>
   }
   return (
     <div ref={box} className="list-prices" data-testid="individual-prices">
@@ -218,6 +218,7 @@ function IndividualPrices({ nfts }: { nfts: readonly NftItem[] }) {
               <label htmlFor={`price-${nft.nftId}`}>{name}</label>
               <input
                 id={`price-${nft.nftId}`}
+                className="tab-input"
                 type="number"
                 inputMode="decimal"
                 step="0.01"

@@ -40,7 +40,7 @@ export function AcceptBidModal({ bid }: { bid: BidView }) {
           ...(net ? [{ label: 'You receive', value: net, testId: 'accept-net' }] : []),
         ]}
       />
-      <p className="orders-muted">
+      <p className="tab-muted">
         Plus the network fee.{' '}
         {bid.expiresAt !== null && `The bid expires ${new Date(bid.expiresAt).toLocaleString()}.`}
       </p>

@@ -38,7 +38,7 @@ function timeOf(ms: number): string {
 export function ActiveOffersCard({ report, locked }: { report: OffersReport; locked: boolean }) {
   const { counts } = report
   return (
-    <section className="orders-card" aria-label="Active Offers" data-testid="active-offers">
+    <section className="tab-card" aria-label="Active Offers" data-testid="active-offers">
       <div className="orders-card__head">
         <h3>Active Offers</h3>
         <span className="orders-live" title={`Read ${new Date(report.readAt).toLocaleString()}`}>

@@ -24,7 +24,7 @@ function BidRow({ bid, locked }: { bid: BidView; locked: boolean }) {
       </div>
       <div className="orders-offer__body">
         <p className="orders-offer__name">{name}</p>
-        <p className="orders-muted">
+        <p className="tab-muted">
           From {shortAddress(bid.bidder)}
           {bid.expiresAt !== null &&
             ` · ${bid.expired ? 'expired' : 'expires'} ${new Date(bid.expiresAt).toLocaleString()}`}
@@ -68,7 +68,7 @@ export function BidsSection({ nfts }: { nfts: number }) {
   useJobEnd(sale, true, reading?.readAt ?? null, onEnd)
   const selling = sale !== null && ACTIVE_STATUSES.has(sale.status)
   return (
-    <section className="orders-card" aria-label="Bids on your NFTs" data-testid="bids-section">
+    <section className="tab-card" aria-label="Bids on your NFTs" data-testid="bids-section">
       <div className="orders-card__head">
         <h3>Bids on your NFTs</h3>
         <button type="button" className="button" disabled={loading} onClick={() => void loadBids()}>
@@ -80,7 +80,7 @@ export function BidsSection({ nfts }: { nfts: number }) {
         </button>
       </div>
       {progress && (
-        <p className="orders-muted" role="status">
+        <p className="tab-muted" role="status">
           Checked {progress.checked} of {progress.total} NFTs: {progress.found} bids so far
         </p>
       )}
@@ -97,7 +97,7 @@ export function BidsSection({ nfts }: { nfts: number }) {
       )}
       {reading && (
         <>
-          <p className="orders-muted">
+          <p className="tab-muted">
             {reading.bids.length === 0
               ? 'No bids on your NFTs'
               : `${reading.bids.length} bids on ${new Set(reading.bids.map((b) => b.nftId)).size} NFTs`}{' '}

@@ -20,7 +20,7 @@ export function CancelOptions({ report, locked }: { report: OffersReport; locked
   const duplicates = offersFor(report, 'duplicates')
   const all = offersFor(report, 'all')
   return (
-    <section className="orders-card" aria-label="Cancellation">
+    <section className="tab-card" aria-label="Cancellation">
       <h3>Selective Cancellation</h3>
       <div className="actions-row">
         <button type="button" className="button" onClick={() => selectOffers(free)}>
@@ -53,7 +53,7 @@ export function CancelOptions({ report, locked }: { report: OffersReport; locked
           </button>
         </div>
       )}
-      <p className="orders-muted">
+      <p className="tab-muted">
         Free offers are typically airdrop offers waiting for their recipients; paid offers are
         regular sales listings.
       </p>
@@ -79,7 +79,7 @@ export function CancelOptions({ report, locked }: { report: OffersReport; locked
         </button>
       </div>
       {duplicates.length > 0 && (
-        <p className="orders-muted">
+        <p className="tab-muted">
           Cancelling duplicates keeps the newest offer on each NFT and cancels the older ones.
         </p>
       )}

@@ -62,7 +62,7 @@ export function CancellationResult({
           },
         ]}
       />
-      <p className="orders-muted">
+      <p className="tab-muted">
         {job.counts.total === 1 ? '1 transaction' : `${job.counts.total} transactions`}. The offer
         list refreshes in a few seconds.
       </p>

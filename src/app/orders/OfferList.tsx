@@ -41,7 +41,7 @@ export function OfferList({
     overscan: 4,
   })
   const count = (
-    <p className="orders-muted" data-testid="offers-shown" aria-live="polite">
+    <p className="tab-muted" data-testid="offers-shown" aria-live="polite">
       {shown.length === offers.length
         ? `${offers.length} offers`
         : `Showing ${shown.length} of ${offers.length}`}
@@ -51,7 +51,7 @@ export function OfferList({
     return (
       <>
         {count}
-        <p className="orders-muted">No offer matches “{deferredQuery}”.</p>
+        <p className="tab-muted">No offer matches “{deferredQuery}”.</p>
       </>
     )
   }

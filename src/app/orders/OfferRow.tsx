@@ -59,7 +59,7 @@ export const OfferRow = memo(function OfferRow(props: OfferRowProps) {
       </div>
       <div className="orders-offer__body">
         <p className="orders-offer__name">{name}</p>
-        <p className="orders-muted">
+        <p className="tab-muted">
           {offer.nft.collection ?? 'Unknown collection'} · created in ledger{' '}
           {offer.createdLedger.toLocaleString('en-US')}
         </p>
@@ -71,14 +71,14 @@ export const OfferRow = memo(function OfferRow(props: OfferRowProps) {
           </p>
         )}
         {(destination || expiry) && (
-          <p className="orders-muted">{[destination, expiry].filter(Boolean).join(' · ')}</p>
+          <p className="tab-muted">{[destination, expiry].filter(Boolean).join(' · ')}</p>
         )}
       </div>
       <div className="orders-offer__side">
         <p className="orders-offer__amount" data-testid="offer-amount">
           {amountText(offer)}
         </p>
-        {free && offer.sell && <p className="orders-muted">Airdrop Offer</p>}
+        {free && offer.sell && <p className="tab-muted">Airdrop Offer</p>}
         <p className="orders-offer__flags">
           {flagLabels(offer).map((label) => (
             <span key={label} className="orders-badge" data-testid="offer-flag">

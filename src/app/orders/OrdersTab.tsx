@@ -42,7 +42,7 @@ function OrdersHeader() {
   const now = useNow(1_000)
   return (
     <div className="orders-head">
-      <p className="orders-muted">
+      <p className="tab-muted">
         <span>Auto-refresh: 10min</span> · <span>Cancellations are permanent</span>
       </p>
       <button
@@ -72,7 +72,7 @@ export function OrdersTab() {
   const nftCount = useCollection().nfts.length
   if (!wallet) {
     return (
-      <div className="orders-card">
+      <div className="tab-card">
         <h3>Wallet Required</h3>
         <p>Connect your wallet to see and cancel its NFT offers</p>
       </div>
@@ -91,9 +91,9 @@ export function OrdersTab() {
         <CancellationResult job={job} offers={offers} />
       )}
       {loading && !report && (
-        <section className="orders-card" data-testid="offers-loading" aria-busy="true">
+        <section className="tab-card" data-testid="offers-loading" aria-busy="true">
           <h3>Loading Offers Data</h3>
-          <p className="orders-muted">
+          <p className="tab-muted">
             {progress ? `${progress.step}: ${progress.offers} offers` : 'Reading offers'}
           </p>
         </section>
@@ -104,16 +104,16 @@ export function OrdersTab() {
         </p>
       )}
       {empty && (
-        <section className="orders-card" data-testid="offers-empty">
+        <section className="tab-card" data-testid="offers-empty">
           <h3>No Active Offers</h3>
-          <p className="orders-muted">This wallet has no NFT offers on the ledger.</p>
+          <p className="tab-muted">This wallet has no NFT offers on the ledger.</p>
         </section>
       )}
       {report && !empty && (
         <>
           <ActiveOffersCard report={report} locked={locked} />
           <CancelOptions report={report} locked={locked} />
-          <section className="orders-card" aria-label="Offers">
+          <section className="tab-card" aria-label="Offers">
             <div className="orders-card__head">
               <h3>Sell offers</h3>
               <input
@@ -140,11 +140,11 @@ export function OrdersTab() {
             {report.sell.length > 0 ? (
               <OfferList offers={report.sell} label="Sell offers" locked={locked} />
             ) : (
-              <p className="orders-muted">No sell offers.</p>
+              <p className="tab-muted">No sell offers.</p>
             )}
           </section>
           {report.bids.length > 0 && (
-            <section className="orders-card" aria-label="Your bids">
+            <section className="tab-card" aria-label="Your bids">
               <h3>Your bids on others' NFTs ({report.bids.length})</h3>
               <OfferList offers={report.bids} label="Your bids" locked={locked} />
             </section>
