@@ -6,20 +6,20 @@
 import { describe, expect, it } from 'vitest'
 
 import type { JobItemRow, JobRow, MetadataRow, NftItem } from '../../src/db/types.ts'
-import { leftOutText, listableNfts, onSaleOf } from '../../src/app/list/listable.ts'
+import { leftOutText, listableNfts, onSaleOf } from '../../src/app/listing/listable.ts'
 import {
   DEFAULT_FORM,
   expirationOf,
   formProblem,
   strategyOf,
-} from '../../src/app/list/listingForm.ts'
+} from '../../src/app/listing/listingForm.ts'
 import {
   cancelItemCount,
   isListingSuccess,
   offerOutcome,
-} from '../../src/app/list/listingOutcome.ts'
-import { reviewFigures, sortPrices } from '../../src/app/list/reviewRows.ts'
-import type { PriceRow } from '../../src/app/list/reviewRows.ts'
+} from '../../src/app/listing/listingOutcome.ts'
+import { reviewFigures, sortPrices } from '../../src/app/listing/reviewRows.ts'
+import type { PriceRow } from '../../src/app/listing/reviewRows.ts'
 import { pageButtons, pageCount } from '../../src/app/ui/pageButtons.ts'
 import { ISSUER_A, ISSUER_B, nft, row } from './nftsFixtures.ts'
 import { RIPPLE_EPOCH } from '../../src/shared/constants.ts'
