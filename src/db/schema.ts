@@ -13,6 +13,7 @@ import type {
   JobRow,
   MetadataRow,
   NftSnapshotRow,
+  OffersReport,
   SettingRow,
   StoredKeyRow,
 } from './types.ts'
@@ -30,6 +31,7 @@ export class LedgerDb extends Dexie {
   jobItems!: EntityTable<JobItemRow, 'id'>
   jobRequests!: EntityTable<JobRequestRow, 'jobId'>
   bidReads!: Dexie.Table<BidsReport, [string, string]>
+  offerReads!: Dexie.Table<OffersReport, [string, string]>
 
   constructor(name: string = DB_NAME) {
     super(name)
@@ -81,5 +83,7 @@ export class LedgerDb extends Dexie {
       jobItems: 'id, [jobId+status], offerId',
       bidReads: '[network+account]',
     })
+    // v6: the Orders tab's last reading of an account's own offers, shown offline too.
+    this.version(6).stores({ offerReads: '[network+account]' })
   }
 }

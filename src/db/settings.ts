@@ -8,6 +8,7 @@ export const DEFAULT_SETTINGS: Omit<AppSettings, 'network'> = {
   hasSeenSplash: false,
   preferredAuthMethod: null,
   ipfsGateways: [],
+  viewAccounts: {},
 }
 
 /** Saves the given preferences, leaving the others as they are. */

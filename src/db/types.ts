@@ -318,6 +318,11 @@ export interface AppSettings {
   preferredAuthMethod: 'seed' | 'regularkey' | null
   /** IPFS gateway base URLs to try in order (per network default when empty). */
   ipfsGateways: string[]
+  /**
+   * The account last opened on each network (public addresses only, never a secret): a reload opens
+   * it read-only.
+   */
+  viewAccounts: Partial<Record<NetworkId, string>>
 }
 
 /** An offer's amount: XRP in drops, or an issued currency amount as the ledger states it. */
@@ -373,4 +378,70 @@ export interface BidsReport {
   nftsChecked: number
   /** Best bids first, then by NFT and amount. */
   bids: BidView[]
+}
+
+/** Why an offer is worth cancelling (several may hold at once). */
+export interface OfferFlags {
+  /** Its expiration has passed: nobody can accept it; anyone may cancel it; it only locks reserve. */
+  expired: boolean
+  /** A sell offer on an NFT its owner no longer holds: it can never be accepted. */
+  unfillable: boolean
+  /**
+   * One of several sell offers on the same NFT, and not the one kept: the kept one is the newest by
+   * creation ledger, then by the creating transaction's place in that ledger, among those not
+   * expired.
+   */
+  duplicate: boolean
+}
+
+/** One NFT offer of the account, classified. */
+export interface OfferView {
+  offerId: string
+  nftId: string
+  /** A sell offer; else a buy offer (a bid the account made on someone else's NFT). */
+  sell: boolean
+  amount: OfferAmount
+  /** Only this account may accept it; null for a public offer. */
+  destination: string | null
+  /** Unix ms when it expires; null when it never does. */
+  expiresAt: number | null
+  /** The ledger it was created in. */
+  createdLedger: number
+  flags: OfferFlags
+  /** The app's airdrop job that made this offer, if one did. */
+  airdropJobId: string | null
+  nft: OfferNft
+}
+
+/** How many offers have each property (the Active Offers card and the flags' buttons). */
+export interface OfferCounts {
+  /** Sell offers. */
+  total: number
+  /** Sell offers asking more than 0 (issued-currency amounts count as paid). */
+  paid: number
+  /** Sell offers for 0 XRP: airdrop offers, as a rule. */
+  free: number
+  /** The account's bids (buy offers). */
+  bids: number
+  expired: number
+  unfillable: number
+  duplicate: number
+}
+
+/** The account's offers as read from one validated ledger. */
+export interface OffersReport {
+  network: NetworkId
+  account: string
+  ledgerIndex: number
+  /** Unix ms: the close time of that ledger (what 'expired' was judged by). */
+  closedAt: number
+  /** Unix ms of the read. */
+  readAt: number
+  /** Sell offers, newest first. */
+  sell: OfferView[]
+  /** The account's bids (buy offers on others' NFTs), newest first. */
+  bids: OfferView[]
+  counts: OfferCounts
+  /** Owner reserve the offers lock, drops (one owner reserve each). */
+  reserveLockedDrops: string
 }

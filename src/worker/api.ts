@@ -20,7 +20,11 @@ import type {
   NftAttribute,
   NftItem,
   OfferAmount,
+  OfferCounts,
+  OfferFlags,
   OfferNft,
+  OfferView,
+  OffersReport,
   PlanProblem,
 } from '../db/types.ts'
 import type { FloorMultiplier } from '../shared/floorMultipliers.ts'
@@ -44,6 +48,10 @@ export type {
   OfferAmount,
   OfferNft,
   PlanProblem,
+  OfferCounts,
+  OfferFlags,
+  OfferView,
+  OffersReport,
 }
 
 /**
@@ -186,6 +194,15 @@ export interface EngineApi {
 
   /** 'Forget this device': wipes the stored regular keys and the device key, and locks. */
   forgetDevice(): Promise<void>
+
+  /**
+   * Checks an address typed to open an account read-only (no secret: nothing can be signed for it).
+   * Needs no connection, so it works offline too.
+   *
+   * @returns the address, trimmed.
+   * @throws EngineError `VALIDATION` ('Please enter a valid XRPL address (r…)') for anything else.
+   */
+  checkAddress(address: string): Promise<string>
 
   /**
    * Loads every NFT of an account (account_nfts, limit 400, marker paging) from the validated ledger
@@ -560,72 +577,6 @@ export interface MetadataProgress {
   failed: number
   /** Not finished yet. */
   pending: number
-}
-
-/** Why an offer is worth cancelling (several may hold at once). */
-export interface OfferFlags {
-  /** Its expiration has passed: nobody can accept it; anyone may cancel it; it only locks reserve. */
-  expired: boolean
-  /** A sell offer on an NFT its owner no longer holds: it can never be accepted. */
-  unfillable: boolean
-  /**
-   * One of several sell offers on the same NFT, and not the one kept: the kept one is the newest by
-   * creation ledger, then by the creating transaction's place in that ledger, among those not
-   * expired.
-   */
-  duplicate: boolean
-}
-
-/** One NFT offer of the account, classified. */
-export interface OfferView {
-  offerId: string
-  nftId: string
-  /** A sell offer; else a buy offer (a bid the account made on someone else's NFT). */
-  sell: boolean
-  amount: OfferAmount
-  /** Only this account may accept it; null for a public offer. */
-  destination: string | null
-  /** Unix ms when it expires; null when it never does. */
-  expiresAt: number | null
-  /** The ledger it was created in. */
-  createdLedger: number
-  flags: OfferFlags
-  /** The app's airdrop job that made this offer, if one did. */
-  airdropJobId: string | null
-  nft: OfferNft
-}
-
-/** How many offers have each property (the Active Offers card and the flags' buttons). */
-export interface OfferCounts {
-  /** Sell offers. */
-  total: number
-  /** Sell offers asking more than 0 (issued-currency amounts count as paid). */
-  paid: number
-  /** Sell offers for 0 XRP: airdrop offers, as a rule. */
-  free: number
-  /** The account's bids (buy offers). */
-  bids: number
-  expired: number
-  unfillable: number
-  duplicate: number
-}
-
-/** The account's offers as read from one validated ledger. */
-export interface OffersReport {
-  network: NetworkId
-  account: string
-  ledgerIndex: number
-  /** Unix ms: the close time of that ledger (what 'expired' was judged by). */
-  closedAt: number
-  /** Unix ms of the read. */
-  readAt: number
-  /** Sell offers, newest first. */
-  sell: OfferView[]
-  /** The account's bids (buy offers on others' NFTs), newest first. */
-  bids: OfferView[]
-  counts: OfferCounts
-  /** Owner reserve the offers lock, drops (one owner reserve each). */
-  reserveLockedDrops: string
 }
 
 /** Progress of {@link EngineApi.loadOffers}. */

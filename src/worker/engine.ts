@@ -3,6 +3,7 @@
  * instance through Comlink; tests in Node use it directly.
  */
 import { releaseProxy } from 'comlink'
+import { isValidClassicAddress } from 'xrpl'
 
 import { LedgerDb } from '../db/schema.ts'
 import { saveSettings } from '../db/settings.ts'
@@ -262,6 +263,8 @@ export class Engine implements EngineApi {
       progress.report(p),
     )
     progress.finish({ offers: report.sell.length + report.bids.length, step: 'Done' })
+    // Kept for the next visit, offline too (a newer reading replaces it).
+    await this.db.offerReads.put(report)
     return report
   }
 
@@ -404,6 +407,13 @@ export class Engine implements EngineApi {
     await this.jobs.walletGone()
     await this.keyring.forgetDevice()
     this.acceptance.resume()
+  }
+
+  checkAddress(address: string): Promise<string> {
+    const trimmed = typeof address === 'string' ? address.trim() : ''
+    if (!isValidClassicAddress(trimmed))
+      return Promise.reject(new EngineError('VALIDATION', 'Please enter a valid XRPL address (r…)'))
+    return Promise.resolve(trimmed)
   }
 
   async loadNfts(

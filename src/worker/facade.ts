@@ -24,6 +24,7 @@ const METHODS = {
   confirmRegularKey: true,
   restoreWallet: true,
   forgetDevice: true,
+  checkAddress: true,
   loadNfts: true,
   loadOffers: true,
   loadBids: true,

@@ -1,4 +1,6 @@
 /** Checks preferences that arrive from the UI before they are stored. */
+import { isValidClassicAddress } from 'xrpl'
+
 import { EngineError } from '../shared/errors.ts'
 import { isNetworkId } from '../shared/networks.ts'
 import type { AppSettings } from './api.ts'
@@ -12,6 +14,18 @@ const CHECKS: { [K in keyof AppSettings]: (v: unknown) => boolean } = {
     Array.isArray(v) &&
     v.length <= 10 &&
     v.every((g) => typeof g === 'string' && /^https?:\/\/[^\s]+$/.test(g)),
+  viewAccounts: (v) =>
+    typeof v === 'object' &&
+    v !== null &&
+    !Array.isArray(v) &&
+    Object.entries(v).every(
+      ([network, address]) => isNetworkId(network) && isClassicAddress(address),
+    ),
+}
+
+/** A classic address (the checksum included). */
+function isClassicAddress(value: unknown): boolean {
+  return typeof value === 'string' && isValidClassicAddress(value)
 }
 
 /** The patch itself when every key is known and every value valid; a VALIDATION error otherwise. */

@@ -6,6 +6,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { cpus, totalmem } from 'node:os'
 import { fileURLToPath } from 'node:url'
+import { bundleSuite } from './bundle.ts'
 import { csvSuite } from './csv.ts'
 import { jobsSuite } from './jobs.ts'
 import { metadataSuite } from './metadata.ts'
@@ -32,6 +33,7 @@ const SUITES: Suite[] = [
   uiJobSuite,
   uiPlanSuite,
   offersSuite,
+  bundleSuite,
 ]
 
 async function main(args: string[]): Promise<void> {

@@ -73,6 +73,11 @@ describe('the progress card, from the job rows', () => {
     expect(stepText(job('running', { pending: 0, inFlight: 2 }))).toBe('Waiting for validation')
     expect(stepText(job('paused', { inFlight: 2 }))).toBe('pausing…')
     expect(stepText(job('paused', { inFlight: 0 }))).toBe('Paused')
+    // Without a live connection the runner waits; a paused job stays paused.
+    expect(stepText(job('running', { pending: 4 }), 'offers', null, false)).toBe(
+      'Paused: waiting for the network. The job goes on by itself when the connection returns',
+    )
+    expect(stepText(job('paused', { inFlight: 0 }), 'offers', null, false)).toBe('Paused')
   })
 
   it('says why a job paused by itself, and how it goes on', () => {

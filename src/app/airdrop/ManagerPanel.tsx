@@ -4,6 +4,8 @@ import type { DistributionFile } from '../../worker/api.ts'
 import { setRandomize, showAirdrop, startAirdrop, useAirdrop } from '../state/airdrop.ts'
 import { useSelectedIds } from '../state/selection.ts'
 import { useSession } from '../state/session.ts'
+import { useSignBlock } from '../state/actionGate.ts'
+import { BlockedReason } from '../ui/BlockedReason.tsx'
 import { ACTIVE_STATUSES } from '../jobs/jobProgress.ts'
 import { PlanModal } from './PlanModal.tsx'
 import { ProgressCard } from './ProgressCard.tsx'
@@ -93,6 +95,7 @@ function ReadyManager({ file, jobRunning }: { file: DistributionFile; jobRunning
   const selected = useSelectedIds()
   const summary = airdropSummary(file.rows, selected.size)
   const processing = busy || jobRunning
+  const blocked = useSignBlock()
   return (
     <div className="airdrop-ready">
       <h3>Distribution Summary</h3>
@@ -139,11 +142,12 @@ function ReadyManager({ file, jobRunning }: { file: DistributionFile; jobRunning
       <button
         type="button"
         className="button button--primary airdrop-start"
-        disabled={summary.nfts === 0 || processing}
+        disabled={summary.nfts === 0 || processing || blocked !== null}
         onClick={() => void startAirdrop([...selected])}
       >
         {processing ? 'Processing...' : 'Start Airdrop'}
       </button>
+      <BlockedReason reason={blocked} />
     </div>
   )
 }

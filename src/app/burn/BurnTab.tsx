@@ -1,6 +1,8 @@
 import { ACTIVE_STATUSES } from '../jobs/jobProgress.ts'
 import { planBurn, useBurn } from '../state/burn.ts'
+import { useSignBlock } from '../state/actionGate.ts'
 import { useSession } from '../state/session.ts'
+import { BlockedReason } from '../ui/BlockedReason.tsx'
 import { BurnProgress, BurnResult } from './BurnCards.tsx'
 import { BurnFilter } from './BurnFilter.tsx'
 import { ConfirmBurnModal } from './ConfirmBurnModal.tsx'
@@ -32,6 +34,7 @@ function ConnectedBurn() {
   const job = useLatestBurn()
   const running = job !== null && ACTIVE_STATUSES.has(job.status)
   const count = toBurn.length
+  const blocked = useSignBlock()
   return (
     <div className="burn-tab">
       <div className="burn-banner" role="note">
@@ -56,11 +59,12 @@ function ConnectedBurn() {
         <button
           type="button"
           className="button button--danger burn-start"
-          disabled={busy || running}
+          disabled={busy || running || blocked !== null}
           onClick={() => void planBurn(toBurn)}
         >
           {busy ? 'Checking…' : `Burn Selected (${count})`}
         </button>
+        <BlockedReason reason={blocked} />
         {running && (
           <p className="tab-muted">A burn is running: wait for it to end to start another.</p>
         )}

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 
 import type { JobRow } from '../../db/types.ts'
+import { useLedgerConnected } from '../state/network.ts'
 import { useOwnRunnerId } from '../state/runner.ts'
 import { Modal } from '../ui/Modal.tsx'
 import { JobCard, JobFigures } from './JobCard.tsx'
@@ -52,6 +53,7 @@ export function JobProgressCard(props: JobProgressCardProps) {
   const recent = useRecentItems(job)
   const now = useNow(5_000)
   const ownRunnerId = useOwnRunnerId()
+  const connected = useLedgerConnected()
   const percent = percentDone(job)
   const activity = recentActivity(recent)
   return (
@@ -68,7 +70,7 @@ export function JobProgressCard(props: JobProgressCardProps) {
       </div>
       <p className="job-card__line">
         <strong data-testid="progress-percent">{percent}%</strong>{' '}
-        <span data-testid="progress-step">{stepText(job, what, ownRunnerId)}</span>
+        <span data-testid="progress-step">{stepText(job, what, ownRunnerId, connected)}</span>
       </p>
       <p className="job-card__line">{etaText(minutesLeft(job, now))}</p>
       <JobFigures

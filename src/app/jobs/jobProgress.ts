@@ -45,21 +45,29 @@ export function runsElsewhere(job: JobRow, ownRunnerId: string | null): boolean 
   )
 }
 
+/** What a running job does while the ledger cannot be reached (the runner waits, then goes on). */
+export const WAITING_FOR_NETWORK =
+  'Paused: waiting for the network. The job goes on by itself when the connection returns'
+
 /**
  * The step the job is at, in plain words. A pause is stored at once while submitted offers still
  * settle: `paused` with offers in flight reads 'pausing…'.
  *
  * @param ownRunnerId - this tab's engine id, to tell a job that runs in another tab.
+ * @param connected - whether this tab's engine has a live ledger connection: without one, a job it
+ *   runs waits for the network (nothing is signed or lost meanwhile).
  */
 export function stepText(
   job: JobRow,
   action = 'offers',
   ownRunnerId: string | null = null,
+  connected = true,
 ): string {
   const { pending, inFlight } = job.counts
   if (runsElsewhere(job, ownRunnerId)) {
     return 'Running in another tab or window of this app (this tab takes over if it closes)'
   }
+  if (!connected && job.status === 'running') return WAITING_FOR_NETWORK
   // A job an error stops still settles what it submitted before it ends `failed`.
   if (job.error && (job.status === 'running' || job.status === 'failed') && inFlight > 0) {
     return `Stopping: ${job.error}. Waiting for submitted transactions to settle`

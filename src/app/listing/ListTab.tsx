@@ -16,6 +16,8 @@ import { useNetworkStatus } from '../state/network.ts'
 import { useOrders } from '../state/orders.ts'
 import { useSelectedIds } from '../state/selection.ts'
 import { useSession } from '../state/session.ts'
+import { useSignBlock } from '../state/actionGate.ts'
+import { BlockedReason } from '../ui/BlockedReason.tsx'
 import { notListable } from './listable.ts'
 import { ListingProgress, ListingResult } from './ListingCards.tsx'
 import { ListingReview } from './ListingReview.tsx'
@@ -95,6 +97,7 @@ function ConnectedList({ account }: { account: string }) {
   const { listable, ignored, onSale } = useSelectedListable(account, relist)
   const running = job !== null && ACTIVE_STATUSES.has(job.status)
   const count = listable.length
+  const blocked = useSignBlock()
   return (
     <div className="list-tab">
       {serverBusy && (
@@ -130,7 +133,7 @@ function ConnectedList({ account }: { account: string }) {
         <button
           type="button"
           className="button button--primary list-create"
-          disabled={busy || running || count === 0}
+          disabled={busy || running || count === 0 || blocked !== null}
           onClick={() =>
             void reviewListing(
               listable.map((nft) => nft.nftId),
@@ -140,6 +143,7 @@ function ConnectedList({ account }: { account: string }) {
         >
           {busy ? 'Pricing…' : `Create ${count === 1 ? '1 Offer' : `${count} Offers`}`}
         </button>
+        <BlockedReason reason={blocked} />
         {running && (
           <p className="tab-muted">A listing is running: wait for it to end to start another.</p>
         )}

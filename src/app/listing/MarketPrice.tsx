@@ -1,4 +1,5 @@
 import type { NftItem } from '../../db/types.ts'
+import { useReadBlock } from '../state/actionGate.ts'
 import { formatDrops } from '../../shared/format.ts'
 import type { FloorPrice, FloorProgress } from '../../worker/api.ts'
 import { collectionKey } from '../../shared/nftDisplay.ts'
@@ -47,6 +48,7 @@ function FloorResult({ floor }: { floor: FloorPrice }) {
  */
 export function MarketPrice({ nft }: { nft: NftItem }) {
   const { market } = useListing()
+  const blocked = useReadBlock()
   const check = market[collectionKey(nft)]
   if (check?.state === 'checking') {
     return (
@@ -63,6 +65,8 @@ export function MarketPrice({ nft }: { nft: NftItem }) {
       <button
         type="button"
         className="button market-price__check"
+        disabled={blocked !== null}
+        title={blocked ?? undefined}
         onClick={() => void checkMarketPrice(nft.issuer, nft.taxon)}
       >
         {check ? 'Check again' : 'Check Market Price'}

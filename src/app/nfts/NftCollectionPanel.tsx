@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react'
 
+import { useReadBlock } from '../state/actionGate.ts'
 import { useCollection, loadCollection } from '../state/collection.ts'
 import { clearFilters, setGroup, setSort, useFilters } from '../state/filters.ts'
 import { useSelectedIds } from '../state/selection.ts'
 import { useSession } from '../state/session.ts'
+import { BlockedReason } from '../ui/BlockedReason.tsx'
 import { CacheStatus, LoadProgress } from './CollectionStatus.tsx'
 import { FilterSelectPanel } from './FilterSelectPanel.tsx'
 import { NftGrid } from './NftGrid.tsx'
@@ -35,7 +37,8 @@ export function NftCollectionPanel({ renderGrid }: { renderGrid?: GridRenderer }
 }
 
 function ConnectedCollection({ renderGrid }: { renderGrid: GridRenderer | undefined }) {
-  const { loadingNfts, loadingMetadata, error } = useCollection()
+  const { loadingNfts, loadingMetadata, error, readAt } = useCollection()
+  const blocked = useReadBlock()
   const view = useNftView()
   const selected = useSelectedIds()
   const hasNfts = view.nfts.length > 0
@@ -46,12 +49,19 @@ function ConnectedCollection({ renderGrid }: { renderGrid: GridRenderer | undefi
         <button
           type="button"
           className="button--primary"
-          disabled={loadingNfts}
+          disabled={loadingNfts || blocked !== null}
           onClick={() => void loadCollection()}
         >
           {loadingNfts ? 'Loading NFTs...' : 'Load NFTs'}
         </button>
       </div>
+      <BlockedReason reason={blocked} />
+      {readAt && (
+        <p className="collection__read-at" data-testid="collection-read-at">
+          Read from the ledger {new Date(readAt.loadedAt).toLocaleString()} (ledger #
+          {readAt.ledgerIndex})
+        </p>
+      )}
       <CacheStatus />
       <LoadProgress />
       {error && (

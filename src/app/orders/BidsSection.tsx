@@ -7,6 +7,7 @@ import type { BidView } from '../../db/types.ts'
 import { shortAddress } from '../../shared/format.ts'
 import { ACTIVE_STATUSES } from '../jobs/jobProgress.ts'
 import { askAccept, loadBids, saleEnded, useBids } from '../state/bids.ts'
+import { useReadBlock, useSignBlock } from '../state/actionGate.ts'
 import { useSession } from '../state/session.ts'
 import { NftImage } from '../nfts/NftImage.tsx'
 import { AcceptBidModal } from './AcceptBidModal.tsx'
@@ -67,11 +68,18 @@ export function BidsSection({ nfts }: { nfts: number }) {
   }, [])
   useJobEnd(sale, true, reading?.readAt ?? null, onEnd)
   const selling = sale !== null && ACTIVE_STATUSES.has(sale.status)
+  const readBlocked = useReadBlock()
+  const signBlocked = useSignBlock()
   return (
     <section className="tab-card" aria-label="Bids on your NFTs" data-testid="bids-section">
       <div className="orders-card__head">
         <h3>Bids on your NFTs</h3>
-        <button type="button" className="button" disabled={loading} onClick={() => void loadBids()}>
+        <button
+          type="button"
+          className="button"
+          disabled={loading || readBlocked !== null}
+          onClick={() => void loadBids()}
+        >
           {loading
             ? 'Checking…'
             : reading
@@ -106,7 +114,7 @@ export function BidsSection({ nfts }: { nfts: number }) {
           </p>
           <ul className="orders-bids" aria-label="Bids">
             {reading.bids.map((bid) => (
-              <BidRow key={bid.offerId} bid={bid} locked={selling} />
+              <BidRow key={bid.offerId} bid={bid} locked={selling || signBlocked !== null} />
             ))}
           </ul>
         </>

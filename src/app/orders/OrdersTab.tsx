@@ -11,7 +11,10 @@ import {
   planCancel,
   useOrders,
 } from '../state/orders.ts'
+import type { OffersReport } from '../../worker/api.ts'
+import { useReadBlock, useSignBlock } from '../state/actionGate.ts'
 import { useCollection } from '../state/collection.ts'
+import { BlockedReason } from '../ui/BlockedReason.tsx'
 import { useSession } from '../state/session.ts'
 import { ActiveOffersCard } from './ActiveOffersCard.tsx'
 import { CancelConfirmModal } from './CancelConfirmModal.tsx'
@@ -37,9 +40,19 @@ function useOffersRefresh(network: string | undefined, account: string | undefin
   }, [network, account])
 }
 
+/** When the offers shown were read: they may be a saved reading (offline, or before the first read). */
+function ReadAtLine({ report }: { report: OffersReport }) {
+  return (
+    <p className="tab-muted" data-testid="offers-read-at">
+      Offers read {new Date(report.readAt).toLocaleString()} (ledger #{report.ledgerIndex})
+    </p>
+  )
+}
+
 function OrdersHeader() {
   const state = useOrders()
   const now = useNow(1_000)
+  const blocked = useReadBlock()
   return (
     <div className="orders-head">
       <p className="tab-muted">
@@ -48,7 +61,7 @@ function OrdersHeader() {
       <button
         type="button"
         className="button"
-        disabled={!canRefresh(state, now)}
+        disabled={!canRefresh(state, now) || blocked !== null}
         onClick={() => void loadOffers(true)}
       >
         {state.loading ? 'Refreshing…' : 'Refresh'}
@@ -70,6 +83,7 @@ export function OrdersTab() {
   useCancellationEnd(job, offers, report?.readAt ?? null)
   useOffersRefresh(wallet?.network, wallet?.address)
   const nftCount = useCollection().nfts.length
+  const blocked = useSignBlock()
   if (!wallet) {
     return (
       <div className="tab-card">
@@ -79,12 +93,14 @@ export function OrdersTab() {
     )
   }
   const active = job !== null && ACTIVE_STATUSES.has(job.status)
-  const locked = busy || active
+  const locked = busy || active || blocked !== null
   const empty = report !== null && report.sell.length === 0 && report.bids.length === 0
   const all = report ? offersFor(report, 'all') : []
   return (
     <div className="orders">
       <OrdersHeader />
+      <BlockedReason reason={blocked} />
+      {report && <ReadAtLine report={report} />}
       {banner && <StatusBanner message={banner} />}
       {active && <CancellationProgress job={job} />}
       {job && !active && job.id !== dismissedJobId && (

@@ -1,17 +1,24 @@
-import { useNetworkStatus } from '../state/network.ts'
+import { useDeviceOnline, useNetworkStatus } from '../state/network.ts'
 import { CONNECTION_LABELS, ledgerText, reserveText } from './connectionText.ts'
 
 /** The ledger connection at a glance: state, latest validated ledger and reserves. */
 export function ConnectionIndicator() {
   const status = useNetworkStatus()
+  const deviceOnline = useDeviceOnline()
   const ledger = ledgerText(status)
   const reserve = reserveText(status)
   return (
-    <div className="connection" data-state={status.state} data-testid="connection">
+    <div
+      className="connection"
+      data-state={deviceOnline ? status.state : 'offline'}
+      data-testid="connection"
+    >
+      {/* Labelled: beside the wallet's state, a bare 'Connected' read as the wallet's. */}
+      <span className="connection__label">Ledger</span>
       <span className="connection__dot" aria-hidden="true" />
       {/* Only the state is announced: the ledger index changes every few seconds. */}
       <span role="status" data-testid="connection-state" title={status.error ?? undefined}>
-        {CONNECTION_LABELS[status.state]}
+        {deviceOnline ? CONNECTION_LABELS[status.state] : CONNECTION_LABELS.offline}
       </span>
       {ledger && (
         <span className="connection__detail" data-testid="ledger-index">

@@ -32,8 +32,8 @@ export function Footer() {
         </button>
       )}
       <div className="footer__status">
-        <span className="footer__wallet" data-connected={wallet !== null}>
-          {wallet ? 'Wallet Connected' : 'Wallet Disconnected'}
+        <span className="footer__wallet" data-connected={wallet !== null && !wallet.viewOnly}>
+          {wallet?.viewOnly ? 'View only' : wallet ? 'Wallet Connected' : 'Wallet Disconnected'}
         </span>
         <ConnectionIndicator />
       </div>

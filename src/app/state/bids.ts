@@ -12,7 +12,7 @@ import type { BidsProgress } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
 import { loadCollection, refreshOfferCount } from './collection.ts'
 import { loadOffers } from './orders.ts'
-import { onWalletChange } from './session.ts'
+import { onWalletChange, sessionState } from './session.ts'
 
 interface BidsState {
   loading: boolean
@@ -51,6 +51,7 @@ export async function loadBids(): Promise<void> {
       comlinkProxy((progress: BidsProgress) => {
         if (gen === generation) bidsState.progress = progress
       }),
+      sessionState.wallet?.address,
     )
   } catch (error) {
     if (gen === generation) bidsState.error = `Failed to read bids: ${errorMessage(error)}`

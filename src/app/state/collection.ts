@@ -14,10 +14,11 @@ import { metadataFetchedSince } from '../../db/queries/metadataSince.ts'
 import { nftSnapshot } from '../../db/queries/nfts.ts'
 import type { MetadataRow, NftItem } from '../../db/types.ts'
 import { errorMessage, logFailure } from '../../shared/errors.ts'
-import type { CacheStats, MetadataProgress, NftLoadProgress, WalletInfo } from '../../worker/api.ts'
+import type { CacheStats, MetadataProgress, NftLoadProgress } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
 import { clearSelection, deselectMany, useSelectedIds } from './selection.ts'
 import { onWalletChange, sessionState } from './session.ts'
+import type { SessionWallet } from './session.ts'
 import { mergeGapMs } from './viewPace.ts'
 
 /** The Clear Cache outcome line. */
@@ -37,6 +38,8 @@ interface CollectionState {
   metadataProgress: MetadataProgress | null
   /** The error box's text ('Failed to load NFTs: …'). */
   error: string | null
+  /** When the list shown was read from the ledger, and from which ledger; null before any. */
+  readAt: { loadedAt: number; ledgerIndex: number } | null
   offers: number | null
   cacheStats: CacheStats | null
   cacheMessage: CacheMessage | null
@@ -52,6 +55,7 @@ function emptyState(): CollectionState {
     nftProgress: null,
     metadataProgress: null,
     error: null,
+    readAt: null,
     offers: null,
     cacheStats: null,
     cacheMessage: null,
@@ -73,16 +77,17 @@ onWalletChange((wallet) => {
   if (wallet) void openWallet(wallet, generation)
 })
 
-async function openWallet(wallet: WalletInfo, gen: number): Promise<void> {
+async function openWallet(wallet: SessionWallet, gen: number): Promise<void> {
   // The last list saved on this device shows at once (offline too), then the ledger's.
   // A snapshot that cannot be read only delays the list: the ledger's comes next.
   await showSnapshot(wallet, gen).catch(logFailure('reading the saved NFT list'))
   void refreshCacheStats()
-  if (gen === generation) await loadCollection()
+  // Offline, the saved list is what there is: no error box for a read that cannot work.
+  if (gen === generation && navigator.onLine) await loadCollection()
 }
 
 /** Reads the account's snapshot and the cached metadata of its NFTs (one read of each). */
-async function showSnapshot(wallet: WalletInfo, gen: number): Promise<void> {
+async function showSnapshot(wallet: SessionWallet, gen: number): Promise<void> {
   const snapshot = await nftSnapshot(appDb(), wallet.network, wallet.address)
   if (gen !== generation || !snapshot) return
   const metadata = await metadataByIds(
@@ -93,6 +98,7 @@ async function showSnapshot(wallet: WalletInfo, gen: number): Promise<void> {
   collectionState.nfts = ref(snapshot.nfts)
   collectionState.metadata = ref(metadata)
   collectionState.metadataVersion += 1
+  collectionState.readAt = { loadedAt: snapshot.loadedAt, ledgerIndex: snapshot.ledgerIndex }
 }
 
 /**
@@ -111,6 +117,7 @@ export async function loadCollection(): Promise<void> {
       comlinkProxy((progress: NftLoadProgress) => {
         if (gen === generation) collectionState.nftProgress = progress
       }),
+      wallet.address,
     )
     await showSnapshot(wallet, gen)
   } catch (error) {
@@ -141,7 +148,7 @@ export function refreshOfferCount(): Promise<void> {
 }
 
 async function refreshOffers(gen: number): Promise<void> {
-  const offers = await engine.countOffers().catch(() => null)
+  const offers = await engine.countOffers(sessionState.wallet?.address).catch(() => null)
   if (gen === generation) collectionState.offers = offers
 }
 
@@ -152,7 +159,7 @@ async function loadMetadata(gen: number): Promise<void> {
   const reader = new IncrementalReader(gen, startedAt - READ_OVERLAP_MS)
   try {
     await engine.loadMetadata(
-      {},
+      { account: sessionState.wallet?.address },
       comlinkProxy((progress: MetadataProgress) => {
         if (gen !== generation) return
         collectionState.metadataProgress = progress
@@ -250,7 +257,7 @@ function refreshCacheStatsThrottled(): void {
 /** Re-reads the cache statistics (entries for this wallet, total, size). */
 export async function refreshCacheStats(): Promise<void> {
   const gen = generation
-  const stats = await engine.getCacheStats().catch(() => null)
+  const stats = await engine.getCacheStats(sessionState.wallet?.address).catch(() => null)
   if (gen === generation) collectionState.cacheStats = stats
 }
 

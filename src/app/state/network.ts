@@ -16,6 +16,8 @@ interface NetworkState {
   selected: NetworkId
   /** The engine's latest status. */
   status: NetworkStatus
+  /** The browser's own word (navigator.onLine, and its online/offline events). */
+  deviceOnline: boolean
 }
 
 /** The network state. Mutate it only through the actions below. */
@@ -31,6 +33,7 @@ export const networkState = proxy<NetworkState>({
     baseFeeXrp: null,
     error: null,
   },
+  deviceOnline: typeof navigator === 'undefined' ? true : navigator.onLine,
 })
 
 let started = false
@@ -53,14 +56,14 @@ export async function startNetwork(): Promise<void> {
   // connection (offline, it may take a round of timeouts).
   void connectSelected()
   // The worker does not hear these in every browser: the page tells it.
-  window.addEventListener(
-    'offline',
-    () => void engine.deviceOffline().catch(logFailure('telling the engine the device is offline')),
-  )
-  window.addEventListener(
-    'online',
-    () => void engine.retryNow().catch(logFailure('reconnecting once online')),
-  )
+  window.addEventListener('offline', () => {
+    networkState.deviceOnline = false
+    void engine.deviceOffline().catch(logFailure('telling the engine the device is offline'))
+  })
+  window.addEventListener('online', () => {
+    networkState.deviceOnline = true
+    void engine.retryNow().catch(logFailure('reconnecting once online'))
+  })
 }
 
 /**
@@ -89,6 +92,23 @@ async function connectSelected(): Promise<void> {
 /** The engine's connection status, for rendering. */
 export function useNetworkStatus(): Readonly<NetworkStatus> {
   return useSnapshot(networkState).status
+}
+
+/** Whether the ledger can be reached at all: the device is online and the engine not given up. */
+export function useLedgerReachable(): boolean {
+  const { deviceOnline, status } = useSnapshot(networkState)
+  return deviceOnline && status.state !== 'offline'
+}
+
+/** Whether the browser says the device is online. */
+export function useDeviceOnline(): boolean {
+  return useSnapshot(networkState).deviceOnline
+}
+
+/** Whether this tab's engine has a live ledger connection and the device is online. */
+export function useLedgerConnected(): boolean {
+  const { deviceOnline, status } = useSnapshot(networkState)
+  return deviceOnline && status.state === 'connected'
 }
 
 /** The network the user picked. */

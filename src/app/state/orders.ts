@@ -7,7 +7,10 @@
 import { proxy as comlinkProxy } from 'comlink'
 import { proxy, ref, useSnapshot } from 'valtio'
 
+import { appDb } from '../../db/queries/db.ts'
+import { offersReading } from '../../db/queries/nfts.ts'
 import { OFFERS_MIN_REFRESH_MS } from '../../shared/constants.ts'
+import type { NetworkId } from '../../shared/networks.ts'
 import { errorMessage } from '../../shared/errors.ts'
 import type { JobRow } from '../../db/types.ts'
 import type { CancelPurpose, JobPlan, OffersProgress, OffersReport } from '../../worker/api.ts'
@@ -78,11 +81,18 @@ let generation = 0
 /** A read was asked for while one ran (a cancellation ended meanwhile): it runs next. */
 let readAgain = false
 
-onWalletChange(() => {
+onWalletChange((wallet) => {
   generation += 1
   readAgain = false
   Object.assign(ordersState, initialState())
+  if (wallet) void showStoredReport(wallet.network, wallet.address, generation)
 })
+
+/** The reading saved on this device shows until the ledger's comes (offline, it is all there is). */
+async function showStoredReport(network: NetworkId, account: string, gen: number): Promise<void> {
+  const stored = await offersReading(appDb(), network, account).catch(() => undefined)
+  if (stored && gen === generation && ordersState.report === null) ordersState.report = ref(stored)
+}
 
 /** Whether the manual Refresh is allowed at `now` (not loading, the minimum interval passed). */
 export function canRefresh(state: Pick<OrdersState, 'loading' | 'lastLoadAt'>, now: number) {
@@ -98,7 +108,10 @@ export function canRefresh(state: Pick<OrdersState, 'loading' | 'lastLoadAt'>, n
  * @param manual - the Refresh button: refused within the minimum interval of the last read.
  */
 export async function loadOffers(manual = false): Promise<void> {
-  if (!sessionState.wallet) return
+  const wallet = sessionState.wallet
+  if (!wallet) return
+  // Offline the saved reading stays: a read that cannot work would only replace it with an error.
+  if (!navigator.onLine) return
   if (manual && !canRefresh(ordersState, Date.now())) return
   if (ordersState.loading) {
     // The read under way may predate what made this one necessary: read again after it.
@@ -115,6 +128,7 @@ export async function loadOffers(manual = false): Promise<void> {
       comlinkProxy((progress: OffersProgress) => {
         if (gen === generation) ordersState.progress = progress
       }),
+      wallet.address,
     )
     if (gen !== generation) return
     ordersState.report = ref(report)

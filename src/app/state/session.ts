@@ -10,6 +10,7 @@ import { proxy, useSnapshot } from 'valtio'
 
 import { savedSettings } from '../../db/queries/settings.ts'
 import { errorMessage, logFailure } from '../../shared/errors.ts'
+import type { NetworkId } from '../../shared/networks.ts'
 import type { AppSettings, CredentialInput, WalletInfo } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
 import { restoreDarkMode, setWalletMenuOpen } from './ui.ts'
@@ -20,10 +21,27 @@ export type Stage = 'starting' | 'splash' | 'chooser' | 'regularKeySetup' | 'mai
 /** The spec's authMethod: `seed` signs with a typed credential, `regularkey` with the GEM flow's key. */
 export type AuthMethod = 'seed' | 'regularkey'
 
+/**
+ * An account opened by its address alone (remembered from the last session, or typed): its NFTs,
+ * offers and jobs are shown, nothing can be signed for it until its wallet is connected.
+ */
+export interface ViewOnlyAccount {
+  network: NetworkId
+  address: string
+  viewOnly: true
+}
+
+/** A connected wallet (it signs). */
+export type SigningWallet = WalletInfo & { viewOnly?: false }
+
+/** The account the app shows: a connected wallet, or one opened read-only. */
+export type SessionWallet = SigningWallet | ViewOnlyAccount
+
 interface SessionState {
   stage: Stage
   authMethod: AuthMethod
-  wallet: WalletInfo | null
+  /** The account shown; `viewOnly` when no wallet signs for it (see `signingWallet`). */
+  wallet: SessionWallet | null
   /** A connect call is under way ('Connecting...'). */
   connecting: boolean
   /** The wallet dropdown's red error box; null when there is nothing to show. */
@@ -40,26 +58,55 @@ export const sessionState = proxy<SessionState>({
 })
 
 /** Listeners told when the wallet changes (connected, switched, disconnected): the NFT list, say. */
-const walletListeners = new Set<(wallet: WalletInfo | null) => void>()
+const walletListeners = new Set<(wallet: SessionWallet | null) => void>()
 
 /**
- * Calls `listener` whenever the connected wallet changes.
+ * Calls `listener` whenever the account shown changes (connected, opened read-only, switched,
+ * disconnected). Connecting the wallet of the account already shown read-only is no change.
  *
  * @returns a function that removes the listener.
  */
-export function onWalletChange(listener: (wallet: WalletInfo | null) => void): () => void {
+export function onWalletChange(listener: (wallet: SessionWallet | null) => void): () => void {
   walletListeners.add(listener)
   return () => walletListeners.delete(listener)
 }
 
-function setWallet(wallet: WalletInfo | null): void {
+/** The wallet that signs for the account shown; null when none is connected (or it is read-only). */
+export function signingWallet(wallet: Readonly<SessionWallet> | null): SigningWallet | null {
+  return wallet && !wallet.viewOnly ? wallet : null
+}
+
+function setWallet(wallet: SessionWallet | null): void {
   const before = sessionState.wallet
   sessionState.wallet = wallet
-  const same =
-    before?.address === wallet?.address &&
-    before?.network === wallet?.network &&
-    before?.keyAddress === wallet?.keyAddress
+  const same = before?.address === wallet?.address && before?.network === wallet?.network
   if (!same) for (const listener of walletListeners) listener(wallet)
+  if (wallet) void rememberAccount(wallet.network, wallet.address)
+}
+
+/** The account last opened on each network, as saved; empty when none was. */
+async function rememberedAccounts(): Promise<Partial<Record<NetworkId, string>>> {
+  const saved: Partial<AppSettings> = await savedSettings().catch(() => ({}))
+  return saved.viewAccounts ?? {}
+}
+
+/**
+ * Saves (or, with null, forgets) the account shown on a network, so that a reload opens it
+ * read-only. Only the public address is saved.
+ */
+async function rememberAccount(network: NetworkId, address: string | null): Promise<void> {
+  const accounts = await rememberedAccounts()
+  if ((accounts[network] ?? null) === address) return
+  const next = { ...accounts }
+  if (address === null) delete next[network]
+  else next[network] = address
+  await engine.saveSettings({ viewAccounts: next }).catch(logFailure('remembering the account'))
+}
+
+/** The account remembered on `network`, read-only; null when none is. */
+async function rememberedView(network: NetworkId): Promise<ViewOnlyAccount | null> {
+  const address = (await rememberedAccounts())[network]
+  return address ? { network, address, viewOnly: true } : null
 }
 
 /**
@@ -78,7 +125,17 @@ export async function startSession(): Promise<void> {
     return
   }
   const preferred = saved.preferredAuthMethod ?? null
-  if (!saved.hasSeenSplash) sessionState.stage = 'splash'
+  const network = await engine
+    .getNetworkStatus()
+    .then((status) => status.network)
+    .catch(() => null)
+  const remembered = network ? await rememberedView(network) : null
+  if (remembered) {
+    // The last account, read-only: its list, offers and jobs show at once (offline too).
+    sessionState.authMethod = preferred ?? 'seed'
+    setWallet(remembered)
+    sessionState.stage = 'main'
+  } else if (!saved.hasSeenSplash) sessionState.stage = 'splash'
   else if (preferred) showMethod(preferred)
   else sessionState.stage = 'chooser'
 }
@@ -141,6 +198,38 @@ export async function connectDemoWallet(): Promise<boolean> {
 }
 
 /**
+ * Opens an account by its address alone, read-only ('View an account'): nothing to sign with, so
+ * every action that signs asks to connect first. Works offline (the saved list shows).
+ *
+ * @returns null when opened; else why not, for the form to show.
+ */
+export async function viewAccount(address: string): Promise<string | null> {
+  try {
+    const checked = await engine.checkAddress(address)
+    // A wallet connected for another account is let go: the app shows one account at a time.
+    if (sessionState.wallet && !sessionState.wallet.viewOnly) await engine.lock()
+    const network = (await engine.getNetworkStatus()).network
+    setWallet({ network, address: checked, viewOnly: true })
+    setWalletMenuOpen(false)
+    return null
+  } catch (error) {
+    return errorMessage(error, 'Failed to open the account')
+  }
+}
+
+/**
+ * 'Close account' of a read-only account: the app forgets it (a reload no longer opens it) and
+ * shows no account.
+ */
+export async function closeViewedAccount(): Promise<void> {
+  const wallet = sessionState.wallet
+  setWalletMenuOpen(false)
+  sessionState.error = null
+  setWallet(null)
+  if (wallet) await rememberAccount(wallet.network, null)
+}
+
+/**
  * The Regular Key setup's last step: GEM Wallet set the key on `primaryAddress`; the engine waits for
  * it on a validated ledger, stores the key on this device and connects with it.
  */
@@ -184,9 +273,12 @@ export function clearConnectError(): void {
 
 /** 'Disconnect Wallet': the worker forgets the secrets; the dropdown closes. */
 export async function disconnectWallet(): Promise<void> {
+  const wallet = sessionState.wallet
   setWalletMenuOpen(false)
   sessionState.error = null
   setWallet(null)
+  // Disconnecting is leaving: the next visit does not reopen the account either.
+  if (wallet) await rememberAccount(wallet.network, null)
   await engine.lock()
 }
 
@@ -195,9 +287,11 @@ export async function disconnectWallet(): Promise<void> {
  * this device is deleted, so nothing reconnects after a reload.
  */
 export async function forgetThisDevice(): Promise<void> {
+  const wallet = sessionState.wallet
   setWalletMenuOpen(false)
   sessionState.error = null
   setWallet(null)
+  if (wallet) await rememberAccount(wallet.network, null)
   await engine.forgetDevice()
 }
 
@@ -213,8 +307,9 @@ export async function switchAuthMethod(): Promise<void> {
 
 /** The network changed: the wallet of that network (a stored GEM session may exist there). */
 export async function refreshWallet(): Promise<void> {
-  const current = await engine.getWallet()
-  setWallet(current ?? (await restoreStored()))
+  const current = (await engine.getWallet()) ?? (await restoreStored())
+  const network = (await engine.getNetworkStatus()).network
+  setWallet(current ?? (await rememberedView(network)))
 }
 
 /** The stored session, if any; one that cannot be restored (its key replaced, say) is none (logged). */

@@ -7,7 +7,10 @@ import { useReturnFocus } from '../ui/usePopup.ts'
 import { WalletDropdown } from './WalletDropdown.tsx'
 import './wallet.css'
 
-/** The header's wallet button ('Connect Wallet', or 'Connected' and the short address). */
+/**
+ * The header's wallet button: 'Connect Wallet'; 'Connected' and the short address; or 'View only'
+ * and the address of an account open read-only.
+ */
 export function WalletButton() {
   const { wallet } = useSession()
   const { walletMenuOpen: open } = useUi()
@@ -21,7 +24,7 @@ export function WalletButton() {
         type="button"
         className="wallet__button"
         data-testid="wallet-button"
-        data-connected={wallet !== null}
+        data-connected={wallet !== null && !wallet.viewOnly}
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? dropdownId : undefined}
@@ -31,7 +34,12 @@ export function WalletButton() {
           setWalletMenuOpen(!open)
         }}
       >
-        {wallet ? (
+        {wallet?.viewOnly ? (
+          <>
+            <span className="wallet__label">View only</span>{' '}
+            <span className="wallet__address">{shortAddress(wallet.address)}</span>
+          </>
+        ) : wallet ? (
           <>
             <span className="wallet__dot" aria-hidden="true" />
             <span className="wallet__label">Connected</span>{' '}

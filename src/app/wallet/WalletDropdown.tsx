@@ -1,11 +1,12 @@
 import { useId, useRef } from 'react'
 import type { RefObject } from 'react'
 
-import { useSession } from '../state/session.ts'
+import { signingWallet, useSession } from '../state/session.ts'
 import { setWalletMenuOpen } from '../state/ui.ts'
 import { usePopup } from '../ui/usePopup.ts'
 import { MethodButtons } from './MethodButtons.tsx'
 import { QuickConnectForm } from './QuickConnectForm.tsx'
+import { ViewAddressForm, ViewedAccount } from './ViewAddressForm.tsx'
 import { WalletDetails } from './WalletDetails.tsx'
 
 /** Where the dropdown is and the button that toggles it. */
@@ -20,6 +21,7 @@ interface WalletDropdownProps {
  */
 export function WalletDropdown({ id, toggle }: WalletDropdownProps) {
   const { wallet } = useSession()
+  const signer = signingWallet(wallet)
   const titleId = useId()
   const panel = useRef<HTMLDivElement>(null)
   usePopup({ container: panel, ignore: toggle, onClose: () => setWalletMenuOpen(false) })
@@ -33,14 +35,16 @@ export function WalletDropdown({ id, toggle }: WalletDropdownProps) {
       tabIndex={-1}
     >
       <h2 id={titleId} className="wallet-dropdown__title">
-        {wallet ? 'Wallet Details' : 'Connect XRPL Wallet'}
+        {signer ? 'Wallet Details' : 'Connect XRPL Wallet'}
       </h2>
-      {wallet ? (
-        <WalletDetails wallet={wallet} />
+      {signer ? (
+        <WalletDetails wallet={signer} />
       ) : (
         <>
+          {wallet?.viewOnly && <ViewedAccount address={wallet.address} />}
           <MethodButtons />
           <QuickConnectForm />
+          <ViewAddressForm />
         </>
       )}
     </div>

@@ -8,7 +8,7 @@
  * ```
  */
 import type { LedgerDb } from '../schema.ts'
-import type { BidsReport, NftSnapshotRow } from '../types.ts'
+import type { BidsReport, NftSnapshotRow, OffersReport } from '../types.ts'
 import type { NetworkId } from '../../shared/networks.ts'
 
 /**
@@ -40,4 +40,18 @@ export async function bidsReading(
 ): Promise<BidsReport | undefined> {
   if (!account) return undefined
   return await db.bidReads.get([network, account])
+}
+
+/**
+ * The last reading of an account's own offers on a network (the Orders tab; offline too).
+ *
+ * @returns the reading, or undefined when none was made on this device.
+ */
+export async function offersReading(
+  db: LedgerDb,
+  network: NetworkId,
+  account: string | null | undefined,
+): Promise<OffersReport | undefined> {
+  if (!account) return undefined
+  return await db.offerReads.get([network, account])
 }
