@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, loadEnv } from 'vite'
 import type { Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import type { ManifestOptions, VitePWAOptions } from 'vite-plugin-pwa'
 
 import { contentSecurityPolicy, securityHeaders } from './scripts/contentSecurityPolicy.ts'
 import type { NetworkEnv } from './src/shared/networks.ts'
@@ -33,6 +34,69 @@ function securityPolicy(env: NetworkEnv): Plugin {
   }
 }
 
+/**
+ * The web app manifest: what the browser needs to offer installation (name, icons 192/512 and a
+ * maskable one, standalone display, a start URL in scope) and what its install sheet shows
+ * (description, screenshots for wide and narrow screens).
+ */
+function webManifest(): Partial<ManifestOptions> {
+  return {
+    id: '/',
+    scope: '/',
+    start_url: '/',
+    name: 'XRPL NFT Manager',
+    short_name: 'NFT Manager',
+    description: 'Manage your XRP Ledger NFTs in bulk: airdrops, offers, listing and burning.',
+    // The dark theme's colours; index.html gives the light theme its own theme-color.
+    theme_color: '#0f172a',
+    background_color: '#0f172a',
+    display: 'standalone',
+    orientation: 'any',
+    categories: ['finance', 'utilities'],
+    icons: [
+      { src: 'pwa-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: 'pwa-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: 'pwa-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+    screenshots: [
+      {
+        src: 'screenshots/wide.png',
+        sizes: '1280x800',
+        type: 'image/png',
+        form_factor: 'wide',
+        label: 'The NFT collection and the Airdrop tab on a desktop',
+      },
+      {
+        src: 'screenshots/narrow.png',
+        sizes: '412x915',
+        type: 'image/png',
+        form_factor: 'narrow',
+        label: 'The NFT collection on a phone',
+      },
+    ],
+  }
+}
+
+/** One runtime caching rule of the service worker. */
+type RuntimeCaching = NonNullable<NonNullable<VitePWAOptions['workbox']>['runtimeCaching']>[number]
+
+/**
+ * NFT pictures, cached by the service worker as they are shown, so the collection keeps its images
+ * offline. Cross-origin <img> loads come back opaque (status 0), which is cached too. Bounded: at most
+ * 300 pictures for 30 days, the oldest dropped first; all of it when the browser's quota runs out.
+ */
+function nftImageCache(): RuntimeCaching {
+  return {
+    urlPattern: ({ request, sameOrigin }) => request.destination === 'image' && !sameOrigin,
+    handler: 'CacheFirst',
+    options: {
+      cacheName: 'nft-images',
+      expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true },
+      cacheableResponse: { statuses: [0, 200] },
+    },
+  }
+}
+
 // The app, its module worker (the ledger engine) and the service worker. Test projects live here too so
 // `vitest --project unit|integration` share one resolver with the app build.
 export default defineConfig(({ command, mode, isPreview }) => {
@@ -47,32 +111,30 @@ export default defineConfig(({ command, mode, isPreview }) => {
       securityPolicy(env),
       VitePWA({
         registerType: 'prompt',
-        includeAssets: ['favicon.svg'],
-        manifest: {
-          name: 'XRPL NFT Manager',
-          short_name: 'NFT Manager',
-          description:
-            'Manage your XRP Ledger NFTs in bulk: airdrops, offers, listing and burning.',
-          theme_color: '#0f172a',
-          background_color: '#0f172a',
-          display: 'standalone',
-          start_url: '.',
-          icons: [
-            { src: 'pwa-192.png', sizes: '192x192', type: 'image/png' },
-            { src: 'pwa-512.png', sizes: '512x512', type: 'image/png' },
-            { src: 'pwa-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-          ],
-        },
+        // The icons and the favicon are precached through globPatterns (listing them here too put
+        // them in the precache twice).
+        includeAssets: [],
+        includeManifestIcons: false,
+        manifest: webManifest(),
         workbox: {
           // The xrpl WASM (confidential tokens) is never loaded by signing or Client: keep it out.
-          globPatterns: ['**/*.{js,css,html,ico,png,svg}'],
-          globIgnores: ['**/*.wasm'],
+          globPatterns: ['**/*.{js,css,html,ico,png,svg,woff2}'],
+          // Nor its JavaScript glue (mpt_crypto), which only that WASM needs.
+          globIgnores: ['**/*.wasm', '**/mpt_crypto*', 'screenshots/**'],
           navigateFallback: 'index.html',
+          cleanupOutdatedCaches: true,
+          runtimeCaching: [nftImageCache()],
         },
       }),
     ],
     worker: { format: 'es' },
-    optimizeDeps: { include: ['xrpl', 'comlink'] },
+    // The dev server scans index.html for dependencies to pre-bundle, but not the module worker it
+    // starts: without the worker as an entry, its dependencies (dexie, papaparse, …) were found at
+    // first use and the page reloaded under the user ('optimized dependencies changed').
+    optimizeDeps: {
+      entries: ['index.html', 'src/worker/index.ts'],
+      include: ['xrpl', 'comlink'],
+    },
     server: { host: '127.0.0.1', port: 5173, strictPort: true },
     // `vite preview` sends the build's security headers, as a host should (see README).
     preview: { host: '127.0.0.1', port: 4173, strictPort: true, headers: securityHeaders(env) },

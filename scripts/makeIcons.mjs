@@ -1,6 +1,7 @@
-// Writes the PWA icons public/pwa-192.png and public/pwa-512.png: the favicon's design (a cyan
-// diamond ring around a small diamond on navy) drawn pixel by pixel and encoded as PNG with node:zlib,
-// so no image dependency is needed. Run: node scripts/makeIcons.mjs
+// Writes the PWA icons public/pwa-192.png, public/pwa-512.png and public/pwa-maskable-512.png: the
+// favicon's design (a cyan diamond ring around a small diamond on navy) drawn pixel by pixel and encoded
+// as PNG with node:zlib, so no image dependency is needed. The maskable icon draws the design smaller,
+// well inside the circle of 40 % radius that every mask keeps. Run: node scripts/makeIcons.mjs
 import { writeFileSync } from 'node:fs'
 import { deflateSync } from 'node:zlib'
 
@@ -30,29 +31,29 @@ function chunk(type, data) {
 }
 
 /** Whether a point (in units of the icon's size, centre at 0,0) is cyan. Shapes stay in the maskable safe zone. */
-function isCyan(x, y) {
-  const d = Math.abs(x) + Math.abs(y)
+function isCyan(x, y, scale) {
+  const d = (Math.abs(x) + Math.abs(y)) / scale
   return (d <= 0.34 && d >= 0.26) || d <= 0.12
 }
 
-function pixel(size, px, py) {
+function pixel(size, px, py, scale) {
   let hits = 0
   for (let sy = 0; sy < SUPERSAMPLE; sy++) {
     for (let sx = 0; sx < SUPERSAMPLE; sx++) {
       const x = (px + (sx + 0.5) / SUPERSAMPLE) / size - 0.5
       const y = (py + (sy + 0.5) / SUPERSAMPLE) / size - 0.5
-      if (isCyan(x, y)) hits++
+      if (isCyan(x, y, scale)) hits++
     }
   }
   const t = hits / SUPERSAMPLE ** 2
   return NAVY.map((n, i) => Math.round(n + (CYAN[i] - n) * t))
 }
 
-function png(size) {
+function png(size, scale = 1) {
   const rows = []
   for (let y = 0; y < size; y++) {
     const row = Buffer.alloc(1 + size * 3) // filter byte 0 (none), then RGB
-    for (let x = 0; x < size; x++) row.set(pixel(size, x, y), 1 + x * 3)
+    for (let x = 0; x < size; x++) row.set(pixel(size, x, y, scale), 1 + x * 3)
     rows.push(row)
   }
   const header = Buffer.alloc(13)
@@ -67,8 +68,12 @@ function png(size) {
   ])
 }
 
-for (const size of [192, 512]) {
-  const file = new URL(`../public/pwa-${size}.png`, import.meta.url)
-  writeFileSync(file, png(size))
-  console.log(`wrote public/pwa-${size}.png`)
+const ICONS = [
+  ['pwa-192.png', 192, 1],
+  ['pwa-512.png', 512, 1],
+  ['pwa-maskable-512.png', 512, 0.8],
+]
+for (const [name, size, scale] of ICONS) {
+  writeFileSync(new URL(`../public/${name}`, import.meta.url), png(size, scale))
+  console.log(`wrote public/${name}`)
 }

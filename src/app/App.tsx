@@ -2,6 +2,7 @@ import { ErrorBoundary } from './errors/ErrorBoundary.tsx'
 import { MethodChooser } from './onboarding/MethodChooser.tsx'
 import { RegularKeySetup } from './onboarding/RegularKeySetup.tsx'
 import { Splash } from './onboarding/Splash.tsx'
+import { InstallHint } from './pwa/InstallHint.tsx'
 import { ReloadPrompt } from './pwa/ReloadPrompt.tsx'
 import { MainShell } from './shell/MainShell.tsx'
 import { NetworkBanner } from './shell/NetworkBanner.tsx'
@@ -12,6 +13,7 @@ export function App() {
   return (
     <ErrorBoundary>
       <NetworkBanner />
+      <InstallHint />
       <CurrentStage />
       <ReloadPrompt />
     </ErrorBoundary>

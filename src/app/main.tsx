@@ -5,6 +5,7 @@ import { App } from './App.tsx'
 import './app.css'
 import './ui/ui.css'
 import { applyRecoveryOnStart } from './errors/recovery.ts'
+import { startInstallHint } from './state/install.ts'
 import { startNetwork } from './state/network.ts'
 import { startRunnerInfo } from './state/runner.ts'
 import { startSession } from './state/session.ts'
@@ -16,6 +17,7 @@ if (!root) throw new Error('index.html lacks #root')
 // first (the engine must know it before a stored session is restored), after a recovery's cleanup.
 void applyRecoveryOnStart().then(startNetwork).then(startSession)
 startRunnerInfo()
+startInstallHint()
 
 createRoot(root).render(
   <StrictMode>

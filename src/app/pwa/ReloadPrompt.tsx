@@ -3,11 +3,13 @@ import { useRegisterSW } from 'virtual:pwa-register/react'
 
 import { appDb } from '../../db/queries/db.ts'
 import { runningJobCount } from '../../db/queries/runningJobs.ts'
+import { updateNotice } from './updateText.ts'
 
 /**
  * Tells the user when the app works offline and when an update is waiting. The update is applied only
- * when the user asks, because reloading stops the ledger engine. A running job is durable (it resumes
- * after the reload without doing anything twice), but it pauses meanwhile, so the prompt says so.
+ * when the user asks, and never while a job runs on this device: the reload would stop the ledger
+ * engine. A job is durable (it would resume after the reload), but stopping it mid-way is not the
+ * user's wish; the prompt waits, and offers the reload once the job ends or is paused.
  */
 export function ReloadPrompt() {
   const {
@@ -19,20 +21,18 @@ export function ReloadPrompt() {
       console.error('Service worker registration failed:', error)
     },
   })
-  const running = useLiveQuery(() => runningJobCount(appDb()), [], 0)
+  // Unknown (still reading) counts as running: the reload is offered only once known to be safe.
+  const running = useLiveQuery(() => runningJobCount(appDb()), [], 1)
   if (!offlineReady && !needRefresh) return null
   const close = () => {
     setOfflineReady(false)
     setNeedRefresh(false)
   }
+  const notice = needRefresh ? updateNotice(running) : null
   return (
     <div className="toast" role="alert" data-testid="reload-prompt">
-      <span>
-        {needRefresh
-          ? `A new version is available. Reload to update.${running > 0 ? ' A job is running: it stops for the reload and then resumes where it was.' : ''}`
-          : 'App ready to work offline.'}
-      </span>
-      {needRefresh && (
+      <span>{notice ? notice.text : 'App ready to work offline.'}</span>
+      {notice?.canReload && (
         <button type="button" onClick={() => void updateServiceWorker(true)}>
           Reload
         </button>

@@ -1,50 +1,10 @@
-/**
- * Why an action that needs the ledger cannot be taken now, in the words the UI shows beside the
- * disabled control: the device is offline (or the network cannot be reached), or the account is open
- * read-only and no wallet signs for it. Reading what was saved (the list, offers, jobs) needs
- * neither.
- */
+/** The reasons of `blockReasons.ts` for the account and connection of this tab, for rendering. */
 import { useSnapshot } from 'valtio'
 
-import { NETWORKS } from '../../shared/networks.ts'
-import type { NetworkStatus } from '../../worker/api.ts'
+import { readBlock, signBlock } from './blockReasons.ts'
+import type { GateInput } from './blockReasons.ts'
 import { networkState } from './network.ts'
 import { sessionState } from './session.ts'
-import type { SessionWallet } from './session.ts'
-
-/** What the gate looks at. */
-export interface GateInput {
-  deviceOnline: boolean
-  status: Pick<NetworkStatus, 'state' | 'network'>
-  wallet: Readonly<SessionWallet> | null
-}
-
-/**
- * Why a ledger read cannot be made now ('Offline: …'); null when it can.
- *
- * @param input - the device's and the engine's connection state.
- */
-export function readBlock(input: Omit<GateInput, 'wallet'>): string | null {
-  if (!input.deviceOnline) return 'Offline: this device has no network connection'
-  if (input.status.state === 'offline')
-    return `Offline: the ${NETWORKS[input.status.network].name} network cannot be reached`
-  return null
-}
-
-/**
- * Why an action that signs cannot be taken now: offline first (connecting would not help), then a
- * read-only account ('Connect to act: …'); null when it can. Without any account the tabs show their
- * own 'Wallet Required'.
- *
- * @param input - the connection state and the account shown.
- */
-export function signBlock(input: GateInput): string | null {
-  const offline = readBlock(input)
-  if (offline) return `${offline}. Signing needs the ledger`
-  if (input.wallet?.viewOnly)
-    return 'Connect to act: this account is open read-only. Connect its wallet to sign'
-  return null
-}
 
 function useGateInput(): GateInput {
   const { deviceOnline, status } = useSnapshot(networkState)

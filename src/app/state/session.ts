@@ -225,8 +225,8 @@ export async function closeViewedAccount(): Promise<void> {
   const wallet = sessionState.wallet
   setWalletMenuOpen(false)
   sessionState.error = null
-  setWallet(null)
   if (wallet) await rememberAccount(wallet.network, null)
+  setWallet(null)
 }
 
 /**
@@ -276,9 +276,10 @@ export async function disconnectWallet(): Promise<void> {
   const wallet = sessionState.wallet
   setWalletMenuOpen(false)
   sessionState.error = null
-  setWallet(null)
-  // Disconnecting is leaving: the next visit does not reopen the account either.
+  // Disconnecting is leaving: the next visit does not reopen the account either (forgotten first,
+  // so that a reload right after the click finds it forgotten).
   if (wallet) await rememberAccount(wallet.network, null)
+  setWallet(null)
   await engine.lock()
 }
 
@@ -290,8 +291,8 @@ export async function forgetThisDevice(): Promise<void> {
   const wallet = sessionState.wallet
   setWalletMenuOpen(false)
   sessionState.error = null
-  setWallet(null)
   if (wallet) await rememberAccount(wallet.network, null)
+  setWallet(null)
   await engine.forgetDevice()
 }
 
