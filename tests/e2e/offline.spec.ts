@@ -165,6 +165,10 @@ test('offline: the saved collection with its pictures and time, the offers and j
   await expect(counts).toContainText('4 total')
   await expect(cards.first()).toBeVisible()
   await expect.poll(() => picturesShown(cards), { timeout: 30_000 }).toBe(true)
+  // The pictures are in the service worker's runtime cache (not only the HTTP cache).
+  await expect
+    .poll(() => page.evaluate(async () => (await (await caches.open('nft-images')).keys()).length))
+    .toBeGreaterThan(0)
   // A small airdrop for the job history, and the offers read on the Orders tab.
   const recipient = demoAccounts().recipients[20]!
   await chooseCsv(page, 'one.csv', distributionCsv([[recipient.address, 1]]))

@@ -94,12 +94,6 @@ export function useNetworkStatus(): Readonly<NetworkStatus> {
   return useSnapshot(networkState).status
 }
 
-/** Whether the ledger can be reached at all: the device is online and the engine not given up. */
-export function useLedgerReachable(): boolean {
-  const { deviceOnline, status } = useSnapshot(networkState)
-  return deviceOnline && status.state !== 'offline'
-}
-
 /** Whether the browser says the device is online. */
 export function useDeviceOnline(): boolean {
   return useSnapshot(networkState).deviceOnline
