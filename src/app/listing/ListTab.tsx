@@ -78,7 +78,8 @@ function useSelectedListable(account: string, relist: boolean) {
  */
 function useServerBusy(job: JobRow | null): void {
   const { state } = useNetworkStatus()
-  const running = job?.status === 'running'
+  // 'waiting' too: the runner may not have taken the job yet when the connection goes.
+  const running = job?.status === 'running' || job?.status === 'waiting'
   const before = useRef(state)
   useEffect(() => {
     // The moment a live connection is lost, not any state short of connected (starting up, say).
