@@ -22,7 +22,8 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'] } },
+    // Tests tagged @mobile-only check the phone's layout (Pixel 7: touch, 412 × 915).
+    { name: 'desktop', use: { ...devices['Desktop Chrome'] }, grepInvert: /@mobile-only/ },
     // Tests tagged @desktop-only prove engine behaviour at a size that costs a minute to set up.
     { name: 'mobile', use: { ...devices['Pixel 7'] }, grepInvert: /@desktop-only/ },
   ],

@@ -1,22 +1,45 @@
+import { Suspense } from 'react'
+
 import { ErrorBoundary } from './errors/ErrorBoundary.tsx'
-import { MethodChooser } from './onboarding/MethodChooser.tsx'
-import { RegularKeySetup } from './onboarding/RegularKeySetup.tsx'
-import { Splash } from './onboarding/Splash.tsx'
-import { InstallHint } from './pwa/InstallHint.tsx'
 import { ReloadPrompt } from './pwa/ReloadPrompt.tsx'
 import { MainShell } from './shell/MainShell.tsx'
 import { NetworkBanner } from './shell/NetworkBanner.tsx'
+import { Splash } from './onboarding/Splash.tsx'
+import { useInstallHint } from './state/install.ts'
 import { useSession } from './state/session.ts'
+import { lazyNamed, LoadingBoundary } from './ui/lazyNamed.tsx'
+
+// The first screen is the splash or the main shell; the connection flows load when chosen.
+const MethodChooser = lazyNamed(() => import('./onboarding/MethodChooser.tsx'), 'MethodChooser')
+const RegularKeySetup = lazyNamed(
+  () => import('./onboarding/RegularKeySetup.tsx'),
+  'RegularKeySetup',
+)
+
+// Shown only once the browser offers installation.
+const InstallHint = lazyNamed(() => import('./pwa/InstallHint.tsx'), 'InstallHint')
 
 /** The application: the network banner, then the stage the session is in (spec part 2 §4). */
 export function App() {
   return (
     <ErrorBoundary>
       <NetworkBanner />
-      <InstallHint />
-      <CurrentStage />
+      <InstallHintWhenOffered />
+      <LoadingBoundary>
+        <CurrentStage />
+      </LoadingBoundary>
       <ReloadPrompt />
     </ErrorBoundary>
+  )
+}
+
+function InstallHintWhenOffered() {
+  const hint = useInstallHint()
+  if (!hint) return null
+  return (
+    <Suspense fallback={null}>
+      <InstallHint />
+    </Suspense>
   )
 }
 

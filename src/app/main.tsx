@@ -5,6 +5,7 @@ import { App } from './App.tsx'
 import './app.css'
 import './ui/ui.css'
 import { applyRecoveryOnStart } from './errors/recovery.ts'
+import { keepFocusedFieldInView } from './shell/keepFocusInView.ts'
 import { startInstallHint } from './state/install.ts'
 import { startNetwork } from './state/network.ts'
 import { startRunnerInfo } from './state/runner.ts'
@@ -18,6 +19,7 @@ if (!root) throw new Error('index.html lacks #root')
 void applyRecoveryOnStart().then(startNetwork).then(startSession)
 startRunnerInfo()
 startInstallHint()
+keepFocusedFieldInView()
 
 createRoot(root).render(
   <StrictMode>

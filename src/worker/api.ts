@@ -356,6 +356,13 @@ export interface EngineApi {
    */
   getRunnerId(): Promise<string>
 
+  /**
+   * Whether a runner of the account's jobs is alive in some tab or window (one holds the account's
+   * lock). A job left `running` while none is belongs to a tab that was closed: it goes on once a
+   * tab connects the account's wallet.
+   */
+  jobRunnerActive(network: NetworkId, account: string): Promise<boolean>
+
   /** The per-item report of a job as CSV (status, transaction hash, result, message). */
   exportJobCsv(jobId: string): Promise<string>
 

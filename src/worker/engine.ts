@@ -380,6 +380,10 @@ export class Engine implements EngineApi {
     return Promise.resolve(this.id)
   }
 
+  jobRunnerActive(network: NetworkId, account: string): Promise<boolean> {
+    return this.jobs.runnerActive(network, account)
+  }
+
   exportJobCsv(jobId: string): Promise<string> {
     return this.jobs.exportCsv(jobId)
   }

@@ -42,6 +42,7 @@ const METHODS = {
   pauseJob: true,
   cancelJob: true,
   getRunnerId: true,
+  jobRunnerActive: true,
   exportJobCsv: true,
   checkAcceptance: true,
   planReclaim: true,

@@ -242,9 +242,14 @@ async function coldThenWarm(browser: Browser, url: string) {
 
 /**
  * The demo holder connected and its collection on screen, then offline and a reload: ms from the
- * reload's navigation start to the first NFT card, -1 when none shows within OFFLINE_WAIT_MS.
+ * reload's navigation start to the first NFT card, -1 when none shows within OFFLINE_WAIT_MS; and
+ * the page's scripts by then (the main chunks and those the main shell loaded on demand at once:
+ * its tab, the collection's grid and filters), as paths in the build.
  */
-async function offlineReload(browser: Browser, url: string): Promise<number> {
+async function offlineReload(
+  browser: Browser,
+  url: string,
+): Promise<{ ms: number; scripts: string[] }> {
   const { context, page } = await probedPage(browser, 'nftCard')
   try {
     await page.goto(url)
@@ -265,6 +270,13 @@ async function offlineReload(browser: Browser, url: string): Promise<number> {
       .then(() => true)
       .catch(() => false)
     const { ms } = reloaded ? await readLoad(page, OFFLINE_WAIT_MS) : { ms: -1 }
+    const scripts = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((path) => path.startsWith('/assets/') && path.endsWith('.js'))
+        .map((path) => path.slice(1)),
+    )
     if (ms < 0) {
       const screen = await page
         .locator('h1, h2, [role="status"]')
@@ -275,7 +287,7 @@ async function offlineReload(browser: Browser, url: string): Promise<number> {
           (reloaded ? ` (on screen: ${screen.slice(0, 6).join(' | ')})` : ' (the reload failed)'),
       )
     }
-    return ms
+    return { ms, scripts: [...new Set(scripts)] }
   } finally {
     await context.close()
   }
@@ -291,7 +303,9 @@ async function run(): Promise<Figures> {
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
     const loads = []
     for (let i = 0; i < RUNS; i++) loads.push(await coldThenWarm(browser, app.url))
-    const offlineMs = await offlineReload(browser, app.url)
+    const offline = await offlineReload(browser, app.url)
+    const offlineMs = offline.ms
+    const shell = await weigh(`${ROOT}${OUT_DIR}`, offline.scripts)
     const median = (values: number[]) => percentile(values, 50)
     return {
       ...sizes,
@@ -302,6 +316,8 @@ async function run(): Promise<Figures> {
       warmControlledRuns: loads.filter((l) => l.controlled).length,
       ttiRuns: RUNS,
       offlineReloadToCollectionMs: offlineMs < 0 ? -1 : round(offlineMs),
+      shellJsGzipKb: kb(shell.gzip),
+      shellJsChunks: offline.scripts.length,
     }
   } finally {
     await browser?.close()

@@ -195,8 +195,14 @@ test('offline: the saved collection with its pictures and time, the offers and j
   const offline = /^Offline: this device has no network connection/
   await openTab(page, 'Airdrop')
   await expect(managerPanel(page).getByTestId('airdrop-results')).toContainText('1')
+  const acceptance = managerPanel(page).getByTestId('acceptance')
+  await expect(acceptance.getByRole('button', { name: 'Check now' })).toBeDisabled()
+  await expect(acceptance.getByRole('button', { name: 'Reclaim unaccepted' })).toBeDisabled()
+  await expect(acceptance.getByTestId('blocked-reason')).toHaveText(offline)
   await openTab(page, 'Orders')
-  await expect(page.getByTestId('offers-read-at')).toBeVisible()
+  const offersReadAt = page.getByTestId('offers-read-at')
+  await expect(offersReadAt).toBeVisible()
+  const offersReadOffline = await offersReadAt.innerText()
   await expect(page.getByRole('button', { name: 'Refresh' })).toBeDisabled()
   await expect(page.getByTestId('blocked-reason').first()).toHaveText(offline)
   await openTab(page, 'List NFTs')
@@ -204,7 +210,16 @@ test('offline: the saved collection with its pictures and time, the offers and j
   await openTab(page, 'Burn')
   await expect(page.getByRole('button', { name: /^Burn Selected/ })).toBeDisabled()
   await expect(page.getByTestId('blocked-reason').first()).toHaveText(offline)
+
+  // Back online: the list and the offers put off while offline are read from the ledger by themselves.
+  const readAt = page.getByTestId('collection-read-at')
+  const readOffline = await readAt.innerText()
   await context.setOffline(false)
+  await expect(readAt).not.toHaveText(readOffline, { timeout: 30_000 })
+  // Still read-only (no secret was kept): signing asks for the wallet.
+  await expect(page.getByTestId('blocked-reason').first()).toHaveText(/^Connect to act/)
+  await openTab(page, 'Orders')
+  await expect(offersReadAt).not.toHaveText(offersReadOffline, { timeout: 30_000 })
 })
 
 test.describe('between two builds', () => {

@@ -150,4 +150,33 @@ describe('two tabs on one account', () => {
     expect(job.counts).toMatchObject({ total: N, succeeded: N, inFlight: 0 })
     await expectExactlyOnce(w, jobId, before, to)
   })
+  it('a read-only tab sees whether the runner lives; its tab closed, the job waits for a wallet, then finishes', async () => {
+    // Only the tab that runs the job has the wallet: the other tabs close.
+    for (const tab of tabs.filter((t) => t !== w.engine)) {
+      await tab.dispose()
+      tabs.splice(tabs.indexOf(tab), 1)
+    }
+    const { jobId, before, to, epoch } = await startAirdrop()
+    // A tab with the account open read-only (no wallet): it runs nothing.
+    const viewer = w.h.reopen({ jobs: jobLimits(LIMITS) })
+    tabs.push(viewer)
+    await viewer.connect('sandbox')
+    expect(await viewer.jobRunnerActive('sandbox', holder)).toBe(true)
+    await waitForItems(w, jobId, someSucceeded)
+    await w.engine.dispose()
+    expect(await viewer.jobRunnerActive('sandbox', holder)).toBe(false)
+    // Nothing took the job over: still `running` under the closed tab's runner.
+    const left = await readJob(w.h.db, jobId)
+    expect(left).toMatchObject({ status: 'running', epoch })
+    expect(left!.runnerId).not.toBe(await viewer.getRunnerId())
+    // The wallet connected there, that tab takes it over and finishes it.
+    await connectHolder(viewer)
+    const job = await waitForJob(w, jobId)
+    expect(job.status).toBe('completed')
+    expect(job.epoch).toBe(epoch + 1)
+    await expectExactlyOnce(w, jobId, before, to)
+    // Nothing left to run: the runner lets the lock go.
+    await expect.poll(() => viewer.jobRunnerActive('sandbox', holder)).toBe(false)
+    w.engine = viewer
+  })
 })

@@ -8,6 +8,7 @@ import {
   minutesLeft,
   percentDone,
   recentActivity,
+  RUNNER_GONE,
   runsElsewhere,
   stepText,
 } from '../../src/app/jobs/jobProgress.ts'
@@ -118,6 +119,16 @@ describe('the progress card, from the job rows', () => {
     // Unknown yet, or not running: nothing to say about another tab.
     expect(runsElsewhere(elsewhere, null)).toBe(false)
     expect(runsElsewhere({ ...elsewhere, status: 'paused' }, 'tab-b')).toBe(false)
+  })
+
+  it('does not claim a job runs in another tab once that tab is gone', () => {
+    const elsewhere = { ...job('running', { pending: 4 }), runnerId: 'tab-a' }
+    expect(stepText(elsewhere, 'offers', 'tab-b', true, false)).toBe(RUNNER_GONE)
+    expect(RUNNER_GONE).toMatch(/^Stopped: the tab or window that ran it was closed/)
+    // Its own job: the check does not apply.
+    expect(stepText(elsewhere, 'offers', 'tab-a', true, false)).toBe(
+      'Signing and submitting offers',
+    )
   })
 
   it('estimates minutes left at the pace so far', () => {

@@ -1,8 +1,11 @@
 import type { AcceptanceSummary, JobRow } from '../../db/types.ts'
 import { checkAcceptanceNow, reclaimUnaccepted, useAirdrop } from '../state/airdrop.ts'
-import { ACTIVE_STATUSES, doneCount, stepText } from '../jobs/jobProgress.ts'
+import { ACTIVE_STATUSES } from '../jobs/jobStatus.ts'
+import { doneCount, stepText } from '../jobs/jobProgress.ts'
 import { useNow } from '../jobs/useNow.ts'
 import { useReclaimJob } from '../jobs/useJobs.ts'
+import { useReadBlock, useSignBlock } from '../state/actionGate.ts'
+import { BlockedReason } from '../ui/BlockedReason.tsx'
 
 function timeOf(ms: number): string {
   return new Date(ms).toLocaleTimeString()
@@ -42,6 +45,9 @@ export function AcceptancePanel({ job }: { job: JobRow }) {
   const reclaim = useReclaimJob(job)
   const reclaiming = reclaim !== null && ACTIVE_STATUSES.has(reclaim.status)
   const nothingWaits = job.acceptance !== undefined && job.acceptance.offered === 0
+  // 'Check now' reads the ledger; 'Reclaim unaccepted' also signs (why either is disabled shows).
+  const readBlocked = useReadBlock()
+  const signBlocked = useSignBlock()
   return (
     <div className="airdrop-acceptance" data-testid="acceptance">
       <h4>Acceptance by recipients</h4>
@@ -57,7 +63,7 @@ export function AcceptancePanel({ job }: { job: JobRow }) {
         <button
           type="button"
           className="button"
-          disabled={checking}
+          disabled={checking || readBlocked !== null}
           onClick={() => void checkAcceptanceNow(job.id)}
         >
           {checking ? 'Checking…' : 'Check now'}
@@ -65,12 +71,13 @@ export function AcceptancePanel({ job }: { job: JobRow }) {
         <button
           type="button"
           className="button button--danger"
-          disabled={busy || reclaiming || nothingWaits}
+          disabled={busy || reclaiming || nothingWaits || signBlocked !== null}
           onClick={() => void reclaimUnaccepted(job.id)}
         >
           Reclaim unaccepted
         </button>
       </div>
+      <BlockedReason reason={signBlocked} />
     </div>
   )
 }

@@ -1,4 +1,4 @@
-import { ACTIVE_STATUSES } from '../jobs/jobProgress.ts'
+import { ACTIVE_STATUSES } from '../jobs/jobStatus.ts'
 import { planBurn, useBurn } from '../state/burn.ts'
 import { useSignBlock } from '../state/actionGate.ts'
 import { useSession } from '../state/session.ts'

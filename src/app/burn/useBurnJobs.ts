@@ -1,15 +1,18 @@
 import { useEffect } from 'react'
 
 import type { JobRow } from '../../db/types.ts'
-import { ACTIVE_STATUSES } from '../jobs/jobProgress.ts'
+import { ACTIVE_STATUSES } from '../jobs/jobStatus.ts'
 import { useJobEnd } from '../jobs/useJobEnd.ts'
 import { useStartedJobs } from '../jobs/useJobs.ts'
 import { refreshOfferCount, showStoredListSoon } from '../state/collection.ts'
-import { loadOffers, ordersState } from '../state/orders.ts'
 
 function burnEnded(): void {
   void refreshOfferCount()
-  if (ordersState.report) void loadOffers()
+  // The Orders tab's state loads with its code (it is not on the first screen); an offer list read
+  // before the burn is read again.
+  void import('../state/orders.ts').then(({ loadOffers, ordersState }) =>
+    ordersState.report ? loadOffers() : undefined,
+  )
 }
 
 /** The wallet's latest burn, or null. */

@@ -5,6 +5,7 @@ import { useLedgerConnected } from '../state/network.ts'
 import { useOwnRunnerId } from '../state/runner.ts'
 import { Modal } from '../ui/Modal.tsx'
 import { JobCard, JobFigures } from './JobCard.tsx'
+import { useRunnerAlive } from './useRunnerAlive.ts'
 import { etaText, minutesLeft, percentDone, recentActivity, stepText } from './jobProgress.ts'
 import { useRecentItems } from './useJobs.ts'
 import { useNow } from './useNow.ts'
@@ -54,6 +55,7 @@ export function JobProgressCard(props: JobProgressCardProps) {
   const now = useNow(5_000)
   const ownRunnerId = useOwnRunnerId()
   const connected = useLedgerConnected()
+  const runnerAlive = useRunnerAlive(job, ownRunnerId)
   const percent = percentDone(job)
   const activity = recentActivity(recent)
   return (
@@ -70,7 +72,9 @@ export function JobProgressCard(props: JobProgressCardProps) {
       </div>
       <p className="job-card__line">
         <strong data-testid="progress-percent">{percent}%</strong>{' '}
-        <span data-testid="progress-step">{stepText(job, what, ownRunnerId, connected)}</span>
+        <span data-testid="progress-step">
+          {stepText(job, what, ownRunnerId, connected, runnerAlive)}
+        </span>
       </p>
       <p className="job-card__line">{etaText(minutesLeft(job, now))}</p>
       <JobFigures

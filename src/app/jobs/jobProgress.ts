@@ -5,14 +5,6 @@
 import type { Attempt, JobItemRow, JobRow } from '../../db/types.ts'
 import { shortAddress } from '../../shared/format.ts'
 
-/** Statuses during which the progress card shows (the results card shows for the final ones). */
-export const ACTIVE_STATUSES: ReadonlySet<JobRow['status']> = new Set([
-  'waiting',
-  'running',
-  'paused',
-  'cancelling',
-])
-
 /** Items that reached an end (succeeded, failed or skipped). */
 export function doneCount(job: JobRow): number {
   const { succeeded, failed, skipped } = job.counts
@@ -45,6 +37,10 @@ export function runsElsewhere(job: JobRow, ownRunnerId: string | null): boolean 
   )
 }
 
+/** A job left running by a tab that was closed, seen where the account is open read-only. */
+export const RUNNER_GONE =
+  "Stopped: the tab or window that ran it was closed. It goes on once this account's wallet is connected"
+
 /** What a running job does while the ledger cannot be reached (the runner waits, then goes on). */
 export const WAITING_FOR_NETWORK =
   'Paused: waiting for the network. The job goes on by itself when the connection returns'
@@ -56,15 +52,19 @@ export const WAITING_FOR_NETWORK =
  * @param ownRunnerId - this tab's engine id, to tell a job that runs in another tab.
  * @param connected - whether this tab's engine has a live ledger connection: without one, a job it
  *   runs waits for the network (nothing is signed or lost meanwhile).
+ * @param runnerAlive - for a job another tab runs: whether that tab's runner is still alive
+ *   (EngineApi.jobRunnerActive).
  */
 export function stepText(
   job: JobRow,
   action = 'offers',
   ownRunnerId: string | null = null,
   connected = true,
+  runnerAlive = true,
 ): string {
   const { pending, inFlight } = job.counts
   if (runsElsewhere(job, ownRunnerId)) {
+    if (!runnerAlive) return RUNNER_GONE
     return 'Running in another tab or window of this app (this tab takes over if it closes)'
   }
   if (!connected && job.status === 'running') return WAITING_FOR_NETWORK

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 
 import type { JobRow } from '../../db/types.ts'
-import { ACTIVE_STATUSES } from './jobProgress.ts'
+import { ACTIVE_STATUSES } from './jobStatus.ts'
 
 /**
  * Calls `onEnd` once when a job of the tab ends: one the tab saw running, or one that ended after

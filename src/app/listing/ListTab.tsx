@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react'
 
 import type { JobRow, NftItem } from '../../db/types.ts'
-import { ACTIVE_STATUSES } from '../jobs/jobProgress.ts'
+import { ACTIVE_STATUSES } from '../jobs/jobStatus.ts'
 import { useJobEnd } from '../jobs/useJobEnd.ts'
 import { useStartedJobs } from '../jobs/useJobs.ts'
 import { useCollection } from '../state/collection.ts'

@@ -1,3 +1,4 @@
+import { Suspense } from 'react'
 import type { ReactNode } from 'react'
 
 import { useReadBlock } from '../state/actionGate.ts'
@@ -6,14 +7,18 @@ import { clearFilters, setGroup, setSort, useFilters } from '../state/filters.ts
 import { useSelectedIds } from '../state/selection.ts'
 import { useSession } from '../state/session.ts'
 import { BlockedReason } from '../ui/BlockedReason.tsx'
+import { lazyNamed, LoadingBoundary } from '../ui/lazyNamed.tsx'
 import { CacheStatus, LoadProgress } from './CollectionStatus.tsx'
-import { FilterSelectPanel } from './FilterSelectPanel.tsx'
-import { NftGrid } from './NftGrid.tsx'
 import { GROUP_OPTIONS, SORT_OPTIONS } from './sortGroup.ts'
 import type { GroupKey, SortKey } from './sortGroup.ts'
 import { useNftView } from './useNftView.ts'
 import type { NftView } from './useNftView.ts'
 import './nfts.css'
+
+// The virtualized grid and the filter panel are chunks of their own, fetched as the panel first
+// renders: its title, counts and Load NFTs paint before them.
+const NftGrid = lazyNamed(() => import('./NftGrid.tsx'), 'NftGrid')
+const FilterSelectPanel = lazyNamed(() => import('./FilterSelectPanel.tsx'), 'FilterSelectPanel')
 
 /** Draws the collection's NFTs in place of the shared grid (the List tab's paged grid). */
 export type GridRenderer = (view: NftView) => ReactNode
@@ -71,12 +76,14 @@ function ConnectedCollection({ renderGrid }: { renderGrid: GridRenderer | undefi
         </div>
       )}
       {hasNfts && (
-        <FilterSelectPanel
-          nfts={view.nfts}
-          metadata={view.metadata}
-          metadataVersion={view.metadataVersion}
-          filtered={view.filtered}
-        />
+        <Suspense fallback={null}>
+          <FilterSelectPanel
+            nfts={view.nfts}
+            metadata={view.metadata}
+            metadataVersion={view.metadataVersion}
+            filtered={view.filtered}
+          />
+        </Suspense>
       )}
       {hasNfts && (
         <ViewBar
@@ -99,12 +106,14 @@ function ConnectedCollection({ renderGrid }: { renderGrid: GridRenderer | undefi
       )}
       {view.filtered.length > 0 && renderGrid && renderGrid(view)}
       {view.filtered.length > 0 && !renderGrid && (
-        <NftGrid
-          groups={view.groups}
-          metadata={view.metadata}
-          metadataVersion={view.metadataVersion}
-          metadataPending={loadingNfts || loadingMetadata}
-        />
+        <LoadingBoundary>
+          <NftGrid
+            groups={view.groups}
+            metadata={view.metadata}
+            metadataVersion={view.metadataVersion}
+            metadataPending={loadingNfts || loadingMetadata}
+          />
+        </LoadingBoundary>
       )}
     </section>
   )

@@ -3,16 +3,19 @@
  * that imports it). The library talks to the extension's content script with `window.postMessage`
  * (requests tagged `GEM_WALLET_MSG_REQUEST`, answers `GEM_WALLET_MSG_RESPONSE`); the extension signs
  * and submits with the user's own key, which never reaches this app.
+ *
+ * The library is loaded on first use: only the GEM Wallet flow needs it, and the first screen should
+ * not wait for it.
  */
-import { getAddress, isInstalled, setRegularKey } from '@gemwallet/api'
-
 import { regularKeyOutcome } from './regularKeyResult.ts'
 import type { RegularKeyOutcome } from './regularKeyResult.ts'
+
+const gemApi = () => import('@gemwallet/api')
 
 /** Whether the extension answers on this page (the library gives up after about a second). */
 export async function gemInstalled(): Promise<boolean> {
   try {
-    const response = await isInstalled()
+    const response = await (await gemApi()).isInstalled()
     return response.result.isInstalled
   } catch {
     return false
@@ -25,7 +28,7 @@ export async function gemInstalled(): Promise<boolean> {
  */
 export async function gemPrimaryAddress(): Promise<string | null> {
   try {
-    const response = await getAddress()
+    const response = await (await gemApi()).getAddress()
     return response.result?.address ?? null
   } catch {
     return null
@@ -40,7 +43,7 @@ export async function gemPrimaryAddress(): Promise<string | null> {
  */
 export async function gemSetRegularKey(regularKeyAddress: string): Promise<RegularKeyOutcome> {
   try {
-    const response = await setRegularKey({ regularKey: regularKeyAddress })
+    const response = await (await gemApi()).setRegularKey({ regularKey: regularKeyAddress })
     return regularKeyOutcome({ result: response.result })
   } catch (error) {
     return regularKeyOutcome({ error })

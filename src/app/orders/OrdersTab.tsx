@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 
 import { OFFERS_MIN_REFRESH_MS, OFFERS_REFRESH_MS } from '../../shared/constants.ts'
-import { ACTIVE_STATUSES } from '../jobs/jobProgress.ts'
+import { ACTIVE_STATUSES } from '../jobs/jobStatus.ts'
 import { useNow } from '../jobs/useNow.ts'
 import {
   canRefresh,

@@ -2,7 +2,7 @@
 import { useCallback } from 'react'
 
 import type { JobRow } from '../../db/types.ts'
-import { ACTIVE_STATUSES } from '../jobs/jobProgress.ts'
+import { ACTIVE_STATUSES } from '../jobs/jobStatus.ts'
 import { useJobEnd } from '../jobs/useJobEnd.ts'
 import { useJobItemsHead, useStartedJobs } from '../jobs/useJobs.ts'
 import { cancellationEnded } from '../state/orders.ts'

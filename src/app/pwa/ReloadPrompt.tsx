@@ -1,9 +1,13 @@
 import { useLiveQuery } from 'dexie-react-hooks'
+import { useEffect } from 'react'
 import { useRegisterSW } from 'virtual:pwa-register/react'
 
 import { appDb } from '../../db/queries/db.ts'
 import { runningJobCount } from '../../db/queries/runningJobs.ts'
 import { updateNotice } from './updateText.ts'
+
+/** How long 'App ready to work offline.' stays up. */
+const OFFLINE_READY_MS = 8_000
 
 /**
  * Tells the user when the app works offline and when an update is waiting. The update is applied only
@@ -23,6 +27,13 @@ export function ReloadPrompt() {
   })
   // Unknown (still reading) counts as running: the reload is offered only once known to be safe.
   const running = useLiveQuery(() => runningJobCount(appDb()), [], 1)
+  // 'Ready to work offline' is news, not a question: it goes by itself rather than sit over the
+  // end of the page (an update waits for the user).
+  useEffect(() => {
+    if (!offlineReady || needRefresh) return
+    const timer = setTimeout(() => setOfflineReady(false), OFFLINE_READY_MS)
+    return () => clearTimeout(timer)
+  }, [offlineReady, needRefresh, setOfflineReady])
   if (!offlineReady && !needRefresh) return null
   const close = () => {
     setOfflineReady(false)

@@ -1,18 +1,26 @@
+import { useRef } from 'react'
+
 import { APP_NAME } from '../../shared/constants.ts'
+import { useUi } from '../state/ui.ts'
 import { WalletButton } from '../wallet/WalletButton.tsx'
-import { MobileMenu } from './MobileMenu.tsx'
+import { useCollapsingHeader } from './collapsingHeader.ts'
 import { NetworkPicker } from './NetworkPicker.tsx'
 import { TabBar } from './TabBar.tsx'
 import { ThemeToggle } from './ThemeToggle.tsx'
 import './shell.css'
 
 /**
- * The top bar: logo and title (a shorter title on small screens), the tabs, and the controls —
- * dark mode, network, wallet, and the hamburger menu on small screens.
+ * The top bar: logo and title, the tabs, and the controls — dark mode, network, wallet. On a phone
+ * it sticks to the top in two rows (logo and controls, then the tabs) and folds the first away while
+ * the page scrolls down.
  */
 export function Header() {
+  const header = useRef<HTMLElement>(null)
+  const tabs = useRef<HTMLDivElement>(null)
+  const { walletMenuOpen } = useUi()
+  const folded = useCollapsingHeader(header, tabs, walletMenuOpen)
   return (
-    <header className="header">
+    <header ref={header} className="header" data-folded={folded}>
       <div className="header__brand">
         <img className="header__logo" src="/favicon.svg" alt="" width="32" height="32" />
         <div className="header__titles">
@@ -25,8 +33,7 @@ export function Header() {
           <p className="header__subtitle">Bulk NFT tools for the XRP Ledger</p>
         </div>
       </div>
-      <MobileMenu />
-      <div className="header__tabs">
+      <div ref={tabs} className="header__tabs">
         <TabBar />
       </div>
       <div className="header__controls">

@@ -1,17 +1,22 @@
+import { useEffect } from 'react'
 import type { ReactNode } from 'react'
 
-import { AirdropTab } from '../airdrop/AirdropTab.tsx'
-import { BurnGrid } from '../burn/BurnGrid.tsx'
-import { BurnTab } from '../burn/BurnTab.tsx'
-import { ListingGrid } from '../listing/ListingGrid.tsx'
-import { ListTab } from '../listing/ListTab.tsx'
-import { OrdersTab } from '../orders/OrdersTab.tsx'
 import type { NftView } from '../nfts/useNftView.ts'
 import { NftCollectionPanel } from '../nfts/NftCollectionPanel.tsx'
 import { useUi } from '../state/ui.ts'
+import { LoadingBoundary } from '../ui/lazyNamed.tsx'
 import type { TabId } from '../state/ui.ts'
 import { Footer } from './Footer.tsx'
 import { Header } from './Header.tsx'
+import {
+  AirdropTab,
+  BurnGrid,
+  BurnTab,
+  ListingGrid,
+  ListTab,
+  OrdersTab,
+  preloadTabs,
+} from './lazyTabs.tsx'
 import { TAB_INFO, tabButtonId, tabPanelId } from './tabs.ts'
 import './shell.css'
 
@@ -20,14 +25,27 @@ import './shell.css'
  * the Burn tab through its filter.
  */
 const GRIDS: Partial<Record<TabId, (view: NftView) => ReactNode>> = {
-  list: (view) => <ListingGrid view={view} />,
-  burn: (view) => <BurnGrid view={view} />,
+  list: (view) => (
+    <LoadingBoundary>
+      <ListingGrid view={view} />
+    </LoadingBoundary>
+  ),
+  burn: (view) => (
+    <LoadingBoundary>
+      <BurnGrid view={view} />
+    </LoadingBoundary>
+  ),
 }
 
 /** The main shell: the header with its tabs, the selected tab's panel, and the fixed footer. */
 export function MainShell() {
   const { tab } = useUi()
   const info = TAB_INFO[tab]
+  useEffect(() => {
+    // After the first paint, so that the shell's own work goes first.
+    const timer = setTimeout(preloadTabs, 1_000)
+    return () => clearTimeout(timer)
+  }, [])
   return (
     <div className="app">
       <Header />
@@ -41,15 +59,17 @@ export function MainShell() {
         >
           <h2 className="tab-panel__heading">{info.heading}</h2>
           {/* One slot whatever the tab, so the collection after it is not remounted on a switch. */}
-          {tab === 'airdrop' ? (
-            <AirdropTab />
-          ) : tab === 'orders' ? (
-            <OrdersTab />
-          ) : tab === 'list' ? (
-            <ListTab />
-          ) : (
-            <BurnTab />
-          )}
+          <LoadingBoundary>
+            {tab === 'airdrop' ? (
+              <AirdropTab />
+            ) : tab === 'orders' ? (
+              <OrdersTab />
+            ) : tab === 'list' ? (
+              <ListTab />
+            ) : (
+              <BurnTab />
+            )}
+          </LoadingBoundary>
           <NftCollectionPanel renderGrid={GRIDS[tab]} />
         </section>
       </main>

@@ -19,6 +19,7 @@ import { engine } from '../engine.ts'
 import { clearSelection, deselectMany, useSelectedIds } from './selection.ts'
 import { onWalletChange, sessionState } from './session.ts'
 import type { SessionWallet } from './session.ts'
+import { onLedgerReconnected } from './reconnected.ts'
 import { mergeGapMs } from './viewPace.ts'
 
 /** The Clear Cache outcome line. */
@@ -82,9 +83,21 @@ async function openWallet(wallet: SessionWallet, gen: number): Promise<void> {
   // A snapshot that cannot be read only delays the list: the ledger's comes next.
   await showSnapshot(wallet, gen).catch(logFailure('reading the saved NFT list'))
   void refreshCacheStats()
-  // Offline, the saved list is what there is: no error box for a read that cannot work.
-  if (gen === generation && navigator.onLine) await loadCollection()
+  // Offline, the saved list is what there is: no error box for a read that cannot work. It is read
+  // once the connection returns.
+  if (gen !== generation) return
+  if (navigator.onLine) await loadCollection()
+  else readWhenConnected = gen
 }
+
+/** The wallet generation whose read waits for the connection (opened offline); null when none. */
+let readWhenConnected: number | null = null
+
+onLedgerReconnected(() => {
+  const waiting = readWhenConnected
+  readWhenConnected = null
+  if (waiting === generation && navigator.onLine) void loadCollection()
+})
 
 /** Reads the account's snapshot and the cached metadata of its NFTs (one read of each). */
 async function showSnapshot(wallet: SessionWallet, gen: number): Promise<void> {

@@ -9,6 +9,7 @@ import { errorMessage, isEngineError, logFailure } from '../../shared/errors.ts'
 import { DEFAULT_NETWORK_ID, OFFERED_NETWORK_IDS, isNetworkId } from '../../shared/networks.ts'
 import type { NetworkId, NetworkStatus } from '../../worker/api.ts'
 import { engine, subscribeStatus } from '../engine.ts'
+import { ledgerReconnected } from './reconnected.ts'
 import { refreshWallet } from './session.ts'
 
 interface NetworkState {
@@ -47,7 +48,9 @@ export async function startNetwork(): Promise<void> {
   if (started) return
   started = true
   await subscribeStatus((status) => {
+    const returned = status.state === 'connected' && networkState.status.state !== 'connected'
     networkState.status = status
+    if (returned) ledgerReconnected()
   })
   const saved = await savedSettings().catch(() => ({ network: undefined }))
   if (isNetworkId(saved.network) && OFFERED_NETWORK_IDS.includes(saved.network))

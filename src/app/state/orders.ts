@@ -18,7 +18,9 @@ import type { CancelledOffers } from '../orders/cancelledOffers.ts'
 import { engine } from '../engine.ts'
 import { jobActions } from '../jobs/jobActions.ts'
 import { refreshOfferCount } from './collection.ts'
+import { onLedgerReconnected } from './reconnected.ts'
 import { onWalletChange, sessionState } from './session.ts'
+import type { SessionWallet } from './session.ts'
 
 /** A cancellation planned and shown for confirmation. */
 export interface PendingCancel {
@@ -80,13 +82,24 @@ export const ordersState = proxy<OrdersState>(initialState())
 let generation = 0
 /** A read was asked for while one ran (a cancellation ended meanwhile): it runs next. */
 let readAgain = false
+/** A read was asked for offline: it runs once the connection returns. */
+let readWhenConnected = false
 
-onWalletChange((wallet) => {
+function walletChanged(wallet: Readonly<SessionWallet> | null): void {
   generation += 1
   readAgain = false
+  readWhenConnected = false
   Object.assign(ordersState, initialState())
   if (wallet) void showStoredReport(wallet.network, wallet.address, generation)
+}
+onWalletChange(walletChanged)
+onLedgerReconnected(() => {
+  if (!readWhenConnected) return
+  readWhenConnected = false
+  void loadOffers()
 })
+// This module loads with the Orders tab, after the session may have opened an account.
+if (sessionState.wallet) walletChanged(sessionState.wallet)
 
 /** The reading saved on this device shows until the ledger's comes (offline, it is all there is). */
 async function showStoredReport(network: NetworkId, account: string, gen: number): Promise<void> {
@@ -111,7 +124,11 @@ export async function loadOffers(manual = false): Promise<void> {
   const wallet = sessionState.wallet
   if (!wallet) return
   // Offline the saved reading stays: a read that cannot work would only replace it with an error.
-  if (!navigator.onLine) return
+  // It is read once the connection returns.
+  if (!navigator.onLine) {
+    readWhenConnected = true
+    return
+  }
   if (manual && !canRefresh(ordersState, Date.now())) return
   if (ordersState.loading) {
     // The read under way may predate what made this one necessary: read again after it.

@@ -14,8 +14,6 @@ interface UiState {
   darkMode: boolean
   /** The header's wallet dropdown. */
   walletMenuOpen: boolean
-  /** The mobile hamburger menu. */
-  mobileMenuOpen: boolean
 }
 
 /** The UI state. Mutate it only through the actions below. */
@@ -23,13 +21,11 @@ export const uiState = proxy<UiState>({
   tab: 'airdrop',
   darkMode: false,
   walletMenuOpen: false,
-  mobileMenuOpen: false,
 })
 
-/** Shows a tab (and closes the mobile menu that may have picked it). */
+/** Shows a tab. */
 export function selectTab(tab: TabId): void {
   uiState.tab = tab
-  uiState.mobileMenuOpen = false
 }
 
 /** Applies dark mode to the document (the `dark` class on <html>) without saving it. */
@@ -58,16 +54,9 @@ export async function toggleDarkMode(): Promise<void> {
   await engine.saveSettings({ darkMode: uiState.darkMode })
 }
 
-/** Opens or closes the wallet dropdown (closing the mobile menu). */
+/** Opens or closes the wallet dropdown. */
 export function setWalletMenuOpen(open: boolean): void {
   uiState.walletMenuOpen = open
-  if (open) uiState.mobileMenuOpen = false
-}
-
-/** Opens or closes the mobile menu (closing the wallet dropdown). */
-export function setMobileMenuOpen(open: boolean): void {
-  uiState.mobileMenuOpen = open
-  if (open) uiState.walletMenuOpen = false
 }
 
 /** The UI state, for rendering. */

@@ -1,5 +1,5 @@
 /**
- * The behaviour every popup shares (wallet dropdown, mobile menu, modals): focus moves into it when
+ * The behaviour every popup shares (wallet dropdown, modals): focus moves into it when
  * it opens, Tab cycles inside it, Escape and a press outside close it.
  */
 import { useEffect, useRef } from 'react'
@@ -98,22 +98,4 @@ export function usePopup({ container, onClose, ignore, trapFocus = true }: Popup
       document.removeEventListener('pointerdown', onPointerDown)
     }
   }, [container, ignore, trapFocus])
-}
-
-/**
- * Gives focus back to `trigger` when a popup closes while focus was inside it (focus is then left
- * on the page body). A press on another control keeps the focus it moved there.
- *
- * @param open - whether the popup is open.
- * @param trigger - the button that opened it.
- */
-export function useReturnFocus(open: boolean, trigger: RefObject<HTMLElement | null>): void {
-  const wasOpen = useRef(open)
-  useEffect(() => {
-    const closed = wasOpen.current && !open
-    wasOpen.current = open
-    if (!closed) return
-    const active = document.activeElement
-    if (active === null || active === document.body) trigger.current?.focus()
-  }, [open, trigger])
 }

@@ -3,9 +3,12 @@ import { useId, useRef } from 'react'
 import { shortAddress } from '../../shared/format.ts'
 import { clearConnectError, useSession } from '../state/session.ts'
 import { setWalletMenuOpen, useUi } from '../state/ui.ts'
-import { useReturnFocus } from '../ui/usePopup.ts'
-import { WalletDropdown } from './WalletDropdown.tsx'
+import { lazyNamed, LoadingBoundary } from '../ui/lazyNamed.tsx'
+import { useReturnFocus } from '../ui/returnFocus.ts'
 import './wallet.css'
+
+// Its forms load on the first opening.
+const WalletDropdown = lazyNamed(() => import('./WalletDropdown.tsx'), 'WalletDropdown')
 
 /**
  * The header's wallet button: 'Connect Wallet'; 'Connected' and the short address; or 'View only'
@@ -49,7 +52,11 @@ export function WalletButton() {
           'Connect Wallet'
         )}
       </button>
-      {open && <WalletDropdown id={dropdownId} toggle={button} />}
+      {open && (
+        <LoadingBoundary>
+          <WalletDropdown id={dropdownId} toggle={button} />
+        </LoadingBoundary>
+      )}
     </div>
   )
 }

@@ -29,7 +29,7 @@ import { runPreflight } from './plan/preflight.ts'
 import { skipProblem } from './plan/skipProblems.ts'
 import { jobReportCsv } from './report/reportCsv.ts'
 import { resultMessage } from './report/resultMessages.ts'
-import { defaultAccountLocks } from './run/accountLocks.ts'
+import { accountLockName, defaultAccountLocks } from './run/accountLocks.ts'
 import type { AccountLocks } from './run/accountLocks.ts'
 import { AccountRuns } from './run/accountRuns.ts'
 import { JobSignals } from './run/jobSignals.ts'
@@ -80,14 +80,16 @@ export interface JobServiceDeps {
 
 export class JobService {
   private readonly runs: AccountRuns
+  private readonly locks: AccountLocks
   private readonly signals: JobSignals
   private runners = 0
   private plans = 0
 
   constructor(private readonly deps: JobServiceDeps) {
+    this.locks = deps.locks ?? defaultAccountLocks(deps.db.name)
     this.runs = new AccountRuns({
       db: deps.db,
-      locks: deps.locks ?? defaultAccountLocks(deps.db.name),
+      locks: this.locks,
       runnerId: deps.runnerId ?? crypto.randomUUID(),
       runnerDeps: (job) => this.runnerDeps(job),
       mayRun: (network, account) => this.mayRun(network, account),
@@ -214,6 +216,11 @@ export class JobService {
       await updateIdleJob(this.deps.db, jobId, ['planned'], 'waiting', skipProblem(job))
     } else await this.resume(job)
     this.runs.schedule(job.network, job.account)
+  }
+
+  /** Whether a runner of this account's jobs is alive in some tab (it holds the account's lock). */
+  runnerActive(network: NetworkId, account: string): Promise<boolean> {
+    return this.locks.held(accountLockName(network, account))
   }
 
   pause(jobId: string): Promise<void> {

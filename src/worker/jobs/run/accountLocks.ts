@@ -19,6 +19,9 @@ export interface AccountLocks {
    * @param signal - gives up waiting (the promise rejects with an AbortError); no effect once granted.
    */
   acquire(name: string, signal: AbortSignal): Promise<HeldLock>
+
+  /** Whether someone (this tab or another) holds the lock `name` now. */
+  held(name: string): Promise<boolean>
 }
 
 /** The lock a runner of this account's jobs holds. */
@@ -41,6 +44,7 @@ export function webLocks(locks: LockManager): AccountLocks {
           })
           .catch(reject)
       }),
+    held: async (name) => ((await locks.query()).held ?? []).some((lock) => lock.name === name),
   }
 }
 
@@ -76,6 +80,10 @@ export class MemoryLocks implements AccountLocks {
       if (this.holders.has(name)) this.queues.set(name, [...(this.queues.get(name) ?? []), grant])
       else grant()
     })
+  }
+
+  held(name: string): Promise<boolean> {
+    return Promise.resolve(this.isHeld(name))
   }
 
   /** Whether someone holds `name` (tests look). */
