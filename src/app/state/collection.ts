@@ -99,15 +99,31 @@ onLedgerReconnected(() => {
   if (waiting === generation && navigator.onLine) void loadCollection()
 })
 
+/**
+ * Reads of the stored list are numbered as they start: one that ends after a newer one was shown is
+ * dropped. A list read after a load can take a while (it reads the metadata too); meanwhile a burn
+ * may flush again and its newer list be shown, which the older read must not undo.
+ */
+let listReadsStarted = 0
+let listReadShown = 0
+
+/** Whether the read numbered `ticket` is still the newest to show (and marks it shown). */
+function newestListRead(ticket: number): boolean {
+  if (ticket < listReadShown) return false
+  listReadShown = ticket
+  return true
+}
+
 /** Reads the account's snapshot and the cached metadata of its NFTs (one read of each). */
 async function showSnapshot(wallet: SessionWallet, gen: number): Promise<void> {
+  const ticket = ++listReadsStarted
   const snapshot = await nftSnapshot(appDb(), wallet.network, wallet.address)
   if (gen !== generation || !snapshot) return
   const metadata = await metadataByIds(
     appDb(),
     snapshot.nfts.map((nft) => nft.nftId),
   )
-  if (gen !== generation) return
+  if (gen !== generation || !newestListRead(ticket)) return
   collectionState.nfts = ref(snapshot.nfts)
   collectionState.metadata = ref(metadata)
   collectionState.metadataVersion += 1
@@ -291,21 +307,27 @@ export async function clearMetadataCache(): Promise<void> {
 /**
  * Re-reads the stored list after NFTs left the wallet by a job (burned): they leave the list, the
  * metadata map and the selection at once. The worker has already taken them out of the stored list
- * and the metadata cache.
+ * and the metadata cache. The stored list is the truth: it replaces an older list shown.
  */
 export async function showStoredList(): Promise<void> {
   const wallet = sessionState.wallet
   if (!wallet) return
   const gen = generation
-  const shown = collectionState.nfts
+  const ticket = ++listReadsStarted
   const snapshot = await nftSnapshot(appDb(), wallet.network, wallet.address)
-  // A newer list came meanwhile (a load): what it lacks is not what was burned.
-  if (gen !== generation || !snapshot || collectionState.nfts !== shown) return
+  if (gen !== generation || !snapshot) return
+  // The stored list may also hold NFTs a load found since the list shown was read: their metadata.
+  const shown = new Set(collectionState.nfts.map((nft) => nft.nftId))
+  const added = snapshot.nfts.filter((nft) => !shown.has(nft.nftId)).map((nft) => nft.nftId)
+  const addedMetadata =
+    added.length > 0 ? await metadataByIds(appDb(), added) : new Map<string, MetadataRow>()
+  if (gen !== generation || !newestListRead(ticket)) return
   const kept = new Set(snapshot.nfts.map((nft) => nft.nftId))
   const gone = collectionState.nfts.filter((nft) => !kept.has(nft.nftId)).map((nft) => nft.nftId)
-  if (gone.length === 0) return
+  if (gone.length === 0 && added.length === 0) return
   const metadata = collectionState.metadata as Map<string, MetadataRow>
   for (const id of gone) metadata.delete(id)
+  for (const [id, row] of addedMetadata) metadata.set(id, row)
   collectionState.nfts = ref(snapshot.nfts)
   collectionState.metadataVersion += 1
   deselectMany(gone)
