@@ -31,7 +31,9 @@ export default defineConfig({
   // the server's.
   webServer: [
     {
-      command: `node --import tsx src/sandbox/cli.ts --port ${SANDBOX_PORT} --gateway-port ${GATEWAY_PORT}`,
+      // A public server's answers (limits clamped) and a busy ledger's size, as the app meets on
+      // mainnet.
+      command: `node --import tsx src/sandbox/cli.ts --port ${SANDBOX_PORT} --gateway-port ${GATEWAY_PORT} --public --expected-ledger-size 200`,
       port: SANDBOX_PORT,
       wait: {
         stdout: new RegExp(`Sandbox ledger listening on ws://127\\.0\\.0\\.1:${SANDBOX_PORT}`),

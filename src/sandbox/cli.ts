@@ -12,7 +12,7 @@ const HELP = `Usage: npm run sandbox -- [options]
   --gateway-port N          metadata gateway port (default 6007)
   --close-ms N              close a ledger every N ms; 0 = only on ledger_accept (default 1000)
   --expected-ledger-size N  transactions per ledger at the base fee; beyond it fees escalate and
-                            txs queue (default 200)
+                            txs queue (default 1000, rippled standalone's)
   --reply-delay-ms N        every reply and stream message N ms late: a mainnet-like link is
                             about 100, with --close-ms 3500 (default 0)
   --state FILE              load state from FILE if it exists; save to it as ledgers close (at
@@ -21,6 +21,8 @@ const HELP = `Usage: npm run sandbox -- [options]
   --gateway-failure-rate R  share of gateway requests answered 503 (default 0)
   --large-holder N          also create a second holder with N NFTs (e.g. 5000)
   --no-demo                 start with only the genesis account
+  --public                  answer as a public server (limits clamped, ping without role admin)
+                            rather than rippled standalone's admin port
 `
 
 export function parseCli(argv: string[]): SandboxOptions | 'help' {
@@ -30,13 +32,14 @@ export function parseCli(argv: string[]): SandboxOptions | 'help' {
       port: { type: 'string', default: '6006' },
       'gateway-port': { type: 'string', default: '6007' },
       'close-ms': { type: 'string', default: '1000' },
-      'expected-ledger-size': { type: 'string', default: '200' },
+      'expected-ledger-size': { type: 'string', default: '1000' },
       'reply-delay-ms': { type: 'string', default: '0' },
       state: { type: 'string' },
       'gateway-latency-ms': { type: 'string', default: '0' },
       'gateway-failure-rate': { type: 'string', default: '0' },
       'large-holder': { type: 'string' },
       'no-demo': { type: 'boolean', default: false },
+      public: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -61,6 +64,7 @@ export function parseCli(argv: string[]): SandboxOptions | 'help' {
     gatewayLatencyMs: int('gateway-latency-ms', values['gateway-latency-ms']),
     gatewayFailureRate: rate,
     demo: !values['no-demo'],
+    role: values.public ? 'public' : 'admin',
     largeHolderNfts:
       large === undefined ? undefined : large === '' ? 5000 : int('large-holder', large),
   }

@@ -16,6 +16,7 @@ import { AUTO_ACCEPT_COUNT, demoAccounts } from './demo/accounts.ts'
 import { isPopulated, populateDemo } from './demo/populate.ts'
 import type { DemoSummary } from './demo/populate.ts'
 import { startAutoAccept } from './demo/autoAccept.ts'
+import type { ServerRole } from './rpc/context.ts'
 
 export interface SandboxOptions {
   /** WebSocket port; 0 picks a free one. Default 6006 (rippled standalone's admin port). */
@@ -25,7 +26,8 @@ export interface SandboxOptions {
   closeMs?: number
   /**
    * The expected ledger size (rippled's txnsExpected): once the open ledger holds more transactions
-   * than this, fees escalate and base-fee transactions queue. Default 200.
+   * than this, fees escalate and base-fee transactions queue. Default 200, a busy ledger; the CLI's default is rippled
+   * standalone's 1000.
    */
   expectedLedgerSize?: number
   /**
@@ -48,6 +50,12 @@ export interface SandboxOptions {
   demo?: boolean
   /** With demo: also create the large holder with this many NFTs. */
   largeHolderNfts?: number
+  /**
+   * 'admin' (default) answers as rippled standalone's admin port 6006: `limit` taken as asked,
+   * `ping` says role admin. 'public' answers as a public server: each method clamps `limit` to its
+   * range (what the app meets on mainnet).
+   */
+  role?: ServerRole
 }
 
 export interface Sandbox {
@@ -78,6 +86,7 @@ export interface Sandbox {
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const closeMs = opts.closeMs ?? 1000
+  const role = opts.role ?? 'admin'
   const from = opts.stateFile ?? opts.loadFrom
   const loaded = from ? await loadLedgers(from) : undefined
   const ledger = new SandboxLedger(
@@ -92,7 +101,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   }
   const gateway = await gatewayFor(opts)
   const { demo, stopBot } = startDemo(ledger, opts, gateway, saves)
-  const server = new RpcServer(ledger, { closeMs, startedAt: Date.now() }, accept)
+  const server = new RpcServer(ledger, { closeMs, startedAt: Date.now(), role }, accept)
   server.faults.delayMs = opts.replyDelayMs ?? 0
   const port = await server.listen(opts.port ?? 6006, opts.host ?? '127.0.0.1')
   const timer = closeMs > 0 ? setInterval(() => closeOnTimer(accept), closeMs) : undefined
@@ -108,7 +117,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     faults: combineFaults(ledger, server),
     ledgerAccept: () => new Promise((resolve) => resolve(accept())),
     addEndpoint: async () => {
-      const other = new RpcServer(ledger, { closeMs, startedAt: Date.now() }, accept)
+      const other = new RpcServer(ledger, { closeMs, startedAt: Date.now(), role }, accept)
       others.push(other)
       const host = opts.host ?? '127.0.0.1'
       const url = `ws://${host}:${await other.listen(0, host)}`

@@ -1,14 +1,15 @@
 /**
  * `npm start`: the sandbox ledger (ws://127.0.0.1:6006), its metadata gateway (http://127.0.0.1:6007)
  * with the demo data, and the app's dev server (http://127.0.0.1:5173) preselecting the Sandbox
- * network. Extra arguments go to the sandbox (see `npm run sandbox -- --help`).
+ * network. The sandbox answers as a public server (`--public`). Extra arguments go to the sandbox (see `npm run sandbox -- --help`).
  */
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { main } from './cli.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
-const sandbox = await main(process.argv.slice(2))
+// The app meets public servers on mainnet, so its sandbox answers as one (limits clamped).
+const sandbox = await main(['--public', ...process.argv.slice(2)])
 if (sandbox) {
   const vite = spawn(
     process.execPath,

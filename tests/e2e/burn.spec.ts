@@ -38,7 +38,11 @@ async function ownerCount(address: string): Promise<number> {
 /** The account's validated NFTokenBurn transactions. */
 async function burnsBy(address: string): Promise<AccountTxTransaction[]> {
   return withSandbox(async (client) => {
-    const pages = await client.requestAll({ command: 'account_tx', account: address })
+    const pages = await client.requestAll({
+      command: 'account_tx',
+      account: address,
+      api_version: 2,
+    })
     return pages
       .flatMap((p) => p.result.transactions as AccountTxTransaction[])
       .filter((t) => t.tx_json?.TransactionType === 'NFTokenBurn')

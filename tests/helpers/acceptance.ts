@@ -115,6 +115,8 @@ export async function cancelTxsSince(
 ): Promise<{ offers: number }[]> {
   const pages = await client.requestAll({
     command: 'account_tx',
+    // requestAll adds no api_version: without one, rippled answers in version 1.
+    api_version: 2,
     account,
     ledger_index_min: fromLedger,
     ledger_index_max: -1,

@@ -83,6 +83,8 @@ export async function accountTxs(
 ): Promise<AccountTxTransaction[]> {
   const pages = await client.requestAll({
     command: 'account_tx',
+    // requestAll adds no api_version: without one, rippled answers in version 1.
+    api_version: 2,
     account,
     ledger_index_min: afterLedger + 1,
     ledger_index_max: -1,

@@ -42,6 +42,8 @@ async function ownerCount(account: string): Promise<number> {
 async function transactionsSince(account: string, fromLedger: number) {
   const pages = await h.client.requestAll({
     command: 'account_tx',
+    // requestAll adds no api_version: without one, rippled answers in version 1.
+    api_version: 2,
     account,
     ledger_index_min: fromLedger,
     ledger_index_max: -1,

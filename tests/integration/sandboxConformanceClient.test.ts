@@ -36,13 +36,13 @@ function payment(from: Wallet, to: string, xrp: number): Payment {
 }
 
 describe('xrpl.js Client basics against the sandbox', () => {
-  it('connects: server_info is answered and no network id is announced', async () => {
+  it('connects: server_info is answered with network id 0, as rippled standalone', async () => {
     expect(h.client.isConnected()).toBe(true)
-    expect(h.client.networkID).toBeUndefined()
+    expect(h.client.networkID).toBe(0)
     const info = await h.client.request({ command: 'server_info' })
     expect(info.result.info.validated_ledger?.base_fee_xrp).toBe(0.00001)
     expect(info.result.info.load_factor).toBe(1)
-    expect(info.result.info.network_id).toBeUndefined()
+    expect(info.result.info.network_id).toBe(0)
   })
 
   it('autofills Fee "12", the open-ledger Sequence and LastLedgerSequence = validated + 20', async () => {

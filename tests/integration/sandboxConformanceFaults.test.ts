@@ -82,7 +82,7 @@ describe('connection faults', () => {
       h.client.request({ command: 'account_info', account: alice.address }),
     ])
     expect(current.result.ledger_current_index).toEqual(expect.any(Number))
-    expect(ping.result).toEqual({})
+    expect(ping.result).toEqual({ role: 'admin', unlimited: true })
     expect(info.result.account_data.Account).toBe(alice.address)
   })
 

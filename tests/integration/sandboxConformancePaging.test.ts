@@ -18,7 +18,8 @@ const alice = Wallet.generate()
 const sent: string[] = []
 
 beforeAll(async () => {
-  h = await startHarness({ expectedLedgerSize: 1000 })
+  // A public server, which clamps `limit` as mainnet's servers do.
+  h = await startHarness({ expectedLedgerSize: 1000, role: 'public' })
   await fund(h, 100, alice)
   const { Sequence } = await accountData(h.client, alice.address)
   const lls = (await h.client.getLedgerIndex()) + 20
@@ -118,15 +119,20 @@ describe('account_tx paging', () => {
     expect(hashesSeen).toEqual([...sent].reverse().slice(0, 30))
   })
 
-  it('requestAll follows markers across pages of at most 400', async () => {
+  it('requestAll follows markers across pages of at most 400, in API v1 shapes', async () => {
     const pages = await h.client.requestAll({ command: 'account_tx', account: alice.address })
     expect(pages.length).toBe(2)
-    const txs = (pages as AccountTxResponse[]).flatMap((p) => p.result.transactions)
+    // xrpl.js's requestAll sends its requests without api_version, so rippled (and the sandbox)
+    // answers in version 1: each transaction under `tx`, its hash inside.
+    type V1Tx = { tx: { hash: string; TransactionType: string }; validated: boolean }
+    const txs = (pages as AccountTxResponse[]).flatMap(
+      (p) => p.result.transactions as unknown as V1Tx[],
+    )
     // Alice's own transactions plus the payment that funded her.
     expect(txs).toHaveLength(sent.length + 1)
     expect(txs.every((t) => t.validated)).toBe(true)
-    expect(txs[0]!.hash).toBe(sent[sent.length - 1])
-    expect(txs[txs.length - 1]!.tx_json?.TransactionType).toBe('Payment')
+    expect(txs[0]!.tx.hash).toBe(sent[sent.length - 1])
+    expect(txs[txs.length - 1]!.tx.TransactionType).toBe('Payment')
   })
 
   it('forward:true lists oldest first; a limit below 10 is clamped to 10 (public server)', async () => {

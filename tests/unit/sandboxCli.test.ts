@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { parseCli } from '../../src/sandbox/cli.ts'
 
 describe('npm run sandbox options', () => {
-  it('defaults to the documented ports, a 1 s close and the demo data', () => {
+  it("defaults to the documented ports, a 1 s close, the demo data and rippled standalone's admin port", () => {
     expect(parseCli([])).toMatchObject({
       port: 6006,
       gatewayPort: 6007,
       closeMs: 1000,
-      expectedLedgerSize: 200,
+      expectedLedgerSize: 1000,
+      role: 'admin',
       replyDelayMs: 0,
       demo: true,
       stateFile: undefined,
@@ -26,6 +27,7 @@ describe('npm run sandbox options', () => {
       '--gateway-failure-rate=0.25',
       '--large-holder=1200',
       '--no-demo',
+      '--public',
     ])
     expect(opts).toEqual({
       port: 7006,
@@ -38,6 +40,7 @@ describe('npm run sandbox options', () => {
       gatewayFailureRate: 0.25,
       largeHolderNfts: 1200,
       demo: false,
+      role: 'public',
     })
   })
 

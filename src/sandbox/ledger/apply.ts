@@ -7,7 +7,7 @@
  * ledger (directly, from the queue, or retried), and the transactor tests use it too.
  */
 import { deriveAddress } from 'xrpl'
-import type { AccountRoot, Entry, Ticket } from './entries.ts'
+import type { AccountRoot, Entry, SignerList, Ticket } from './entries.ts'
 import { lsf } from './entries.ts'
 import { keylet } from './keylets.ts'
 import { ownerDirRemove } from './directory.ts'
@@ -20,6 +20,8 @@ import { isApplied, isTec } from './ter.ts'
 import { transactors } from './transactors/index.ts'
 import { accountSetIsBlocker } from './transactors/accountSet.ts'
 import type { StateMap } from './view.ts'
+import type { SignerJson } from './signature.ts'
+import { signersOf } from './signature.ts'
 import { ApplyView } from './view.ts'
 
 export function transactorFor(tx: TxJson): Transactor | undefined {
@@ -41,7 +43,7 @@ export function preflight(tx: TxJson): Ter {
   if (!t) return 'temDISABLED'
   if (typeof tx.Fee !== 'string' || !/^\d+$/.test(tx.Fee)) return 'temBAD_FEE'
   if (tx.TicketSequence !== undefined && tx.Sequence !== 0) return 'temSEQ_AND_TICKET'
-  if (!tx.SigningPubKey) return 'temBAD_SIGNATURE'
+  if (!tx.SigningPubKey && !signersOf(tx)) return 'temBAD_SIGNATURE'
   if (tx.NetworkID !== undefined) return 'telNETWORK_ID_MAKES_TX_NON_CANONICAL'
   return t.preflight(tx)
 }
@@ -67,6 +69,38 @@ export function checkSign(tx: TxJson, acct: Readonly<AccountRoot>): Ter {
   return 'tefBAD_AUTH'
 }
 
+/**
+ * rippled's checkMultiSign: the account's signer list names every signer; each signs with its own
+ * enabled master key (an account not in the ledger may sign with the key its address derives from)
+ * or with its regular key; their weights reach the quorum.
+ */
+export function checkMultiSign(view: ApplyView, tx: TxJson, signers: readonly SignerJson[]): Ter {
+  const list = view.read<SignerList>(keylet.signers(tx.Account))
+  if (!list) return 'tefNOT_MULTI_SIGNING'
+  const weights = new Map(
+    list.SignerEntries.map((e) => [e.SignerEntry.Account, e.SignerEntry.SignerWeight]),
+  )
+  let sum = 0
+  for (const s of signers) {
+    const weight = weights.get(s.Account)
+    if (weight === undefined) return 'tefBAD_SIGNATURE'
+    let fromKey: string
+    try {
+      fromKey = deriveAddress(s.SigningPubKey)
+    } catch {
+      return 'tefBAD_SIGNATURE'
+    }
+    const root = readAccount(view, s.Account)
+    if (fromKey === s.Account) {
+      if (root && (root.Flags & lsf.disableMaster) !== 0) return 'tefMASTER_DISABLED'
+    } else if (!root?.RegularKey || root.RegularKey !== fromKey) {
+      return 'tefBAD_SIGNATURE'
+    }
+    sum += weight
+  }
+  return sum < list.SignerQuorum ? 'tefBAD_QUORUM' : 'tesSUCCESS'
+}
+
 /** Checks that need the ledger but change nothing: everything between preflight and doApply. */
 export function preclaim(view: ApplyView, tx: TxJson, ledger: LedgerSettings): Ter {
   const acct = readAccount(view, tx.Account)
@@ -75,7 +109,8 @@ export function preclaim(view: ApplyView, tx: TxJson, ledger: LedgerSettings): T
   if (seq !== 'tesSUCCESS') return seq
   if (tx.LastLedgerSequence !== undefined && ledger.seq > tx.LastLedgerSequence)
     return 'tefMAX_LEDGER'
-  const sign = checkSign(tx, acct)
+  const signers = signersOf(tx)
+  const sign = signers ? checkMultiSign(view, tx, signers) : checkSign(tx, acct)
   if (sign !== 'tesSUCCESS') return sign
   const fee = BigInt(tx.Fee)
   if (fee < baseFeeOf(tx, acct, ledger)) return 'telINSUF_FEE_P'

@@ -52,6 +52,8 @@ export interface PreclaimContext {
 
 /** Synthetic fields rippled adds to the metadata of successful transactions. */
 export interface MetaExtras {
+  /** What an AccountDelete delivered (a binary metadata field, unlike the JSON-only ones below). */
+  DeliveredAmount?: string
   delivered_amount?: string
   nftoken_id?: string
   nftoken_ids?: string[]
@@ -89,13 +91,25 @@ export function reserve(ledger: LedgerSettings, ownerCount: number): bigint {
   return ledger.reserveBase + BigInt(ownerCount) * ledger.reserveInc
 }
 
-/** The base fee a transaction must pay: 0 for the one free SetRegularKey, else the ledger's base. */
+/** Whether the account's own master key signed (a multi-signed transaction has no SigningPubKey). */
+export function signedWithMaster(tx: TxJson): boolean {
+  return tx.SigningPubKey !== '' && deriveAddress(tx.SigningPubKey) === tx.Account
+}
+
+/**
+ * The base fee a transaction must pay: 0 for the one free SetRegularKey; one owner reserve for an
+ * AccountDelete; else the ledger's base, once more for each signer of a multi-signed transaction.
+ */
 export function baseFeeOf(tx: TxJson, acct: Readonly<AccountRoot>, ledger: FeeSettings): bigint {
   const freeKeyReset =
     tx.TransactionType === 'SetRegularKey' &&
-    deriveAddress(tx.SigningPubKey) === tx.Account &&
+    signedWithMaster(tx) &&
     (acct.Flags & lsf.passwordSpent) === 0
-  return freeKeyReset ? 0n : ledger.baseFee
+  if (freeKeyReset) return 0n
+  // AccountDelete replaces the whole calculation, signers included.
+  if (tx.TransactionType === 'AccountDelete') return ledger.reserveInc
+  const signers = Array.isArray(tx.Signers) ? BigInt(tx.Signers.length) : 0n
+  return ledger.baseFee * (1n + signers)
 }
 
 export function readAccount(view: ApplyView, address: string): Readonly<AccountRoot> | undefined {

@@ -56,6 +56,19 @@ export interface Ticket extends Entry {
   TicketSequence: number
 }
 
+/** One signer of a SignerList: its account and weight. */
+export interface SignerEntry {
+  SignerEntry: { Account: string; SignerWeight: number; WalletLocator?: string }
+}
+
+export interface SignerList extends Entry {
+  LedgerEntryType: 'SignerList'
+  OwnerNode: string
+  SignerQuorum: number
+  SignerEntries: SignerEntry[]
+  SignerListID: number
+}
+
 export interface DirectoryNode extends Entry {
   LedgerEntryType: 'DirectoryNode'
   Indexes: string[]

@@ -111,14 +111,14 @@ const ACCOUNT_FIELDS = ['Account', 'Destination', 'Owner', 'Issuer', 'RegularKey
  * entries' new or final fields: here an account may see a few more transactions than on rippled (the
  * Destination of a tec Payment, a replaced RegularKey), never fewer.
  */
-export function affectedAccounts(tx: TxJson, meta: TxMeta): Set<string> {
+export function affectedAccounts(tx: TxJson, meta?: TxMeta): Set<string> {
   const out = new Set<string>()
   const collect = (fields: Record<string, unknown> | undefined) => {
     if (!fields) return
     for (const f of ACCOUNT_FIELDS) if (typeof fields[f] === 'string') out.add(fields[f])
   }
   collect(tx)
-  for (const node of meta.AffectedNodes) {
+  for (const node of meta?.AffectedNodes ?? []) {
     const [inner] = Object.values(node) as [AffectedNodeBody]
     collect(inner.NewFields)
     collect(inner.FinalFields)

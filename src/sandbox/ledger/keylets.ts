@@ -74,6 +74,8 @@ export const keylet = {
   dirPage: (root: string, page: bigint) =>
     page === 0n ? root : sha512Half(space('d'), hexBytes(root), u64(page)),
   ticket: (address: string, seq: number) => sha512Half(space('T'), accountId(address), u32(seq)),
+  /** The account's SignerList: 'S' ‖ account ‖ the list's id, always 0. */
+  signers: (address: string) => sha512Half(space('S'), accountId(address), u32(0)),
   /** The last NFTokenPage of an owner: owner ‖ 0xFF…FF (12 bytes). */
   nftPageMax: (address: string) => accountIdHex(address) + 'F'.repeat(24),
   /** The lowest possible NFTokenPage key of an owner: owner ‖ 0x00…00. */

@@ -36,6 +36,7 @@ export interface TxMeta {
   AffectedNodes: AffectedNode[]
   TransactionIndex: number
   TransactionResult: string
+  DeliveredAmount?: string
   delivered_amount?: string
   nftoken_id?: string
   nftoken_ids?: string[]

@@ -60,11 +60,15 @@ export class NftIndex {
           : kind === 'DeletedNode'
             ? (body.FinalFields?.NFTokens ?? [])
             : (body.PreviousFields?.NFTokens ?? after)
-      const beforeIds = new Set(before.map((t) => t.NFToken.NFTokenID))
+      const beforeUris = new Map(before.map((t) => [t.NFToken.NFTokenID, t.NFToken.URI]))
       const afterIds = new Set(after.map((t) => t.NFToken.NFTokenID))
-      for (const t of after)
-        if (!beforeIds.has(t.NFToken.NFTokenID))
-          added.set(t.NFToken.NFTokenID, { owner, uri: t.NFToken.URI })
+      // New on this page, or still here with a new URI (NFTokenModify).
+      for (const t of after) {
+        const id = t.NFToken.NFTokenID
+        if (!beforeUris.has(id) || beforeUris.get(id) !== t.NFToken.URI)
+          added.set(id, { owner, uri: t.NFToken.URI })
+      }
+      const beforeIds = beforeUris.keys()
       for (const id of beforeIds) if (!afterIds.has(id)) removed.add(id)
     }
     // A token that only moved between pages of one owner, or to a new owner, appears in both sets.
@@ -79,7 +83,13 @@ export class NftIndex {
   private upsert(id: string, owner: string, uri: string | undefined, ledgerIndex: number): void {
     const prev = this.byId.get(id)
     if (prev) {
-      this.byId.set(id, { ...prev, owner, is_burned: false, ledger_index: ledgerIndex })
+      this.byId.set(id, {
+        ...prev,
+        owner,
+        uri: uri ?? '',
+        is_burned: false,
+        ledger_index: ledgerIndex,
+      })
       return
     }
     const p = parseNFTokenID(id)

@@ -231,6 +231,28 @@ function dropEmptyPage(
 }
 
 /**
+ * Sets or (with undefined) removes the URI of a token the owner holds (rippled nft::changeTokenURI);
+ * false when the owner does not hold it. The token keeps its place in its page.
+ */
+export function changeTokenUri(
+  view: ApplyView,
+  owner: string,
+  id: string,
+  uri: string | undefined,
+): boolean {
+  const wanted = id.toUpperCase()
+  const located = locatePage(view, owner, wanted)
+  if (!located?.NFTokens.some((t) => idOf(t) === wanted)) return false
+  const page = view.peek<NFTokenPage>(located.index)!
+  page.NFTokens = page.NFTokens.map((t) => {
+    if (idOf(t) !== wanted) return t
+    const { URI: _old, ...token } = t.NFToken
+    return { NFToken: uri === undefined ? token : { ...token, URI: uri } }
+  })
+  return true
+}
+
+/**
  * Removes a token from an owner's pages (rippled nft::removeToken) and returns it, or undefined when
  * the owner does not hold it (tecNO_ENTRY). An emptied page is deleted and a page is merged with a
  * neighbour when together they fit in one; OwnerCount −1 per page that goes away.

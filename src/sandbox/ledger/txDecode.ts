@@ -6,7 +6,7 @@
  */
 import { decode, hashes } from 'xrpl'
 import type { TxJson } from './context.ts'
-import { hasValidSignature } from './signature.ts'
+import { signatureProblem } from './signature.ts'
 import type { PendingTx } from './txQueue.ts'
 
 /** A submit the server could not deserialize or whose signature does not verify (RPC invalidTransaction). */
@@ -22,14 +22,17 @@ const COMMON_FIELDS = ['Account', 'Sequence', 'Fee', 'SigningPubKey'] as const
 
 /** Fields each supported type requires besides the common ones (rippled TxFormats, soeREQUIRED). */
 const TYPE_FIELDS = new Map<string, readonly string[]>([
+  ['AccountDelete', ['Destination']],
   ['AccountSet', []],
   ['NFTokenAcceptOffer', []],
   ['NFTokenBurn', ['NFTokenID']],
   ['NFTokenCancelOffer', ['NFTokenOffers']],
   ['NFTokenCreateOffer', ['NFTokenID', 'Amount']],
   ['NFTokenMint', ['NFTokenTaxon']],
+  ['NFTokenModify', ['NFTokenID']],
   ['Payment', ['Destination', 'Amount']],
   ['SetRegularKey', []],
+  ['SignerListSet', ['SignerQuorum']],
   ['TicketCreate', ['TicketCount']],
 ])
 
@@ -58,13 +61,26 @@ function checkTemplate(tx: Record<string, unknown>): TxJson {
   if (typeof tx.Account !== 'string') throw invalid('Account')
   if (typeof tx.Sequence !== 'number' || !Number.isInteger(tx.Sequence)) throw invalid('Sequence')
   if (typeof tx.SigningPubKey !== 'string') throw invalid('SigningPubKey')
+  if (tx.Signers !== undefined) checkSigners(tx.Signers)
   return tx as TxJson
+}
+
+/** Each element of a Signers array is a Signer object with its three required fields. */
+function checkSigners(signers: unknown): void {
+  if (!Array.isArray(signers)) throw invalid('Signers')
+  for (const item of signers as unknown[]) {
+    const signer = (item as { Signer?: unknown } | null)?.Signer
+    if (typeof signer !== 'object' || signer === null) throw invalid('Signers')
+    for (const f of ['Account', 'SigningPubKey', 'TxnSignature']) {
+      if (typeof (signer as Record<string, unknown>)[f] !== 'string') throw missing(f)
+    }
+  }
 }
 
 /** Decodes, checks and verifies a signed blob; the fee level is filled in when it is considered. */
 export function decodeSigned(blob: string): PendingTx {
   const tx = checkTemplate(decodeBlob(blob))
-  if (!hasValidSignature(blob, tx))
-    throw new InvalidTransactionError('fails local checks: Invalid signature.')
+  const problem = signatureProblem(tx)
+  if (problem) throw new InvalidTransactionError(`fails local checks: ${problem}`)
   return { hash: hashes.hashSignedTx(blob), blob, tx, feeLevel: 0, retries: 0 }
 }

@@ -1,11 +1,21 @@
 /** What an RPC method handler gets: the ledger, the server's settings and the calling connection. */
 import type { SandboxLedger } from '../ledger/ledger.ts'
 import type { Params } from './params.ts'
+import type { SubmitResult } from '../ledger/submitResult.ts'
+
+/**
+ * How rippled treats a connection: rippled standalone's port 6006 is an admin port (no limit
+ * clamping, `ping` says role admin); a public server clamps each method's `limit` to its range.
+ */
+export type ServerRole = 'admin' | 'public'
 
 export interface ServerInfoSettings {
   /** Ledger close interval in ms (0 = only on ledger_accept). */
   closeMs: number
   startedAt: number
+  role: ServerRole
+  /** The port this server listens on (server_info's `ports`); set once listening. */
+  port?: number
 }
 
 /** The connection-scoped part a handler may use (subscriptions). */
@@ -13,6 +23,8 @@ export interface ConnectionHandle {
   readonly id: number
   streams: Set<string>
   accounts: Set<string>
+  /** Accounts followed with `accounts_proposed` (their transactions as they are applied). */
+  proposedAccounts: Set<string>
 }
 
 export interface RpcContext {
@@ -21,6 +33,10 @@ export interface RpcContext {
   conn: ConnectionHandle
   /** Closes the open ledger now (ledger_accept). */
   accept(): number
+  /** The request's `api_version` (rippled answers version 1 when a request names none). */
+  apiVersion: 1 | 2
+  /** Tells the server what a client's submit did (it publishes applied ones to the proposed streams). */
+  submitted: (result: SubmitResult) => void
 }
 
 export type Handler = (params: Params, ctx: RpcContext) => Record<string, unknown>

@@ -16,6 +16,20 @@ const CODES = {
   invalidLgrRange: [79, 'Ledger range is invalid.'],
   invalidTransaction: [0, 'Invalid transaction.'],
   badSyntax: [1, 'Syntax error.'],
+  signingMalformed: [63, 'Signing of transaction is malformed.'],
+  srcActMalformed: [65, 'Source account is malformed.'],
+  srcActMissing: [66, 'Source account not provided.'],
+  srcActNotFound: [67, 'Source account not found.'],
+  entryNotFound: [98, 'Entry not found.'],
+  unexpectedLedgerType: [99, 'Unexpected ledger type.'],
+  // ledger_entry's selector errors: their own tokens, invalidParams' code.
+  malformedRequest: [31, 'Invalid parameters.'],
+  malformedAddress: [31, 'Invalid parameters.'],
+  malformedOwner: [31, 'Invalid parameters.'],
+  malformedDirRoot: [31, 'Invalid parameters.'],
+  malformedSeq: [31, 'Invalid parameters.'],
+  // API v1's ledger_entry without a selector: the token alone.
+  unknownOption: [31, ''],
 } as const
 
 export type RpcErrorToken = keyof typeof CODES
@@ -34,7 +48,18 @@ export class RpcError extends Error {
   get code(): number {
     return CODES[this.token][0]
   }
+
+  /**
+   * The fields of rippled's error envelope. A few errors carry the token alone: a submit that fails
+   * local checks (its reason is in `error_exception`) and API v1's ledger_entry without a selector.
+   */
+  get envelope(): Record<string, unknown> {
+    if (BARE.has(this.token)) return { error: this.token, ...this.extra }
+    return { error: this.token, error_code: this.code, error_message: this.message, ...this.extra }
+  }
 }
+
+const BARE: ReadonlySet<RpcErrorToken> = new Set(['invalidTransaction', 'unknownOption'])
 
 export const missingField = (name: string) =>
   new RpcError('invalidParams', `Missing field '${name}'.`)

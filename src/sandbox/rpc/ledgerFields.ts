@@ -7,6 +7,9 @@ import type { LedgerHeader } from '../ledger/history.ts'
 
 const DROPS_PER_XRP = 1_000_000
 
+/** rippled standalone's network id (a ctid carries it too). */
+export const NETWORK_ID = 0
+
 /** Fee and reserves in drops, as JSON numbers (subscribe, the ledger stream, server_state). */
 export function feeDrops(ledger: SandboxLedger) {
   const s = ledger.settings
@@ -36,6 +39,7 @@ export function ledgerSummary(ledger: SandboxLedger, h: LedgerHeader) {
     ledger_hash: h.ledger_hash,
     ledger_index: h.ledger_index,
     ledger_time: h.close_time,
+    network_id: NETWORK_ID,
     reserve_base: fees.reserve_base,
     reserve_inc: fees.reserve_inc,
     validated_ledgers: `${first}-${last}`,

@@ -1,5 +1,6 @@
 /** Reading request parameters with rippled's error messages. */
 import { isValidClassicAddress } from 'xrpl'
+import type { ServerRole } from './context.ts'
 import { RpcError, invalidField, missingField } from './errors.ts'
 
 export type Params = Record<string, unknown>
@@ -20,15 +21,20 @@ export function requireHash(params: Params, field: string): string {
 
 /**
  * rippled's readLimitField: a missing limit gives the default; a value that is not a non-negative
- * integer is an error; public-server clamping to [min, max] applies (what the app meets on mainnet).
+ * integer is an error; a public server clamps it to [min, max] (what the app meets on mainnet), an
+ * admin connection takes it as asked.
  */
-export function readLimit(params: Params, min: number, def: number, max: number): number {
+export function readLimit(
+  params: Params,
+  range: { min: number; def: number; max: number },
+  role: ServerRole,
+): number {
   const v = params.limit
-  if (v === undefined) return def
+  if (v === undefined) return range.def
   if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) {
     throw invalidField('limit', 'not unsigned integer')
   }
-  return Math.min(max, Math.max(min, v))
+  return role === 'admin' ? v : Math.min(range.max, Math.max(range.min, v))
 }
 
 export function optionalString(params: Params, field: string): string | undefined {

@@ -15,7 +15,8 @@ import type { ConnectionHandle, ServerInfoSettings } from './context.ts'
 import { RpcError } from './errors.ts'
 import { methods } from './methods/index.ts'
 import { forgedRivalMessage } from './forgeRival.ts'
-import { transactionStreamMessage } from './txFormat.ts'
+import { transactionStreamMessage, txJsonV2 } from './txFormat.ts'
+import type { SubmitResult } from '../ledger/submitResult.ts'
 import { ledgerSummary } from './ledgerFields.ts'
 
 /** Connection-level faults. Ledger-level ones (lost submits, queue-full storms) are on the ledger. */
@@ -89,7 +90,8 @@ export class RpcServer {
       wss.once('error', reject)
     })
     wss.on('connection', (socket) => this.onConnection(socket))
-    return (wss.address() as AddressInfo).port
+    this.settings.port = (wss.address() as AddressInfo).port
+    return this.settings.port
   }
 
   /** Drops every client connection now, as a network failure would. */
@@ -114,6 +116,7 @@ export class RpcServer {
       socket,
       streams: new Set(),
       accounts: new Set(),
+      proposedAccounts: new Set(),
     }
     this.conns.add(conn)
     socket.on('close', () => this.conns.delete(conn))
@@ -179,18 +182,17 @@ export class RpcServer {
         settings: this.settings,
         conn,
         accept: this.accept,
+        // rippled answers in API version 1 when a request names none.
+        apiVersion: api === 2 ? 2 : 1,
+        submitted: (r) => this.publishProposed(r),
       })
       return { id, result, status: 'success', type: 'response', ...echo }
     } catch (e) {
       if (!(e instanceof RpcError)) console.error('sandbox: internal error on', command, e)
       const err = e instanceof RpcError ? e : new RpcError('internal')
-      const code = err.token === 'invalidTransaction' ? {} : { error_code: err.code }
       return {
         id,
-        error: err.token,
-        ...code,
-        error_message: err.message,
-        ...err.extra,
+        ...err.envelope,
         request: maskSecrets(request),
         status: 'error',
         type: 'response',
@@ -241,6 +243,36 @@ export class RpcServer {
     )
   }
 
+  /**
+   * rippled's proposed-transaction streams: a transaction applied to the open ledger goes at once to
+   * `transactions_proposed` subscribers and to connections following one of its accounts with
+   * `accounts_proposed` (before any ledger validates it).
+   */
+  private publishProposed(result: SubmitResult): void {
+    if (!result.applied || this.faults.hideTxs) return
+    const { hash, ...tx } = result.tx_json
+    const accounts = affectedAccounts(tx, undefined)
+    let msg: Record<string, unknown> | undefined
+    for (const c of this.conns) {
+      const wants =
+        c.streams.has('transactions_proposed') ||
+        [...c.proposedAccounts].some((a) => accounts.has(a))
+      if (!wants) continue
+      msg ??= {
+        type: 'transaction',
+        tx_json: txJsonV2(tx),
+        hash,
+        engine_result: result.engine_result,
+        engine_result_code: result.engine_result_code,
+        engine_result_message: result.engine_result_message,
+        ledger_current_index: this.ledger.currentIndex,
+        status: 'proposed',
+        validated: false,
+      }
+      this.send(c, msg)
+    }
+  }
+
   /** The ledger stream, then each transaction to `transactions` subscribers and to subscribed accounts. */
   private publish(closed: ClosedLedger): void {
     const ledgerMsg = {
@@ -253,7 +285,11 @@ export class RpcServer {
       const accounts = affectedAccounts(rec.tx, rec.meta)
       let msg: Record<string, unknown> | undefined
       for (const c of this.conns) {
-        const wants = c.streams.has('transactions') || [...c.accounts].some((a) => accounts.has(a))
+        // The proposed streams get validated transactions too, as rippled's real-time streams do.
+        const wants =
+          c.streams.has('transactions') ||
+          c.streams.has('transactions_proposed') ||
+          [...c.accounts, ...c.proposedAccounts].some((a) => accounts.has(a))
         if (!wants) continue
         msg ??= transactionStreamMessage(rec)
         this.send(c, msg)

@@ -51,7 +51,11 @@ export async function validatedCloseTime(): Promise<number> {
 /** The account's validated NFTokenCancelOffer transactions (every page of account_tx). */
 export async function cancelTransactions(address: string): Promise<AccountTxTransaction[]> {
   return withSandbox(async (client) => {
-    const pages = await client.requestAll({ command: 'account_tx', account: address })
+    const pages = await client.requestAll({
+      command: 'account_tx',
+      account: address,
+      api_version: 2,
+    })
     return pages
       .flatMap((p) => p.result.transactions as AccountTxTransaction[])
       .filter((t) => t.tx_json?.TransactionType === 'NFTokenCancelOffer')

@@ -1,9 +1,10 @@
 /** AccountSet (rippled SetAccount.cpp), for the flags the app uses. */
-import { deriveAddress } from 'xrpl'
 import type { AccountRoot } from '../entries.ts'
 import { lsf } from '../entries.ts'
 import type { Transactor, TxJson } from '../context.ts'
-import { peekAccount } from '../context.ts'
+import { peekAccount, signedWithMaster } from '../context.ts'
+import { keylet } from '../keylets.ts'
+import type { ApplyView } from '../view.ts'
 import type { Ter } from '../ter.ts'
 import { asf, tfOptionalAuth, tfRequireAuth } from '../txFlags.ts'
 
@@ -32,13 +33,14 @@ export function accountSetIsBlocker(tx: TxJson): boolean {
 }
 
 /**
- * Disabling the master key must be signed with the master key itself, and needs another way to sign
- * (a RegularKey; signer lists are not modelled).
+ * Disabling the master key must be signed with the master key itself, and needs another way to sign:
+ * a RegularKey or a signer list.
  */
-function disableMaster(tx: TxJson, acct: Readonly<AccountRoot>): Ter {
+function disableMaster(view: ApplyView, tx: TxJson, acct: Readonly<AccountRoot>): Ter {
   if ((acct.Flags & lsf.disableMaster) !== 0) return 'tesSUCCESS'
-  if (deriveAddress(tx.SigningPubKey) !== tx.Account) return 'tecNEED_MASTER_KEY'
-  return acct.RegularKey ? 'tesSUCCESS' : 'tecNO_ALTERNATIVE_KEY'
+  if (!signedWithMaster(tx)) return 'tecNEED_MASTER_KEY'
+  const other = acct.RegularKey !== undefined || view.read(keylet.signers(tx.Account)) !== undefined
+  return other ? 'tesSUCCESS' : 'tecNO_ALTERNATIVE_KEY'
 }
 
 export const accountSet: Transactor = {
@@ -59,7 +61,7 @@ export const accountSet: Transactor = {
     const set = tx.SetFlag as number | undefined
     const clear = tx.ClearFlag as number | undefined
     if (set === asf.disableMaster) {
-      const ter = disableMaster(tx, acct)
+      const ter = disableMaster(view, tx, acct)
       if (ter !== 'tesSUCCESS') return ter
     }
     if (set === asf.authorizedNFTokenMinter) acct.NFTokenMinter = tx.NFTokenMinter as string

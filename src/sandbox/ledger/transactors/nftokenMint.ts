@@ -15,6 +15,14 @@ const MAX_URI_BYTES = 256
 const MINT_FLAGS = nftFlag.burnable | nftFlag.onlyXRP | nftFlag.transferable | nftFlag.mutable
 const U32_MAX = 0xffffffff
 
+/** A token URI as NFTokenMint and NFTokenModify accept it: absent, or 1 to 256 bytes. */
+export function uriIsValid(uri: unknown): boolean {
+  if (uri === undefined) return true
+  if (typeof uri !== 'string') return false
+  const bytes = uri.length / 2
+  return bytes > 0 && bytes <= MAX_URI_BYTES
+}
+
 /** The NFToken flags a mint gives its token: the low 16 bits of the transaction's Flags. */
 const tokenFlags = (tx: TxJson): number => (tx.Flags ?? 0) & 0xffff
 
@@ -45,11 +53,7 @@ function preflight(tx: TxJson): Ter {
   }
   // Issuer names the account minted for; naming oneself is malformed.
   if (tx.Issuer !== undefined && tx.Issuer === tx.Account) return 'temMALFORMED'
-  if (tx.URI !== undefined) {
-    if (typeof tx.URI !== 'string') return 'temMALFORMED'
-    const bytes = tx.URI.length / 2
-    if (bytes === 0 || bytes > MAX_URI_BYTES) return 'temMALFORMED'
-  }
+  if (!uriIsValid(tx.URI)) return 'temMALFORMED'
   if (!hasOfferFields(tx)) return 'tesSUCCESS'
   // Destination or Expiration without Amount describe no offer.
   if (tx.Amount === undefined) return 'temMALFORMED'

@@ -3,7 +3,7 @@ import type { AccountRoot } from '../entries.ts'
 import { lsf } from '../entries.ts'
 import { keylet } from '../keylets.ts'
 import type { Transactor } from '../context.ts'
-import { addBalance, isXrpAmount, readAccount, reserve } from '../context.ts'
+import { addBalance, isXrpAmount, peekAccount, readAccount, reserve } from '../context.ts'
 import { tfPartialPayment } from '../txFlags.ts'
 
 export const payment: Transactor = {
@@ -51,6 +51,9 @@ export const payment: Transactor = {
     }
     addBalance(view, tx.Account, -amount)
     addBalance(view, destination, amount)
+    // XRP received re-arms the destination's one free key reset (rippled Payment.cpp).
+    const receiver = peekAccount(view, destination)
+    receiver.Flags = (receiver.Flags & ~lsf.passwordSpent) >>> 0
     extras.delivered_amount = amount.toString()
     return 'tesSUCCESS'
   },

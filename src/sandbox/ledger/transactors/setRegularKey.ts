@@ -2,6 +2,7 @@
 import { lsf } from '../entries.ts'
 import type { Transactor } from '../context.ts'
 import { baseFeeOf, peekAccount } from '../context.ts'
+import { keylet } from '../keylets.ts'
 
 export const setRegularKey: Transactor = {
   blocker: true,
@@ -17,8 +18,9 @@ export const setRegularKey: Transactor = {
     // The one free key reset (base fee 0) spends the account's "password"; a tec keeps it.
     if (baseFeeOf(tx, acct, ledger) === 0n) acct.Flags = (acct.Flags | lsf.passwordSpent) >>> 0
     if (tx.RegularKey === undefined) {
-      // Without a signer list (not modelled) removing the only alternative key would lock the account.
-      if ((acct.Flags & lsf.disableMaster) !== 0) return 'tecNO_ALTERNATIVE_KEY'
+      // With the master key disabled and no signer list, removing the regular key would lock the account.
+      const signers = view.read(keylet.signers(tx.Account))
+      if ((acct.Flags & lsf.disableMaster) !== 0 && !signers) return 'tecNO_ALTERNATIVE_KEY'
       delete acct.RegularKey
     } else {
       acct.RegularKey = tx.RegularKey as string

@@ -8,7 +8,7 @@ import type { Handler } from '../context.ts'
 import { RpcError, invalidField } from '../errors.ts'
 import { lookupLedger } from '../lookup.ts'
 import { optionalBool, optionalString, readLimit, requireAccount } from '../params.ts'
-import { validatedTx } from '../txFormat.ts'
+import { accountTxBinary, accountTxV1, validatedTx } from '../txFormat.ts'
 import { ownerPages } from '../../ledger/nftokenPages.ts'
 import { stateReader } from '../../ledger/view.ts'
 import type { PendingTx } from '../../ledger/txQueue.ts'
@@ -78,16 +78,26 @@ function queueData(queued: readonly PendingTx[]): Record<string, unknown> {
   }
 }
 
-export const accountInfo: Handler = (params, { ledger }) => {
+export const accountInfo: Handler = (params, { ledger, apiVersion }) => {
   const account = requireAccount(params)
   const wantQueue = optionalBool(params, 'queue') ?? false
+  const wantSigners = optionalBool(params, 'signer_lists') ?? false
   const choice = lookupLedger(ledger, params)
   if (wantQueue && choice.closed) throw new RpcError('invalidParams')
   const root = accountRoot(choice.state, account)
+  const data: Record<string, unknown> = { ...root }
   const result: Record<string, unknown> = {
-    account_data: { ...root },
+    account_data: data,
     account_flags: accountFlags(root.Flags),
     ...choice.fields,
+  }
+  if (wantSigners) {
+    // The account's signer list, if it has one (an array: rippled allows one list per account).
+    const list = choice.state.get(keylet.signers(account))
+    const lists = list ? [list] : []
+    // API v1 put it inside account_data; v2 beside it.
+    if (apiVersion === 1) data.signer_lists = lists
+    else result.signer_lists = lists
   }
   if (wantQueue) result.queue_data = queueData(ledger.queuedFor(account))
   return result
@@ -106,22 +116,37 @@ const TYPE_FILTER: Record<string, string> = {
   deposit_preauth: 'DepositPreauth',
 }
 
+/**
+ * The owned types that keep an account from being deleted (rippled's deletion blockers); of these,
+ * the sandbox only ever holds NFT pages.
+ */
+const DELETION_BLOCKERS = new Set([
+  'Check',
+  'Escrow',
+  'NFTokenPage',
+  'PayChannel',
+  'RippleState',
+  'MPToken',
+  'MPTokenIssuance',
+])
+
 /** Pages first (they are not in the owner directory), then owner-directory entries, in order. */
 function ownedObjects(
   state: StateMap,
   account: string,
-  type: string | undefined,
+  wanted: (type: string) => boolean,
 ): Readonly<Entry>[] {
-  const pages: Readonly<NFTokenPage>[] =
-    !type || type === 'NFTokenPage' ? ownerPages(stateReader(state), account) : []
+  const pages: Readonly<NFTokenPage>[] = wanted('NFTokenPage')
+    ? ownerPages(stateReader(state), account)
+    : []
   const dir = dirEntries(stateReader(state), keylet.ownerDir(account))
   const rest = dir
     .map((k) => state.get(k))
-    .filter((e): e is Readonly<Entry> => !!e && (!type || e.LedgerEntryType === type))
+    .filter((e): e is Readonly<Entry> => !!e && wanted(e.LedgerEntryType))
   return [...pages, ...rest]
 }
 
-export const accountObjects: Handler = (params, { ledger }) => {
+export const accountObjects: Handler = (params, { ledger, settings }) => {
   const account = requireAccount(params)
   const typeName = optionalString(params, 'type')
   const type =
@@ -129,10 +154,12 @@ export const accountObjects: Handler = (params, { ledger }) => {
       ? TYPE_FILTER[typeName]
       : undefined
   if (typeName !== undefined && !type) throw invalidField('type')
-  const limit = readLimit(params, 10, 200, 400)
+  const blockersOnly = optionalBool(params, 'deletion_blockers_only') ?? false
+  const limit = readLimit(params, { min: 10, def: 200, max: 400 }, settings.role)
   const choice = lookupLedger(ledger, params)
   accountRoot(choice.state, account)
-  const all = ownedObjects(choice.state, account, type)
+  const wanted = (t: string) => (!type || t === type) && (!blockersOnly || DELETION_BLOCKERS.has(t))
+  const all = ownedObjects(choice.state, account, wanted)
   let start = 0
   if (params.marker !== undefined) {
     if (typeof params.marker !== 'string') throw invalidField('marker', 'not string')
@@ -150,13 +177,12 @@ export const accountObjects: Handler = (params, { ledger }) => {
   }
 }
 
-export const accountTx: Handler = (params, { ledger }) => {
+export const accountTx: Handler = (params, { ledger, settings, apiVersion }) => {
   const account = requireAccount(params)
   for (const f of ['binary', 'forward'] as const) optionalBool(params, f)
-  if (params.binary === true)
-    throw new RpcError('notImpl', 'The sandbox does not serve binary transactions.')
+  const binary = params.binary === true
   const forward = params.forward === true
-  const limit = readLimit(params, 10, 200, 400)
+  const limit = readLimit(params, { min: 10, def: 200, max: 400 }, settings.role)
   const { first, last } = ledger.history.range()
   const min =
     typeof params.ledger_index_min === 'number' && params.ledger_index_min >= 0
@@ -186,7 +212,9 @@ export const accountTx: Handler = (params, { ledger }) => {
     ledger_index_min: min,
     ledger_index_max: max,
     limit,
-    transactions: page.map(validatedTx),
+    transactions: page.map((rec) =>
+      binary ? accountTxBinary(rec) : apiVersion === 1 ? accountTxV1(rec) : validatedTx(rec),
+    ),
     validated: true,
     ...(next ? { marker: { ledger: next.ledgerIndex, seq: next.meta.TransactionIndex } } : {}),
   }

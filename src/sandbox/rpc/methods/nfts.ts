@@ -28,9 +28,9 @@ function compareByTaxon(r: NftRecord, marker: string): number {
   return r.nft_id < id ? -1 : r.nft_id > id ? 1 : 0
 }
 
-export const accountNfts: Handler = (params, { ledger }) => {
+export const accountNfts: Handler = (params, { ledger, settings }) => {
   const account = requireAccount(params)
-  const limit = readLimit(params, 20, 100, 400)
+  const limit = readLimit(params, { min: 20, def: 100, max: 400 }, settings.role)
   const choice = lookupLedger(ledger, params)
   if (!choice.state.get(keylet.account(account)))
     throw new RpcError('actNotFound', undefined, { account })
@@ -81,9 +81,9 @@ function tokensAfter(
 }
 
 function offersOf(sell: boolean): Handler {
-  return (params, { ledger }) => {
+  return (params, { ledger, settings }) => {
     const nftId = requireHash(params, 'nft_id')
-    const limit = readLimit(params, 50, 250, 500)
+    const limit = readLimit(params, { min: 50, def: 250, max: 500 }, settings.role)
     const { state } = lookupLedger(ledger, params)
     const root = sell ? keylet.nftSells(nftId) : keylet.nftBuys(nftId)
     const ids = dirEntries(stateReader(state), root)
@@ -127,13 +127,13 @@ export const nftInfo: Handler = (params, { ledger }) => {
   return { ...clioNft(r), ledger_index: ledger.validated.header.ledger_index, validated: true }
 }
 
-export const nftsByIssuer: Handler = (params, { ledger }) => {
+export const nftsByIssuer: Handler = (params, { ledger, settings }) => {
   const issuer = requireAccount(params, 'issuer')
   const taxon = params.nft_taxon
   if (taxon !== undefined && (typeof taxon !== 'number' || !Number.isInteger(taxon) || taxon < 0)) {
     throw invalidField('nft_taxon')
   }
-  const limit = readLimit(params, 1, 50, 100)
+  const limit = readLimit(params, { min: 1, def: 50, max: 100 }, settings.role)
   const v = ledger.validated
   if (!v.state?.get(keylet.account(issuer)))
     throw new RpcError('actNotFound', undefined, { issuer })

@@ -1,9 +1,10 @@
-/** server_info, server_state, fee, ping, ledger_current, ledger_closed, ledger_accept. */
+/** server_info, server_state, fee, ping, random, ledger_current, ledger_closed, ledger_accept. */
+import { randomBytes } from 'node:crypto'
 import type { Handler, RpcContext } from '../context.ts'
 import { RIPPLE_EPOCH } from '../../ledger/genesis.ts'
 import { BASE_LEVEL } from '../../ledger/txQueue.ts'
 import { openLevel } from '../../ledger/processTx.ts'
-import { feeDrops, feeXrp } from '../ledgerFields.ts'
+import { NETWORK_ID, feeDrops, feeXrp } from '../ledgerFields.ts'
 
 const BUILD_VERSION = '2.4.0-sandbox'
 
@@ -13,20 +14,43 @@ function loadFactor(ctx: RpcContext): number {
   return Math.max(1, ctx.ledger.faults.loadFactor, openLevel(ctx.ledger) / BASE_LEVEL)
 }
 
+/**
+ * rippled standalone closes a ledger on ledger_accept by simulating a consensus round, whose
+ * duration it then reports as the last close's convergence time: 100 ms.
+ */
+const CONVERGE_MS = 100
+
+/** The fields server_info and server_state share (server_info in human units). */
 function common(ctx: RpcContext) {
   const { ledger, settings } = ctx
   const v = ledger.validated.header
   const { first, last } = ledger.history.range()
   const now = Date.now()
+  const upUs = String((now - settings.startedAt) * 1000)
+  const never = { duration_us: '0', transitions: '0' }
   return {
     build_version: BUILD_VERSION,
     complete_ledgers: `${first}-${last}`,
-    hostid: 'SANDBOX',
     io_latency_ms: 1,
-    last_close: { converge_time_s: settings.closeMs / 1000, proposers: 0 },
+    jq_trans_overflow: '0',
+    // An admin is shown the job queue's load; the sandbox runs no job queue.
+    ...(settings.role === 'admin' ? { load: { job_types: [], threads: 1 } } : {}),
+    network_id: NETWORK_ID,
+    peer_disconnects: '0',
+    peer_disconnects_resources: '0',
     peers: 0,
     pubkey_node: 'n9KsandboxSandboxSandboxSandboxSandboxSandboxSandboxSand',
+    ...(settings.role === 'admin' ? { pubkey_validator: 'none' } : {}),
     server_state: 'full',
+    server_state_duration_us: upUs,
+    // Full since it started: one transition, from disconnected at start.
+    state_accounting: {
+      connected: never,
+      disconnected: { duration_us: '0', transitions: '1' },
+      full: { duration_us: upUs, transitions: '1' },
+      syncing: never,
+      tracking: never,
+    },
     time: new Date(now).toISOString(),
     uptime: Math.floor((now - settings.startedAt) / 1000),
     validation_quorum: 0,
@@ -37,16 +61,22 @@ function common(ctx: RpcContext) {
 export const serverInfo: Handler = (_p, ctx) => {
   const { age, ...info } = common(ctx)
   const v = ctx.ledger.validated.header
+  const admin = ctx.settings.role === 'admin'
   return {
     info: {
       ...info,
+      hostid: 'SANDBOX',
+      last_close: { converge_time_s: CONVERGE_MS / 1000, proposers: 0 },
       load_factor: loadFactor(ctx),
+      // The ports this server answers on (an admin sees them, as rippled shows its configured ones).
+      ...(admin ? { ports: [{ port: String(ctx.settings.port), protocol: ['ws'] }] } : {}),
       validated_ledger: {
         age,
         ...feeXrp(ctx.ledger),
         hash: v.ledger_hash,
         seq: v.ledger_index,
       },
+      ...(admin ? { validator_list: { count: 0, expiration: 'unknown', status: 'unknown' } } : {}),
     },
   }
 }
@@ -58,6 +88,7 @@ export const serverState: Handler = (_p, ctx) => {
   return {
     state: {
       ...info,
+      last_close: { converge_time: CONVERGE_MS, proposers: 0 },
       load_base: BASE_LEVEL,
       load_factor: escalation,
       load_factor_server: Math.round(Math.max(1, ctx.ledger.faults.loadFactor) * BASE_LEVEL),
@@ -70,6 +101,7 @@ export const serverState: Handler = (_p, ctx) => {
         hash: v.ledger_hash,
         seq: v.ledger_index,
       },
+      ...(ctx.settings.role === 'admin' ? { validator_list_expires: 0 } : {}),
     },
   }
 }
@@ -100,7 +132,14 @@ export const fee: Handler = (_p, { ledger }) => {
   }
 }
 
-export const ping: Handler = () => ({})
+/** rippled's ping: an admin connection is told its role and that it is not rate-limited. */
+export const ping: Handler = (_p, { settings }) =>
+  settings.role === 'admin' ? { role: 'admin', unlimited: true } : {}
+
+/** rippled's random: 256 random bits as hex. */
+export const random: Handler = () => ({
+  random: randomBytes(32).toString('hex').toUpperCase(),
+})
 
 export const ledgerCurrent: Handler = (_p, { ledger }) => ({
   ledger_current_index: ledger.currentIndex,

@@ -1,4 +1,4 @@
-/** subscribe / unsubscribe to the ledger and transactions streams and to accounts. */
+/** subscribe / unsubscribe to the ledger and transaction streams, to accounts and their proposed transactions. */
 import { isValidClassicAddress } from 'xrpl'
 import type { Handler } from '../context.ts'
 import { RpcError } from '../errors.ts'
@@ -32,11 +32,16 @@ const readStreams = (params: Record<string, unknown>) =>
 const readAccounts = (params: Record<string, unknown>) =>
   readList(params, 'accounts', isValidClassicAddress, 'actMalformed')
 
+const readProposed = (params: Record<string, unknown>) =>
+  readList(params, 'accounts_proposed', isValidClassicAddress, 'actMalformed')
+
 export const subscribe: Handler = (params, { conn, ledger }) => {
   const streams = readStreams(params)
   const accounts = readAccounts(params)
+  const proposed = readProposed(params)
   for (const s of streams) conn.streams.add(s)
   for (const a of accounts) conn.accounts.add(a)
+  for (const a of proposed) conn.proposedAccounts.add(a)
   if (!streams.includes('ledger')) return {}
   return ledgerSummary(ledger, ledger.validated.header)
 }
@@ -44,5 +49,6 @@ export const subscribe: Handler = (params, { conn, ledger }) => {
 export const unsubscribe: Handler = (params, { conn }) => {
   for (const s of readStreams(params)) conn.streams.delete(s)
   for (const a of readAccounts(params)) conn.accounts.delete(a)
+  for (const a of readProposed(params)) conn.proposedAccounts.delete(a)
   return {}
 }

@@ -1,11 +1,12 @@
 /** tx and submit. The sandbox never signs: a submit must carry tx_blob; secrets never travel. */
+import { encode } from 'xrpl'
 import type { SandboxLedger } from '../../ledger/ledger.ts'
 import { InvalidTransactionError } from '../../ledger/txDecode.ts'
 import type { Handler } from '../context.ts'
 import { RpcError, missingField } from '../errors.ts'
 import type { Params } from '../params.ts'
 import { optionalBool, requireHash } from '../params.ts'
-import { txJsonV2, validatedTx } from '../txFormat.ts'
+import { txJsonV1, txJsonV2, validatedTx, validatedTxBinary, validatedTxV1 } from '../txFormat.ts'
 
 /** rippled's limit on a `tx` min_ledger..max_ledger range. */
 const MAX_TX_RANGE = 1000
@@ -28,14 +29,19 @@ function searchedAll(ledger: SandboxLedger, range: { min: number; max: number })
   return range.min >= first && range.max <= last
 }
 
-export const tx: Handler = (params, { ledger }) => {
+export const tx: Handler = (params, { ledger, apiVersion }) => {
   const hash = requireHash(params, 'transaction')
-  if (optionalBool(params, 'binary') === true)
-    throw new RpcError('notImpl', 'The sandbox does not serve binary transactions.')
+  const binary = optionalBool(params, 'binary') === true
   const range = ledgerRange(params)
   const rec = ledger.history.findTx(hash)
-  if (rec) return validatedTx(rec)
+  if (rec && binary) return validatedTxBinary(rec, apiVersion)
+  if (rec) return apiVersion === 1 ? validatedTxV1(rec) : validatedTx(rec)
   const pending = ledger.findPending(hash)
+  if (pending && binary) {
+    const blob = encode(pending as Parameters<typeof encode>[0])
+    return { ...(apiVersion === 1 ? { tx: blob } : { tx_blob: blob }), hash, validated: false }
+  }
+  if (pending && apiVersion === 1) return { ...txJsonV1(pending), hash, validated: false }
   if (pending) return { tx_json: txJsonV2(pending), hash, validated: false }
   const extra = range ? { searched_all: searchedAll(ledger, range) } : {}
   throw new RpcError('txnNotFound', undefined, extra)
@@ -43,7 +49,7 @@ export const tx: Handler = (params, { ledger }) => {
 
 const SIGNING_FIELDS = ['secret', 'seed', 'seed_hex', 'passphrase', 'tx_json'] as const
 
-export const submit: Handler = (params, { ledger }) => {
+export const submit: Handler = (params, { ledger, submitted }) => {
   if (SIGNING_FIELDS.some((f) => params[f] !== undefined)) {
     throw new RpcError(
       'notSupported',
@@ -57,7 +63,9 @@ export const submit: Handler = (params, { ledger }) => {
     throw new RpcError('invalidParams')
   const failHard = optionalBool(params, 'fail_hard') ?? false
   try {
-    return { ...ledger.submitFromClient(blob.toUpperCase(), failHard) }
+    const result = ledger.submitFromClient(blob.toUpperCase(), failHard)
+    submitted(result)
+    return { ...result }
   } catch (e) {
     if (e instanceof InvalidTransactionError) {
       throw new RpcError('invalidTransaction', e.exception, { error_exception: e.exception })
