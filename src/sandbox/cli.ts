@@ -23,6 +23,8 @@ const HELP = `Usage: npm run sandbox -- [options]
   --no-demo                 start with only the genesis account
   --public                  answer as a public server (limits clamped, ping without role admin)
                             rather than rippled standalone's admin port
+  --rpc-port N              also answer JSON-RPC over HTTP on port N (rippled's 5005)
+  --public-port N           also a public server's WebSocket on port N (rippled CI's 80)
 `
 
 export function parseCli(argv: string[]): SandboxOptions | 'help' {
@@ -40,6 +42,8 @@ export function parseCli(argv: string[]): SandboxOptions | 'help' {
       'large-holder': { type: 'string' },
       'no-demo': { type: 'boolean', default: false },
       public: { type: 'boolean', default: false },
+      'rpc-port': { type: 'string' },
+      'public-port': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -51,6 +55,8 @@ export function parseCli(argv: string[]): SandboxOptions | 'help' {
       throw new Error(`--${name} must be a whole number, got '${v}'`)
     return n
   }
+  const optionalPort = (name: string, v: string | undefined) =>
+    v === undefined ? undefined : int(name, v)
   const rate = Number(values['gateway-failure-rate'])
   if (!(rate >= 0 && rate <= 1)) throw new Error('--gateway-failure-rate must be between 0 and 1')
   const large = values['large-holder']
@@ -65,6 +71,8 @@ export function parseCli(argv: string[]): SandboxOptions | 'help' {
     gatewayFailureRate: rate,
     demo: !values['no-demo'],
     role: values.public ? 'public' : 'admin',
+    rpcPort: optionalPort('rpc-port', values['rpc-port']),
+    publicPort: optionalPort('public-port', values['public-port']),
     largeHolderNfts:
       large === undefined ? undefined : large === '' ? 5000 : int('large-holder', large),
   }
@@ -72,6 +80,8 @@ export function parseCli(argv: string[]): SandboxOptions | 'help' {
 
 export function describe(sb: Sandbox): string {
   const lines = [`Sandbox ledger listening on ${sb.url}`]
+  if (sb.publicUrl) lines.push(`As a public server on ${sb.publicUrl}`)
+  if (sb.rpcUrl) lines.push(`JSON-RPC on ${sb.rpcUrl}`)
   if (sb.gateway) lines.push(`Metadata gateway on ${sb.gateway.url}`)
   const holder = demoAccounts().holder
   if (sb.gateway) {

@@ -16,7 +16,7 @@ import { AUTO_ACCEPT_COUNT, demoAccounts } from './demo/accounts.ts'
 import { isPopulated, populateDemo } from './demo/populate.ts'
 import type { DemoSummary } from './demo/populate.ts'
 import { startAutoAccept } from './demo/autoAccept.ts'
-import type { ServerRole } from './rpc/context.ts'
+import type { ServerInfoSettings, ServerRole } from './rpc/context.ts'
 
 export interface SandboxOptions {
   /** WebSocket port; 0 picks a free one. Default 6006 (rippled standalone's admin port). */
@@ -56,10 +56,18 @@ export interface SandboxOptions {
    * range (what the app meets on mainnet).
    */
   role?: ServerRole
+  /** Also answer rippled's JSON-RPC over HTTP on this port (0: a free one). Default: none. */
+  rpcPort?: number
+  /** Also a public server's WebSocket (limits clamped) on this port (0: a free one). Default: none. */
+  publicPort?: number
 }
 
 export interface Sandbox {
   url: string
+  /** JSON-RPC over HTTP, when `rpcPort` was given. */
+  rpcUrl?: string
+  /** The public server's WebSocket, when `publicPort` was given. */
+  publicUrl?: string
   port: number
   ledger: SandboxLedger
   server: RpcServer
@@ -101,13 +109,29 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   }
   const gateway = await gatewayFor(opts)
   const { demo, stopBot } = startDemo(ledger, opts, gateway, saves)
-  const server = new RpcServer(ledger, { closeMs, startedAt: Date.now(), role }, accept)
+  const host = opts.host ?? '127.0.0.1'
+  // One list of ports for all of this sandbox's servers, in rippled's order: JSON-RPC, public, admin.
+  const ports: ServerInfoSettings['ports'] = []
+  const server = new RpcServer(ledger, { closeMs, startedAt: Date.now(), role, ports }, accept)
   server.faults.delayMs = opts.replyDelayMs ?? 0
-  const port = await server.listen(opts.port ?? 6006, opts.host ?? '127.0.0.1')
-  const timer = closeMs > 0 ? setInterval(() => closeOnTimer(accept), closeMs) : undefined
+  const rpcUrl =
+    opts.rpcPort === undefined
+      ? undefined
+      : `http://${host}:${await server.listenHttp(opts.rpcPort, host)}`
   const others: RpcServer[] = []
+  let publicUrl: string | undefined
+  if (opts.publicPort !== undefined) {
+    const settings = { closeMs, startedAt: Date.now(), role: 'public' as const, ports }
+    const pub = new RpcServer(ledger, settings, accept)
+    others.push(pub)
+    publicUrl = `ws://${host}:${await pub.listen(opts.publicPort, host)}`
+  }
+  const port = await server.listen(opts.port ?? 6006, host)
+  const timer = closeMs > 0 ? setInterval(() => closeOnTimer(accept), closeMs) : undefined
   return {
-    url: `ws://${opts.host ?? '127.0.0.1'}:${port}`,
+    url: `ws://${host}:${port}`,
+    rpcUrl,
+    publicUrl,
     port,
     ledger,
     server,
@@ -117,9 +141,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     faults: combineFaults(ledger, server),
     ledgerAccept: () => new Promise((resolve) => resolve(accept())),
     addEndpoint: async () => {
-      const other = new RpcServer(ledger, { closeMs, startedAt: Date.now(), role }, accept)
+      const settings = { closeMs, startedAt: Date.now(), role, ports: [] }
+      const other = new RpcServer(ledger, settings, accept)
       others.push(other)
-      const host = opts.host ?? '127.0.0.1'
       const url = `ws://${host}:${await other.listen(0, host)}`
       return { url, server: other, faults: other.faults }
     },

@@ -1,7 +1,7 @@
 /**
- * Pre-flight does not trust the server, and knows what it cannot see in account_objects. A client
- * wrapper between pre-flight and the sandbox answers ledger_entry (which the sandbox lacks) from the
- * sandbox's validated state, and rewrites or breaks replies: someone else's offers, expired ones,
+ * Pre-flight does not trust the server, and knows what it cannot see in account_objects (it looks
+ * other ids up with ledger_entry). A client wrapper between pre-flight and the sandbox rewrites or
+ * breaks replies: someone else's offers, expired ones,
  * things that are not offers, malformed replies, failed connections, servers without account_flags;
  * also the issuer's authorised minter, and the limit on lookups in flight.
  */
@@ -43,23 +43,12 @@ function rippledError(token: string): Error {
   return Object.assign(new Error(token), { name: 'RippledError', data: { error: token } })
 }
 
-/** ledger_entry by index, from the sandbox's validated state (rippled's v2 reply shape). */
-function ledgerEntry(request: Json): Promise<Json> {
-  const index = String(request.index)
-  const validated = h.sb.ledger.validated
-  const node = validated.state?.get(index)
-  if (!node) return Promise.reject(rippledError('entryNotFound'))
-  const result = { index, ledger_index: validated.header.ledger_index, node: { ...node, index } }
-  return Promise.resolve({ result: { ...result, validated: true } })
-}
-
 /** The sandbox's client behind the test's hooks (the first hook runs outermost). */
 const client = {
   request: (request: Json) => {
     const forward = (i: number): Promise<Json> => {
       const hook = hooks[i]
       if (hook) return hook(request, () => forward(i + 1))
-      if (request.command === 'ledger_entry') return ledgerEntry(request)
       return real.request(request as never)
     }
     return forward(0)

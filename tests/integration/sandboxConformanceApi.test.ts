@@ -17,7 +17,9 @@ import {
   signTx,
   startHarness,
   submitBlob,
+  submitInProcess,
 } from '../helpers/sandbox.ts'
+import { startSandbox } from '../../src/sandbox/index.ts'
 import type { Harness } from '../helpers/sandbox.ts'
 
 let h: Harness
@@ -253,6 +255,74 @@ describe('admin and public connections', () => {
   })
 })
 
+describe('JSON-RPC and a public port beside the admin one', () => {
+  /** POSTs a JSON-RPC request; resolves to the parsed body. */
+  async function post(url: string, method: string, params: Record<string, unknown> = {}) {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ method, params: [params] }),
+    })
+    return { status: res.status, body: (await res.json()) as { result: Record<string, unknown> } }
+  }
+
+  it("answers JSON-RPC over HTTP as rippled does, and lists the ports in rippled's order", async () => {
+    const sb = await startSandbox({ port: 0, closeMs: 0, rpcPort: 0, publicPort: 0 })
+    try {
+      const rpc = sb.rpcUrl!
+      const info = await post(rpc, 'server_info')
+      expect(info.status).toBe(200)
+      expect(info.body.result.status).toBe('success')
+      const port = (url: string) => new URL(url).port
+      expect((info.body.result.info as { ports: unknown }).ports).toEqual([
+        { port: port(rpc), protocol: ['http'] },
+        { port: port(sb.publicUrl!), protocol: ['ws'] },
+        { port: port(sb.url), protocol: ['ws'] },
+      ])
+      const genesis = await post(rpc, 'account_info', {
+        account: sb.genesis.address,
+        api_version: 2,
+      })
+      expect(genesis.body.result).toMatchObject({
+        status: 'success',
+        account_data: { Account: sb.genesis.address },
+      })
+      const missing = await post(rpc, 'account_info', { account: Wallet.generate().address })
+      expect(missing.body.result).toMatchObject({
+        status: 'error',
+        error: 'actNotFound',
+        error_code: 19,
+        request: { command: 'account_info' },
+      })
+      const stream = await post(rpc, 'subscribe', { streams: ['ledger'] })
+      expect(stream.body.result).toMatchObject({ status: 'error', error: 'notSupported' })
+    } finally {
+      await sb.stop()
+    }
+  })
+
+  it('the public port clamps limits and says nothing of a role, on the same ledger', async () => {
+    const sb = await startSandbox({ port: 0, closeMs: 0, publicPort: 0 })
+    const pub = new Client(sb.publicUrl!)
+    const admin = new Client(sb.url)
+    try {
+      await pub.connect()
+      await admin.connect()
+      const request = { command: 'account_tx', account: sb.genesis.address, limit: 1 } as const
+      expect((await pub.request(request)).result.limit).toBe(10)
+      expect((await admin.request(request)).result.limit).toBe(1)
+      expect((await pub.request({ command: 'ping' })).result).toEqual({})
+      const info = (await pub.request({ command: 'server_info' })).result.info
+      expect(info.ports).toBeUndefined()
+      expect(info.validated_ledger?.seq).toBe(sb.ledger.validated.header.ledger_index)
+    } finally {
+      await pub.disconnect()
+      await admin.disconnect()
+      await sb.stop()
+    }
+  })
+})
+
 describe('proposed transactions', () => {
   it('transactions_proposed gets a transaction as it applies, then again once validated', async () => {
     const client = new Client(h.sb.url)
@@ -280,6 +350,23 @@ describe('proposed transactions', () => {
       await drain(client)
       expect(events).toHaveLength(2)
       expect(events[1]).toMatchObject({ hash: signed.hash, validated: true, ledger_index: closed })
+    } finally {
+      await client.disconnect()
+    }
+  })
+
+  it('a transaction applied without an RPC submit (in-process, as the demo submits) is proposed too', async () => {
+    const client = new Client(h.sb.url)
+    await client.connect()
+    try {
+      const hashes: string[] = []
+      client.on('transaction', (e) => hashes.push(e.hash ?? ''))
+      await client.request({ command: 'subscribe', streams: ['transactions_proposed'] })
+      const res = submitInProcess(h.sb.ledger, alice, { TransactionType: 'AccountSet' })
+      expect(res.engine_result).toBe('tesSUCCESS')
+      await drain(client)
+      expect(hashes).toEqual([res.tx_json.hash])
+      await h.sb.ledgerAccept()
     } finally {
       await client.disconnect()
     }

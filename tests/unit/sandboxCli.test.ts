@@ -28,6 +28,8 @@ describe('npm run sandbox options', () => {
       '--large-holder=1200',
       '--no-demo',
       '--public',
+      '--rpc-port=5005',
+      '--public-port=7080',
     ])
     expect(opts).toEqual({
       port: 7006,
@@ -41,6 +43,8 @@ describe('npm run sandbox options', () => {
       largeHolderNfts: 1200,
       demo: false,
       role: 'public',
+      rpcPort: 5005,
+      publicPort: 7080,
     })
   })
 

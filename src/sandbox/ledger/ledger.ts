@@ -19,6 +19,7 @@ import { QUEUE_SIZE_MIN, TxQueue, maxQueueSize } from './txQueue.ts'
 import { NftIndex } from './nftIndex.ts'
 import type { StateMap } from './view.ts'
 import { OpenLedger } from './openLedger.ts'
+import type { OpenTx } from './openLedger.ts'
 import { LocalTxs, isKept } from './localTxs.ts'
 import type { Guard } from './processTx.ts'
 import { considerTx, drainQueue } from './processTx.ts'
@@ -70,6 +71,7 @@ export class SandboxLedger implements TxEnv {
   private openLedger: OpenLedger
   private readonly now: () => number
   private readonly listeners = new Set<Listener>()
+  private readonly appliedListeners = new Set<(t: OpenTx) => void>()
   private faultCounter = 0
 
   constructor(opts: LedgerOptions = {}, start: ClosedLedger[] = [genesisLedger(opts.now)]) {
@@ -80,7 +82,7 @@ export class SandboxLedger implements TxEnv {
     for (const l of start) this.addClosed(l)
     const last = this.history.latest()
     if (!last.state) throw new Error('sandbox: the latest ledger has no state')
-    this.openLedger = new OpenLedger(last.header.ledger_index + 1, last.state)
+    this.openLedger = new OpenLedger(last.header.ledger_index + 1, last.state, this.tellApplied)
   }
 
   /** The open ledger (what `ledger_index: "current"` reads). */
@@ -124,6 +126,25 @@ export class SandboxLedger implements TxEnv {
     return openLedgerFeeDrops(this)
   }
 
+  /**
+   * Hears of every transaction applied to the open ledger (tes or tec), from a client, the queue or
+   * in-process, as rippled's proposed-transaction streams do. Returns the unsubscribe function.
+   */
+  onApplied(listener: (t: OpenTx) => void): () => void {
+    this.appliedListeners.add(listener)
+    return () => this.appliedListeners.delete(listener)
+  }
+
+  private readonly tellApplied = (t: OpenTx): void => {
+    for (const l of this.appliedListeners) {
+      try {
+        l(t)
+      } catch (e) {
+        console.error('sandbox: an applied-transaction listener failed:', e)
+      }
+    }
+  }
+
   onClose(listener: Listener): () => void {
     this.listeners.add(listener)
     return () => this.listeners.delete(listener)
@@ -157,7 +178,11 @@ export class SandboxLedger implements TxEnv {
   accept(): ClosedLedger {
     const closed = this.closeOpen()
     this.addClosed(closed)
-    this.openLedger = new OpenLedger(closed.header.ledger_index + 1, closed.state!)
+    this.openLedger = new OpenLedger(
+      closed.header.ledger_index + 1,
+      closed.state!,
+      this.tellApplied,
+    )
     const inLedger = (hash: string) => this.history.findTx(hash) !== undefined
     this.local.sweep(closed.header.ledger_index, closed.state!, inLedger)
     this.queue.dropExpired(this.open.seq)

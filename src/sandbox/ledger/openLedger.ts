@@ -26,9 +26,11 @@ export class OpenLedger implements TargetState {
   private shared = true
 
   /** `seq` is this ledger's index; `base` the state of the ledger before it (never mutated). */
+  /** `onApplied` hears of each transaction that joins this ledger (the proposed streams). */
   constructor(
     readonly seq: number,
     base: StateMap,
+    private readonly onApplied: (t: OpenTx) => void = () => undefined,
   ) {
     this.state = base
   }
@@ -70,8 +72,10 @@ export class OpenLedger implements TargetState {
   apply(p: PendingTx, settings: LedgerSettings): TxOutcome {
     const out = applyTransaction(this, p.tx, p.hash, settings)
     if (out.applied) {
-      this.applied.push({ ...p, result: out.result, meta: out.meta! })
+      const t = { ...p, result: out.result, meta: out.meta! }
+      this.applied.push(t)
       this.hashes.add(p.hash)
+      this.onApplied(t)
     }
     return out
   }

@@ -1,7 +1,6 @@
 /** What an RPC method handler gets: the ledger, the server's settings and the calling connection. */
 import type { SandboxLedger } from '../ledger/ledger.ts'
 import type { Params } from './params.ts'
-import type { SubmitResult } from '../ledger/submitResult.ts'
 
 /**
  * How rippled treats a connection: rippled standalone's port 6006 is an admin port (no limit
@@ -14,8 +13,11 @@ export interface ServerInfoSettings {
   closeMs: number
   startedAt: number
   role: ServerRole
-  /** The port this server listens on (server_info's `ports`); set once listening. */
-  port?: number
+  /**
+   * The ports the sandbox answers on, in the order they opened (server_info's `ports`, shown to an
+   * admin). Servers of one sandbox share the list.
+   */
+  ports: { port: string; protocol: string[] }[]
 }
 
 /** The connection-scoped part a handler may use (subscriptions). */
@@ -35,8 +37,6 @@ export interface RpcContext {
   accept(): number
   /** The request's `api_version` (rippled answers version 1 when a request names none). */
   apiVersion: 1 | 2
-  /** Tells the server what a client's submit did (it publishes applied ones to the proposed streams). */
-  submitted: (result: SubmitResult) => void
 }
 
 export type Handler = (params: Params, ctx: RpcContext) => Record<string, unknown>

@@ -16,8 +16,11 @@ import { RpcError } from './errors.ts'
 import { methods } from './methods/index.ts'
 import { forgedRivalMessage } from './forgeRival.ts'
 import { transactionStreamMessage, txJsonV2 } from './txFormat.ts'
-import type { SubmitResult } from '../ledger/submitResult.ts'
+import type { OpenTx } from '../ledger/openLedger.ts'
+import { terCode, terMessage } from '../ledger/ter.ts'
 import { ledgerSummary } from './ledgerFields.ts'
+import { serveJsonRpc } from './jsonRpc.ts'
+import { isLocalOrigin } from './origin.ts'
 
 /** Connection-level faults. Ledger-level ones (lost submits, queue-full storms) are on the ledger. */
 export interface ConnectionFaults {
@@ -66,6 +69,7 @@ export class RpcServer {
   unanswered = 0
   peakUnanswered = 0
   private wss?: WebSocketServer
+  private closeHttp?: () => Promise<void>
   private readonly conns = new Set<Connection>()
   private nextConnId = 1
   private readonly unsubscribe: () => void
@@ -75,7 +79,12 @@ export class RpcServer {
     private readonly settings: ServerInfoSettings,
     private readonly accept: () => number,
   ) {
-    this.unsubscribe = ledger.onClose((closed) => this.publish(closed))
+    const closes = ledger.onClose((closed) => this.publish(closed))
+    const applied = ledger.onApplied((t) => this.publishProposed(t))
+    this.unsubscribe = () => {
+      closes()
+      applied()
+    }
   }
 
   async listen(port: number, host = '127.0.0.1'): Promise<number> {
@@ -90,8 +99,23 @@ export class RpcServer {
       wss.once('error', reject)
     })
     wss.on('connection', (socket) => this.onConnection(socket))
-    this.settings.port = (wss.address() as AddressInfo).port
-    return this.settings.port
+    const actual = (wss.address() as AddressInfo).port
+    this.settings.ports.push({ port: String(actual), protocol: ['ws'] })
+    return actual
+  }
+
+  /** Also answers rippled's JSON-RPC over HTTP on `port` (0: a free one); resolves to the port. */
+  async listenHttp(port: number, host = '127.0.0.1'): Promise<number> {
+    // Each HTTP request is a connection of its own, with no streams.
+    const answer = (request: Record<string, unknown>) =>
+      this.handle(
+        { id: 0, streams: new Set(), accounts: new Set(), proposedAccounts: new Set() },
+        request,
+      )
+    const http = await serveJsonRpc(answer, port, host)
+    this.closeHttp = http.close
+    this.settings.ports.push({ port: String(http.port), protocol: ['http'] })
+    return http.port
   }
 
   /** Drops every client connection now, as a network failure would. */
@@ -108,6 +132,7 @@ export class RpcServer {
     this.dropConnections()
     const wss = this.wss
     if (wss) await new Promise<void>((resolve) => wss.close(() => resolve()))
+    await this.closeHttp?.()
   }
 
   private onConnection(socket: WebSocket): void {
@@ -161,7 +186,10 @@ export class RpcServer {
     return true
   }
 
-  private handle(conn: Connection, request: Record<string, unknown>): Record<string, unknown> {
+  private handle(
+    conn: ConnectionHandle,
+    request: Record<string, unknown>,
+  ): Record<string, unknown> {
     const { id, command } = request
     const api = request.api_version
     const echo = api === undefined ? {} : { api_version: api }
@@ -184,7 +212,6 @@ export class RpcServer {
         accept: this.accept,
         // rippled answers in API version 1 when a request names none.
         apiVersion: api === 2 ? 2 : 1,
-        submitted: (r) => this.publishProposed(r),
       })
       return { id, result, status: 'success', type: 'response', ...echo }
     } catch (e) {
@@ -248,10 +275,14 @@ export class RpcServer {
    * `transactions_proposed` subscribers and to connections following one of its accounts with
    * `accounts_proposed` (before any ledger validates it).
    */
-  private publishProposed(result: SubmitResult): void {
-    if (!result.applied || this.faults.hideTxs) return
-    const { hash, ...tx } = result.tx_json
-    const accounts = affectedAccounts(tx, undefined)
+  private publishProposed(t: OpenTx): void {
+    if (this.faults.hideTxs) return
+    // Most connections follow nothing proposed: skip the work of finding the accounts.
+    const following = [...this.conns].some(
+      (c) => c.streams.has('transactions_proposed') || c.proposedAccounts.size > 0,
+    )
+    if (!following) return
+    const accounts = affectedAccounts(t.tx, t.meta)
     let msg: Record<string, unknown> | undefined
     for (const c of this.conns) {
       const wants =
@@ -260,11 +291,11 @@ export class RpcServer {
       if (!wants) continue
       msg ??= {
         type: 'transaction',
-        tx_json: txJsonV2(tx),
-        hash,
-        engine_result: result.engine_result,
-        engine_result_code: result.engine_result_code,
-        engine_result_message: result.engine_result_message,
+        tx_json: txJsonV2(t.tx),
+        hash: t.hash,
+        engine_result: t.result,
+        engine_result_code: terCode(t.result),
+        engine_result_message: terMessage(t.result),
         ledger_current_index: this.ledger.currentIndex,
         status: 'proposed',
         validated: false,
@@ -296,21 +327,6 @@ export class RpcServer {
       }
     }
     this.sendForgeries(closed)
-  }
-}
-
-/**
- * Whether a WebSocket client may connect: Node clients send no Origin; a browser page may only when it
- * is served from this machine over http (the app's dev and preview servers), so that a web page the
- * user happens to visit cannot drive the sandbox.
- */
-export function isLocalOrigin(origin: string | undefined): boolean {
-  if (origin === undefined) return true
-  try {
-    const url = new URL(origin)
-    return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)
-  } catch {
-    return false
   }
 }
 

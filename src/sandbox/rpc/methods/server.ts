@@ -69,7 +69,7 @@ export const serverInfo: Handler = (_p, ctx) => {
       last_close: { converge_time_s: CONVERGE_MS / 1000, proposers: 0 },
       load_factor: loadFactor(ctx),
       // The ports this server answers on (an admin sees them, as rippled shows its configured ones).
-      ...(admin ? { ports: [{ port: String(ctx.settings.port), protocol: ['ws'] }] } : {}),
+      ...(admin ? { ports: ctx.settings.ports } : {}),
       validated_ledger: {
         age,
         ...feeXrp(ctx.ledger),

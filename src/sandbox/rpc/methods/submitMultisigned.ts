@@ -83,7 +83,7 @@ function checkFields(params: Record<string, unknown>, hasAccount: (a: string) =>
   return json
 }
 
-export const submitMultisigned: Handler = (params, { ledger, apiVersion, submitted }) => {
+export const submitMultisigned: Handler = (params, { ledger, apiVersion }) => {
   const failHard = optionalBool(params, 'fail_hard') ?? false
   const json = checkFields(params, (a) => ledger.currentState.has(keylet.account(a)))
   const tx: Record<string, unknown> = { ...json, Signers: sortedSigners(json) }
@@ -103,7 +103,6 @@ export const submitMultisigned: Handler = (params, { ledger, apiVersion, submitt
   }
   try {
     const result = ledger.submitFromClient(blob, failHard)
-    submitted(result)
     const { hash, ...fields } = result.tx_json
     const common = {
       tx_blob: result.tx_blob,

@@ -49,7 +49,7 @@ export const tx: Handler = (params, { ledger, apiVersion }) => {
 
 const SIGNING_FIELDS = ['secret', 'seed', 'seed_hex', 'passphrase', 'tx_json'] as const
 
-export const submit: Handler = (params, { ledger, submitted }) => {
+export const submit: Handler = (params, { ledger }) => {
   if (SIGNING_FIELDS.some((f) => params[f] !== undefined)) {
     throw new RpcError(
       'notSupported',
@@ -63,9 +63,7 @@ export const submit: Handler = (params, { ledger, submitted }) => {
     throw new RpcError('invalidParams')
   const failHard = optionalBool(params, 'fail_hard') ?? false
   try {
-    const result = ledger.submitFromClient(blob.toUpperCase(), failHard)
-    submitted(result)
-    return { ...result }
+    return { ...ledger.submitFromClient(blob.toUpperCase(), failHard) }
   } catch (e) {
     if (e instanceof InvalidTransactionError) {
       throw new RpcError('invalidTransaction', e.exception, { error_exception: e.exception })
