@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util'
 import { startSandbox } from './index.ts'
 import type { Sandbox, SandboxOptions } from './index.ts'
 import { demoAccounts } from './demo/accounts.ts'
+import { isPopulated } from './demo/populate.ts'
 
 const HELP = `Usage: npm run sandbox -- [options]
   --port N                  ledger WebSocket port (default 6006)
@@ -84,7 +85,8 @@ export function describe(sb: Sandbox): string {
   if (sb.rpcUrl) lines.push(`JSON-RPC on ${sb.rpcUrl}`)
   if (sb.gateway) lines.push(`Metadata gateway on ${sb.gateway.url}`)
   const holder = demoAccounts().holder
-  if (sb.gateway) {
+  // Without the demo data (--no-demo) there is no demo wallet to name.
+  if (sb.gateway && isPopulated(sb.ledger)) {
     lines.push('', 'Demo wallet (sandbox only, never use it elsewhere):')
     lines.push(`  address ${holder.classicAddress}`, `  secret  ${holder.seed!}`)
   }

@@ -23,7 +23,7 @@ export function entryBlob(entry: Readonly<Entry>): string {
 
 const HEX_KEY = /^[0-9A-Fa-f]{64}$/
 
-/** A key named by a hex string; `token` is the error a bad one gives. */
+/** A key named by 64 hex digits (malformedRequest otherwise). */
 function hexKey(value: unknown, field: string): string {
   if (typeof value !== 'string' || !HEX_KEY.test(value)) {
     throw new RpcError('malformedRequest', `Invalid field '${field}', not hex string.`)
@@ -82,14 +82,14 @@ function directory(value: unknown, field: string): string {
   if (typeof sub !== 'number' || !Number.isInteger(sub) || sub < 0) {
     throw new RpcError('malformedRequest', "Invalid field 'sub_index', not number.")
   }
-  const root =
-    o.owner !== undefined
-      ? keylet.ownerDir(address(o.owner, 'owner', 'malformedAddress'))
-      : typeof o.dir_root === 'string' && HEX_KEY.test(o.dir_root)
-        ? o.dir_root.toUpperCase()
-        : (() => {
-            throw new RpcError('malformedDirRoot', "Invalid field 'dir_root', not hash.")
-          })()
+  let root: string
+  if (o.owner !== undefined) {
+    root = keylet.ownerDir(address(o.owner, 'owner', 'malformedAddress'))
+  } else if (typeof o.dir_root === 'string' && HEX_KEY.test(o.dir_root)) {
+    root = o.dir_root.toUpperCase()
+  } else {
+    throw new RpcError('malformedDirRoot', "Invalid field 'dir_root', not hash.")
+  }
   return keylet.dirPage(root, BigInt(sub))
 }
 
@@ -158,9 +158,8 @@ export const ledgerEntry: Handler = (params, { ledger, apiVersion }) => {
   if (selector.type && entry.LedgerEntryType !== selector.type) {
     throw new RpcError('unexpectedLedgerType', undefined, found)
   }
-  return params.binary === true || (params.binary !== undefined && params.binary !== false)
-    ? { ...found, node_binary: entryBlob(entry) }
-    : { ...found, node: entry }
+  // rippled reads `binary` as a truthy value here, not strictly as a boolean.
+  return params.binary ? { ...found, node_binary: entryBlob(entry) } : { ...found, node: entry }
 }
 
 /**
