@@ -6,11 +6,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { Client, Wallet, decode, xrpToDrops } from 'xrpl'
+import { Client, Wallet, decode, hashes, xrpToDrops } from 'xrpl'
 import type { TransactionStream } from 'xrpl'
 
 import {
   accountData,
+  fillOpenLedger,
   fund,
   mintInProcess,
   signRaw,
@@ -239,6 +240,18 @@ describe('admin and public connections', () => {
     expect(ping.result).toEqual({ role: 'admin', unlimited: true })
   })
 
+  it("an admin's limit 0 is the method's default page, never an empty page with a marker", async () => {
+    const nfts = await h.client.request({
+      command: 'account_nfts',
+      account: alice.address,
+      limit: 0,
+    })
+    expect(nfts.result.marker).toBeUndefined()
+    const txs = await h.client.request({ command: 'account_tx', account: alice.address, limit: 0 })
+    expect(txs.result.limit).toBe(200)
+    expect(txs.result.transactions.length).toBeGreaterThan(0)
+  })
+
   it('a public server clamps limit 1 up to the method minimum, says nothing of a role, and hides ports', async () => {
     const pub = await startHarness({ role: 'public' })
     try {
@@ -312,6 +325,10 @@ describe('JSON-RPC and a public port beside the admin one', () => {
       expect((await pub.request(request)).result.limit).toBe(10)
       expect((await admin.request(request)).result.limit).toBe(1)
       expect((await pub.request({ command: 'ping' })).result).toEqual({})
+      // ledger_accept is an admin command.
+      const accept = { command: 'ledger_accept' } as unknown as { command: 'ping' }
+      const refused = await pub.request(accept).catch((e: { data?: unknown }) => e.data)
+      expect(refused).toMatchObject({ error: 'noPermission', error_code: 6 })
       const info = (await pub.request({ command: 'server_info' })).result.info
       expect(info.ports).toBeUndefined()
       expect(info.validated_ledger?.seq).toBe(sb.ledger.validated.header.ledger_index)
@@ -369,6 +386,41 @@ describe('proposed transactions', () => {
       await h.sb.ledgerAccept()
     } finally {
       await client.disconnect()
+    }
+  })
+
+  it('a queued transaction is not proposed when the queue applies it at the close: only validated', async () => {
+    const busy = await startHarness({ expectedLedgerSize: 2 })
+    const client = new Client(busy.sb.url)
+    try {
+      const dave = Wallet.generate()
+      await fund(busy, 100, dave)
+      await client.connect()
+      const events: string[] = []
+      client.on('transaction', (e) => events.push(`${e.hash} ${String(e.validated)}`))
+      await client.request({ command: 'subscribe', streams: ['transactions_proposed'] })
+      await fillOpenLedger(busy)
+      await drain(client)
+      events.length = 0
+      // The base fee, below the escalated open-ledger fee: it waits in the queue.
+      const { Sequence } = await accountData(busy.client, dave.address)
+      const blob = signRaw(dave, {
+        TransactionType: 'AccountSet',
+        Account: dave.address,
+        Fee: '12',
+        Sequence,
+      })
+      const queued = { hash: hashes.hashSignedTx(blob) }
+      expect((await submitBlob(busy.client, blob)).engine_result).toBe('terQUEUED')
+      await busy.sb.ledgerAccept()
+      await drain(client)
+      expect(events.filter((e) => e.startsWith(queued.hash))).toEqual([])
+      await busy.sb.ledgerAccept()
+      await drain(client)
+      expect(events.filter((e) => e.startsWith(queued.hash))).toEqual([`${queued.hash} true`])
+    } finally {
+      await client.disconnect()
+      await busy.stop()
     }
   })
 

@@ -125,6 +125,44 @@ describe('ledger_entry', () => {
     expect(v1.error_code).toBeUndefined()
   })
 
+  it('object forms of entries the sandbox never holds are parsed, then not found; bad ones say why', async () => {
+    const line = await errorOf({
+      command: 'ledger_entry',
+      ripple_state: { accounts: [alice.address, bob.address], currency: 'USD' },
+    })
+    const reversed = await errorOf({
+      command: 'ledger_entry',
+      ripple_state: { accounts: [bob.address, alice.address], currency: 'USD' },
+    })
+    expect(line).toMatchObject({ error: 'entryNotFound' })
+    expect(line.index).toMatch(/^[0-9A-F]{64}$/)
+    expect(reversed.index).toBe(line.index)
+    expect(
+      await errorOf({
+        command: 'ledger_entry',
+        deposit_preauth: { owner: alice.address, authorized: bob.address },
+      }),
+    ).toMatchObject({ error: 'entryNotFound' })
+    expect(
+      await errorOf({
+        command: 'ledger_entry',
+        ripple_state: { accounts: [alice.address, alice.address], currency: 'USD' },
+      }),
+    ).toMatchObject({
+      error: 'malformedRequest',
+      error_message: 'Cannot have a trustline to self.',
+    })
+    expect(
+      await errorOf({ command: 'ledger_entry', offer: { account: alice.address } }),
+    ).toMatchObject({ error: 'malformedRequest', error_message: "Missing field 'seq'." })
+    expect(
+      await errorOf({
+        command: 'ledger_entry',
+        directory: { owner: alice.address, sub_index: 2 ** 64 },
+      }),
+    ).toMatchObject({ error: 'malformedRequest', error_code: 31 })
+  })
+
   it('a ticket by {account, ticket_seq} and the owner directory by {owner}', async () => {
     const { Sequence } = await accountData(h.client, bob.address)
     const res = await submitted(bob, {
@@ -181,7 +219,7 @@ describe('ledger_data', () => {
     expect(seen.length).toBe(h.sb.ledger.validated.state!.size)
   })
 
-  it('binary pages give {data, index}; type filters; the default page is 256 JSON entries', async () => {
+  it('binary pages give {data, index}; the type filter takes RPC and canonical names', async () => {
     const bin = await h.client.request({
       command: 'ledger_data',
       ledger_index: 'validated',
@@ -201,10 +239,20 @@ describe('ledger_data', () => {
     expect(
       tickets.result.state.map((e) => (e as { LedgerEntryType: string }).LedgerEntryType),
     ).toEqual(['Ticket'])
-    expect(await errorOf({ command: 'ledger_data', type: 'nonsense' })).toMatchObject({
-      error: 'invalidParams',
-      error_message: "Invalid field 'type'.",
-    })
+    const roots = await h.client.request({
+      command: 'ledger_data',
+      ledger_index: 'validated',
+      type: 'accountroot',
+    } as unknown as LedgerDataRequest)
+    expect(roots.result.state.length).toBeGreaterThan(2)
+    const amm = await h.client.request({ command: 'ledger_data', type: 'amm' } as never)
+    expect((amm as { result: { state: unknown[] } }).result.state).toEqual([])
+    for (const type of ['nonsense', 'account_root']) {
+      expect(await errorOf({ command: 'ledger_data', type })).toMatchObject({
+        error: 'invalidParams',
+        error_message: "Invalid field 'type'.",
+      })
+    }
   })
 })
 
@@ -242,12 +290,13 @@ describe('NFTokenModify', () => {
     expect(await uriOf(bob.address, id)).toBe(newUri)
     const nftInfo = await h.client.request({ command: 'nft_info', nft_id: id } as never)
     expect((nftInfo as { result: { uri: string } }).result.uri).toBe(newUri)
-    await submitted(alice, {
+    const removed = await submitted(alice, {
       TransactionType: 'NFTokenModify',
       Account: alice.address,
       Owner: bob.address,
       NFTokenID: id,
     })
+    expect(removed.engine_result).toBe('tesSUCCESS')
     await h.sb.ledgerAccept()
     expect(await uriOf(bob.address, id)).toBeUndefined()
   })
@@ -282,6 +331,9 @@ describe('AccountDelete', () => {
     }
     const tx = await h.client.autofill(request)
     expect(tx.Fee).toBe('200000')
+    // The ledger asks for it too: the base fee is not enough.
+    const cheap = carol.sign({ ...tx, Fee: '12' })
+    expect((await submitBlob(h.client, cheap.tx_blob)).engine_result).toBe('telINSUF_FEE_P')
     const signed = carol.sign(tx)
     expect((await submitBlob(h.client, signed.tx_blob)).engine_result).toBe('tecTOO_SOON')
   })
@@ -333,6 +385,11 @@ describe('AccountDelete', () => {
       .filter((n) => 'DeletedNode' in n)
       .map((n) => (n as { DeletedNode: { LedgerEntryType: string } }).DeletedNode.LedgerEntryType)
     expect(deleted.sort()).toEqual(['AccountRoot', 'DirectoryNode', 'Ticket', 'Ticket'])
+    const root = nodes.find(
+      (n) => 'DeletedNode' in n && n.DeletedNode.LedgerEntryType === 'AccountRoot',
+    ) as { DeletedNode: { FinalFields: Record<string, unknown> } }
+    expect(root.DeletedNode.FinalFields).toMatchObject({ Balance: '0', OwnerCount: 0 })
+    expect(root.DeletedNode.FinalFields).not.toHaveProperty('TicketCount')
   })
 
   it('an account holding an NFT cannot be deleted: tecHAS_OBLIGATIONS', async () => {

@@ -22,10 +22,11 @@ async function submitted(wallet: Wallet, tx: Transaction) {
   return submitBlob(h.client, signed.tx_blob)
 }
 
-async function setList(quorum: number, entries: [Wallet, number][]) {
+/** Submits a SignerListSet of `account` (the owner unless given). */
+async function setList(quorum: number, entries: [Wallet, number][], account = owner) {
   const tx: SignerListSet = {
     TransactionType: 'SignerListSet',
-    Account: owner.address,
+    Account: account.address,
     SignerQuorum: quorum,
     ...(entries.length
       ? {
@@ -35,7 +36,7 @@ async function setList(quorum: number, entries: [Wallet, number][]) {
         }
       : {}),
   }
-  return submitted(owner, tx)
+  return submitted(account, tx)
 }
 
 /** An AccountSet of the owner, autofilled for `signers` signatures, signed by each of them. */
@@ -46,6 +47,11 @@ async function multiSigned(signers: Wallet[], fields: Partial<AccountSet> = {}) 
   )
   const blob = multisign(signers.map((w) => w.sign(tx, true).tx_blob))
   return { tx, blob, hash: hashes.hashSignedTx(blob) }
+}
+
+async function signerListsOf(account: string) {
+  const res = await h.client.request({ command: 'account_info', account, signer_lists: true })
+  return (res.result as unknown as { signer_lists: unknown[] }).signer_lists
 }
 
 async function signerLists(apiVersion: 1 | 2) {
@@ -316,6 +322,11 @@ describe('submit_multisigned', () => {
     ).toMatchObject({
       error_message: `Duplicate Signers:Signer:Account entries (${one.address}) are not allowed.`,
     })
+    // A Payment without its Destination: the template's error, not a signature's.
+    expect(await failure({ ...json, TransactionType: 'Payment', Amount: '1' })).toMatchObject({
+      error: 'invalidParams',
+      error_message: "Field 'Destination' is required but missing.",
+    })
     const forged = { Signer: { ...signers[0]!.Signer, TxnSignature: '3045' + '00'.repeat(67) } }
     expect(await failure({ ...json, Signers: [forged] })).toMatchObject({
       error: 'internal',
@@ -324,7 +335,65 @@ describe('submit_multisigned', () => {
   })
 })
 
-describe('removing the list', () => {
+describe('replacing and removing the list', () => {
+  it('a new list replaces the old one for the same single owner reserve', async () => {
+    const before = await accountData(h.client, owner.address)
+    expect((await setList(1, [[one, 1]])).engine_result).toBe('tesSUCCESS')
+    await h.sb.ledgerAccept()
+    const lists = (await signerLists(2)) as { SignerQuorum: number; SignerEntries: unknown[] }[]
+    expect(lists).toHaveLength(1)
+    expect(lists[0]).toMatchObject({
+      SignerQuorum: 1,
+      SignerEntries: [{ SignerEntry: { Account: one.address } }],
+    })
+    expect((await accountData(h.client, owner.address)).OwnerCount).toBe(before.OwnerCount)
+  })
+
+  it('an account that cannot pay one more owner reserve: tecINSUFFICIENT_RESERVE, nothing set', async () => {
+    const poor = Wallet.generate()
+    // 1 XRP reserve plus the fee: no room for the list's 0.2 XRP.
+    await fund(h, 1.1, poor)
+    expect((await setList(1, [[one, 1]], poor)).engine_result).toBe('tecINSUFFICIENT_RESERVE')
+    await h.sb.ledgerAccept()
+    expect((await accountData(h.client, poor.address)).OwnerCount).toBe(0)
+  })
+
+  it('a SignerEntry without its Account fails local checks, before the ledger sees it', async () => {
+    const { Sequence } = await accountData(h.client, owner.address)
+    const blob = signRaw(owner, {
+      TransactionType: 'SignerListSet',
+      Account: owner.address,
+      Fee: '12',
+      Sequence,
+      SignerQuorum: 1,
+      SignerEntries: [{ SignerEntry: { SignerWeight: 1 } }],
+    })
+    const reply = await h.client
+      .request({ command: 'submit', tx_blob: blob })
+      .catch((e: { data?: unknown }) => e.data)
+    expect(reply).toMatchObject({
+      error: 'invalidTransaction',
+      error_exception: "Field 'Account' is required but missing.",
+    })
+  })
+
+  it('with the master key disabled and no regular key, the list cannot go: tecNO_ALTERNATIVE_KEY', async () => {
+    const locked = Wallet.generate()
+    await fund(h, 50, locked)
+    expect((await setList(1, [[one, 1]], locked)).engine_result).toBe('tesSUCCESS')
+    const disable = { TransactionType: 'AccountSet', Account: locked.address, SetFlag: 4 } as const
+    expect((await submitted(locked, disable)).engine_result).toBe('tesSUCCESS')
+    // Now only the list can sign for it: one signs the removal.
+    const tx = await h.client.autofill(
+      { TransactionType: 'SignerListSet', Account: locked.address, SignerQuorum: 0 },
+      1,
+    )
+    const blob = multisign([one.sign(tx, true).tx_blob])
+    expect((await submitBlob(h.client, blob)).engine_result).toBe('tecNO_ALTERNATIVE_KEY')
+    await h.sb.ledgerAccept()
+    expect(await signerListsOf(locked.address)).toHaveLength(1)
+  })
+
   it('quorum 0 without entries removes it and gives the reserve back', async () => {
     const before = await accountData(h.client, owner.address)
     expect((await setList(0, [])).engine_result).toBe('tesSUCCESS')

@@ -127,15 +127,21 @@ export class SandboxLedger implements TxEnv {
   }
 
   /**
-   * Hears of every transaction applied to the open ledger (tes or tec), from a client, the queue or
-   * in-process, as rippled's proposed-transaction streams do. Returns the unsubscribe function.
+   * Hears of each transaction a submit applies to the open ledger (tes or tec; from a client or
+   * in-process, with the held successors it pulls in), as rippled's proposed-transaction streams do.
+   * What the queue or the kept transactions apply when a ledger closes is not told: rippled proposes
+   * those only once they are validated. Returns the unsubscribe function.
    */
   onApplied(listener: (t: OpenTx) => void): () => void {
     this.appliedListeners.add(listener)
     return () => this.appliedListeners.delete(listener)
   }
 
+  /** While a ledger closes, the queue and kept transactions apply again: rippled proposes none of those. */
+  private closing = false
+
   private readonly tellApplied = (t: OpenTx): void => {
+    if (this.closing) return
     for (const l of this.appliedListeners) {
       try {
         l(t)
@@ -186,8 +192,13 @@ export class SandboxLedger implements TxEnv {
     const inLedger = (hash: string) => this.history.findTx(hash) !== undefined
     this.local.sweep(closed.header.ledger_index, closed.state!, inLedger)
     this.queue.dropExpired(this.open.seq)
-    drainQueue(this, this.guard)
-    this.retryLocal()
+    this.closing = true
+    try {
+      drainQueue(this, this.guard)
+      this.retryLocal()
+    } finally {
+      this.closing = false
+    }
     for (const l of this.listeners) {
       try {
         l(closed)

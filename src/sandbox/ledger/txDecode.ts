@@ -62,7 +62,20 @@ function checkTemplate(tx: Record<string, unknown>): TxJson {
   if (typeof tx.Sequence !== 'number' || !Number.isInteger(tx.Sequence)) throw invalid('Sequence')
   if (typeof tx.SigningPubKey !== 'string') throw invalid('SigningPubKey')
   if (tx.Signers !== undefined) checkSigners(tx.Signers)
+  if (tx.SignerEntries !== undefined) checkSignerEntries(tx.SignerEntries)
   return tx as TxJson
+}
+
+/** rippled's inner template of a SignerEntry: Account and SignerWeight required. */
+function checkSignerEntries(entries: unknown): void {
+  if (!Array.isArray(entries)) throw invalid('SignerEntries')
+  for (const item of entries as unknown[]) {
+    const entry = (item as { SignerEntry?: unknown } | null)?.SignerEntry
+    if (typeof entry !== 'object' || entry === null) throw invalid('SignerEntries')
+    const fields = entry as Record<string, unknown>
+    if (typeof fields.Account !== 'string') throw missing('Account')
+    if (typeof fields.SignerWeight !== 'number') throw missing('SignerWeight')
+  }
 }
 
 /** Each element of a Signers array is a Signer object with its three required fields. */

@@ -1,5 +1,6 @@
 /** rippled RPC errors (ErrorCodes.h): the `error` token, its numeric code and default message. */
 const CODES = {
+  noPermission: [6, "You don't have permission for this command."],
   actMalformed: [35, 'Account malformed.'],
   actNotFound: [19, 'Account not found.'],
   invalidParams: [31, 'Invalid parameters.'],
@@ -28,6 +29,8 @@ const CODES = {
   malformedOwner: [31, 'Invalid parameters.'],
   malformedDirRoot: [31, 'Invalid parameters.'],
   malformedSeq: [31, 'Invalid parameters.'],
+  malformedCurrency: [31, 'Invalid parameters.'],
+  malformedAuthorized: [31, 'Invalid parameters.'],
   // API v1's ledger_entry without a selector: the token alone.
   unknownOption: [31, ''],
 } as const

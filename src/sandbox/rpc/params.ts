@@ -22,7 +22,7 @@ export function requireHash(params: Params, field: string): string {
 /**
  * rippled's readLimitField: a missing limit gives the default; a value that is not a non-negative
  * integer is an error; a public server clamps it to [min, max] (what the app meets on mainnet), an
- * admin connection takes it as asked.
+ * admin connection takes it as asked (0 as the default).
  */
 export function readLimit(
   params: Params,
@@ -34,7 +34,10 @@ export function readLimit(
   if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) {
     throw invalidField('limit', 'not unsigned integer')
   }
-  return role === 'admin' ? v : Math.min(range.max, Math.max(range.min, v))
+  // An admin's 0 is no page size: rippled then gives a whole default page (account_tx) or no limit
+  // at all (account_nfts), never an empty page whose marker cannot move.
+  if (role === 'admin') return v === 0 ? range.def : v
+  return Math.min(range.max, Math.max(range.min, v))
 }
 
 export function optionalString(params: Params, field: string): string | undefined {

@@ -19,18 +19,12 @@ import { removeSignerList } from './signerListSet.ts'
 const SEQ_DELTA = 255
 /** rippled's maxDeletableDirEntries: more owned entries than this and the deletion is too big. */
 const MAX_DELETABLE = 1000
-/** Owned entries deleted with the account (those the sandbox holds: no DEX offers, no DIDs…). */
-const DELETABLE = new Set([
-  'Offer',
-  'SignerList',
-  'Ticket',
-  'DepositPreauth',
-  'NFTokenOffer',
-  'DID',
-  'Oracle',
-  'Credential',
-  'Delegate',
-])
+/**
+ * Owned entries deleted with the account. rippled also deletes DEX offers, deposit preauthorisations,
+ * DIDs, oracles, credentials and delegations; their transactions are temDISABLED here, so the
+ * sandbox never holds them.
+ */
+const DELETABLE = new Set(['SignerList', 'Ticket', 'NFTokenOffer'])
 
 function deleteOwned(view: ApplyView, account: string, key: string): void {
   const entry = view.read(key)
@@ -42,13 +36,17 @@ function deleteOwned(view: ApplyView, account: string, key: string): void {
     case 'SignerList':
       removeSignerList(view, account)
       return
-    case 'Ticket':
+    case 'Ticket': {
       ownerDirRemove(view, account, (entry as Readonly<Ticket>).OwnerNode, key)
       view.erase(key)
       adjustOwnerCount(view, account, -1)
+      const acct = peekAccount(view, account)
+      acct.TicketCount = (acct.TicketCount ?? 1) - 1
+      if (acct.TicketCount === 0) delete acct.TicketCount
       return
+    }
     default:
-      // The other deletable types never exist in the sandbox (their transactions are temDISABLED).
+      // Preclaim lets only the types above through.
       throw new Error(`sandbox: AccountDelete cannot delete a ${entry.LedgerEntryType}`)
   }
 }

@@ -3,13 +3,14 @@
  * (LedgerEntry.cpp, LedgerData.cpp). Entries are kept in rippled's JSON form; `binary` encodes them
  * with the binary codec.
  */
-import { encode, isValidClassicAddress } from 'xrpl'
+import { encode } from 'xrpl'
 import type { Entry } from '../../ledger/entries.ts'
 import type { ClosedLedger, LedgerHeader } from '../../ledger/history.ts'
-import { accountId, hexBytes, keylet, sha512Half, u32, u64 } from '../../ledger/keylets.ts'
+import { hexBytes, u32, u64 } from '../../ledger/keylets.ts'
 import type { SandboxLedger } from '../../ledger/ledger.ts'
-import type { StateMap } from '../../ledger/view.ts'
+import type { OpenLedger } from '../../ledger/openLedger.ts'
 import type { Handler } from '../context.ts'
+import { ENTRY_TYPES, HEX_KEY, SELECTORS } from '../entrySelectors.ts'
 import { RpcError, invalidField } from '../errors.ts'
 import { lookupLedger } from '../lookup.ts'
 import type { Params } from '../params.ts'
@@ -20,126 +21,6 @@ export function entryBlob(entry: Readonly<Entry>): string {
   const { index: _key, ...fields } = entry
   return encode(fields as unknown as Parameters<typeof encode>[0])
 }
-
-const HEX_KEY = /^[0-9A-Fa-f]{64}$/
-
-/** A key named by 64 hex digits (malformedRequest otherwise). */
-function hexKey(value: unknown, field: string): string {
-  if (typeof value !== 'string' || !HEX_KEY.test(value)) {
-    throw new RpcError('malformedRequest', `Invalid field '${field}', not hex string.`)
-  }
-  return value.toUpperCase()
-}
-
-function address(value: unknown, field: string, token: 'malformedAddress' | 'malformedOwner') {
-  if (typeof value !== 'string' || !isValidClassicAddress(value)) {
-    throw new RpcError(token, `Invalid field '${field}', not AccountID.`)
-  }
-  return value
-}
-
-function uint32(value: unknown, field: string, token: 'malformedRequest' | 'malformedSeq') {
-  const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 0xffffffff) {
-    throw new RpcError(token, `Invalid field '${field}', not number.`)
-  }
-  return n
-}
-
-function object(value: unknown, field: string): Params {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new RpcError('malformedRequest', `Invalid field '${field}', not hex string or object.`)
-  }
-  return value as Params
-}
-
-/** An entry named by its owner and a sequence: a key string, or `{<owner>, <seq>}`. */
-function ownedBySeq(
-  space: string,
-  owner: 'account' | 'owner',
-  seq: 'seq' | 'ticket_seq',
-): (value: unknown, field: string) => string {
-  return (value, field) => {
-    if (typeof value === 'string') return hexKey(value, field)
-    const o = object(value, field)
-    const token = owner === 'owner' ? 'malformedOwner' : 'malformedAddress'
-    const who = address(o[owner], owner, token)
-    const n = uint32(o[seq], seq, owner === 'owner' ? 'malformedSeq' : 'malformedRequest')
-    return sha512Half(Uint8Array.of(0, space.charCodeAt(0)), accountId(who), u32(n))
-  }
-}
-
-function directory(value: unknown, field: string): string {
-  if (typeof value === 'string') return hexKey(value, field)
-  const o = object(value, field)
-  if ((o.owner === undefined) === (o.dir_root === undefined)) {
-    throw new RpcError(
-      'malformedRequest',
-      'Must have exactly one of `owner` and `dir_root` fields.',
-    )
-  }
-  const sub = o.sub_index === undefined ? 0 : o.sub_index
-  if (typeof sub !== 'number' || !Number.isInteger(sub) || sub < 0) {
-    throw new RpcError('malformedRequest', "Invalid field 'sub_index', not number.")
-  }
-  let root: string
-  if (o.owner !== undefined) {
-    root = keylet.ownerDir(address(o.owner, 'owner', 'malformedAddress'))
-  } else if (typeof o.dir_root === 'string' && HEX_KEY.test(o.dir_root)) {
-    root = o.dir_root.toUpperCase()
-  } else {
-    throw new RpcError('malformedDirRoot', "Invalid field 'dir_root', not hash.")
-  }
-  return keylet.dirPage(root, BigInt(sub))
-}
-
-/** A singleton entry (amendments, fee settings, skip list, negative UNL): `true` or its key. */
-function singleton(space: string): (value: unknown, field: string) => string {
-  return (value, field) => {
-    if (value === true) return sha512Half(Uint8Array.of(0, space.charCodeAt(0)))
-    if (value === false) throw new RpcError('invalidParams', `Invalid field '${field}', not true.`)
-    return hexKey(value, field)
-  }
-}
-
-interface Selector {
-  /** The LedgerEntryType the selector names (undefined: `index`, any type). */
-  type?: string
-  key(value: unknown, field: string): string
-}
-
-const byAddress =
-  (make: (a: string) => string) =>
-  (value: unknown, field: string): string =>
-    make(address(value, field, 'malformedAddress'))
-
-/**
- * The selectors rippled knows. The sandbox holds only account roots, directories, NFT pages and
- * offers, tickets and signer lists; the others are parsed and answered entryNotFound, as rippled
- * answers for an entry that does not exist.
- */
-const SELECTORS = new Map<string, Selector>([
-  ['index', { key: hexKey }],
-  ['account_root', { type: 'AccountRoot', key: byAddress(keylet.account) }],
-  ['account', { type: 'AccountRoot', key: byAddress(keylet.account) }],
-  ['directory', { type: 'DirectoryNode', key: directory }],
-  ['offer', { type: 'Offer', key: ownedBySeq('o', 'account', 'seq') }],
-  ['ticket', { type: 'Ticket', key: ownedBySeq('T', 'account', 'ticket_seq') }],
-  ['escrow', { type: 'Escrow', key: ownedBySeq('u', 'owner', 'seq') }],
-  ['nft_offer', { type: 'NFTokenOffer', key: hexKey }],
-  ['nft_page', { type: 'NFTokenPage', key: hexKey }],
-  ['signer_list', { type: 'SignerList', key: hexKey }],
-  ['check', { type: 'Check', key: hexKey }],
-  ['payment_channel', { type: 'PayChannel', key: hexKey }],
-  ['deposit_preauth', { type: 'DepositPreauth', key: hexKey }],
-  ['ripple_state', { type: 'RippleState', key: hexKey }],
-  ['state', { type: 'RippleState', key: hexKey }],
-  ['did', { type: 'DID', key: byAddress((a) => sha512Half(Uint8Array.of(0, 73), accountId(a))) }],
-  ['amendments', { type: 'Amendments', key: singleton('f') }],
-  ['fee', { type: 'FeeSettings', key: singleton('e') }],
-  ['hashes', { type: 'LedgerHashes', key: singleton('s') }],
-  ['nunl', { type: 'NegativeUNL', key: singleton('N') }],
-])
 
 export const ledgerEntry: Handler = (params, { ledger, apiVersion }) => {
   const named = [...SELECTORS.keys()].filter((f) => params[f] !== undefined)
@@ -196,26 +77,32 @@ function ledgerHeader(
 const PAGE_JSON = 256
 const PAGE_BINARY = 2048
 
-/** Keys of a closed ledger's state in order, kept while the ledger is (states of closed ledgers never change). */
-const sortedKeys = new WeakMap<ClosedLedger, readonly string[]>()
+/**
+ * The keys of a ledger's state in order, sorted once per ledger: a closed ledger's state never
+ * changes, and the open ledger's changes only when a transaction applies to it.
+ */
+const sortedKeys = new WeakMap<ClosedLedger | OpenLedger, { applied: number; keys: string[] }>()
 
-function keysInOrder(state: StateMap, closed: ClosedLedger | undefined): readonly string[] {
-  const cached = closed && sortedKeys.get(closed)
-  if (cached) return cached
+function keysInOrder(ledger: SandboxLedger, closed: ClosedLedger | undefined): readonly string[] {
+  const owner = closed ?? ledger.open
+  const applied = closed ? 0 : ledger.open.txs.length
+  const cached = sortedKeys.get(owner)
+  if (cached?.applied === applied) return cached.keys
+  const state = closed ? closed.state! : ledger.currentState
   // Keys are 64 upper-case hex digits: string order is rippled's numeric key order.
   const keys = [...state.keys()].sort()
-  if (closed) sortedKeys.set(closed, keys)
+  sortedKeys.set(owner, { applied, keys })
   return keys
 }
 
-/** rippled's ledger_data `type` filter: a canonical type name (any case) or a selector name. */
+/** rippled's ledger_data `type` filter: an entry type's RPC name, or its canonical name in any case. */
 function typeFilter(params: Params): string | undefined {
   const t = params.type
   if (t === undefined) return undefined
   if (typeof t !== 'string') throw invalidField('type', 'not string')
-  for (const [name, s] of SELECTORS) {
-    if (s.type && (name === t || s.type.toLowerCase() === t.toLowerCase())) return s.type
-  }
+  const byName = ENTRY_TYPES.get(t)
+  if (byName) return byName
+  for (const type of ENTRY_TYPES.values()) if (type.toLowerCase() === t.toLowerCase()) return type
   throw invalidField('type')
 }
 
@@ -247,7 +134,7 @@ export const ledgerData: Handler = (params, { ledger, settings, apiVersion }) =>
   const limit = settings.role === 'admin' ? asked : Math.min(asked, max)
   const type = typeFilter(params)
 
-  const keys = keysInOrder(choice.state, choice.closed)
+  const keys = keysInOrder(ledger, choice.closed)
   const after = marker?.toUpperCase()
   let at = 0
   if (after !== undefined) {

@@ -1,6 +1,7 @@
 /** server_info, server_state, fee, ping, random, ledger_current, ledger_closed, ledger_accept. */
 import { randomBytes } from 'node:crypto'
 import type { Handler, RpcContext } from '../context.ts'
+import { RpcError } from '../errors.ts'
 import { RIPPLE_EPOCH } from '../../ledger/genesis.ts'
 import { BASE_LEVEL } from '../../ledger/txQueue.ts'
 import { openLevel } from '../../ledger/processTx.ts'
@@ -150,7 +151,9 @@ export const ledgerClosed: Handler = (_p, { ledger }) => ({
   ledger_index: ledger.validated.header.ledger_index,
 })
 
+/** rippled standalone's admin command: closes the open ledger now. A public server refuses it. */
 export const ledgerAccept: Handler = (_p, ctx) => {
+  if (ctx.settings.role !== 'admin') throw new RpcError('noPermission')
   ctx.accept()
   return { ledger_current_index: ctx.ledger.currentIndex }
 }

@@ -114,8 +114,12 @@ export const submitMultisigned: Handler = (params, { ledger, apiVersion }) => {
       ? { tx_json: { ...txJsonV1(fields), hash }, ...common }
       : { tx_json: txJsonV2(fields), hash, ...common }
   } catch (e) {
-    // The signatures do not hold (rippled re-parses the transaction and checks them).
-    if (e instanceof InvalidTransactionError) throw new RpcError('internal', 'Invalid signature.')
-    throw e
+    if (!(e instanceof InvalidTransactionError)) throw e
+    // rippled re-parses the transaction: signatures that do not hold are an internal error there,
+    // a field its template lacks is the caller's (invalidParams, with the field named).
+    if (e.exception.startsWith('fails local checks:')) {
+      throw new RpcError('internal', 'Invalid signature.')
+    }
+    throw invalid(e.exception)
   }
 }
