@@ -47,6 +47,17 @@ async function rawRequest(
   }
 }
 
+/** Runs `use` with a client of its own on `url` (a subscriber), disconnected afterwards. */
+async function withClient(url: string, use: (client: Client) => Promise<void>): Promise<void> {
+  const client = new Client(url)
+  await client.connect()
+  try {
+    await use(client)
+  } finally {
+    await client.disconnect()
+  }
+}
+
 /** Messages sent before a ping's reply have all been delivered: the socket keeps order. */
 async function drain(client: Client): Promise<void> {
   await client.request({ command: 'ping' })
@@ -205,9 +216,7 @@ describe('server fields', () => {
   })
 
   it('the subscribe answer and each ledger stream message carry network_id 0', async () => {
-    const client = new Client(h.sb.url)
-    await client.connect()
-    try {
+    await withClient(h.sb.url, async (client) => {
       const answer = await client.request({ command: 'subscribe', streams: ['ledger'] })
       expect(answer.result).toMatchObject({ network_id: 0 })
       const closed = new Promise<Record<string, unknown>>((resolve) =>
@@ -215,9 +224,7 @@ describe('server fields', () => {
       )
       await h.sb.ledgerAccept()
       expect(await closed).toMatchObject({ type: 'ledgerClosed', network_id: 0 })
-    } finally {
-      await client.disconnect()
-    }
+    })
   })
 })
 
@@ -342,9 +349,7 @@ describe('JSON-RPC and a public port beside the admin one', () => {
 
 describe('proposed transactions', () => {
   it('transactions_proposed gets a transaction as it applies, then again once validated', async () => {
-    const client = new Client(h.sb.url)
-    await client.connect()
-    try {
+    await withClient(h.sb.url, async (client) => {
       const events: TransactionStream[] = []
       client.on('transaction', (e) => events.push(e))
       await client.request({ command: 'subscribe', streams: ['transactions_proposed'] })
@@ -367,15 +372,11 @@ describe('proposed transactions', () => {
       await drain(client)
       expect(events).toHaveLength(2)
       expect(events[1]).toMatchObject({ hash: signed.hash, validated: true, ledger_index: closed })
-    } finally {
-      await client.disconnect()
-    }
+    })
   })
 
   it('a transaction applied without an RPC submit (in-process, as the demo submits) is proposed too', async () => {
-    const client = new Client(h.sb.url)
-    await client.connect()
-    try {
+    await withClient(h.sb.url, async (client) => {
       const hashes: string[] = []
       client.on('transaction', (e) => hashes.push(e.hash ?? ''))
       await client.request({ command: 'subscribe', streams: ['transactions_proposed'] })
@@ -384,9 +385,7 @@ describe('proposed transactions', () => {
       await drain(client)
       expect(hashes).toEqual([res.tx_json.hash])
       await h.sb.ledgerAccept()
-    } finally {
-      await client.disconnect()
-    }
+    })
   })
 
   it('a queued transaction is not proposed when the queue applies it at the close: only validated', async () => {
@@ -425,9 +424,7 @@ describe('proposed transactions', () => {
   })
 
   it('accounts_proposed follows one account; a transaction that does not apply is not sent', async () => {
-    const client = new Client(h.sb.url)
-    await client.connect()
-    try {
+    await withClient(h.sb.url, async (client) => {
       const hashes: string[] = []
       client.on('transaction', (e) => hashes.push(`${e.hash} ${String(e.validated)}`))
       await client.request({ command: 'subscribe', accounts_proposed: [bob.address] })
@@ -459,8 +456,6 @@ describe('proposed transactions', () => {
       await h.sb.ledgerAccept()
       await drain(client)
       expect(hashes).toEqual([`${toBob.hash} false`, `${toBob.hash} true`])
-    } finally {
-      await client.disconnect()
-    }
+    })
   })
 })

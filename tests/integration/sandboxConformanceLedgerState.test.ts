@@ -353,22 +353,19 @@ describe('AccountDelete', () => {
     // The rule counts from its Sequence (open ledger ≥ Sequence + 255), and the TicketCreate moved
     // it three past the ledger that created it: 256 closes later is still too soon.
     for (let i = 0; i < 256; i++) await h.sb.ledgerAccept()
-    const early = await submitted(dave, {
-      TransactionType: 'AccountDelete',
-      Account: dave.address,
-      Destination: alice.address,
-    })
-    expect(early.engine_result).toBe('tecTOO_SOON')
+    const deleteDave = () =>
+      submitted(dave, {
+        TransactionType: 'AccountDelete',
+        Account: dave.address,
+        Destination: alice.address,
+      })
+    expect((await deleteDave()).engine_result).toBe('tecTOO_SOON')
     // That tec took its fee and a Sequence too: two more ledgers.
     await h.sb.ledgerAccept()
     await h.sb.ledgerAccept()
     const before = BigInt((await accountData(h.client, alice.address)).Balance)
     const { Balance } = await accountData(h.client, dave.address)
-    const res = await submitted(dave, {
-      TransactionType: 'AccountDelete',
-      Account: dave.address,
-      Destination: alice.address,
-    })
+    const res = await deleteDave()
     expect(res.engine_result).toBe('tesSUCCESS')
     await h.sb.ledgerAccept()
     const delivered = BigInt(Balance) - 200_000n

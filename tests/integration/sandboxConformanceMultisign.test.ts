@@ -49,15 +49,11 @@ async function multiSigned(signers: Wallet[], fields: Partial<AccountSet> = {}) 
   return { tx, blob, hash: hashes.hashSignedTx(blob) }
 }
 
-async function signerListsOf(account: string) {
-  const res = await h.client.request({ command: 'account_info', account, signer_lists: true })
-  return (res.result as unknown as { signer_lists: unknown[] }).signer_lists
-}
-
-async function signerLists(apiVersion: 1 | 2) {
+/** account_info's signer lists of `account` (the owner unless given), where the API version puts them. */
+async function signerLists(apiVersion: 1 | 2, account = owner.address) {
   const res = await h.client.request({
     command: 'account_info',
-    account: owner.address,
+    account,
     signer_lists: true,
     api_version: apiVersion,
   })
@@ -391,7 +387,7 @@ describe('replacing and removing the list', () => {
     const blob = multisign([one.sign(tx, true).tx_blob])
     expect((await submitBlob(h.client, blob)).engine_result).toBe('tecNO_ALTERNATIVE_KEY')
     await h.sb.ledgerAccept()
-    expect(await signerListsOf(locked.address)).toHaveLength(1)
+    expect(await signerLists(2, locked.address)).toHaveLength(1)
   })
 
   it('quorum 0 without entries removes it and gives the reserve back', async () => {

@@ -10,7 +10,6 @@ import { deriveAddress } from 'xrpl'
 import type { AccountRoot, Entry, SignerList, Ticket } from './entries.ts'
 import { lsf } from './entries.ts'
 import { keylet } from './keylets.ts'
-import { ownerDirRemove } from './directory.ts'
 import type { LedgerSettings, MetaExtras, Transactor, TxJson } from './context.ts'
 import { baseFeeOf, peekAccount, readAccount } from './context.ts'
 import type { TxMeta } from './meta.ts'
@@ -19,6 +18,7 @@ import type { Ter } from './ter.ts'
 import { isApplied, isTec } from './ter.ts'
 import { transactors } from './transactors/index.ts'
 import { accountSetIsBlocker } from './transactors/accountSet.ts'
+import { deleteTicket } from './transactors/ticketCreate.ts'
 import type { StateMap } from './view.ts'
 import type { SignerJson } from './signature.ts'
 import { signersOf } from './signature.ts'
@@ -126,13 +126,7 @@ function consumeFeeAndSeq(view: ApplyView, tx: TxJson): void {
     acct.Sequence += 1
     return
   }
-  const key = keylet.ticket(tx.Account, tx.TicketSequence)
-  const ticket = view.read<Ticket>(key)!
-  ownerDirRemove(view, tx.Account, ticket.OwnerNode, ticket.index)
-  view.erase(key)
-  acct.OwnerCount -= 1
-  acct.TicketCount = (acct.TicketCount ?? 1) - 1
-  if (acct.TicketCount === 0) delete acct.TicketCount
+  deleteTicket(view, tx.Account, view.read<Ticket>(keylet.ticket(tx.Account, tx.TicketSequence))!)
 }
 
 /**

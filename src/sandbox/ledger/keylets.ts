@@ -51,6 +51,13 @@ export function accountIdHex(address: string): string {
   return Buffer.from(accountId(address)).toString('hex').toUpperCase()
 }
 
+/** Orders two addresses by their 160-bit AccountIDs, as rippled sorts signers and signer lists. */
+export function compareAccountIds(a: string, b: string): number {
+  const x = accountIdHex(a)
+  const y = accountIdHex(b)
+  return x < y ? -1 : x > y ? 1 : 0
+}
+
 const addresses = new Map<string, string>()
 
 export function addressFromIdHex(idHex: string): string {

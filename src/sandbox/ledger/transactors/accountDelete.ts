@@ -6,14 +6,15 @@
 import type { NFTokenOffer, Ticket } from '../entries.ts'
 import { lsf } from '../entries.ts'
 import { keylet } from '../keylets.ts'
-import { dirEntries, ownerDirRemove } from '../directory.ts'
+import { dirEntries } from '../directory.ts'
 import type { Transactor } from '../context.ts'
-import { addBalance, adjustOwnerCount, peekAccount, readAccount } from '../context.ts'
+import { addBalance, peekAccount, readAccount } from '../context.ts'
 import { deleteOffer } from '../nftokenOffers.ts'
 import { ownerPages } from '../nftokenPages.ts'
 import { checkFlags } from '../nftokenRules.ts'
 import type { ApplyView } from '../view.ts'
 import { removeSignerList } from './signerListSet.ts'
+import { deleteTicket } from './ticketCreate.ts'
 
 /** Ledgers an account must wait after its Sequence (rippled: 256 ledgers between creation and deletion). */
 const SEQ_DELTA = 255
@@ -36,15 +37,9 @@ function deleteOwned(view: ApplyView, account: string, key: string): void {
     case 'SignerList':
       removeSignerList(view, account)
       return
-    case 'Ticket': {
-      ownerDirRemove(view, account, (entry as Readonly<Ticket>).OwnerNode, key)
-      view.erase(key)
-      adjustOwnerCount(view, account, -1)
-      const acct = peekAccount(view, account)
-      acct.TicketCount = (acct.TicketCount ?? 1) - 1
-      if (acct.TicketCount === 0) delete acct.TicketCount
+    case 'Ticket':
+      deleteTicket(view, account, entry as Readonly<Ticket>)
       return
-    }
     default:
       // Preclaim lets only the types above through.
       throw new Error(`sandbox: AccountDelete cannot delete a ${entry.LedgerEntryType}`)

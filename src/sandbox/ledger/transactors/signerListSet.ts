@@ -4,7 +4,7 @@
  * reserve whatever its size (lsfOneOwnerCount, MultiSignReserve).
  */
 import type { SignerEntry, SignerList } from '../entries.ts'
-import { keylet, accountIdHex } from '../keylets.ts'
+import { compareAccountIds, keylet } from '../keylets.ts'
 import { ownerDirInsert, ownerDirRemove } from '../directory.ts'
 import type { Transactor, TxJson } from '../context.ts'
 import { peekAccount, reserve } from '../context.ts'
@@ -20,11 +20,7 @@ export const lsfOneOwnerCount = 0x00010000
 /** The entries sorted by AccountID, as rippled stores them and checks them. */
 function sortedEntries(tx: TxJson): SignerEntry[] {
   const list = (tx.SignerEntries as SignerEntry[] | undefined) ?? []
-  return [...list].sort((a, b) => {
-    const x = accountIdHex(a.SignerEntry.Account)
-    const y = accountIdHex(b.SignerEntry.Account)
-    return x < y ? -1 : x > y ? 1 : 0
-  })
+  return [...list].sort((a, b) => compareAccountIds(a.SignerEntry.Account, b.SignerEntry.Account))
 }
 
 /** rippled's validateQuorumAndSignerEntries. */

@@ -1,11 +1,26 @@
 /** TicketCreate (rippled CreateTicket.cpp). */
 import type { Ticket } from '../entries.ts'
 import { keylet } from '../keylets.ts'
-import { ownerDirInsert } from '../directory.ts'
+import { ownerDirInsert, ownerDirRemove } from '../directory.ts'
+import type { ApplyView } from '../view.ts'
 import type { Transactor } from '../context.ts'
 import { peekAccount, readAccount, reserve } from '../context.ts'
 
 const MAX_TICKETS = 250
+
+/**
+ * Deletes one of an account's tickets (used, or going with the account): out of its owner
+ * directory, OwnerCount and TicketCount down by one (TicketCount leaves at 0), as rippled's
+ * ticketDelete does.
+ */
+export function deleteTicket(view: ApplyView, account: string, ticket: Readonly<Ticket>): void {
+  ownerDirRemove(view, account, ticket.OwnerNode, ticket.index)
+  view.erase(ticket.index)
+  const acct = peekAccount(view, account)
+  acct.OwnerCount -= 1
+  acct.TicketCount = (acct.TicketCount ?? 1) - 1
+  if (acct.TicketCount === 0) delete acct.TicketCount
+}
 
 export const ticketCreate: Transactor = {
   preflight(tx) {

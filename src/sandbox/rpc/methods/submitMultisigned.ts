@@ -4,7 +4,7 @@
  * nothing: every signature comes with the request.
  */
 import { encode, isValidClassicAddress } from 'xrpl'
-import { accountIdHex, keylet } from '../../ledger/keylets.ts'
+import { compareAccountIds, keylet } from '../../ledger/keylets.ts'
 import { InvalidTransactionError } from '../../ledger/txDecode.ts'
 import type { Handler } from '../context.ts'
 import { RpcError, missingField } from '../errors.ts'
@@ -38,8 +38,7 @@ function sortedSigners(tx: Record<string, unknown>): { Signer: Record<string, st
     }
     return { Signer: fields as Record<string, string> }
   })
-  const id = (s: { Signer: Record<string, string> }) => accountIdHex(s.Signer.Account!)
-  signers.sort((a, b) => (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : 0))
+  signers.sort((a, b) => compareAccountIds(a.Signer.Account!, b.Signer.Account!))
   for (let i = 0; i < signers.length; i++) {
     const account = signers[i]!.Signer.Account!
     if (i > 0 && account === signers[i - 1]!.Signer.Account) {
