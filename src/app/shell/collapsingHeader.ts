@@ -31,7 +31,7 @@ export function foldedAfterScroll(folded: boolean, moment: ScrollMoment): boolea
   if (popupOpen || y <= foldFrom) return false
   if (y > lastY + SCROLL_SLACK_PX) return true
   if (y < lastY - SCROLL_SLACK_PX) return false
-  return folded && !popupOpen
+  return folded
 }
 
 /**
