@@ -233,8 +233,19 @@ export type Intent =
     }
   | { type: 'burn'; nftId: string }
   | { type: 'cancel'; offerIds: string[] }
-  /** Sell the NFT to a bidder: accept their buy offer on it. */
-  | { type: 'accept'; offerId: string; nftId: string }
+  /**
+   * Sell the NFT to a bidder: accept their buy offer on it, on the terms the user confirmed (the
+   * ledger's bid is compared with them right before signing; on any difference nothing is signed).
+   */
+  | {
+      type: 'accept'
+      offerId: string
+      nftId: string
+      /** The bid as the user confirmed it; absent only in jobs planned before it was recorded. */
+      terms?: BidTerms
+      /** The user confirmed that the bid is in a token (an issued currency), which may be worthless. */
+      acceptToken?: boolean
+    }
 
 /**
  * An item's state. `pending`: no live attempt (never signed, or every attempt is provably dead).
@@ -296,6 +307,18 @@ export interface PlanProblem {
     | 'INSUFFICIENT_FEES'
     | 'DUPLICATE'
     | 'EXPIRED'
+    /** A bid in a token whose code reads as XRP: a counterfeit of an XRP bid. */
+    | 'READS_AS_XRP'
+    /** A bid in a token: accepting it needs the user's own confirmation of the token. */
+    | 'TOKEN_UNCONFIRMED'
+    /** The ledger no longer says what the user confirmed (amount, bidder, destination, expiration). */
+    | 'CHANGED'
+    /** Two servers of the network disagree on a fact that sets a sale's value (or one could not say). */
+    | 'SERVERS_DISAGREE'
+    /** A recipient requires a destination tag, which an NFT offer cannot carry. */
+    | 'REQUIRES_DEST_TAG'
+    /** The NFT is offered (or burned) by another started job of the account. */
+    | 'TAKEN'
   message: string
   /** The item it concerns (plan order), if any. */
   itemIndex?: number
@@ -336,6 +359,16 @@ export type OfferAmount =
       issuer: string
       value: string
     }
+
+/** What sets the value of a sale to a bid: its amount, who made it, for whom, and until when. */
+export interface BidTerms {
+  amount: OfferAmount
+  bidder: string
+  /** Only this account may accept it; null for any holder. */
+  destination: string | null
+  /** Ripple-epoch seconds after which nobody can accept it; null when it never expires. */
+  expiration: number | null
+}
 
 /** The NFT an offer is about, as the metadata cache knows it (null fields when not cached). */
 export interface OfferNft {

@@ -22,6 +22,8 @@ export interface NetworkConfig {
   readonly clioEndpoints: readonly string[]
   /** HTTP gateway for NFT metadata that belongs to this network (the sandbox's demo data). */
   readonly metadataGateway?: string
+  /** A ledger explorer whose `/accounts/{address}` page shows an account (links only). */
+  readonly explorer?: string
 }
 
 /** The build-time settings this module reads (a subset of `import.meta.env`). */
@@ -68,18 +70,21 @@ export function buildNetworks(env: NetworkEnv): Readonly<Record<NetworkId, Netwo
       name: 'Mainnet',
       endpoints: ['wss://xrplcluster.com', 'wss://s1.ripple.com', 'wss://s2.ripple.com'],
       clioEndpoints: ['wss://s1.ripple.com', 'wss://s2.ripple.com'],
+      explorer: 'https://livenet.xrpl.org',
     },
     testnet: {
       id: 'testnet',
       name: 'Testnet',
       endpoints: ['wss://s.altnet.rippletest.net:51233'],
       clioEndpoints: ['wss://clio.altnet.rippletest.net:51233'],
+      explorer: 'https://testnet.xrpl.org',
     },
     devnet: {
       id: 'devnet',
       name: 'Devnet',
       endpoints: ['wss://s.devnet.rippletest.net:51233'],
       clioEndpoints: ['wss://clio.devnet.rippletest.net:51233'],
+      explorer: 'https://devnet.xrpl.org',
     },
     sandbox: {
       id: 'sandbox',
@@ -134,6 +139,11 @@ export function defaultNetworkId(env: NetworkEnv): NetworkId {
 
 // Vite replaces import.meta.env in the app, the worker and Vitest; plain Node (tsx scripts) has none.
 const env: NetworkEnv = import.meta.env ?? {}
+
+/** Where a network's explorer shows an account; null for a network without one (the Sandbox). */
+export function accountExplorerUrl(network: NetworkConfig, address: string): string | null {
+  return network.explorer ? `${network.explorer}/accounts/${encodeURIComponent(address)}` : null
+}
 
 /** The networks of this build. */
 export const NETWORKS = buildNetworks(env)

@@ -10,6 +10,7 @@ import type {
   AcceptanceState,
   AcceptanceSummary,
   AppSettings,
+  BidTerms,
   BidView,
   BidsReport,
   CacheStats,
@@ -35,6 +36,7 @@ export type {
   AcceptanceState,
   AcceptanceSummary,
   AppSettings,
+  BidTerms,
   BidView,
   BidsReport,
   CacheStats,
@@ -470,11 +472,33 @@ export interface ListRequest {
   seed?: string
 }
 
-/** The Orders tab's Accept: sell `nftId` to the bidder whose buy offer is `offerId`. */
+/**
+ * The Orders tab's Accept: sell `nftId` to the bidder whose buy offer is `offerId`, on the terms the
+ * user confirmed. Pre-flight and the runner (right before signing) read the bid again, from a second
+ * server of the network too where it has one, and refuse the sale on any difference.
+ */
 export interface AcceptRequest {
   kind: 'accept'
   offerId: string
   nftId: string
+  /** The bid as the user saw and confirmed it (from a `BidView`). */
+  confirmed: ConfirmedBid
+  /**
+   * The user confirmed, in a confirmation of its own, that the bid is in a token (an issued currency)
+   * of the issuer shown, which may be worthless. Without it a token bid is refused (TOKEN_UNCONFIRMED);
+   * a token whose code reads as XRP is refused whatever this says (READS_AS_XRP).
+   */
+  acceptToken?: boolean
+}
+
+/** What the user confirmed of a bid, as a `BidView` shows it. */
+export interface ConfirmedBid {
+  amount: OfferAmount
+  bidder: string
+  /** null: any holder may accept it. */
+  destination: string | null
+  /** Unix ms when it expires (a whole second), or null when it never does. */
+  expiresAt: number | null
 }
 
 /** The Orders tab's cancellations: by selection, by kind of offer, or one offer. */

@@ -9,6 +9,7 @@ import { readItems } from '../../src/db/jobs.ts'
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
 import type { OfferView } from '../../src/worker/api.ts'
 import { readAccountNfts } from '../../src/worker/nfts/accountNfts.ts'
+import { acceptRequest } from '../../src/app/orders/offerText.ts'
 import { airdropTo } from '../helpers/acceptance.ts'
 import { jobFinished } from '../helpers/engine.ts'
 import { offersOf, startDemoJobsHarness } from '../helpers/jobs.ts'
@@ -190,7 +191,7 @@ it('accepts the best bid: the NFT moves to the bidder, the XRP arrives less the 
   const artist = accounts.artist.classicAddress
   const [holderBefore, artistBefore] = [await balanceOf(holder), await balanceOf(artist)]
 
-  const plan = await h.engine.planJob({ kind: 'accept', offerId: bid.offerId, nftId: bid.nftId })
+  const plan = await h.engine.planJob(acceptRequest(bid, false))
   expect(plan).toMatchObject({ items: 1, transactions: 1, problems: [], canStart: true })
   await h.engine.startJob(plan.jobId)
   const job = await jobFinished(h.db, plan.jobId)
@@ -204,7 +205,7 @@ it('accepts the best bid: the NFT moves to the bidder, the XRP arrives less the 
   expect(await balanceOf(artist)).toBe(artistBefore + 500_000n)
 
   // The same bid again: gone, and the sale is refused before anything is signed.
-  const again = await h.engine.planJob({ kind: 'accept', offerId: bid.offerId, nftId: bid.nftId })
+  const again = await h.engine.planJob(acceptRequest(bid, false))
   expect(again.canStart).toBe(false)
   expect(again.problems.map((p) => [p.code, p.blocking])).toEqual([
     ['NOT_OWNED', true],
@@ -215,7 +216,12 @@ it('accepts the best bid: the NFT moves to the bidder, the XRP arrives less the 
 it('refuses to accept a sell offer as if it were a bid', async () => {
   const { sell } = await h.engine.loadOffers()
   const own = sell.find((o) => !o.flags.unfillable)!
-  const plan = await h.engine.planJob({ kind: 'accept', offerId: own.offerId, nftId: own.nftId })
+  const plan = await h.engine.planJob({
+    kind: 'accept',
+    offerId: own.offerId,
+    nftId: own.nftId,
+    confirmed: { amount: own.amount, bidder: holder, destination: null, expiresAt: null },
+  })
   expect(plan.canStart).toBe(false)
   expect(plan.problems).toEqual([
     expect.objectContaining({

@@ -303,15 +303,63 @@ describe('validateJobRequest: a cancellation’s purpose and an acceptance', () 
     )
   })
 
+  const BIDDER = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh'
+  const confirmed = {
+    amount: { kind: 'xrp', drops: '4000000' },
+    bidder: BIDDER,
+    destination: null,
+    expiresAt: null,
+  }
+
   it('checks the bid and the NFT of an acceptance, upper-casing both', () => {
     expect(
-      validateJobRequest({ kind: 'accept', offerId: 'a'.repeat(64), nftId: NFT_1.toLowerCase() }),
-    ).toEqual({ kind: 'accept', offerId: OFFER_1, nftId: NFT_1 })
-    expect(rejection({ kind: 'accept', offerId: 'xyz', nftId: NFT_1 })).toBe(
+      validateJobRequest({
+        kind: 'accept',
+        offerId: 'a'.repeat(64),
+        nftId: NFT_1.toLowerCase(),
+        confirmed,
+      }),
+    ).toEqual({ kind: 'accept', offerId: OFFER_1, nftId: NFT_1, confirmed })
+    expect(rejection({ kind: 'accept', offerId: 'xyz', nftId: NFT_1, confirmed })).toBe(
       'The bid: "xyz" is not a valid offer id (64 hexadecimal characters)',
     )
-    expect(rejection({ kind: 'accept', offerId: OFFER_1 })).toBe(
+    expect(rejection({ kind: 'accept', offerId: OFFER_1, confirmed })).toBe(
       'The NFT: (missing) is not a valid NFT id (64 hexadecimal characters)',
     )
+  })
+
+  it('requires the terms the user confirmed, each checked', () => {
+    const base = { kind: 'accept', offerId: OFFER_1, nftId: NFT_1 }
+    expect(rejection(base)).toBe('The bid you confirmed is missing: read the bids again')
+    expect(rejection({ ...base, confirmed: { ...confirmed, bidder: 'rNope' } })).toBe(
+      'The bid you confirmed: the bidder: "rNope" is not a valid XRP Ledger address',
+    )
+    expect(
+      rejection({ ...base, confirmed: { ...confirmed, amount: { kind: 'xrp', drops: '1.5' } } }),
+    ).toBe('The bid you confirmed: the price "1.5" is not a whole number of drops')
+    expect(rejection({ ...base, confirmed: { ...confirmed, expiresAt: 1_700_000_000_500 } })).toBe(
+      'The bid you confirmed: the expiration is malformed',
+    )
+    const token = {
+      kind: 'issued',
+      currency: '5852500000000000000000000000000000000000',
+      issuer: BIDDER,
+      value: '1000',
+    }
+    // A token amount is kept with its code as people read it; acceptToken only when true.
+    expect(
+      validateJobRequest({
+        ...base,
+        confirmed: { ...confirmed, amount: token },
+        acceptToken: true,
+      }),
+    ).toEqual({
+      ...base,
+      confirmed: { ...confirmed, amount: { ...token, code: 'XRP' } },
+      acceptToken: true,
+    })
+    expect(
+      rejection({ ...base, confirmed: { ...confirmed, amount: { ...token, issuer: 'x' } } }),
+    ).toBe('The bid you confirmed: the token\'s issuer: "x" is not a valid XRP Ledger address')
   })
 })

@@ -1,10 +1,12 @@
 import type { BidView } from '../../db/types.ts'
+import { tokenParts } from '../../shared/currency.ts'
+import type { TokenParts } from '../../shared/currency.ts'
 import { formatDrops, shortAddress } from '../../shared/format.ts'
 import { transferFeePercent } from '../../shared/nftDisplay.ts'
-import { confirmAccept, dismissAccept, useBids } from '../state/bids.ts'
+import { confirmAccept, confirmToken, dismissAccept, useBids } from '../state/bids.ts'
+import { Amount } from '../ui/Amount.tsx'
 import { Modal } from '../ui/Modal.tsx'
 import { JobFigures } from '../jobs/JobCard.tsx'
-import { bidAmountText } from './offerText.ts'
 
 /** What the seller receives of an XRP bid: the price less the issuer's cut; null for other amounts. */
 function netText(bid: BidView): string | null {
@@ -13,24 +15,52 @@ function netText(bid: BidView): string | null {
 }
 
 /**
+ * A token bid's own confirmation: the token and its issuer named, and what a token may be worth said
+ * plainly. A code that reads as XRP is refused outright (the row's Accept is off too).
+ */
+function TokenConfirmation({ token, checked }: { token: TokenParts; checked: boolean }) {
+  if (token.readsAsXrp) {
+    return (
+      <p className="error-box" role="alert" data-testid="accept-counterfeit">
+        This bid is not in XRP: it offers {token.value} of a token whose code reads as “{token.code}
+        ”, issued by {token.issuer}. It cannot be accepted.
+      </p>
+    )
+  }
+  return (
+    <label className="orders-token-confirm" data-testid="accept-token-confirm">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => confirmToken(event.target.checked)}
+      />{' '}
+      I sell this NFT for {token.value} of the token “{token.code}” issued by {token.issuer}, not
+      for XRP. A token is worth only what its issuer makes it worth: it can be worthless.
+    </label>
+  )
+}
+
+/**
  * 'Accept this bid?': the price, the buyer, the issuer's transfer fee and what the seller receives,
- * before anything is signed. Selling cannot be undone.
+ * before anything is signed. Selling cannot be undone. A token bid needs its own confirmation.
  */
 export function AcceptBidModal({ bid }: { bid: BidView }) {
-  const { busy, status } = useBids()
+  const { busy, status, tokenConfirmed } = useBids()
   const fee = transferFeePercent(bid.transferFee)
   const cut = bid.transferFeeDrops === null ? null : `${formatDrops(bid.transferFeeDrops)} XRP`
   const net = netText(bid)
   const name = bid.nft.name ?? `NFT ${bid.nftId.slice(0, 8)}…`
+  const token = tokenParts(bid.amount)
+  const blocked = token !== null && (token.readsAsXrp || !tokenConfirmed)
   return (
     <Modal title="Accept this bid?" onClose={() => !busy && dismissAccept()}>
       <p>
-        Sell <strong>{name}</strong> to {shortAddress(bid.bidder)} for {bidAmountText(bid)}. The NFT
-        leaves your wallet at once; a sale cannot be undone.
+        Sell <strong>{name}</strong> to {shortAddress(bid.bidder)} for{' '}
+        <Amount amount={bid.amount} />. The NFT leaves your wallet at once; a sale cannot be undone.
       </p>
       <JobFigures
         figures={[
-          { label: 'Price', value: bidAmountText(bid), testId: 'accept-price' },
+          { label: 'Price', value: <Amount amount={bid.amount} />, testId: 'accept-price' },
           { label: 'Buyer', value: shortAddress(bid.bidder), testId: 'accept-buyer' },
           {
             label: fee ? `Transfer fee (${fee} to the issuer)` : 'Transfer fee',
@@ -40,6 +70,7 @@ export function AcceptBidModal({ bid }: { bid: BidView }) {
           ...(net ? [{ label: 'You receive', value: net, testId: 'accept-net' }] : []),
         ]}
       />
+      {token && <TokenConfirmation token={token} checked={tokenConfirmed} />}
       <p className="tab-muted">
         Plus the network fee.{' '}
         {bid.expiresAt !== null && `The bid expires ${new Date(bid.expiresAt).toLocaleString()}.`}
@@ -53,10 +84,10 @@ export function AcceptBidModal({ bid }: { bid: BidView }) {
         <button
           type="button"
           className="button button--primary"
-          disabled={busy}
+          disabled={busy || blocked}
           onClick={() => void confirmAccept()}
         >
-          {busy ? 'Processing...' : 'Sell to this bid'}
+          {busy ? 'Processing...' : token ? 'Sell for this token' : 'Sell to this bid'}
         </button>
         <button type="button" className="button" disabled={busy} onClick={dismissAccept}>
           Go back

@@ -10,6 +10,8 @@ import { askAccept, loadBids, saleEnded, useBids } from '../state/bids.ts'
 import { useReadBlock, useSignBlock } from '../state/actionGate.ts'
 import { useSession } from '../state/session.ts'
 import { NftImage } from '../nfts/NftImage.tsx'
+import { Amount } from '../ui/Amount.tsx'
+import { tokenParts } from '../../shared/currency.ts'
 import { AcceptBidModal } from './AcceptBidModal.tsx'
 import { bidAmountText } from './offerText.ts'
 import { useJobEnd } from '../jobs/useJobEnd.ts'
@@ -17,6 +19,8 @@ import { useLatestSale } from './useOrderJobs.ts'
 
 function BidRow({ bid, locked }: { bid: BidView; locked: boolean }) {
   const name = bid.nft.name ?? `NFT ${bid.nftId.slice(0, 8)}…${bid.nftId.slice(-6)}`
+  const token = tokenParts(bid.amount)
+  const counterfeit = token?.readsAsXrp === true
   return (
     <li className="orders-offer" data-testid="bid-row" data-offer-id={bid.offerId}>
       <span />
@@ -33,13 +37,24 @@ function BidRow({ bid, locked }: { bid: BidView; locked: boolean }) {
       </div>
       <div className="orders-offer__side">
         <p className="orders-offer__amount" data-testid="bid-amount">
-          {bidAmountText(bid)}
+          <Amount amount={bid.amount} />
         </p>
         {bid.best && <span className="orders-badge orders-badge--good">Best bid</span>}
+        {counterfeit && (
+          <p className="orders-offer__warning" role="note" data-testid="bid-counterfeit">
+            Not XRP: a token whose code reads as XRP. It cannot be accepted.
+          </p>
+        )}
+        {token && !counterfeit && (
+          <p className="tab-muted" data-testid="bid-token-note">
+            A token, not XRP: it may be worthless.
+          </p>
+        )}
         <button
           type="button"
           className="button button--primary"
-          disabled={locked || bid.expired}
+          disabled={locked || bid.expired || counterfeit}
+          title={counterfeit ? 'A token whose code reads as XRP cannot be accepted' : undefined}
           aria-label={`Accept the bid of ${bidAmountText(bid)} on ${name}`}
           onClick={() => askAccept(bid)}
         >

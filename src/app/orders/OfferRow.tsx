@@ -2,6 +2,7 @@ import { memo } from 'react'
 
 import type { OfferView } from '../../worker/api.ts'
 import { NftImage } from '../nfts/NftImage.tsx'
+import { Amount } from '../ui/Amount.tsx'
 import {
   amountText,
   attributeText,
@@ -76,7 +77,7 @@ export const OfferRow = memo(function OfferRow(props: OfferRowProps) {
       </div>
       <div className="orders-offer__side">
         <p className="orders-offer__amount" data-testid="offer-amount">
-          {amountText(offer)}
+          <Amount amount={offer.amount} zeroText="FREE" />
         </p>
         {free && offer.sell && <p className="tab-muted">Airdrop Offer</p>}
         <p className="orders-offer__flags">

@@ -2,8 +2,16 @@
  * What the Orders tab says about offers (spec part 2 §3 Offer display, §8 status banner): amounts,
  * flags, the summary sentence, which offers each button picks and the search filter. Pure.
  */
+import { tokenParts, tokenText } from '../../shared/currency.ts'
 import { formatDrops, shortAddress } from '../../shared/format.ts'
-import type { CancelPurpose, OfferView, OffersReport } from '../../worker/api.ts'
+import type {
+  AcceptRequest,
+  BidView,
+  CancelPurpose,
+  OfferAmount,
+  OfferView,
+  OffersReport,
+} from '../../worker/api.ts'
 
 /** A free sell offer: 0 XRP (airdrop offers, as a rule). */
 export function isFreeOffer(offer: OfferView): boolean {
@@ -11,21 +19,40 @@ export function isFreeOffer(offer: OfferView): boolean {
 }
 
 /**
- * The amount as the spec shows it: XRP up to 6 decimals with trailing zeros trimmed, 'FREE' for 0,
- * an issued currency as value and code.
+ * The amount as the spec shows it: XRP up to 6 decimals with trailing zeros trimmed, 'FREE' for 0;
+ * an issued currency as value, code, 'token' and its issuer (never a bare code: see tokenText).
  */
-export function amountText(offer: OfferView): string {
+export function amountText(offer: { amount: OfferAmount }): string {
   const { amount } = offer
-  if (amount.kind === 'issued') return `${amount.value} ${amount.code}`
+  if (amount.kind === 'issued') return tokenText(tokenParts(amount)!)
   return BigInt(amount.drops) === 0n ? 'FREE' : `${formatDrops(amount.drops)} XRP`
 }
 
-/** A bid's amount: XRP, or an issued currency as value and code. */
-export function bidAmountText(bid: { amount: OfferView['amount'] }): string {
+/** A bid's amount in plain text: XRP, or the token with its issuer (see tokenText). */
+export function bidAmountText(bid: { amount: OfferAmount }): string {
   const { amount } = bid
   return amount.kind === 'issued'
-    ? `${amount.value} ${amount.code}`
+    ? tokenText(tokenParts(amount)!)
     : `${formatDrops(amount.drops)} XRP`
+}
+
+/**
+ * The accept job's request: the bid as the confirmation showed it, so that the engine refuses a sale
+ * on any other terms; `acceptToken` when the user ticked the token sale's own confirmation.
+ */
+export function acceptRequest(bid: BidView, acceptToken: boolean): AcceptRequest {
+  return {
+    kind: 'accept',
+    offerId: bid.offerId,
+    nftId: bid.nftId,
+    confirmed: {
+      amount: bid.amount,
+      bidder: bid.bidder,
+      destination: bid.destination,
+      expiresAt: bid.expiresAt,
+    },
+    ...(acceptToken && bid.amount.kind === 'issued' ? { acceptToken: true } : {}),
+  }
 }
 
 /** The flags an offer carries, as its badges read. */

@@ -10,6 +10,7 @@ import type { BidView } from '../../db/types.ts'
 import { errorMessage } from '../../shared/errors.ts'
 import type { BidsProgress } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
+import { acceptRequest } from '../orders/offerText.ts'
 import { loadCollection, refreshOfferCount } from './collection.ts'
 import { loadOffers } from './orders.ts'
 import { onWalletChange, sessionState } from './session.ts'
@@ -24,10 +25,20 @@ interface BidsState {
   busy: boolean
   /** Why the sale could not start, or how it ended, in plain words. */
   status: string | null
+  /** A token bid: the user ticked that they sell for that token, which may be worthless. */
+  tokenConfirmed: boolean
 }
 
 function initialState(): BidsState {
-  return { loading: false, progress: null, error: null, accepting: null, busy: false, status: null }
+  return {
+    loading: false,
+    progress: null,
+    error: null,
+    accepting: null,
+    busy: false,
+    status: null,
+    tokenConfirmed: false,
+  }
 }
 
 /** The bids' state. Mutate it only through the actions below. */
@@ -67,6 +78,12 @@ export async function loadBids(): Promise<void> {
 export function askAccept(bid: BidView): void {
   bidsState.accepting = ref(bid)
   bidsState.status = null
+  bidsState.tokenConfirmed = false
+}
+
+/** The token sale's own confirmation (a bid in an issued currency), ticked or not. */
+export function confirmToken(confirmed: boolean): void {
+  bidsState.tokenConfirmed = confirmed
 }
 
 /** Closes the confirmation; nothing was signed. */
@@ -85,7 +102,7 @@ export async function confirmAccept(): Promise<void> {
   bidsState.busy = true
   bidsState.status = null
   try {
-    const plan = await engine.planJob({ kind: 'accept', offerId: bid.offerId, nftId: bid.nftId })
+    const plan = await engine.planJob(acceptRequest(bid, bidsState.tokenConfirmed))
     if (gen !== generation) return
     if (!plan.canStart) {
       bidsState.status = plan.problems.map((problem) => problem.message).join('; ')

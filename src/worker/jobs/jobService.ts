@@ -17,6 +17,7 @@ import {
 import type { LedgerDb } from '../../db/schema.ts'
 import type { JobItemRow, JobRow, PauseReason } from '../../db/types.ts'
 import { EngineError } from '../../shared/errors.ts'
+import { buildNetworks } from '../../shared/networks.ts'
 import type { NetworkId } from '../../shared/networks.ts'
 import type { JobPlan, JobRequest, ListRequest } from '../api.ts'
 import type { Keyring } from '../keys/keyring.ts'
@@ -146,8 +147,16 @@ export class JobService {
     const offeredByJobs = touchesNfts
       ? await nftsBeingOffered(this.deps.db, network, account)
       : undefined
+    const second = this.deps.secondOpinion?.readFor(network)
     const figures = await runPreflight(
-      { client, account, network, feeDrops, ...(offeredByJobs ? { offeredByJobs } : {}) },
+      {
+        client,
+        account,
+        network,
+        feeDrops,
+        ...(offeredByJobs ? { offeredByJobs } : {}),
+        ...(second ? { second } : {}),
+      },
       request.kind,
       planned,
     )
@@ -358,6 +367,10 @@ export class JobService {
       signer: () => this.signerFor(job),
       limits: { ...DEFAULT_LIMITS, maxFeeDrops, ...this.deps.limits },
       secondLookup: this.secondLookup(job.network),
+      networkName: buildNetworks({})[job.network].name,
+      ...(this.deps.secondOpinion
+        ? { secondRead: this.deps.secondOpinion.readFor(job.network) }
+        : {}),
     }
   }
 

@@ -9,6 +9,14 @@ import { Client } from 'xrpl'
 import type { NetworkConfig, NetworkId } from '../../shared/networks.ts'
 import type { LinkTiming } from './endpointLink.ts'
 
+/** Another server's word, for one network: whether there is one to ask, and asking it. */
+export interface SecondRead {
+  /** Whether the network lists another endpoint than the one in use. */
+  available(): boolean
+  /** The first answer of another endpoint; undefined when none answered. */
+  ask<T>(question: (client: Client) => Promise<T>): Promise<T | undefined>
+}
+
 export class SecondOpinion {
   private readonly clients = new Map<string, Client>()
 
@@ -42,6 +50,14 @@ export class SecondOpinion {
       }
     }
     return undefined
+  }
+
+  /** This network's second opinion as a {@link SecondRead}. */
+  readFor(id: NetworkId): SecondRead {
+    return {
+      available: () => this.has(id),
+      ask: (question) => this.ask(id, question),
+    }
   }
 
   /** Closes every client. */

@@ -8,7 +8,7 @@ import type { Client } from 'xrpl'
 
 import { metadataByIds } from '../../db/queries/metadata.ts'
 import type { LedgerDb } from '../../db/schema.ts'
-import type { NftItem } from '../../db/types.ts'
+import type { BidTerms, NftItem } from '../../db/types.ts'
 import type { NetworkId } from '../../shared/networks.ts'
 import type { BidView, BidsProgress, BidsReport, OfferAmount } from '../api.ts'
 import {
@@ -22,6 +22,7 @@ import { toEngineError } from '../network/toEngineError.ts'
 import { readAccountNfts } from '../nfts/accountNfts.ts'
 import { runPool } from '../pool.ts'
 import { nftOfRow } from './offersReport.ts'
+import { termsOf } from './bidTerms.ts'
 import { offerAmount } from './ownOffers.ts'
 
 /** nft_buy_offers page size (rippled's maximum). */
@@ -106,6 +107,19 @@ export async function readNftBids(
     if (marker !== undefined) markers.add(marker)
   } while (marker !== undefined)
   return bids
+}
+
+/**
+ * One bid's terms as the NFT's nft_buy_offers lists it in the validated ledger; null when the bid is
+ * not among them (gone, or not a bid on that NFT).
+ */
+export async function readBidTerms(
+  client: Client,
+  offerId: string,
+  nftId: string,
+): Promise<BidTerms | null> {
+  const bid = (await readNftBids(client, nftId, 'validated')).find((b) => b.offerId === offerId)
+  return bid ? termsOf(bid) : null
 }
 
 /** The issuer's cut of an XRP amount: amount × fee / 100000, rounded down (rippled's XRP multiply). */

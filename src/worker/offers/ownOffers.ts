@@ -4,9 +4,10 @@
  * paging, every page from the first page's validated ledger) and, for ids not among them, the offer
  * itself (ledger_entry), which tells a vanished offer from someone else's.
  */
-import { convertHexToString } from 'xrpl'
+import { isValidClassicAddress } from 'xrpl'
 import type { Client } from 'xrpl'
 
+import { currencyCode } from '../../shared/currency.ts'
 import type { OfferAmount } from '../api.ts'
 import { runPool } from '../pool.ts'
 import { toEngineError } from '../network/toEngineError.ts'
@@ -53,24 +54,17 @@ export type OfferLookup =
 
 const DROPS = /^\d{1,17}$/
 const DECIMAL = /^-?\d*\.?\d+(?:[eE][-+]?\d+)?$/
-
-const HEX_CURRENCY = /^[0-9A-F]{40}$/i
-const PRINTABLE = /^[\x20-\x7E]+$/
-
-/** A currency code as people read it: a 40-hex code that spells text is shown as that text. */
-function currencyCode(currency: string): string {
-  if (!HEX_CURRENCY.test(currency)) return currency
-  const text = convertHexToString(currency).replace(/\0+$/, '')
-  return PRINTABLE.test(text) ? text : `${currency.slice(0, 8)}…`
-}
+/** A currency code: 3 characters (not whitespace) or 160 bits in hex. */
+const CURRENCY = /^(?:\S{3}|[0-9A-Fa-f]{40})$/
 
 /** An offer's Amount: XRP drops (a string of digits) or an issued currency amount; null if neither. */
 export function offerAmount(value: unknown): OfferAmount | null {
   if (typeof value === 'string') return DROPS.test(value) ? { kind: 'xrp', drops: value } : null
   if (!isRecord(value)) return null
   const { currency, issuer, value: amount } = value
-  if (typeof currency !== 'string' || currency === '' || currency === 'XRP') return null
-  if (typeof issuer !== 'string' || typeof amount !== 'string' || !DECIMAL.test(amount)) return null
+  if (typeof currency !== 'string' || !CURRENCY.test(currency) || currency === 'XRP') return null
+  if (typeof issuer !== 'string' || !isValidClassicAddress(issuer)) return null
+  if (typeof amount !== 'string' || !DECIMAL.test(amount)) return null
   return { kind: 'issued', currency, code: currencyCode(currency), issuer, value: amount }
 }
 

@@ -5,10 +5,17 @@
  */
 import { isValidClassicAddress } from 'xrpl'
 
-import type { Intent } from '../../../db/types.ts'
+import type { BidTerms, Intent, OfferAmount } from '../../../db/types.ts'
 import { CANCEL_OFFERS_PER_TX, MAX_JOB_ITEMS } from '../../../shared/constants.ts'
+import { currencyCode } from '../../../shared/currency.ts'
 import { EngineError } from '../../../shared/errors.ts'
-import type { CancelPurpose, JobRequest, ListRequest, PricingStrategy } from '../../api.ts'
+import type {
+  AcceptRequest,
+  CancelPurpose,
+  JobRequest,
+  ListRequest,
+  PricingStrategy,
+} from '../../api.ts'
 import { packOfferIds } from '../../ops/cancelOffers.ts'
 import { checkedSeed, freshSeed, seededRandom } from './shuffleSeed.ts'
 
@@ -182,6 +189,77 @@ function checkedList(fields: Fields): ListRequest {
   }
 }
 
+const DECIMAL = /^-?\d*\.?\d+(?:[eE][-+]?\d+)?$/
+const CURRENCY = /^(?:\S{3}|[0-9A-Fa-f]{40})$/
+/** The Ripple epoch (2000-01-01) in Unix seconds. */
+const RIPPLE_EPOCH = 946_684_800
+
+function checkedAmount(value: unknown, label: string): OfferAmount {
+  if (!isRecord(value)) throw invalid(`${label}: the amount is malformed`)
+  if (value.kind === 'xrp') return { kind: 'xrp', drops: checkedDrops(value.drops, label) }
+  const { currency, issuer, value: amount } = value
+  if (value.kind !== 'issued' || typeof currency !== 'string' || !CURRENCY.test(currency)) {
+    throw invalid(`${label}: the amount is malformed`)
+  }
+  if (typeof amount !== 'string' || !DECIMAL.test(amount)) {
+    throw invalid(`${label}: the amount ${shown(amount)} is not a number`)
+  }
+  const issuerAddress = checkedAddress(issuer, `${label}: the token's issuer`)
+  return {
+    kind: 'issued',
+    currency,
+    code: currencyCode(currency),
+    issuer: issuerAddress,
+    value: amount,
+  }
+}
+
+/** The bid's terms as the user confirmed them (Unix ms of a whole second → Ripple seconds). */
+function checkedTerms(value: unknown): BidTerms {
+  const label = 'The bid you confirmed'
+  if (!isRecord(value)) throw invalid(`${label} is missing: read the bids again`)
+  const { expiresAt, destination } = value
+  if (
+    expiresAt !== null &&
+    (typeof expiresAt !== 'number' || !Number.isInteger(expiresAt / 1000))
+  ) {
+    throw invalid(`${label}: the expiration is malformed`)
+  }
+  const expiration = expiresAt === null ? null : expiresAt / 1000 - RIPPLE_EPOCH
+  if (expiration !== null && (expiration < 0 || expiration > MAX_EXPIRATION)) {
+    throw invalid(`${label}: the expiration is out of range`)
+  }
+  return {
+    amount: checkedAmount(value.amount, label),
+    bidder: checkedAddress(value.bidder, `${label}: the bidder`),
+    destination:
+      destination === null ? null : checkedAddress(destination, `${label}: the destination`),
+    expiration,
+  }
+}
+
+function checkedAccept(fields: Fields): AcceptRequest {
+  return {
+    kind: 'accept',
+    offerId: checkedId(fields.offerId, 'The bid', 'offer id'),
+    nftId: checkedId(fields.nftId, 'The NFT', 'NFT id'),
+    confirmed: termsAsConfirmed(checkedTerms(fields.confirmed)),
+    ...(fields.acceptToken === true ? { acceptToken: true } : {}),
+  }
+}
+
+/** Terms back in the request's shape (expiresAt in Unix ms). */
+function termsAsConfirmed(terms: BidTerms): AcceptRequest['confirmed'] {
+  const { expiration, ...rest } = terms
+  return { ...rest, expiresAt: expiration === null ? null : (expiration + RIPPLE_EPOCH) * 1000 }
+}
+
+/** The terms of a checked request (Ripple seconds). */
+function termsOfRequest(request: AcceptRequest): BidTerms {
+  const { expiresAt, ...rest } = request.confirmed
+  return { ...rest, expiration: expiresAt === null ? null : expiresAt / 1000 - RIPPLE_EPOCH }
+}
+
 const CANCEL_PURPOSES: ReadonlySet<unknown> = new Set<CancelPurpose>([
   'selected',
   'free',
@@ -229,11 +307,7 @@ export function validateJobRequest(request: unknown): JobRequest {
     case 'cancel':
       return checkedCancel(request)
     case 'accept':
-      return {
-        kind: 'accept',
-        offerId: checkedId(request.offerId, 'The bid', 'offer id'),
-        nftId: checkedId(request.nftId, 'The NFT', 'NFT id'),
-      }
+      return checkedAccept(request)
     default:
       throw invalid(`Unknown job kind: ${shown(request.kind)}`)
   }
@@ -337,6 +411,16 @@ export function planIntents(
     case 'cancel':
       return cancelIntents(request.offerIds)
     case 'accept':
-      return [{ intent: { type: 'accept', offerId: request.offerId, nftId: request.nftId } }]
+      return [
+        {
+          intent: {
+            type: 'accept',
+            offerId: request.offerId,
+            nftId: request.nftId,
+            terms: termsOfRequest(request),
+            ...(request.acceptToken ? { acceptToken: true } : {}),
+          },
+        },
+      ]
   }
 }

@@ -7,7 +7,7 @@
  */
 import type { Client } from 'xrpl'
 
-import type { NftItem } from '../../../db/types.ts'
+import type { BidTerms, NftItem } from '../../../db/types.ts'
 import { EngineError } from '../../../shared/errors.ts'
 import { buildNetworks } from '../../../shared/networks.ts'
 import type { NetworkId } from '../../../shared/networks.ts'
@@ -32,8 +32,9 @@ import {
   readCloseTime,
   readReserves,
 } from '../ledger/ledgerRequests.ts'
-import { readNftBids } from '../../offers/bidsOnNfts.ts'
-import type { RawBid } from '../../offers/bidsOnNfts.ts'
+import { readBidTerms, readNftBids } from '../../offers/bidsOnNfts.ts'
+import type { SecondWord } from '../../offers/bidTerms.ts'
+import type { SecondRead } from '../../network/secondOpinion.ts'
 import { readOffers, readOwnOffers } from '../../offers/ownOffers.ts'
 import { runPool } from '../../pool.ts'
 import type { OfferEntry } from '../../offers/ownOffers.ts'
@@ -53,6 +54,8 @@ export interface PreflightDeps {
    * and id: a second offer of them, or a burn, is left out.
    */
   offeredByJobs?: ReadonlyMap<string, { kind: JobKind; id: string }>
+  /** Other servers of the network: the facts that set a sale's value are read there too. */
+  second?: SecondRead
 }
 
 /** The verdict on a plan: the JobPlan's figures and problems. */
@@ -117,13 +120,24 @@ function sellOffersByNft(
 async function readBids(
   client: Client,
   accepts: readonly { offerId: string; nftId: string }[],
-): Promise<Map<string, RawBid | null>> {
-  const bids = new Map<string, RawBid | null>()
+): Promise<Map<string, BidTerms | null>> {
+  const bids = new Map<string, BidTerms | null>()
   await runPool([...accepts], LOOKUP_CONCURRENCY, async ({ offerId, nftId }) => {
-    const listed = await readNftBids(client, nftId, 'validated')
-    bids.set(offerId, listed.find((bid) => bid.offerId === offerId) ?? null)
+    bids.set(offerId, await readBidTerms(client, offerId, nftId))
   })
   return bids
+}
+
+/** The same bids as another server of the network states them (see SecondWord). */
+async function readSecondBids(
+  second: SecondRead | undefined,
+  accepts: readonly { offerId: string; nftId: string }[],
+): Promise<Map<string, SecondWord>> {
+  const words = new Map<string, SecondWord>()
+  if (!second?.available() || accepts.length === 0) return words
+  const answer = await second.ask((client) => readBids(client, accepts))
+  for (const { offerId } of accepts) words.set(offerId, answer?.get(offerId))
+  return words
 }
 
 /** Every fact the verdicts need, read from the validated ledger with as much overlap as possible. */
@@ -157,13 +171,14 @@ async function readFacts(deps: PreflightDeps, kind: JobKind, planned: readonly P
     })
   }
   const issuers = [...issuersToCheck(planned, nfts, account)].filter((a) => !recipients.has(a))
-  const [issuerFacts, lookups, bids] = await Promise.all([
+  const [issuerFacts, lookups, bids, secondBids] = await Promise.all([
     readAccounts(client, issuers),
     readOffers(
       client,
       cancelIds.filter((id) => !ownOffers.has(id)),
     ),
     readBids(client, accepts),
+    readSecondBids(deps.second, accepts),
   ])
   const accounts = new Map([...recipients, ...issuerFacts])
   // An id the ledger has no entry for may be an NFT id pasted where an offer id belongs: the ledger
@@ -192,6 +207,8 @@ async function readFacts(deps: PreflightDeps, kind: JobKind, planned: readonly P
     offeredByJobs: deps.offeredByJobs ?? new Map(),
     lookups,
     bids,
+    hasSecond: deps.second?.available() ?? false,
+    secondBids,
     closeTime,
   }
   return { reserves, own, facts }

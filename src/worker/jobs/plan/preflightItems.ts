@@ -3,13 +3,14 @@
  * transfer, lists twice or (airdrops) has already offered; recipients that do not exist or refuse incoming offers; offers to cancel
  * that vanished or are someone else's. Pure: no ledger access here.
  */
-import type { Intent, NftItem } from '../../../db/types.ts'
+import type { BidTerms, Intent, NftItem } from '../../../db/types.ts'
 import { shortAddress } from '../../../shared/format.ts'
 import type { PlanProblem } from '../../api.ts'
 import { LSF_TRANSFERABLE } from '../../nfts/nftEntry.ts'
 import type { PlannedIntent } from './planner.ts'
 import type { AccountFacts } from '../ledger/ledgerRequests.ts'
-import type { RawBid } from '../../offers/bidsOnNfts.ts'
+import { bidVerdict } from '../../offers/bidTerms.ts'
+import type { SecondWord } from '../../offers/bidTerms.ts'
 import type { OfferEntry, OfferLookup } from '../../offers/ownOffers.ts'
 
 /** Everything the verdicts are drawn from. */
@@ -40,7 +41,10 @@ export interface ItemFacts {
   /** Offers to cancel that are not the account's own, as the ledger has them. */
   lookups: ReadonlyMap<string, OfferLookup>
   /** Bids to accept, as their NFT's nft_buy_offers lists them; null when not listed there. */
-  bids: ReadonlyMap<string, RawBid | null>
+  bids: ReadonlyMap<string, BidTerms | null>
+  /** Whether the network has another server; then `secondBids` holds its word on each bid. */
+  hasSecond: boolean
+  secondBids: ReadonlyMap<string, SecondWord>
   /**
    * The validated ledger's close time (Ripple-epoch seconds), when an expiry matters (a foreign offer
    * to cancel, a bid to accept, an offer to make with an expiration); else null.
@@ -259,38 +263,25 @@ function cancelProblems(offerIds: readonly string[], index: number, facts: ItemF
   return problems
 }
 
-/**
- * What stands in the way of accepting a bid: it must still be on the ledger, be a buy offer on that
- * NFT, not have expired, and not be meant for another seller. Each is blocking: the job is this sale.
- */
+/** What stands in the way of accepting a bid (see bidVerdict). Each is blocking: the job is this sale. */
 function acceptProblem(
   intent: Extract<Intent, { type: 'accept' }>,
   index: number,
   facts: ItemFacts,
 ): PlanProblem | null {
-  const bid = facts.bids.get(intent.offerId) ?? null
-  const label = `The bid ${shortId(intent.offerId)}`
-  const blocking = (code: PlanProblem['code'], message: string): PlanProblem => ({
-    code,
-    message,
-    itemIndex: index,
-    blocking: true,
+  const verdict = bidVerdict({
+    offerId: intent.offerId,
+    nftId: intent.nftId,
+    confirmed: intent.terms,
+    acceptToken: intent.acceptToken === true,
+    bid: facts.bids.get(intent.offerId) ?? null,
+    account: facts.account,
+    closeTime: facts.closeTime,
+    networkName: facts.networkName,
+    hasSecond: facts.hasSecond,
+    second: facts.secondBids.get(intent.offerId),
   })
-  if (!bid) {
-    const message = `${label} is not a bid on NFT ${shortId(intent.nftId)} (any more: it may have been cancelled or accepted)`
-    return blocking('OFFER_NOT_FOUND', message)
-  }
-  const { destination, expiration } = bid
-  if (expiration !== null && facts.closeTime !== null && expiration <= facts.closeTime) {
-    return blocking('OFFER_NOT_FOUND', `${label} has expired: it can no longer be accepted`)
-  }
-  if (destination !== null && destination !== facts.account) {
-    return blocking(
-      'NOT_YOUR_OFFER',
-      `${label} was made to ${destination}: only they may accept it`,
-    )
-  }
-  return null
+  return verdict && { ...verdict, itemIndex: index, blocking: true }
 }
 
 /**

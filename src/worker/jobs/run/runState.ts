@@ -327,6 +327,15 @@ export class RunState {
     this.touch(item)
   }
 
+  /** A pending item the ledger no longer lets be signed as planned: skipped, with why. */
+  refuse(item: JobItemRow, code: string, message: string): void {
+    if (item.status !== 'pending') return
+    this.setStatus(item, 'skipped')
+    item.result = code
+    item.message = message
+    this.touch(item)
+  }
+
   skipPending(): void {
     for (const item of this.pending()) {
       this.setStatus(item, 'skipped')

@@ -24,7 +24,9 @@ import type { LedgerDb } from '../../../db/schema.ts'
 import type { JobItemRow, JobRow, JobStatus } from '../../../db/types.ts'
 import { LedgerFollower, isConnectionError } from '../ledger/ledgerFollower.ts'
 import type { ValidatedTx } from '../ledger/ledgerFollower.ts'
+import type { SecondRead } from '../../network/secondOpinion.ts'
 import { Pace } from './pace.ts'
+import { PresignCheck } from './presignCheck.ts'
 import { Abandoned, RunState } from './runState.ts'
 import type { RunnerLimits } from './runState.ts'
 import { Settler } from './settle.ts'
@@ -42,6 +44,10 @@ export interface RunnerDeps {
   limits: RunnerLimits
   /** Other endpoints of the job's network, which confirm an attempt's absence before a new one. */
   secondLookup?: SecondLookup
+  /** Other endpoints of the job's network, which confirm a bid's terms before a sale is signed. */
+  secondRead?: SecondRead
+  /** The network's name, for messages. */
+  networkName?: string
 }
 
 /** Longest wait for news before the runner looks again by itself. */
@@ -57,6 +63,7 @@ export class JobRunner {
   private readonly submitter: Submitter
   private readonly settler: Settler
   private readonly pace: Pace
+  private readonly presign: PresignCheck
   private needsReconcile = true
   private ended = false
 
@@ -64,10 +71,17 @@ export class JobRunner {
     this.state = new RunState(deps.db, job, items)
     this.follower = new LedgerFollower(job.account, deps.client)
     this.pace = new Pace(BigInt(deps.limits.maxFeeDrops))
+    this.presign = new PresignCheck({
+      client: deps.client,
+      account: job.account,
+      networkName: deps.networkName ?? job.network,
+      ...(deps.secondRead ? { second: deps.secondRead } : {}),
+    })
     this.submitter = new Submitter(this.state, {
       ...deps,
       pace: this.pace,
       latestLedger: () => this.follower.latestValidated,
+      presign: this.presign,
     })
     this.settler = new Settler(this.state, this.submitter, { ...deps, pace: this.pace })
   }
@@ -173,6 +187,8 @@ export class JobRunner {
     if (await this.follower.follow()) this.needsReconcile = true
     if (this.needsReconcile) {
       this.needsReconcile = false
+      // After a reconnect the account's offers may have changed: the last look reads them again.
+      this.presign.forget()
       await this.settler.reconcile()
     }
     const news = this.follower.take()

@@ -12,6 +12,7 @@ import { buildTransaction } from '../../ops/index.ts'
 import { buildNoop } from '../../ops/noop.ts'
 import { isConnectionError } from '../ledger/ledgerFollower.ts'
 import type { Pace } from './pace.ts'
+import type { PresignCheck } from './presignCheck.ts'
 import { BACK_OFF, NEVER_APPLIES, PERMANENT, isHeldBack, isRejected } from './runState.ts'
 import type { Filler, RunState, RunnerLimits } from './runState.ts'
 
@@ -23,6 +24,8 @@ export interface SubmitDeps {
   pace: Pace
   /** The newest validated ledger the stream announced (newer than the view during long bursts). */
   latestLedger?: () => number
+  /** The last look at the ledger before items are signed (see presignCheck.ts). */
+  presign?: Pick<PresignCheck, 'refusals'>
 }
 
 /** Items signed (and stored) together before their submits. */
@@ -84,6 +87,7 @@ export class Submitter {
         const room = Math.min(this.deps.limits.maxInFlight, pace.maxInFlight) - live.length
         const batch = this.state.pending(Math.min(room, BATCH), true)
         if (batch.length === 0) break
+        if (await this.refuseChanged(batch)) continue
         const signed = batch.map((item) => [item, this.sign(item)] as const)
         // Stored before submitted: after a crash the hash is known and the outcome can be looked up.
         await this.state.flush()
@@ -98,6 +102,20 @@ export class Submitter {
     } finally {
       await window.drain()
     }
+  }
+
+  /**
+   * Skips the items of a batch that the ledger no longer lets be signed as planned (an NFT offered
+   * meanwhile, a bid that changed); they are stored skipped before anything else is signed.
+   *
+   * @returns whether any was skipped (the batch is then taken anew).
+   */
+  private async refuseChanged(batch: readonly JobItemRow[]): Promise<boolean> {
+    const refused = await this.deps.presign?.refusals(batch)
+    if (!refused?.size) return false
+    for (const [item, why] of refused) this.state.refuse(item, why.code, why.message)
+    await this.state.flush()
+    return true
   }
 
   /**

@@ -1,0 +1,127 @@
+/**
+ * The last look before signing (DESIGN.md §3.6): pre-flight read the ledger when the job was planned,
+ * but a job may start much later, and a bid can be cancelled and made again at another price, or an
+ * NFT offered meanwhile from elsewhere. So right before an item is signed:
+ * - a sale: the bid is read again (and from a second server where the network has one) and must state
+ *   exactly the terms the user confirmed;
+ * - an offer: the account's sell offers are read (every page, once per run and again after each
+ *   reconnect) and an NFT that acquired one since it was planned is left out, so that no NFT ends up
+ *   with two live offers (two recipients, or given away and on sale).
+ * An item refused here is skipped, with the reason; nothing of it is signed.
+ */
+import type { Client } from 'xrpl'
+
+import type { JobItemRow, PlanProblem } from '../../../db/types.ts'
+import { shortAddress } from '../../../shared/format.ts'
+import type { SecondRead } from '../../network/secondOpinion.ts'
+import { readBidTerms } from '../../offers/bidsOnNfts.ts'
+import { bidVerdict } from '../../offers/bidTerms.ts'
+import { readOwnOffers } from '../../offers/ownOffers.ts'
+import type { OfferEntry } from '../../offers/ownOffers.ts'
+import { readCloseTime } from '../ledger/ledgerRequests.ts'
+import { shortId } from '../plan/preflightItems.ts'
+
+/** Why an item is not signed. */
+export type Refusal = Pick<PlanProblem, 'code' | 'message'>
+
+export interface PresignDeps {
+  client: () => Client
+  account: string
+  /** The network's name, for messages. */
+  networkName: string
+  /** Other servers of the job's network. */
+  second?: SecondRead
+}
+
+export class PresignCheck {
+  /** The account's sell offers by NFT, as read at the start of this run (or its last reconnect). */
+  private sellByNft: Map<string, OfferEntry[]> | null = null
+
+  constructor(private readonly deps: PresignDeps) {}
+
+  /** The ledger may have moved on while the connection was down: read the offers again. */
+  forget(): void {
+    this.sellByNft = null
+  }
+
+  /**
+   * The items of a batch that must not be signed, with why.
+   *
+   * @throws EngineError as the reads do (a lost connection: the run waits and looks again).
+   */
+  async refusals(items: readonly JobItemRow[]): Promise<Map<JobItemRow, Refusal>> {
+    const refused = new Map<JobItemRow, Refusal>()
+    const offers = items.filter((item) => item.intent.type === 'offer')
+    if (offers.length > 0) {
+      const sellByNft = await this.sellOffers()
+      for (const item of offers) {
+        const refusal = offeredElsewhere(item, sellByNft)
+        if (refusal) refused.set(item, refusal)
+      }
+    }
+    for (const item of items) {
+      if (item.intent.type !== 'accept') continue
+      const refusal = await this.saleRefusal(item.intent)
+      if (refusal) refused.set(item, refusal)
+    }
+    return refused
+  }
+
+  private async sellOffers(): Promise<Map<string, OfferEntry[]>> {
+    if (this.sellByNft) return this.sellByNft
+    const own = await readOwnOffers(this.deps.client(), this.deps.account)
+    const byNft = new Map<string, OfferEntry[]>()
+    for (const offer of own.values()) {
+      if (offer.sell) byNft.set(offer.nftId, [...(byNft.get(offer.nftId) ?? []), offer])
+    }
+    this.sellByNft = byNft
+    return byNft
+  }
+
+  private async saleRefusal(
+    intent: Extract<JobItemRow['intent'], { type: 'accept' }>,
+  ): Promise<Refusal | null> {
+    const { client, second, account, networkName } = this.deps
+    const { offerId, nftId } = intent
+    const [bid, closeTime] = await Promise.all([
+      readBidTerms(client(), offerId, nftId),
+      readCloseTime(client()),
+    ])
+    const hasSecond = second?.available() ?? false
+    const word = hasSecond
+      ? await second!.ask((other) => readBidTerms(other, offerId, nftId))
+      : undefined
+    return bidVerdict({
+      offerId,
+      nftId,
+      confirmed: intent.terms,
+      acceptToken: intent.acceptToken === true,
+      bid,
+      account,
+      closeTime,
+      networkName,
+      hasSecond,
+      second: word,
+    })
+  }
+}
+
+/**
+ * An offer item whose NFT has a sell offer of the account that the item does not replace ('List
+ * again' cancels those in an earlier item, and this one is signed only once they are gone).
+ */
+function offeredElsewhere(
+  item: JobItemRow,
+  sellByNft: ReadonlyMap<string, OfferEntry[]>,
+): Refusal | null {
+  const { intent } = item
+  if (intent.type !== 'offer') return null
+  const replaced = new Set(intent.replaces ?? [])
+  const other = (sellByNft.get(intent.nftId) ?? []).find((o) => !replaced.has(o.offerId))
+  if (!other) return null
+  const to = other.destination ? ` to ${shortAddress(other.destination)}` : ''
+  return {
+    code: 'TAKEN',
+    message: `NFT ${shortId(intent.nftId)} got a sell offer${to} (${shortId(other.offerId)}) after this job was planned: it was skipped, so that it is not offered twice`,
+  }
+}
