@@ -49,7 +49,7 @@ function report(sell: OfferView[], bids: OfferView[] = []): OffersReport {
 }
 
 describe('amountText', () => {
-  it('shows XRP with up to 6 decimals, FREE for 0, and issued amounts as value and code', () => {
+  it('shows XRP with up to 6 decimals, FREE for 0, and issued amounts as tokens with their issuer', () => {
     expect(amountText(view({ amount: { kind: 'xrp', drops: '1500000' } }))).toBe('1.5 XRP')
     expect(amountText(view({ amount: { kind: 'xrp', drops: '1' } }))).toBe('0.000001 XRP')
     expect(amountText(view({ amount: { kind: 'xrp', drops: '0' } }))).toBe('FREE')
@@ -57,10 +57,14 @@ describe('amountText', () => {
       kind: 'issued' as const,
       currency: 'USD',
       code: 'USD',
-      issuer: 'rI',
+      issuer: 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh',
       value: '12.5',
     }
-    expect(amountText(view({ amount: usd }))).toBe('12.5 USD')
+    expect(amountText(view({ amount: usd }))).toBe('12.5 "USD" token (issuer rHb9CJ...tyTh)')
+    const fake = { ...usd, currency: '5852500000000000000000000000000000000000', code: 'XRP' }
+    expect(amountText(view({ amount: fake }))).toBe(
+      '12.5 "XRP" token (issuer rHb9CJ...tyTh) — NOT XRP',
+    )
   })
 })
 
