@@ -384,6 +384,124 @@ export async function nftsBeingOffered(
   return offered
 }
 
+/** An NFT of a job that another started job of the account offers or burns. */
+export interface TakenNft {
+  /** The item of the job asked about (plan order). */
+  itemIndex: number
+  nftId: string
+  /** The other job, and its kind. */
+  byJob: string
+  byKind: JobRow['kind']
+}
+
+/** Statuses of a started job: it signs, will sign, or settles what it signed. */
+const STARTED: ReadonlySet<JobStatus> = new Set(['running', 'waiting', 'paused', 'cancelling'])
+
+/** The NFT an item offers or burns (the intents that need the NFT to be the account's, untouched). */
+function nftOf(item: JobItemRow): string | null {
+  return item.intent.type === 'offer' || item.intent.type === 'burn' ? item.intent.nftId : null
+}
+
+/**
+ * The pending items of `job` whose NFT another started job of the same account offers or burns (an
+ * item of it pending or in flight): two live offers of one NFT, or an NFT given away and on sale.
+ * Call it inside the transaction that starts the job, so that no other start slips in between.
+ */
+export async function takenNfts(
+  db: LedgerDb,
+  job: JobRow,
+  items: readonly JobItemRow[],
+): Promise<TakenNft[]> {
+  const mine = items.filter((item) => item.status === 'pending' && nftOf(item) !== null)
+  if (mine.length === 0) return []
+  const others = (
+    await db.jobs.where('[network+account]').equals([job.network, job.account]).toArray()
+  ).filter(
+    (other) =>
+      other.id !== job.id &&
+      (STARTED.has(other.status) || isUnsettledFailure(other)) &&
+      other.kind !== 'cancel' &&
+      other.kind !== 'accept',
+  )
+  const byNft = new Map<string, JobRow>()
+  for (const other of others) {
+    const live = await db.jobItems
+      .where('[jobId+status]')
+      .anyOf([
+        [other.id, 'pending'],
+        [other.id, 'inFlight'],
+      ])
+      .toArray()
+    for (const item of live) {
+      const nftId = nftOf(item)
+      if (nftId) byNft.set(nftId, other)
+    }
+  }
+  return mine.flatMap((item) => {
+    const other = byNft.get(nftOf(item)!)
+    return other
+      ? [{ itemIndex: item.index, nftId: nftOf(item)!, byJob: other.id, byKind: other.kind }]
+      : []
+  })
+}
+
+/**
+ * Why a taken NFT's item is left out, in plain words.
+ *
+ * @param outcome - what becomes of it: 'was skipped', 'will be skipped', or none (the start refused).
+ */
+export function takenMessage(taken: TakenNft, outcome?: string): string {
+  const what = taken.byKind === 'burn' ? 'burns' : 'offers'
+  const reason = `NFT ${taken.nftId.slice(0, 8)}...${taken.nftId.slice(-8)}: another ${taken.byKind} of this wallet (job ${taken.byJob.slice(0, 8)}), started after this job was planned, ${what} it`
+  return outcome ? `${reason}. It ${outcome}, so that it is not offered twice` : reason
+}
+
+/**
+ * Starts a planned job (`planned` → `waiting`), unless one of its NFTs is taken by another started
+ * job of the account (see takenNfts): checked in the same transaction that starts it, so two tabs
+ * starting two jobs with the same NFT cannot both go. With `skipTaken` the taken items are skipped
+ * (with why) and the job starts.
+ *
+ * @param change - the new fields of each item at the start (pre-flight's problems skipped).
+ * @returns whether it started, and the taken items (skipped, or standing in the way).
+ */
+export async function startPlannedJob(
+  db: LedgerDb,
+  jobId: string,
+  change: ItemChange,
+  skipTaken: boolean,
+): Promise<{ started: boolean; taken: TakenNft[] }> {
+  return await db.transaction('rw', db.jobs, db.jobItems, async () => {
+    const job = await db.jobs.get(jobId)
+    if (!job || job.status !== 'planned') return { started: false, taken: [] }
+    const items = await readItems(db, jobId)
+    const changed = new Set<JobItemRow>()
+    for (const item of items) {
+      const fields = change(item)
+      if (!fields) continue
+      Object.assign(item, fields)
+      changed.add(item)
+    }
+    const taken = await takenNfts(db, job, items)
+    if (taken.length > 0 && !skipTaken) return { started: false, taken }
+    for (const t of taken) {
+      const item = items[t.itemIndex]!
+      const message = takenMessage(t, 'was skipped')
+      Object.assign(item, { status: 'skipped', result: 'TAKEN', message })
+      changed.add(item)
+    }
+    if (changed.size) await db.jobItems.bulkPut([...changed])
+    await db.jobs.update(jobId, {
+      status: 'waiting',
+      counts: countItems(items),
+      epoch: (job.epoch ?? 0) + 1,
+      updatedAt: Date.now(),
+      pausedBy: undefined,
+    })
+    return { started: true, taken }
+  })
+}
+
 /**
  * The NFTs an account's burn jobs on a network burned in a ledger after `ledgerIndex`: a list of its
  * NFTs read from that ledger still names them, and must not bring them back.

@@ -337,10 +337,22 @@ export interface EngineApi {
    * `skipProblems` is true; otherwise a job with problems does not start. Resolves once the job runs;
    * its progress is in IndexedDB (jobs, jobItems), which the UI observes.
    *
-   * @throws EngineError `VALIDATION` when the job cannot start (problems, a reserve shortfall, a job of
-   *   another account or network, a final job).
+   * Starting a planned job checks, in the transaction that starts it, that no other started job of
+   * the account offers or burns any of its NFTs: such items are skipped with `skipProblems` (result
+   * `TAKEN`), otherwise the start is refused. The runner also reads the account's sell offers before
+   * signing and skips an NFT that got one since the plan (one live offer per NFT).
+   *
+   * @throws EngineError `VALIDATION` when the job cannot start (problems, NFTs taken by another job,
+   *   a reserve shortfall, a job of another account or network, a final job).
    */
   startJob(jobId: string, options?: { skipProblems?: boolean }): Promise<void>
+
+  /**
+   * The items of a planned job whose NFTs another job, started since it was planned, offers or burns
+   * (code `TAKEN`, not blocking: starting with `skipProblems` skips them). Empty for a job that is not
+   * planned. For the confirmation to show before Start is pressed.
+   */
+  takenNfts(jobId: string): Promise<PlanProblem[]>
 
   /**
    * Stops signing new transactions; those already submitted are still followed to their result. Works

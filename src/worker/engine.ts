@@ -24,6 +24,7 @@ import type {
   DistributionFile,
   EngineApi,
   JobPlan,
+  PlanProblem,
   JobRequest,
   MetadataProgress,
   MetadataRequest,
@@ -366,6 +367,10 @@ export class Engine implements EngineApi {
     await this.jobs.start(jobId, options)
     // A running airdrop's offers are followed on the stream from the start.
     this.acceptance.resume()
+  }
+
+  takenNfts(jobId: string): Promise<PlanProblem[]> {
+    return this.jobs.takenProblems(jobId)
   }
 
   pauseJob(jobId: string): Promise<void> {

@@ -39,6 +39,7 @@ const METHODS = {
   saveSettings: true,
   planJob: true,
   startJob: true,
+  takenNfts: true,
   pauseJob: true,
   cancelJob: true,
   getRunnerId: true,

@@ -1,6 +1,7 @@
 import { confirmPending, dismissPending, useAirdrop } from '../state/airdrop.ts'
 import type { PendingPlan } from '../state/airdrop.ts'
 import { PlanFigures, PlanProblems } from '../jobs/PlanParts.tsx'
+import { useTakenNfts } from '../state/takenNfts.ts'
 import { Modal } from '../ui/Modal.tsx'
 
 /**
@@ -11,7 +12,9 @@ import { Modal } from '../ui/Modal.tsx'
 export function PlanModal({ pending }: { pending: PendingPlan }) {
   const { busy, planError } = useAirdrop()
   const { plan, purpose } = pending
-  const itemProblems = plan.problems.some((p) => p.itemIndex !== undefined)
+  const taken = useTakenNfts(plan.jobId)
+  const problems = [...plan.problems, ...taken]
+  const itemProblems = problems.some((p) => p.itemIndex !== undefined)
   const title = purpose === 'airdrop' ? 'Confirm Airdrop' : 'Reclaim unaccepted offers'
   const confirmLabel = itemProblems
     ? 'Skip problem items and start'
@@ -24,7 +27,7 @@ export function PlanModal({ pending }: { pending: PendingPlan }) {
         plan={plan}
         itemsLabel={purpose === 'airdrop' ? 'Offers to make' : 'Transactions'}
       />
-      {plan.problems.length > 0 && <PlanProblems problems={plan.problems} />}
+      {problems.length > 0 && <PlanProblems problems={problems} />}
       {!plan.canStart && (
         <p className="error-box" role="alert">
           A blocking problem stands in the way: this job cannot start.

@@ -8,6 +8,7 @@ import { NftImage } from '../nfts/NftImage.tsx'
 import { confirmBurn, dismissBurn, useBurn } from '../state/burn.ts'
 import type { PendingBurn } from '../state/burn.ts'
 import { useCollection } from '../state/collection.ts'
+import { useTakenNfts } from '../state/takenNfts.ts'
 import { Modal } from '../ui/Modal.tsx'
 
 /** NFTs pictured before '+n more'. */
@@ -24,11 +25,13 @@ export function ConfirmBurnModal({ pending }: { pending: PendingBurn }) {
   const [typed, setTyped] = useState('')
   const inputId = useId()
   const { plan } = pending
+  const taken = useTakenNfts(plan.jobId)
+  const problems = [...plan.problems, ...taken]
   const left = new Set(
-    plan.problems.flatMap((p) => (p.itemIndex === undefined ? [] : [pending.nftIds[p.itemIndex]])),
+    problems.flatMap((p) => (p.itemIndex === undefined ? [] : [pending.nftIds[p.itemIndex]])),
   )
   const burning = pending.nftIds.filter((id) => !left.has(id))
-  const count = plan.transactions
+  const count = plan.transactions - taken.length
   const expected = burnConfirmText(count)
   const confirmed = count <= 1 || typed === expected
   const byId = useMemo(() => new Map(nfts.map((nft) => [nft.nftId, nft])), [nfts])
@@ -94,7 +97,7 @@ export function ConfirmBurnModal({ pending }: { pending: PendingBurn }) {
         The ledger deletes the offers on a burned NFT (up to 500 each); bidders get their reserve
         back. The reserve freed is yours: your offers and the NFT pages that empty.
       </p>
-      {plan.problems.length > 0 && <PlanProblems problems={plan.problems} />}
+      {problems.length > 0 && <PlanProblems problems={problems} />}
       {!canBurn && (
         <p className="error-box" role="alert">
           Nothing can be burned: see what stands in the way above.

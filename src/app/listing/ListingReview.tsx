@@ -8,6 +8,7 @@ import { PlanFigures, PlanProblems } from '../jobs/PlanParts.tsx'
 import { useCollection } from '../state/collection.ts'
 import { confirmListing, dismissReview, setGuardConfirmed, useListing } from '../state/listing.ts'
 import type { PendingListing } from '../state/listing.ts'
+import { useTakenNfts } from '../state/takenNfts.ts'
 import { Modal } from '../ui/Modal.tsx'
 import { GUARD_TEXT, reviewFigures, sortPrices } from './reviewRows.ts'
 import type { PriceRow, SortKey } from './reviewRows.ts'
@@ -68,11 +69,16 @@ export function ListingReview({
     return sortPrices(named, sort.key, sort.descending)
   }, [preview, nfts, metadata, sort])
   const offers = preview.prices.length
-  const figures = useMemo(() => reviewFigures(preview.prices, plan), [preview, plan])
+  const taken = useTakenNfts(plan.jobId)
+  const figures = useMemo(
+    () => reviewFigures(preview.prices, { ...plan, problems: [...plan.problems, ...taken] }),
+    [preview, plan, taken],
+  )
   const { creating, guarded } = figures
   const blocked =
     !plan.canStart || busy || running || creating <= 0 || (guarded > 0 && !guardConfirmed)
-  const itemProblems = plan.problems.some((p) => p.itemIndex !== undefined)
+  const problems = [...plan.problems, ...taken]
+  const itemProblems = problems.some((p) => p.itemIndex !== undefined)
   return (
     <Modal
       title={`Review ${offers === 1 ? '1 offer' : `${offers} offers`}`}
@@ -112,7 +118,7 @@ export function ListingReview({
         </p>
       )}
       <PriceTable rows={rows} left={figures.left} sort={sort} onSort={setSort} />
-      {plan.problems.length > 0 && <PlanProblems problems={plan.problems} />}
+      {problems.length > 0 && <PlanProblems problems={problems} />}
       {guarded > 0 && (
         <div className="list-guard" data-testid="price-guard">
           <p role="alert">

@@ -9,6 +9,7 @@ import { proxy, ref, useSnapshot } from 'valtio'
 import { errorMessage } from '../../shared/errors.ts'
 import type { DistributionFile, JobPlan } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
+import { skipsItems } from './takenNfts.ts'
 import { clearSelection } from './selection.ts'
 import { onWalletChange, sessionState } from './session.ts'
 
@@ -176,7 +177,7 @@ export async function confirmPending(): Promise<void> {
   const gen = generation
   airdropState.busy = true
   airdropState.planError = null
-  const skipProblems = pending.plan.problems.some((problem) => problem.itemIndex !== undefined)
+  const skipProblems = skipsItems(pending.plan)
   try {
     await engine.startJob(pending.plan.jobId, { skipProblems })
     if (gen !== generation) return

@@ -8,6 +8,7 @@ import { proxy, ref, useSnapshot } from 'valtio'
 import { errorMessage } from '../../shared/errors.ts'
 import type { JobPlan } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
+import { skipsItems } from './takenNfts.ts'
 import { jobActions, jobReport } from '../jobs/jobActions.ts'
 import { clearSelection } from './selection.ts'
 import { onWalletChange, sessionState } from './session.ts'
@@ -121,7 +122,7 @@ export async function confirmBurn(names: ReadonlyMap<string, string>): Promise<v
   const stillCurrent = sameWallet()
   burnState.busy = true
   burnState.error = null
-  const skipProblems = pending.plan.problems.some((problem) => problem.itemIndex !== undefined)
+  const skipProblems = skipsItems(pending.plan)
   try {
     await engine.startJob(pending.plan.jobId, { skipProblems })
     if (!stillCurrent()) return

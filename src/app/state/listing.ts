@@ -20,6 +20,7 @@ import type {
   ListingPreview,
 } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
+import { skipsItems } from './takenNfts.ts'
 import { jobActions, jobReport } from '../jobs/jobActions.ts'
 import { DEFAULT_FORM, expirationOf, formProblem, strategyOf } from '../listing/listingForm.ts'
 import type { ListingForm } from '../listing/listingForm.ts'
@@ -265,7 +266,7 @@ export async function confirmListing(): Promise<void> {
   const gen = generation
   listingState.busy = true
   listingState.error = null
-  const skipProblems = pending.plan.problems.some((problem) => problem.itemIndex !== undefined)
+  const skipProblems = skipsItems(pending.plan)
   try {
     await engine.startJob(pending.plan.jobId, { skipProblems })
     if (gen !== generation) return

@@ -5,6 +5,9 @@
  */
 import {
   nftsBeingOffered,
+  startPlannedJob,
+  takenMessage,
+  takenNfts,
   pausedJobsOf,
   createJob,
   itemId,
@@ -15,7 +18,8 @@ import {
   updateIdleJob,
 } from '../../db/jobs.ts'
 import type { LedgerDb } from '../../db/schema.ts'
-import type { JobItemRow, JobRow, PauseReason } from '../../db/types.ts'
+import type { TakenNft } from '../../db/jobs.ts'
+import type { JobItemRow, JobRow, PauseReason, PlanProblem } from '../../db/types.ts'
 import { EngineError } from '../../shared/errors.ts'
 import { buildNetworks } from '../../shared/networks.ts'
 import type { NetworkId } from '../../shared/networks.ts'
@@ -221,10 +225,38 @@ export class JobService {
           'Pre-flight found problems: skip those items or change the job',
         )
       }
-      // Problem items skipped and the job queued in one go (another tab may start it too).
-      await updateIdleJob(this.deps.db, jobId, ['planned'], 'waiting', skipProblem(job))
+      // Problem items skipped and the job queued in one go (another tab may start it too), unless
+      // another job started meanwhile offers or burns some of its NFTs (checked in that transaction).
+      const skip = options.skipProblems === true
+      const { started, taken } = await startPlannedJob(this.deps.db, jobId, skipProblem(job), skip)
+      if (!started && taken.length > 0) throw takenError(taken)
     } else await this.resume(job)
     this.runs.schedule(job.network, job.account)
+  }
+
+  /**
+   * The items of a planned job whose NFTs another job started since offers or burns: skipped if the
+   * job is started with `skipProblems`, else the start is refused. For the confirmation to show.
+   */
+  async takenProblems(jobId: string): Promise<PlanProblem[]> {
+    const job = await this.readOwnJob(jobId)
+    if (job.status !== 'planned') return []
+    const taken = await this.deps.db.transaction(
+      'r',
+      this.deps.db.jobs,
+      this.deps.db.jobItems,
+      async () => takenNfts(this.deps.db, job, await readItems(this.deps.db, jobId)),
+    )
+    // Items pre-flight already leaves out are skipped anyway.
+    const problems = new Set(job.plan?.problems.map((p) => p.itemIndex))
+    return taken
+      .filter((t) => !problems.has(t.itemIndex))
+      .map((t) => ({
+        code: 'TAKEN',
+        message: takenMessage(t, 'will be skipped'),
+        itemIndex: t.itemIndex,
+        blocking: false,
+      }))
   }
 
   /** Whether a runner of this account's jobs is alive in some tab (it holds the account's lock). */
@@ -412,6 +444,16 @@ export class JobService {
     }
     return { account: wallet.address, network: wallet.network }
   }
+}
+
+/** A start refused because NFTs of the job are taken by another started job (see takenNfts). */
+function takenError(taken: readonly TakenNft[]): EngineError {
+  const first = taken[0]!
+  const more = taken.length > 1 ? ` (and ${taken.length - 1} more NFTs)` : ''
+  return new EngineError(
+    'VALIDATION',
+    `${takenMessage(first)}${more}. Skip those items or plan again`,
+  )
 }
 
 /** How many recipients an airdrop's items go to (the results card counts them without reading). */
