@@ -29,7 +29,7 @@ export function checkRecipient(raw: string, holder: string | null): RecipientChe
     if (decoded.tag !== false) {
       return {
         ok: false,
-        message: `${shown(raw)} carries destination tag ${decoded.tag}; an NFT offer cannot carry a tag, so use the classic address if the owner agrees`,
+        message: `${shown(raw)} carries destination tag ${decoded.tag}: it is a deposit address (often an exchange's) that credits by tag, and an NFT offer cannot carry one, so the NFT would not reach its owner. Ask the recipient for an address of their own wallet`,
       }
     }
     address = decoded.classicAddress

@@ -14,6 +14,8 @@ export const LOOKUP_CONCURRENCY = 8
 
 /** lsfDisallowIncomingNFTokenOffer (rippled LedgerFormats.h), for servers without account_flags. */
 const LSF_DISALLOW_INCOMING_NFTOKEN_OFFER = 0x0400_0000
+/** lsfRequireDestTag: payments to it need a destination tag (exchanges' deposit accounts). */
+const LSF_REQUIRE_DEST_TAG = 0x0002_0000
 const DROPS_PER_XRP = 1_000_000
 const DIGITS = /^\d+$/
 
@@ -29,6 +31,11 @@ export interface AccountFacts {
   ownerCount: number
   /** lsfDisallowIncomingNFTokenOffer: NFT offers naming it as Destination fail (tecNO_PERMISSION). */
   refusesOffers: boolean
+  /**
+   * lsfRequireDestTag: it credits what it receives by destination tag (an exchange, as a rule). An
+   * NFT offer cannot carry a tag, so such a recipient does not claim it.
+   */
+  requiresDestTag: boolean
   /** The account allowed to mint (and offer non-transferable NFTs) for it, if any. */
   nftokenMinter: string | null
 }
@@ -114,10 +121,15 @@ function factsOf(result: unknown, account: string): AccountFacts {
     typeof flags.disallowIncomingNFTokenOffer === 'boolean'
       ? flags.disallowIncomingNFTokenOffer
       : typeof Flags === 'number' && (Flags & LSF_DISALLOW_INCOMING_NFTOKEN_OFFER) !== 0
+  const requiresTag =
+    typeof flags.requireDestinationTag === 'boolean'
+      ? flags.requireDestinationTag
+      : typeof Flags === 'number' && (Flags & LSF_REQUIRE_DEST_TAG) !== 0
   return {
     balanceDrops: BigInt(Balance),
     ownerCount: OwnerCount,
     refusesOffers: refuses,
+    requiresDestTag: requiresTag,
     nftokenMinter: typeof NFTokenMinter === 'string' ? NFTokenMinter : null,
   }
 }

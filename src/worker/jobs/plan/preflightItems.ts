@@ -1,6 +1,7 @@
 /**
  * Pre-flight's per-item verdicts, from facts already read: NFTs the account does not own, cannot
- * transfer, lists twice or (airdrops) has already offered; recipients that do not exist or refuse incoming offers; offers to cancel
+ * transfer, lists twice or (airdrops) has already offered; recipients that do not exist, refuse
+ * incoming offers or require a destination tag; offers to cancel
  * that vanished or are someone else's. Pure: no ledger access here.
  */
 import type { BidTerms, Intent, NftItem } from '../../../db/types.ts'
@@ -183,6 +184,10 @@ function destinationProblem(
   if (recipient?.refusesOffers) {
     const message = `${destination} does not accept incoming NFT offers: it will be skipped`
     return itemProblem('REFUSES_OFFERS', index, message)
+  }
+  if (recipient?.requiresDestTag) {
+    const message = `${destination} requires a destination tag (often an exchange's deposit account): an NFT offer cannot carry one, so it would not be claimed and its reserve would stay locked. It will be skipped; ask the recipient for an address of their own wallet`
+    return itemProblem('REQUIRES_DEST_TAG', index, message)
   }
   return null
 }
