@@ -643,10 +643,30 @@ export interface BidsProgress {
 export interface FloorPrice {
   issuer: string
   taxon: number
+  /**
+   * The floor, drops: the lowest price reached by at least 3 offers from at least 2 sellers, so that
+   * one listing cannot move it; on a thin market, the lowest offer (see `thin`); null when none.
+   * Floor-based prices and the price guard use it.
+   */
+  floorDrops: string | null
   /** The lowest public, unexpired XRP sell offer of another account, drops; null when none. */
   lowestDrops: string | null
   /** Offers that counted (public, XRP, not expired, not the asking account's). */
   offersCounted: number
+  /** Distinct sellers of those offers. */
+  sellers: number
+  /** The offers at or below the floor, and their sellers: what the floor rests on. */
+  restsOn: { offers: number; sellers: number }
+  /** Fewer than 3 offers from 2 sellers: the floor is the lowest offer, which anyone could set. */
+  thin: boolean
+  /** The lowest offer is below half of the next (the floor passes over it), drops. */
+  outlier: { lowestDrops: string; nextDrops: string } | null
+  /**
+   * Where the network has another server: why it could not confirm the offers the floor rests on
+   * (a disagreement, or no answer); null when it confirmed them or the network has no other server.
+   * Floor-based pricing is refused on such a floor.
+   */
+  disagreement: string | null
   /** NFTs whose sell offers were read. */
   nftsChecked: number
   /** NFTs of the collection listed by Clio (at most the reading's bound). */
@@ -675,7 +695,7 @@ export type PricingStrategy =
   | { kind: 'individual'; pricesXrp: Readonly<Record<string, string>> }
 
 /** Why a price needs its own confirmation. */
-export type PriceGuard = 'belowHalfFloor' | 'belowMinimum'
+export type PriceGuard = 'belowHalfFloor' | 'belowMinimum' | 'weakFloor'
 
 /** One NFT's price. */
 export interface PricedNft {

@@ -281,8 +281,14 @@ export class Engine implements EngineApi {
       endpoint: this.connection.status.endpoint,
     }
     const account = this.keyring.current()?.address ?? null
-    const price = await this.floors.read(network, connection, account, { issuer, taxon }, (p) =>
-      progress.report(p),
+    const second = this.secondOpinion.readFor(network.id)
+    const price = await this.floors.read(
+      network,
+      connection,
+      account,
+      { issuer, taxon },
+      (p) => progress.report(p),
+      second,
     )
     progress.finish({ step: 'checking', done: price.nftsChecked, total: price.nftsChecked })
     return price
@@ -305,7 +311,14 @@ export class Engine implements EngineApi {
         account,
         ownerReserveDrops: incDrops,
         readFloor: (issuer, taxon, report) =>
-          this.floors.read(network, connection, account, { issuer, taxon }, report),
+          this.floors.read(
+            network,
+            connection,
+            account,
+            { issuer, taxon },
+            report,
+            this.secondOpinion.readFor(network.id),
+          ),
       },
       request,
       (p) => progress.report(p),

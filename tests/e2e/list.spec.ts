@@ -281,7 +281,7 @@ async function dialogName(page: Page, nftId: string): Promise<string> {
   return rows.find((row) => row.nftId === nftId)!.name!
 }
 
-test("the floor read from the collection's offers: a private and an expired one below it ignored", async ({
+test('a floor-priced listing on a thin floor: a private and an expired offer below it ignored, the price held by the guard', async ({
   page,
 }) => {
   // Four NFTs of taxon 7 and one of taxon 8; three of taxon 7 go to a market account.
@@ -313,6 +313,11 @@ test("the floor read from the collection's offers: a private and an expired one 
   const price = card.getByTestId('market-price')
   await expect(price.getByTestId('market-floor')).toHaveText('3 XRP', { timeout: 30_000 })
   await expect(price).toContainText('1 offer counted · 4 of 4 NFTs checked')
+  // One offer of one seller: a thin floor, said so.
+  await expect(price.getByTestId('market-rests-on')).toHaveText('(rests on 1 offer from 1 seller)')
+  await expect(price.getByTestId('market-warning')).toContainText(
+    'Thin market: only 1 offer from 1 seller',
+  )
   const otherName = await dialogName(page, other)
   const otherCard = grid
     .getByTestId('nft-card')
@@ -342,7 +347,14 @@ test("the floor read from the collection's offers: a private and an expired one 
   const prices = await reviewPrices(page)
   expect(prices.get(mine)).toBe('4.5 XRP')
   expect(prices.get(other)).toBe('2 XRP')
-  await dialog.getByRole('button', { name: 'Create 2 Offers' }).click()
+  // The price set from the thin floor needs its own confirmation.
+  await expect(dialog.getByTestId('floor-warning')).toContainText('Thin market')
+  const guard = dialog.getByTestId('price-guard')
+  await expect(guard).toContainText('1 price rests on a floor that one listing could have set')
+  const create = dialog.getByRole('button', { name: 'Create 2 Offers' })
+  await expect(create).toBeDisabled()
+  await guard.getByRole('checkbox').check()
+  await create.click()
   const results = await listingResult(page)
   await expect(results.getByTestId('results-successful')).toHaveText('2')
   const onLedger = await sellAmounts(holder.address)

@@ -140,7 +140,7 @@ it('previews a floor-based listing: each price from its collection’s floor, th
   ).rejects.toThrow("is not in this wallet's list")
 })
 
-it('previews with the floor others list at: the multiplier applied, a price below half of it guarded', async () => {
+it('previews with the floor others list at: the multiplier applied, a thin floor and a price below half of it guarded', async () => {
   // The holder gives a recipient a badge (a free offer to it, accepted): from the recipient's side
   // the holder's public listings make the badges' floor.
   const recipient = accounts.recipients[45]!
@@ -166,14 +166,17 @@ it('previews with the floor others list at: the multiplier applied, a price belo
     nftIds: [badge!],
     strategy: { kind: 'floor', multiplier: '1.1', fallbackXrp: '1' },
   })
+  // Every public badge listing is the holder's: one seller makes a thin market, so the price set
+  // from its floor is held by the guard.
   expect(byFloor.prices).toEqual([
     expect.objectContaining({
       drops: '5500000',
       source: 'floor',
       floorDrops: '5000000',
-      guard: null,
+      guard: 'weakFloor',
     }),
   ])
+  expect(byFloor.floors[0]).toMatchObject({ thin: true, sellers: 1, floorDrops: '5000000' })
   const typo = await h.engine.previewListing({
     nftIds: [badge!],
     strategy: { kind: 'fixed', priceXrp: '2.49' },

@@ -9,6 +9,7 @@ import { useCollection } from '../state/collection.ts'
 import { confirmListing, dismissReview, setGuardConfirmed, useListing } from '../state/listing.ts'
 import type { PendingListing } from '../state/listing.ts'
 import { useTakenNfts } from '../state/takenNfts.ts'
+import { floorWarnings, restsOnText } from './floorText.ts'
 import { Modal } from '../ui/Modal.tsx'
 import { GUARD_TEXT, reviewFigures, sortPrices } from './reviewRows.ts'
 import type { PriceRow, SortKey } from './reviewRows.ts'
@@ -75,6 +76,7 @@ export function ListingReview({
     [preview, plan, taken],
   )
   const { creating, guarded } = figures
+  const onWeakFloor = preview.prices.filter((p) => p.guard === 'weakFloor').length
   const blocked =
     !plan.canStart || busy || running || creating <= 0 || (guarded > 0 && !guardConfirmed)
   const problems = [...plan.problems, ...taken]
@@ -121,11 +123,28 @@ export function ListingReview({
       {problems.length > 0 && <PlanProblems problems={problems} />}
       {guarded > 0 && (
         <div className="list-guard" data-testid="price-guard">
-          <p role="alert">
-            <strong>{guarded === 1 ? '1 price looks' : `${guarded} prices look`} too low.</strong> A
-            price below half its collection&apos;s floor, or below 0.1 XRP, is often a typo, and a
-            public sell offer that low is bought by bots within seconds.
-          </p>
+          {guarded > onWeakFloor && (
+            <p role="alert">
+              <strong>
+                {guarded - onWeakFloor === 1
+                  ? '1 price looks'
+                  : `${guarded - onWeakFloor} prices look`}{' '}
+                too low.
+              </strong>{' '}
+              A price below half its collection&apos;s floor, or below 0.1 XRP, is often a typo, and
+              a public sell offer that low is bought by bots within seconds.
+            </p>
+          )}
+          {onWeakFloor > 0 && (
+            <p role="alert">
+              <strong>
+                {onWeakFloor === 1 ? '1 price rests' : `${onWeakFloor} prices rest`} on a floor that
+                one listing could have set
+              </strong>{' '}
+              (a thin market, or an offer far below the rest): check{' '}
+              {onWeakFloor === 1 ? 'it' : 'them'} against the market before listing.
+            </p>
+          )}
           <label className="list-check">
             <input
               type="checkbox"
@@ -183,9 +202,15 @@ function FloorsRead({ pending }: { pending: PendingListing }) {
       {floors.map((floor) => (
         <li key={`${floor.issuer}:${floor.taxon}`}>
           Collection {floor.taxon} of {floor.issuer.slice(0, 8)}…:{' '}
-          {floor.lowestDrops === null
+          {floor.floorDrops === null
             ? 'no active offers found'
-            : `floor ${formatDrops(floor.lowestDrops)} XRP (${floor.offersCounted} offers, ${floor.nftsChecked} NFTs checked)`}
+            : `floor ${formatDrops(floor.floorDrops)} XRP (${restsOnText(floor)}; ${floor.offersCounted} offers, ${floor.nftsChecked} NFTs checked)`}
+          {floorWarnings(floor).map((warning) => (
+            <span key={warning} className="market-price__warning" data-testid="floor-warning">
+              {' '}
+              {warning}
+            </span>
+          ))}
         </li>
       ))}
     </ul>

@@ -4,6 +4,7 @@ import { formatDrops } from '../../shared/format.ts'
 import type { FloorPrice, FloorProgress } from '../../worker/api.ts'
 import { collectionKey } from '../../shared/nftDisplay.ts'
 import { checkMarketPrice, useListing } from '../state/listing.ts'
+import { floorWarnings, restsOnText } from './floorText.ts'
 
 function progressText(progress: FloorProgress | null): string {
   if (!progress) return 'Checking the market…'
@@ -19,7 +20,7 @@ function checkedText(floor: FloorPrice): string {
 
 function FloorResult({ floor }: { floor: FloorPrice }) {
   const read = new Date(floor.readAt).toLocaleTimeString()
-  if (floor.lowestDrops === null) {
+  if (floor.floorDrops === null) {
     return (
       <div className="market-price" data-testid="market-price">
         <p>No active offers found in collection</p>
@@ -32,8 +33,16 @@ function FloorResult({ floor }: { floor: FloorPrice }) {
   return (
     <div className="market-price" data-testid="market-price">
       <p>
-        Floor: <strong data-testid="market-floor">{formatDrops(floor.lowestDrops)} XRP</strong>
+        Floor: <strong data-testid="market-floor">{formatDrops(floor.floorDrops)} XRP</strong>{' '}
+        <span className="tab-muted" data-testid="market-rests-on">
+          ({restsOnText(floor)})
+        </span>
       </p>
+      {floorWarnings(floor).map((warning) => (
+        <p key={warning} className="market-price__warning" data-testid="market-warning">
+          {warning}
+        </p>
+      ))}
       <p className="tab-muted">
         {floor.offersCounted === 1 ? '1 offer' : `${floor.offersCounted} offers`} counted ·{' '}
         {checkedText(floor)} · read {read}

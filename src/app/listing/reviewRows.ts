@@ -13,6 +13,7 @@ export type SortKey = 'name' | 'price' | 'floor' | 'cut' | 'net'
 export const GUARD_TEXT: Readonly<Record<PriceGuard, string>> = {
   belowHalfFloor: 'below half the floor',
   belowMinimum: 'below 0.1 XRP',
+  weakFloor: 'on a thin floor, or one past an outlier',
 }
 
 function compareDrops(a: string | null, b: string | null): number {

@@ -1,8 +1,9 @@
 /**
  * A collection's floor price (issuer + taxon): its NFTs listed by Clio (`nfts_by_issuer`), the sell
- * offers of an evenly spread sample of them (`nft_sell_offers`), and the lowest offer anyone could
- * take: in XRP, without a Destination (a private offer is not a market price), not expired, and not
- * the asking account's own.
+ * offers of an evenly spread sample of them (`nft_sell_offers`), and, of the offers anyone could take
+ * (in XRP, without a Destination: a private offer is not a market price; not expired; not the asking
+ * account's own), a floor that one listing cannot move (robustFloor.ts), confirmed by a second server
+ * of the network where it has one.
  */
 import { parseNFTokenID } from 'xrpl'
 import type { Client } from 'xrpl'
@@ -16,7 +17,11 @@ import {
   rippledError,
 } from '../jobs/ledger/ledgerRequests.ts'
 import { forEachPage } from '../jobs/ledger/pages.ts'
+import type { SecondRead } from '../network/secondOpinion.ts'
 import { runPool } from '../pool.ts'
+import { formatDrops } from '../../shared/format.ts'
+import { robustFloor } from './robustFloor.ts'
+import type { MarketOffer } from './robustFloor.ts'
 
 /** The most NFTs of a collection listed (nfts_by_issuer pages of 100). */
 export const MAX_LISTED = 10_000
@@ -120,26 +125,40 @@ async function sellOffers(client: Client, nftId: string): Promise<unknown[]> {
 }
 
 /**
- * The offer's drops when anyone but `account` could buy the NFT with it now: in XRP, above 0 (a free
- * offer is a gift, not a price), public, not expired, and made by the NFT's current holder (offers of
- * earlier holders stay on the ledger but can never be accepted). Else null.
+ * The offer as a market offer when anyone but `account` could buy the NFT with it now: in XRP, above 0
+ * (a free offer is a gift, not a price), public, not expired, and made by the NFT's current holder
+ * (offers of earlier holders stay on the ledger but can never be accepted). Else null.
  */
-function publicPrice(
+function marketOffer(
   offer: unknown,
+  nftId: string,
   holder: string,
   account: string | null,
   closeTime: number,
-): bigint | null {
+): MarketOffer | null {
   if (!isRecord(offer)) throw malformed('nft_sell_offers', 'an offer is not an object')
-  const { amount, destination, owner, expiration } = offer
+  const { amount, destination, owner, expiration, nft_offer_index: offerId } = offer
   if (typeof amount !== 'string' || !/^\d{1,17}$/.test(amount) || BigInt(amount) === 0n) return null
   if (destination !== undefined || owner !== holder || owner === account) return null
   if (typeof expiration === 'number' && expiration <= closeTime) return null
-  return BigInt(amount)
+  if (typeof offerId !== 'string') throw malformed('nft_sell_offers', 'an offer has no index')
+  return {
+    offerId: offerId.toUpperCase(),
+    nftId,
+    seller: owner,
+    drops: BigInt(amount),
+    expiration: typeof expiration === 'number' ? expiration : null,
+  }
+}
+
+/** A floor reading and the offers it rests on (for a second server to confirm). */
+export interface FloorReading {
+  price: FloorPrice
+  resting: MarketOffer[]
 }
 
 /**
- * Reads a collection's floor price.
+ * Reads a collection's floor price (see robustFloor.ts for the statistic).
  *
  * @throws EngineError as the reads do.
  */
@@ -148,33 +167,82 @@ export async function readFloorPrice(
   issuer: string,
   taxon: number,
   onProgress: (progress: FloorProgress) => void,
-): Promise<FloorPrice> {
+): Promise<FloorReading> {
   const listed = await listCollection(deps.clio, issuer, taxon, (done) =>
     onProgress({ step: 'listing', done, total: done }),
   )
   const sample = evenSample(listed.nfts, SAMPLE_SIZE)
   const closeTime = await readCloseTime(deps.client)
-  let lowest: bigint | null = null
-  let counted = 0
+  const market: MarketOffer[] = []
   let checked = 0
   await runPool(sample, LOOKUP_CONCURRENCY, async ({ nftId, owner }) => {
     for (const offer of await sellOffers(deps.client, nftId)) {
-      const price = publicPrice(offer, owner, deps.account, closeTime)
-      if (price === null) continue
-      counted += 1
-      if (lowest === null || price < lowest) lowest = price
+      const taken = marketOffer(offer, nftId, owner, deps.account, closeTime)
+      if (taken) market.push(taken)
     }
     checked += 1
     onProgress({ step: 'checking', done: checked, total: sample.length })
   })
-  return {
+  const stat = robustFloor(market)
+  const text = (drops: bigint | null) => (drops === null ? null : String(drops))
+  const price: FloorPrice = {
     issuer,
     taxon,
-    lowestDrops: lowest === null ? null : String(lowest),
-    offersCounted: counted,
+    floorDrops: text(stat.floorDrops),
+    lowestDrops: text(stat.lowestDrops),
+    offersCounted: market.length,
+    sellers: stat.sellers,
+    restsOn: stat.restsOn,
+    thin: stat.thin,
+    outlier: stat.outlier && {
+      lowestDrops: String(stat.outlier.lowestDrops),
+      nextDrops: String(stat.outlier.nextDrops),
+    },
+    disagreement: null,
     nftsChecked: checked,
     collectionTotal: listed.nfts.length,
     totalComplete: listed.complete,
     readAt: Date.now(),
   }
+  return { price, resting: stat.resting }
+}
+
+/** The most resting offers a second server is asked about (the lowest ones). */
+export const CONFIRMED_OFFERS = 25
+
+/**
+ * What a second server of the network says of the offers a floor rests on: null when it states each
+ * of them alike (same price, seller and expiration, still public); else the disagreement in plain
+ * words (or that no second server answered).
+ */
+export async function secondOpinionOnFloor(
+  second: SecondRead,
+  resting: readonly MarketOffer[],
+  networkName: string,
+): Promise<string | null> {
+  const asked = resting.slice(0, CONFIRMED_OFFERS)
+  const nftIds = [...new Set(asked.map((o) => o.nftId))]
+  const answer = await second.ask(async (client) => {
+    const byNft = new Map<string, unknown[]>()
+    await runPool(nftIds, LOOKUP_CONCURRENCY, async (nftId) => {
+      byNft.set(nftId, await sellOffers(client, nftId))
+    })
+    return byNft
+  })
+  if (!answer) return `no second server of ${networkName} could confirm the offers it rests on`
+  for (const offer of asked) {
+    const stated = (answer.get(offer.nftId) ?? []).find(
+      (o) => isRecord(o) && String(o.nft_offer_index).toUpperCase() === offer.offerId,
+    ) as Record<string, unknown> | undefined
+    const same =
+      stated !== undefined &&
+      stated.amount === String(offer.drops) &&
+      stated.owner === offer.seller &&
+      stated.destination === undefined &&
+      (stated.expiration ?? null) === offer.expiration
+    if (!same) {
+      return `the servers of ${networkName} disagree about the offers it rests on (offer ${offer.offerId.slice(0, 8)}… of ${formatDrops(offer.drops)} XRP ${stated ? 'is stated otherwise' : 'is unknown'} to another server)`
+    }
+  }
+  return null
 }

@@ -11,7 +11,8 @@ import type { NetworkConfig } from '../../shared/networks.ts'
 import type { FloorPrice, FloorProgress } from '../api.ts'
 import { ClioLink } from '../network/clioLink.ts'
 import type { LinkTiming } from '../network/endpointLink.ts'
-import { readFloorPrice } from './floorPrice.ts'
+import type { SecondRead } from '../network/secondOpinion.ts'
+import { readFloorPrice, secondOpinionOnFloor } from './floorPrice.ts'
 
 /** How long a floor price is kept. */
 export const FLOOR_CACHE_MS = 5 * 60 * 1000
@@ -36,7 +37,8 @@ export class FloorPrices {
   }
 
   /**
-   * A collection's floor price, from the cache when read in the last 5 minutes.
+   * A collection's floor price, from the cache when read in the last 5 minutes; with `second`, the
+   * offers it rests on confirmed by another server of the network (FloorPrice.disagreement).
    *
    * @throws EngineError `VALIDATION` for an invalid issuer or taxon, or a network without Clio.
    */
@@ -46,6 +48,7 @@ export class FloorPrices {
     account: string | null,
     collection: { issuer: string; taxon: number },
     onProgress: (progress: FloorProgress) => void,
+    second?: SecondRead,
   ): Promise<FloorPrice> {
     const { issuer, taxon } = collection
     if (typeof issuer !== 'string' || !isValidClassicAddress(issuer)) {
@@ -62,12 +65,17 @@ export class FloorPrices {
       connection.endpoint !== null && endpoints.includes(connection.endpoint)
         ? connection.client
         : await this.clio.client(endpoints, network.name)
-    const price = await readFloorPrice(
+    const { price, resting } = await readFloorPrice(
       { clio, client: connection.client, account },
       issuer,
       taxon,
       onProgress,
     )
+    // The offers the floor rests on set the value of every floor-based price: one server's word on
+    // them is not enough where the network has another.
+    if (second?.available() && resting.length > 0) {
+      price.disagreement = await secondOpinionOnFloor(second, resting, network.name)
+    }
     this.cache.set(key, price)
     return price
   }

@@ -94,10 +94,24 @@ export async function previewListing(
   const nfts = await selectedNfts(deps, request.nftIds)
   const pricedByFloor = isRecord(request.strategy) && request.strategy.kind === 'floor'
   const { floors, unavailable } = await readFloors(deps, nfts, pricedByFloor, onProgress)
+  const disputed = floors.find((f) => f.disagreement !== null)
+  if (disputed && pricedByFloor) {
+    throw new EngineError(
+      'LEDGER_REJECTED',
+      `The floor of collection ${disputed.issuer.slice(0, 8)}… (taxon ${disputed.taxon}) cannot be trusted: ${disputed.disagreement}. No floor-based price was made; try again later or set the prices yourself`,
+    )
+  }
+  // A floor a second server disputes guards nothing either: the guard falls back to its minimum.
   const known = new Map<string, bigint | null>(
-    floors.map((f) => [collectionKey(f), f.lowestDrops === null ? null : BigInt(f.lowestDrops)]),
+    floors.map((f) => [
+      collectionKey(f),
+      f.floorDrops === null || f.disagreement !== null ? null : BigInt(f.floorDrops),
+    ]),
   )
-  const { prices, seed } = priceListing(nfts, request.strategy, deps.account, known)
+  const weak = new Set(
+    floors.filter((f) => f.thin || f.outlier !== null).map((f) => collectionKey(f)),
+  )
+  const { prices, seed } = priceListing(nfts, request.strategy, deps.account, known, weak)
   const sum = (pick: (p: (typeof prices)[number]) => string) =>
     String(prices.reduce((total, p) => total + BigInt(pick(p)), 0n))
   return {

@@ -71,6 +71,14 @@ export function guardOf(drops: bigint, floor: bigint | null): PriceGuard | null 
   return drops < GUARD_MINIMUM_DROPS ? 'belowMinimum' : null
 }
 
+/**
+ * The guard of a price set from a floor that is thin or rests past an outlier: whatever it is, it
+ * needs its own confirmation (a stranger's listing, or a server, may have set that floor).
+ */
+function floorGuard(drops: bigint, floor: bigint | null, weak: boolean): PriceGuard | null {
+  return guardOf(drops, floor) ?? (weak ? 'weakFloor' : null)
+}
+
 /** A uniform draw from min to max (both in drops) in steps of 0.01 XRP from min. */
 function drawer(min: bigint, max: bigint, seed: string): () => bigint {
   const random = seededRandom(seed)
@@ -148,6 +156,8 @@ export interface PricedListing {
  * @param nfts - the NFTs to list, in selection order.
  * @param account - the seller (no issuer's cut on its own NFTs).
  * @param floors - the floors known, by collection.
+ * @param weakFloors - the collections whose floor is thin or passes over an outlier: prices set from
+ *   it are guarded ('weakFloor').
  * @throws EngineError `VALIDATION` for an invalid amount, min above max, an unknown multiplier or a
  *   malformed seed.
  */
@@ -156,6 +166,7 @@ export function priceListing(
   strategy: PricingStrategy,
   account: string,
   floors: Floors,
+  weakFloors: ReadonlySet<string> = new Set(),
 ): PricedListing {
   if (!isRecord(strategy)) throw new EngineError('VALIDATION', 'Please choose a pricing strategy')
   const seed =
@@ -174,7 +185,10 @@ export function priceListing(
       drops: String(drops),
       source,
       floorDrops: floor === null ? null : String(floor),
-      guard: guardOf(drops, floor),
+      guard:
+        source === 'floor'
+          ? floorGuard(drops, floor, weakFloors.has(collectionKey(nft)))
+          : guardOf(drops, floor),
       issuerCutDrops: String(cut),
       netDrops: String(drops - cut),
     }

@@ -1,0 +1,224 @@
+/**
+ * A floor that one listing cannot move (issue 26, scenario 4). A collection trades at 5 XRP (offers
+ * of two sellers); a stranger lists one NFT at 0.15 XRP. The floor stays at 5 XRP (the lowest price
+ * reached by 3 offers of 2 sellers), the 0.15 XRP offer is flagged as an outlier, and a ×1.1
+ * floor-based price is 5.5 XRP held by the price guard. A server that invents cheap offers (as Clio
+ * and the ledger server in one, behind a rewriting proxy) cannot move it either: the other server of
+ * the network does not know those offers, and floor-based pricing is refused.
+ */
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
+import { xrpToDrops } from 'xrpl'
+import type { Wallet } from 'xrpl'
+
+import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
+import type { Engine } from '../../src/worker/engine.ts'
+import { engineError } from '../helpers/engine.ts'
+import { offersOf, startDemoJobsHarness } from '../helpers/jobs.ts'
+import type { DemoJobsHarness } from '../helpers/jobs.ts'
+import { startProxy } from '../helpers/rewritingProxy.ts'
+import type { Json, Proxy } from '../helpers/rewritingProxy.ts'
+import { submitInProcess } from '../helpers/sandbox.ts'
+
+const accounts = demoAccounts()
+const artist = accounts.artist
+const holder = accounts.holder
+const [sellerA, sellerB, stranger] = [32, 33, 34].map((i) => accounts.recipients[i]!) as [
+  Wallet,
+  Wallet,
+  Wallet,
+]
+const TAXON = 4242
+
+let h: DemoJobsHarness
+let primary: Proxy
+let other: Proxy
+/** The collection's NFTs by holder. */
+const held = new Map<string, string[]>()
+const engines: Engine[] = []
+
+/** Mints an NFT of the collection and hands it to `to` (a free offer, accepted). */
+async function mintTo(to: Wallet): Promise<string> {
+  const before = new Set(await nftIdsOf(artist.classicAddress))
+  submitInProcess(h.sb.ledger, artist, {
+    TransactionType: 'NFTokenMint',
+    NFTokenTaxon: TAXON,
+    Flags: 8,
+  })
+  await h.sb.ledgerAccept()
+  const nftId = (await nftIdsOf(artist.classicAddress)).find((id) => !before.has(id))!
+  submitInProcess(h.sb.ledger, artist, {
+    TransactionType: 'NFTokenCreateOffer',
+    NFTokenID: nftId,
+    Amount: '0',
+    Flags: 1,
+    Destination: to.classicAddress,
+  })
+  await h.sb.ledgerAccept()
+  const offer = (await offersOf(h.client, artist.classicAddress)).find(
+    (o) => o.NFTokenID === nftId,
+  )!
+  submitInProcess(h.sb.ledger, to, {
+    TransactionType: 'NFTokenAcceptOffer',
+    NFTokenSellOffer: offer.index,
+  })
+  await h.sb.ledgerAccept()
+  held.set(to.classicAddress, [...(held.get(to.classicAddress) ?? []), nftId])
+  return nftId
+}
+
+async function nftIdsOf(account: string): Promise<string[]> {
+  const res = await h.client.request({ command: 'account_nfts', account, limit: 400 })
+  return res.result.account_nfts.map((n) => n.NFTokenID)
+}
+
+function sell(seller: Wallet, nftId: string, xrp: number): void {
+  const res = submitInProcess(h.sb.ledger, seller, {
+    TransactionType: 'NFTokenCreateOffer',
+    NFTokenID: nftId,
+    Amount: xrpToDrops(xrp),
+    Flags: 1,
+  })
+  expect(res.engine_result).toBe('tesSUCCESS')
+}
+
+beforeAll(async () => {
+  h = await startDemoJobsHarness()
+  const honest = await h.sb.addEndpoint()
+  primary = await startProxy(h.sb.url)
+  other = await startProxy(honest.url)
+  const [a1, a2] = [await mintTo(sellerA), await mintTo(sellerA)]
+  const [b1, b2] = [await mintTo(sellerB), await mintTo(sellerB)]
+  const cheap = await mintTo(stranger)
+  await mintTo(holder)
+  sell(sellerA, a1, 5)
+  sell(sellerA, a2, 5.2)
+  sell(sellerB, b1, 5)
+  sell(sellerB, b2, 6)
+  sell(stranger, cheap, 0.15)
+  await h.sb.ledgerAccept()
+})
+
+afterEach(() => {
+  primary.hooks = {}
+  other.hooks = {}
+})
+
+afterAll(async () => {
+  await primary.close()
+  await other.close()
+  await h.stop()
+})
+
+/** A fresh engine (no floor cached) on the two-server network, the holder connected. */
+async function holderEngine(): Promise<Engine> {
+  const sandbox = {
+    ...h.networks.sandbox,
+    endpoints: [primary.url, other.url],
+    clioEndpoints: [primary.url],
+  }
+  const engine = h.reopen({ networks: { ...h.networks, sandbox } })
+  engines.push(engine)
+  await engine.connect('sandbox')
+  await engine.connectWallet({ kind: 'familySeed', secret: holder.seed! })
+  await engine.loadNfts()
+  return engine
+}
+
+it("one stranger's listing far below the market does not move the floor; it is flagged", async () => {
+  const engine = await holderEngine()
+  const floor = await engine.floorPrice(artist.classicAddress, TAXON)
+  expect(floor).toMatchObject({
+    lowestDrops: xrpToDrops(0.15),
+    floorDrops: xrpToDrops(5),
+    offersCounted: 5,
+    sellers: 3,
+    restsOn: { offers: 3, sellers: 3 },
+    thin: false,
+    outlier: { lowestDrops: xrpToDrops(0.15), nextDrops: xrpToDrops(5) },
+    disagreement: null,
+  })
+
+  const mine = held.get(holder.classicAddress)![0]!
+  const preview = await engine.previewListing({
+    nftIds: [mine],
+    strategy: { kind: 'floor', multiplier: '1.1', fallbackXrp: '1' },
+  })
+  // Not 0.165 XRP: 1.1 × the floor the market holds, and held for the user's confirmation.
+  expect(preview.prices).toEqual([
+    expect.objectContaining({ drops: xrpToDrops(5.5), source: 'floor', guard: 'weakFloor' }),
+  ])
+  expect(preview.guarded).toBe(1)
+  // The guard compares with the robust floor: 2 XRP is below half of 5.
+  const typo = await engine.previewListing({
+    nftIds: [mine],
+    strategy: { kind: 'fixed', priceXrp: '2' },
+  })
+  expect(typo.prices[0]!.guard).toBe('belowHalfFloor')
+})
+
+it('a server that invents cheap offers cannot move the floor: the other server does not know them', async () => {
+  // The server in use (Clio and ledger alike) adds an offer at 0.1 XRP by each real seller.
+  const fakes = new Map([
+    [held.get(sellerA.classicAddress)![0]!, sellerA.classicAddress],
+    [held.get(sellerB.classicAddress)![0]!, sellerB.classicAddress],
+  ])
+  primary.hooks.reply = (reply, request) => {
+    const nftId = typeof request.nft_id === 'string' ? request.nft_id : ''
+    if (request.command !== 'nft_sell_offers' || !fakes.has(nftId)) return reply
+    const result = reply.result as Json
+    const fake = {
+      nft_offer_index: nftId.slice(0, 60) + 'FA4E',
+      amount: xrpToDrops(0.1),
+      owner: fakes.get(nftId),
+      flags: 1,
+    }
+    return { ...reply, result: { ...result, offers: [...(result.offers as Json[]), fake] } }
+  }
+  const engine = await holderEngine()
+  const floor = await engine.floorPrice(artist.classicAddress, TAXON)
+  // On the lying server's word alone the floor would be 0.15 XRP (3 offers of 3 sellers).
+  expect(floor.floorDrops).toBe(xrpToDrops(0.15))
+  expect(floor.disagreement).toMatch(/the servers of Sandbox disagree about the offers it rests on/)
+
+  const mine = held.get(holder.classicAddress)![0]!
+  const refused = await engineError(
+    engine.previewListing({
+      nftIds: [mine],
+      strategy: { kind: 'floor', multiplier: '1.1', fallbackXrp: '1' },
+    }),
+  )
+  expect(refused.message).toContain('cannot be trusted')
+  // Nothing was listed.
+  expect((await offersOf(h.client, holder.classicAddress)).map((o) => o.NFTokenID)).not.toContain(
+    mine,
+  )
+})
+
+it('a thin market: the floor is its one offer, flagged, and floor-based prices are held', async () => {
+  // Only the stranger's listing is left public (the sellers' offers hidden by the server and its
+  // peer alike: a market of one offer).
+  const thin = (reply: Json, request: Json) => {
+    if (request.command !== 'nft_sell_offers' || typeof reply.result !== 'object') return reply
+    const result = reply.result as Json
+    const offers = (result.offers as Json[]).filter((o) => o.owner === stranger.classicAddress)
+    return offers.length > 0
+      ? { ...reply, result: { ...result, offers } }
+      : { id: reply.id, type: 'response', status: 'error', error: 'objectNotFound' }
+  }
+  primary.hooks.reply = thin
+  other.hooks.reply = thin
+  const engine = await holderEngine()
+  const floor = await engine.floorPrice(artist.classicAddress, TAXON)
+  expect(floor).toMatchObject({
+    floorDrops: xrpToDrops(0.15),
+    thin: true,
+    outlier: null,
+    restsOn: { offers: 1, sellers: 1 },
+    disagreement: null,
+  })
+  const preview = await engine.previewListing({
+    nftIds: [held.get(holder.classicAddress)![0]!],
+    strategy: { kind: 'floor', multiplier: '1.5', fallbackXrp: '1' },
+  })
+  expect(preview.prices[0]).toMatchObject({ drops: xrpToDrops(0.225), guard: 'weakFloor' })
+})
