@@ -67,8 +67,11 @@ export interface SettingRow {
 }
 
 /**
- * The GEM Wallet regular key of one account, encrypted at rest (DESIGN.md §3.1): AES-GCM with a
- * non-extractable CryptoKey that never leaves IndexedDB.
+ * The GEM Wallet regular key of one account, encrypted at rest (DESIGN.md §3.1). `passphrase`: AES-GCM
+ * under a key derived from the user's passphrase (PBKDF2-SHA-256, `iterations`, `salt`), which is
+ * stored nowhere: page script alone cannot decrypt it. `device` (or absent, in rows stored before
+ * passphrases): AES-GCM under the non-extractable device key kept in the same database — this hides
+ * the seed's bytes from a copy of the rows, but any script running in the page can decrypt it.
  */
 export interface StoredKeyRow {
   /** `${network}:${primaryAddress}` */
@@ -76,11 +79,19 @@ export interface StoredKeyRow {
   network: NetworkId
   primaryAddress: string
   regularKeyAddress: string
+  /** What wraps the key; absent means `device`. */
+  protection?: KeyProtectionKind
+  /** `passphrase`: the PBKDF2 salt and iteration count. */
+  salt?: Uint8Array
+  iterations?: number
   /** AES-GCM initialisation vector and ciphertext of the regular key's seed. */
   iv: Uint8Array
   ciphertext: ArrayBuffer
   createdAt: number
 }
+
+/** How a stored regular key is wrapped (see StoredKeyRow). */
+export type KeyProtectionKind = 'passphrase' | 'device'
 
 /** The device's key-encryption key: a non-extractable AES-GCM CryptoKey. */
 export interface DeviceKeyRow {
@@ -89,7 +100,7 @@ export interface DeviceKeyRow {
 }
 
 /** The bulk operations the jobs engine runs. */
-export type JobKind = 'airdrop' | 'list' | 'burn' | 'cancel' | 'accept'
+export type JobKind = 'airdrop' | 'list' | 'burn' | 'cancel' | 'accept' | 'removeRegularKey'
 
 /**
  * A job's life. `planned`: intents recorded, nothing signed, waiting for the user's go. `running` /
@@ -246,6 +257,11 @@ export type Intent =
       /** The user confirmed that the bid is in a token (an issued currency), which may be worthless. */
       acceptToken?: boolean
     }
+  /**
+   * Remove the account's regular key (SetRegularKey without RegularKey), signed by that key itself:
+   * `keyAddress` is the key removed, as the ledger had it when the job was planned.
+   */
+  | { type: 'removeRegularKey'; keyAddress: string }
 
 /**
  * An item's state. `pending`: no live attempt (never signed, or every attempt is provably dead).
@@ -319,6 +335,10 @@ export interface PlanProblem {
     | 'REQUIRES_DEST_TAG'
     /** The NFT is offered (or burned) by another started job of the account. */
     | 'TAKEN'
+    /** The account has no regular key to remove, or another key than this session's. */
+    | 'NO_REGULAR_KEY'
+    /** Master key disabled and no signer list: removing the regular key is refused. */
+    | 'NO_ALTERNATIVE_KEY'
   message: string
   /** The item it concerns (plan order), if any. */
   itemIndex?: number

@@ -179,20 +179,50 @@ export interface EngineApi {
 
   /**
    * GEM Wallet flow, step 2: waits until a validated ledger shows the pending key as the RegularKey
-   * of `primaryAddress`, stores the key encrypted on this device (non-extractable AES-GCM key in
-   * IndexedDB) and connects the wallet with it.
+   * of `primaryAddress`, stores the key encrypted on this device and connects the wallet with it.
+   * `protection` says how the stored key is wrapped: by a passphrase (PBKDF2-SHA-256, 600,000
+   * iterations; asked again by `unlockWallet` after a reload), or by the device key alone (any script
+   * running in the page could then use the key).
    *
-   * @throws EngineError `VALIDATION` when no key is pending or the address is malformed; `NOT_FOUND`
-   *   for an account that does not exist; `TIMEOUT` when the key did not appear in time.
+   * @throws EngineError `VALIDATION` when no key is pending, the address is malformed or the
+   *   passphrase is shorter than 8 characters; `NOT_FOUND` for an account that does not exist;
+   *   `TIMEOUT` when the key did not appear in time.
    */
-  confirmRegularKey(primaryAddress: string): Promise<WalletInfo>
+  confirmRegularKey(primaryAddress: string, protection: KeyProtection): Promise<WalletInfo>
 
   /**
    * Restores the GEM regular-key session stored on this device for the connected network, after
    * checking on the ledger that the key is still the account's RegularKey. Null when nothing is
-   * stored (or the stored key was replaced on the ledger, in which case it is wiped).
+   * stored (or the stored key was replaced on the ledger, in which case it is wiped). A key
+   * protected by a passphrase is not restored here: see `storedSession` and `unlockWallet`.
    */
   restoreWallet(): Promise<WalletInfo | null>
+
+  /** The newest regular key stored on this device for the current network (no secret), or null. */
+  storedSession(): Promise<StoredSession | null>
+
+  /**
+   * Opens the passphrase-protected key stored for the current network and connects with it.
+   *
+   * @throws EngineError `VALIDATION` 'Wrong passphrase: …' (the key stays stored), or when the ledger
+   *   no longer has it as the account's RegularKey (it is then deleted); `NOT_FOUND` when no such key
+   *   is stored.
+   */
+  unlockWallet(passphrase: string): Promise<WalletInfo>
+
+  /**
+   * Disconnect and forget the key here: deletes the connected account's stored regular key and
+   * locks. Nothing restores that session afterwards; the key itself stays set on the account until
+   * it is removed (a `removeRegularKey` job).
+   */
+  forgetStoredKey(): Promise<void>
+
+  /**
+   * Who may sign for the connected account, as the validated ledger has it: its RegularKey (this
+   * device's signing key, another key, or none), whether its master key is disabled and whether it
+   * has a signer list (without either, removing the RegularKey is refused: tecNO_ALTERNATIVE_KEY).
+   */
+  accountKeys(): Promise<AccountKeys>
 
   /** 'Forget this device': wipes the stored regular keys and the device key, and locks. */
   forgetDevice(): Promise<void>
@@ -458,6 +488,18 @@ export type JobRequest =
       purpose?: CancelPurpose
     }
   | AcceptRequest
+  /**
+   * Remove this app's signing key from the account (the regular key of a GEM Wallet setup): a
+   * SetRegularKey without a key, signed by that key. Pre-flight refuses it when the account's
+   * RegularKey is not the connected key (NO_REGULAR_KEY), or when its master key is disabled and it
+   * has no signer list (NO_ALTERNATIVE_KEY: the ledger would answer tecNO_ALTERNATIVE_KEY). Once it
+   * applies, the key stored on this device is deleted and the session ends.
+   */
+  | {
+      kind: 'removeRegularKey'
+      /** Set by the engine (the connected regular key); whatever the caller sends is ignored. */
+      keyAddress?: string
+    }
 
 /** One sell offer of a listing. */
 export interface ListingOffer {
@@ -570,6 +612,30 @@ export interface CredentialInput {
   secret: string
   /** `regularKey` only: the address of the account the key signs for. */
   account?: string
+}
+
+/** How the GEM regular key is kept on this device (see EngineApi.confirmRegularKey). */
+export type KeyProtection = { kind: 'passphrase'; passphrase: string } | { kind: 'device' }
+
+/** A regular key stored on this device, without its secret. */
+export interface StoredSession {
+  network: NetworkId
+  primaryAddress: string
+  regularKeyAddress: string
+  protection: 'passphrase' | 'device'
+}
+
+/** Who may sign for an account (EngineApi.accountKeys). */
+export interface AccountKeys {
+  account: string
+  /** The account's RegularKey, or null. */
+  regularKey: string | null
+  /** The RegularKey is the key this session signs with. */
+  thisDevice: boolean
+  masterDisabled: boolean
+  hasSignerList: boolean
+  /** The validated ledger it was read from. */
+  ledgerIndex: number
 }
 
 /** The connected wallet: addresses and key kind, never a secret. */

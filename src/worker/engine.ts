@@ -5,6 +5,8 @@
 import { releaseProxy } from 'comlink'
 import { isValidClassicAddress } from 'xrpl'
 
+import { readItems } from '../db/jobs.ts'
+import type { JobRow } from '../db/types.ts'
 import { LedgerDb } from '../db/schema.ts'
 import { saveSettings } from '../db/settings.ts'
 import { EngineError, logFailure } from '../shared/errors.ts'
@@ -24,7 +26,10 @@ import type {
   DistributionFile,
   EngineApi,
   JobPlan,
+  KeyProtection,
   PlanProblem,
+  StoredSession,
+  AccountKeys,
   JobRequest,
   MetadataProgress,
   MetadataRequest,
@@ -59,6 +64,7 @@ import { planReclaim } from './jobs/acceptance/reclaim.ts'
 import type { RunnerLimits } from './jobs/run/runner.ts'
 import { demoHolderSeed } from './keys/demoWallet.ts'
 import { Keyring } from './keys/keyring.ts'
+import { readAccountKeys } from './keys/ledgerChecks.ts'
 import { MetadataService } from './metadata/metadataService.ts'
 import type { MetadataOptions } from './metadata/metadataService.ts'
 import { ConnectionManager, DEFAULT_TIMING } from './network/connectionManager.ts'
@@ -149,7 +155,12 @@ export class Engine implements EngineApi {
       keyring: this.keyring,
       network,
       limits: options.jobs,
-      onJobEnded: (job) => this.acceptance.jobEnded(job),
+      onJobEnded: (job) => {
+        this.acceptance.jobEnded(job)
+        if (job.kind === 'removeRegularKey') {
+          void this.keyRemovalEnded(job).catch(logFailure('keys: after the key removal'))
+        }
+      },
       locks: options.locks,
       runnerId: this.id,
       secondOpinion: this.secondOpinion,
@@ -363,13 +374,40 @@ export class Engine implements EngineApi {
     return Promise.resolve(this.keyring.prepareRegularKey())
   }
 
-  async confirmRegularKey(primaryAddress: string): Promise<WalletInfo> {
-    return this.withResume(await this.keyring.confirmRegularKey(primaryAddress))
+  async confirmRegularKey(primaryAddress: string, protection: KeyProtection): Promise<WalletInfo> {
+    return this.withResume(await this.keyring.confirmRegularKey(primaryAddress, protection))
   }
 
   async restoreWallet(): Promise<WalletInfo | null> {
     const wallet = await this.keyring.restore()
     return wallet ? this.withResume(wallet) : null
+  }
+
+  storedSession(): Promise<StoredSession | null> {
+    return this.keyring.storedSession()
+  }
+
+  async unlockWallet(passphrase: string): Promise<WalletInfo> {
+    return this.withResume(await this.keyring.unlock(passphrase))
+  }
+
+  async forgetStoredKey(): Promise<void> {
+    // As Disconnect Wallet: running jobs pause first (nothing more can be signed here).
+    await this.jobs.walletGone()
+    await this.keyring.forgetStoredKey()
+    this.acceptance.resume()
+  }
+
+  async accountKeys(): Promise<AccountKeys> {
+    const wallet = this.keyring.current()
+    if (!wallet) throw new EngineError('VALIDATION', 'Please connect your wallet first')
+    const client = this.connection.requireClient()
+    const name = this.networks[wallet.network].name
+    const keys = await readAccountKeys(client, wallet.address, name)
+    return {
+      ...keys,
+      thisDevice: wallet.signing === 'regular' && keys.regularKey === wallet.keyAddress,
+    }
   }
 
   planJob(request: JobRequest): Promise<JobPlan> {
@@ -422,6 +460,18 @@ export class Engine implements EngineApi {
     void this.jobs.resumeUnfinished().catch(logFailure('jobs: resuming'))
     this.acceptance.resume()
     return wallet
+  }
+
+  /**
+   * A key removal ended: once the ledger applied it the key signs nothing any more, so its stored
+   * copy is deleted and its session (if it is this one) ends.
+   */
+  private async keyRemovalEnded(job: JobRow): Promise<void> {
+    for (const item of await readItems(this.db, job.id)) {
+      if (item.intent.type === 'removeRegularKey' && item.status === 'succeeded') {
+        await this.keyring.keyRemoved(job.network, job.account, item.intent.keyAddress)
+      }
+    }
   }
 
   async forgetDevice(): Promise<void> {

@@ -17,6 +17,8 @@ import { fund } from '../helpers/sandbox.ts'
 import type { Harness } from '../helpers/sandbox.ts'
 
 const SECP = 'ecdsa-secp256k1' as ECDSA
+/** The key kept under the device key: no passphrase. */
+const DEVICE = { kind: 'device' } as const
 
 let h: EngineHarness
 /** An independent client on the same sandbox. */
@@ -32,7 +34,7 @@ async function gemSetsRegularKey(regularKey: string, close = true): Promise<void
 async function setUpGemKey(): Promise<{ info: WalletInfo; key: Wallet }> {
   const { regularKeyAddress } = await h.engine.prepareRegularKey()
   await gemSetsRegularKey(regularKeyAddress)
-  const info = await h.engine.confirmRegularKey(primary.classicAddress)
+  const info = await h.engine.confirmRegularKey(primary.classicAddress, DEVICE)
   return { info, key: keyringOf(h.engine).signer() }
 }
 
@@ -84,7 +86,7 @@ describe('GEM regular key: prepare and confirm', () => {
     expect(prepared.regularKeyAddress).toMatch(/^r[1-9A-HJ-NP-Za-km-z]{24,34}$/)
     await gemSetsRegularKey(prepared.regularKeyAddress)
 
-    const info = await h.engine.confirmRegularKey(primary.classicAddress)
+    const info = await h.engine.confirmRegularKey(primary.classicAddress, DEVICE)
 
     expect(info).toEqual({
       network: 'sandbox',
@@ -102,7 +104,7 @@ describe('GEM regular key: prepare and confirm', () => {
 
   it('waits across ledgers for the SetRegularKey to validate', async () => {
     const { regularKeyAddress } = await h.engine.prepareRegularKey()
-    const confirming = h.engine.confirmRegularKey(primary.classicAddress)
+    const confirming = h.engine.confirmRegularKey(primary.classicAddress, DEVICE)
     await h.sb.ledgerAccept()
     await h.sb.ledgerAccept()
     await gemSetsRegularKey(regularKeyAddress, false)
@@ -112,7 +114,7 @@ describe('GEM regular key: prepare and confirm', () => {
 
   it('keeps waiting through a dropped connection', async () => {
     const { regularKeyAddress } = await h.engine.prepareRegularKey()
-    const confirming = h.engine.confirmRegularKey(primary.classicAddress)
+    const confirming = h.engine.confirmRegularKey(primary.classicAddress, DEVICE)
     await h.engine.disconnect()
     await gemSetsRegularKey(regularKeyAddress)
     await h.engine.connect('sandbox')
@@ -122,21 +124,21 @@ describe('GEM regular key: prepare and confirm', () => {
 
   it('gives up with TIMEOUT after 20 ledgers without the key', async () => {
     await h.engine.prepareRegularKey()
-    const outcome = await settleWhileClosing(h.engine.confirmRegularKey(primary.classicAddress))
+    const outcome = await settleWhileClosing(h.engine.confirmRegularKey(primary.classicAddress, DEVICE))
     expect(outcome.error).toMatchObject({ name: 'EngineError', code: 'TIMEOUT' })
     expect(await h.engine.getWallet()).toBeNull()
     expect(await h.db.storedKeys.count()).toBe(0)
   })
 
   it('rejects a confirm without a pending key, with a bad address, or for a missing account', async () => {
-    const none = await rejection(h.engine.confirmRegularKey(primary.classicAddress))
+    const none = await rejection(h.engine.confirmRegularKey(primary.classicAddress, DEVICE))
     expect(none.code).toBe('VALIDATION')
     expect(none.message).toBe('No regular key is pending: generate one first')
     await h.engine.prepareRegularKey()
-    const bad = await rejection(h.engine.confirmRegularKey('not an address'))
+    const bad = await rejection(h.engine.confirmRegularKey('not an address', DEVICE))
     expect(bad.code).toBe('VALIDATION')
     const stranger = Wallet.generate().classicAddress
-    const missing = await rejection(h.engine.confirmRegularKey(stranger))
+    const missing = await rejection(h.engine.confirmRegularKey(stranger, DEVICE))
     expect(missing).toMatchObject({
       code: 'NOT_FOUND',
       message: `Account ${stranger} is not activated on Sandbox`,
@@ -145,10 +147,10 @@ describe('GEM regular key: prepare and confirm', () => {
 
   it('lock() cancels the wait and drops the pending key', async () => {
     await h.engine.prepareRegularKey()
-    const confirming = h.engine.confirmRegularKey(primary.classicAddress)
+    const confirming = h.engine.confirmRegularKey(primary.classicAddress, DEVICE)
     await h.engine.lock()
     expect(await rejection(confirming)).toMatchObject({ code: 'CANCELLED' })
-    const again = await rejection(h.engine.confirmRegularKey(primary.classicAddress))
+    const again = await rejection(h.engine.confirmRegularKey(primary.classicAddress, DEVICE))
     expect(again.code).toBe('VALIDATION')
   })
 })

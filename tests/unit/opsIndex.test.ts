@@ -86,12 +86,12 @@ describe('buildTransaction', () => {
     [
       'an unknown intent type',
       { type: 'mint' } as unknown as Intent,
-      'Unknown intent type "mint": expected offer, burn, cancel or accept.',
+      'Unknown intent type "mint": expected offer, burn, cancel, accept or removeRegularKey.',
     ],
     [
       'an intent that is not an object',
       null as unknown as Intent,
-      'Unknown intent type (missing): expected offer, burn, cancel or accept.',
+      'Unknown intent type (missing): expected offer, burn, cancel, accept or removeRegularKey.',
     ],
   ])('validates first and refuses %s', (_name, intent, message) => {
     const expected = { code: 'VALIDATION', message }
@@ -132,5 +132,16 @@ describe('validateIntent: accept', () => {
       rejection(() => validateIntent({ type: 'accept', offerId: OFFER_ID, nftId: 'XYZ' }, ACCOUNT))
         .code,
     ).toBe('VALIDATION')
+  })
+})
+
+describe('buildTransaction: removeRegularKey', () => {
+  it('is a SetRegularKey without a RegularKey: it removes the key', () => {
+    const account = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh'
+    const tx = buildTransaction(account, {
+      type: 'removeRegularKey',
+      keyAddress: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
+    })
+    expect(tx).toEqual({ TransactionType: 'SetRegularKey', Account: account })
   })
 })

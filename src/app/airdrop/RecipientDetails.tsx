@@ -5,6 +5,7 @@ import { shortAddress } from '../../shared/format.ts'
 import { byRecipient, hashPrefix, shortNftId, shownHash } from '../jobs/jobProgress.ts'
 import type { RecipientResult } from '../jobs/jobProgress.ts'
 import { useJobItemsHead } from '../jobs/useJobs.ts'
+import { intentNftId } from '../../shared/intents.ts'
 
 /**
  * Items read and rendered per 'Show more': a 100,000-item airdrop is read page by page, in plan order
@@ -77,7 +78,7 @@ function RecipientRow({ recipient }: { recipient: RecipientResult }) {
 }
 
 function ItemLine({ item }: { item: JobItemRow }) {
-  const nftId = item.intent.type === 'cancel' ? '' : item.intent.nftId
+  const nftId = intentNftId(item.intent) ?? ''
   const hash = shownHash(item)
   const ok = item.status === 'succeeded'
   // A succeeded offer not read back yet waits for its recipient, as the job's summary counts it.

@@ -126,9 +126,9 @@ export function hashPrefix(hash: string): string {
 }
 
 function itemNft(item: JobItemRow): string {
-  return item.intent.type === 'cancel'
-    ? `${item.intent.offerIds.length} offers`
-    : `NFT ${shortNftId(item.intent.nftId)}`
+  if (item.intent.type === 'cancel') return `${item.intent.offerIds.length} offers`
+  if (item.intent.type === 'removeRegularKey') return `key ${shortAddress(item.intent.keyAddress)}`
+  return `NFT ${shortNftId(item.intent.nftId)}`
 }
 
 function itemTarget(item: JobItemRow): string {
@@ -142,6 +142,7 @@ const DONE_VERB: Record<JobItemRow['intent']['type'], string> = {
   burn: 'Burned',
   cancel: 'Cancelled',
   accept: 'Sold',
+  removeRegularKey: 'Removed',
 }
 
 /** One activity line: what happened last to an item. */

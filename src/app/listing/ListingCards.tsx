@@ -17,6 +17,7 @@ import {
 import { ShowAllToggle } from '../ui/ShowAllToggle.tsx'
 import { cancelItemCount, isListingSuccess, offerOutcome } from './listingOutcome.ts'
 import type { OfferOutcome } from './listingOutcome.ts'
+import { intentNftId } from '../../shared/intents.ts'
 
 const STOP_LISTING = {
   title: 'Stop creating offers?',
@@ -146,7 +147,7 @@ function ProblemItems({
   const byId = new Map(nfts.map((nft) => [nft.nftId, nft]))
   const nameOf = (item: JobItemRow) => {
     if (item.intent.type === 'cancel') return `Cancelling ${item.intent.offerIds.length} offers`
-    const { nftId } = item.intent
+    const nftId = intentNftId(item.intent) ?? ''
     const nft = byId.get(nftId)
     return nft ? displayName(nft, metadata.get(nftId)) : `NFT ${shortNftId(nftId)}`
   }

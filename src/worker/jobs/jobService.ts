@@ -138,9 +138,10 @@ export class JobService {
   }
 
   private async planJob(input: unknown, extraParams: Record<string, unknown>): Promise<JobPlan> {
-    const request: JobRequest = withShuffleSeed(validateJobRequest(input))
-    const shuffleSeed = request.kind === 'airdrop' ? request.seed : undefined
+    const checked: JobRequest = withShuffleSeed(validateJobRequest(input))
+    const shuffleSeed = checked.kind === 'airdrop' ? checked.seed : undefined
     const { account, network } = this.wallet()
+    const request = checked.kind === 'removeRegularKey' ? this.keyRemoval() : checked
     const client = this.deps.connection.requireClient()
     const planned = planIntents(request)
     const feeDrops = await cushionedFeeDrops(client)
@@ -435,6 +436,18 @@ export class JobService {
       throw new EngineError('VALIDATION', `This job belongs to ${job.account} on ${job.network}`)
     }
     return job
+  }
+
+  /** The removal of the connected regular key: only that key may sign its own removal. */
+  private keyRemoval(): JobRequest {
+    const wallet = this.deps.keyring.current()
+    if (wallet?.signing !== 'regular') {
+      throw new EngineError(
+        'VALIDATION',
+        "Connect with the account's regular key to remove it: the key signs its own removal",
+      )
+    }
+    return { kind: 'removeRegularKey', keyAddress: wallet.keyAddress }
   }
 
   private wallet(): { account: string; network: NetworkId } {

@@ -7,16 +7,26 @@ import { Wallet } from 'xrpl'
 import type { ECDSA } from 'xrpl'
 
 import type { LedgerDb } from '../../db/schema.ts'
-import { deleteStoredKey, storedKeysOf, wipeStoredKeys } from '../../db/storedKeys.ts'
+import {
+  deleteStoredKey,
+  storedKeyId,
+  storedKeysOf,
+  wipeStoredKeys,
+} from '../../db/storedKeys.ts'
 import type { StoredKeyRow } from '../../db/types.ts'
 import { EngineError, isEngineError } from '../../shared/errors.ts'
 import { NETWORKS } from '../../shared/networks.ts'
 import type { NetworkId } from '../../shared/networks.ts'
-import type { CredentialInput, WalletInfo } from '../api.ts'
+import type { CredentialInput, KeyProtection, StoredSession, WalletInfo } from '../api.ts'
 import type { ConnectionManager } from '../network/connectionManager.ts'
 import { parseAccountAddress, parseCredential, walletFor } from './credentials.ts'
 import type { ParsedCredential } from './credentials.ts'
-import { openRegularKey, storeRegularKey } from './keyVault.ts'
+import {
+  MIN_PASSPHRASE_CHARS,
+  needsPassphrase,
+  openRegularKey,
+  storeRegularKey,
+} from './keyVault.ts'
 import { assertMaySign, readAccountAuth } from './ledgerChecks.ts'
 import type { AccountAuth } from './ledgerChecks.ts'
 import { DEFAULT_CONFIRM_LIMITS, waitForRegularKey } from './regularKeyWait.ts'
@@ -56,6 +66,21 @@ type StoredVerdict = 'valid' | 'gone' | 'unverified'
 
 /** Failures that mean "the ledger cannot be asked now", not "the key is bad". */
 const OFFLINE_CODES = new Set(['NOT_CONNECTED', 'NETWORK', 'TIMEOUT'])
+
+/** The passphrase a protection names (null: the device key), checked before anything waits. */
+function checkedProtection(protection: KeyProtection): string | null {
+  if (protection?.kind === 'device') return null
+  if (protection?.kind !== 'passphrase' || typeof protection.passphrase !== 'string') {
+    throw new EngineError('VALIDATION', 'Choose how the key is protected on this device')
+  }
+  if ([...protection.passphrase].length < MIN_PASSPHRASE_CHARS) {
+    throw new EngineError(
+      'VALIDATION',
+      `The passphrase must be at least ${MIN_PASSPHRASE_CHARS} characters`,
+    )
+  }
+  return protection.passphrase
+}
 
 /** Holds the secrets of the ledger engine; see the module comment. */
 export class Keyring {
@@ -125,8 +150,9 @@ export class Keyring {
    *
    * @param primaryAddress - the account GEM Wallet set the key on.
    */
-  async confirmRegularKey(primaryAddress: string): Promise<WalletInfo> {
+  async confirmRegularKey(primaryAddress: string, protection: KeyProtection): Promise<WalletInfo> {
     const account = parseAccountAddress(primaryAddress, 'Please enter the account address')
+    const passphrase = checkedProtection(protection)
     const pending = this.pending
     const seed = pending?.wallet.seed
     if (!pending || !seed) {
@@ -147,7 +173,7 @@ export class Keyring {
     )
     const owner = { network, primaryAddress: account, regularKeyAddress: credential.keyAddress }
     // Stored before anything else: the key is now the account's RegularKey and this is its only copy.
-    await storeRegularKey(this.deps.db, owner, seed)
+    await storeRegularKey(this.deps.db, owner, seed, passphrase)
     if (this.pending === pending) this.pending = null
     return this.install(ticket, network, credential, false)
   }
@@ -163,6 +189,8 @@ export class Keyring {
     const network = this.deps.network()
     const ticket = ++this.generation
     for (const row of await storedKeysOf(this.deps.db, network)) {
+      // A passphrase-protected key waits for unlock(): it is neither opened nor wiped here.
+      if (needsPassphrase(row)) continue
       const credential = await this.openRow(row)
       const verdict = credential ? await this.verifyStored(credential, network) : 'gone'
       if (verdict !== 'gone' && credential) return this.install(ticket, network, credential, true)
@@ -170,6 +198,69 @@ export class Keyring {
       this.dropSessionOf(row)
     }
     return null
+  }
+
+  /** The newest key stored on this device for the current network, without its secret. */
+  async storedSession(): Promise<StoredSession | null> {
+    const [row] = await storedKeysOf(this.deps.db, this.deps.network())
+    if (!row) return null
+    return {
+      network: row.network,
+      primaryAddress: row.primaryAddress,
+      regularKeyAddress: row.regularKeyAddress,
+      protection: row.protection ?? 'device',
+    }
+  }
+
+  /**
+   * Opens the current network's passphrase-protected stored key and connects with it (see
+   * EngineApi.unlockWallet). A wrong passphrase leaves the key stored; a key the ledger no longer
+   * accepts is deleted.
+   */
+  async unlock(passphrase: string): Promise<WalletInfo> {
+    const network = this.deps.network()
+    const ticket = ++this.generation
+    const row = (await storedKeysOf(this.deps.db, network)).find(needsPassphrase)
+    if (!row) throw new EngineError('NOT_FOUND', 'No key protected by a passphrase is stored here')
+    if (typeof passphrase !== 'string' || passphrase === '') {
+      throw new EngineError('VALIDATION', 'Please enter your passphrase')
+    }
+    const credential = await this.openRow(row, passphrase)
+    if (!credential) {
+      throw new EngineError('VALIDATION', 'Wrong passphrase: the key stays locked. Try again')
+    }
+    if ((await this.verifyStored(credential, network)) === 'gone') {
+      await deleteStoredKey(this.deps.db, row.id)
+      throw new EngineError(
+        'VALIDATION',
+        `The stored key is no longer the regular key of ${row.primaryAddress} (it was replaced or removed): it was deleted from this device`,
+      )
+    }
+    return this.install(ticket, network, credential, true)
+  }
+
+  /**
+   * Disconnect and forget the key here: the connected account's stored key (on this network) is
+   * deleted and the session locked; nothing restores it. The key stays set on the account.
+   */
+  async forgetStoredKey(): Promise<void> {
+    const info = this.session?.info
+    try {
+      if (info) await deleteStoredKey(this.deps.db, storedKeyId(info.network, info.address))
+    } finally {
+      this.lock()
+    }
+  }
+
+  /** Deletes the stored key of an account whose RegularKey was removed, and its session. */
+  async keyRemoved(network: NetworkId, account: string, keyAddress: string): Promise<void> {
+    const id = storedKeyId(network, account)
+    const row = (await storedKeysOf(this.deps.db, network)).find((r) => r.id === id)
+    if (row?.regularKeyAddress === keyAddress) await deleteStoredKey(this.deps.db, id)
+    const info = this.session?.info
+    if (info?.network === network && info.address === account && info.keyAddress === keyAddress) {
+      this.lock()
+    }
   }
 
   /** 'Forget this device': wipes the stored keys and the device key, then locks. */
@@ -219,8 +310,8 @@ export class Keyring {
   }
 
   /** The stored row's credential, or null when it does not decrypt or does not match its row. */
-  private async openRow(row: StoredKeyRow): Promise<ParsedCredential | null> {
-    const seed = await openRegularKey(this.deps.db, row)
+  private async openRow(row: StoredKeyRow, passphrase?: string): Promise<ParsedCredential | null> {
+    const seed = await openRegularKey(this.deps.db, row, passphrase)
     if (!seed) return null
     try {
       const input = { kind: 'regularKey', secret: seed, account: row.primaryAddress } as const

@@ -104,3 +104,45 @@ export function assertMaySign(auth: AccountAuth, key: SigningKey): void {
     )
   }
 }
+
+/** Who may sign for an account besides its RegularKey: what removing the RegularKey leaves. */
+export interface AccountKeyFacts {
+  account: string
+  regularKey: string | null
+  masterDisabled: boolean
+  hasSignerList: boolean
+  ledgerIndex: number
+}
+
+/**
+ * The account's RegularKey, master-key state and whether it has a signer list, from one validated
+ * ledger.
+ *
+ * @throws EngineError as readAccountAuth does.
+ */
+export async function readAccountKeys(
+  client: Client,
+  account: string,
+  networkName: string,
+): Promise<AccountKeyFacts> {
+  const auth = await readAccountAuth(client, account, networkName)
+  let hasSignerList: boolean
+  try {
+    const response = await client.request({
+      command: 'account_objects',
+      account,
+      type: 'signer_list',
+      ledger_index: auth.ledgerIndex,
+    })
+    hasSignerList = response.result.account_objects.length > 0
+  } catch (error) {
+    throw toEngineError(error, 'account_objects')
+  }
+  return {
+    account,
+    regularKey: auth.regularKey,
+    masterDisabled: auth.masterDisabled,
+    hasSignerList,
+    ledgerIndex: auth.ledgerIndex,
+  }
+}

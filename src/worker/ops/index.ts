@@ -11,6 +11,7 @@ import { buildCancelOffers, validateCancelIntent } from './cancelOffers.ts'
 import { buildCreateOffer, validateOfferIntent } from './createOffer.ts'
 import { buildAcceptOffer, validateAcceptIntent } from './acceptOffer.ts'
 import { describeValue, invalidIntent } from './fields.ts'
+import { buildRemoveRegularKey, validateRemoveRegularKeyIntent } from './removeRegularKey.ts'
 
 export { buildBurn, validateBurnIntent } from './burn.ts'
 export type { BurnIntent } from './burn.ts'
@@ -52,9 +53,11 @@ export function validateIntent(intent: Intent, account: string): void {
       return validateCancelIntent(intent, account)
     case 'accept':
       return validateAcceptIntent(intent, account)
+    case 'removeRegularKey':
+      return validateRemoveRegularKeyIntent(intent, account)
     default:
       throw invalidIntent(
-        `Unknown intent type ${describeValue(type)}: expected offer, burn, cancel or accept.`,
+        `Unknown intent type ${describeValue(type)}: expected offer, burn, cancel, accept or removeRegularKey.`,
         'type',
         type,
       )
@@ -63,8 +66,9 @@ export function validateIntent(intent: Intent, account: string): void {
 
 /**
  * Validates an intent and builds its unsigned transaction: NFTokenCreateOffer (sell) for `offer`,
- * NFTokenBurn for `burn`, NFTokenCancelOffer for `cancel`, NFTokenAcceptOffer for `accept`. Fee, Sequence and LastLedgerSequence are
- * left to the caller.
+ * NFTokenBurn for `burn`, NFTokenCancelOffer for `cancel`, NFTokenAcceptOffer for `accept`,
+ * SetRegularKey without a key for `removeRegularKey`. Fee, Sequence and LastLedgerSequence are left
+ * to the caller.
  *
  * @param account - the classic address that signs.
  * @param intent - the intent, as recorded in the job.
@@ -88,5 +92,7 @@ export function buildTransaction(account: string, intent: Intent): SubmittableTr
       return buildCancelOffers(account, intent)
     case 'accept':
       return buildAcceptOffer(account, intent)
+    case 'removeRegularKey':
+      return buildRemoveRegularKey(account)
   }
 }

@@ -308,6 +308,8 @@ export function validateJobRequest(request: unknown): JobRequest {
       return checkedCancel(request)
     case 'accept':
       return checkedAccept(request)
+    case 'removeRegularKey':
+      return { kind: 'removeRegularKey' }
     default:
       throw invalid(`Unknown job kind: ${shown(request.kind)}`)
   }
@@ -422,5 +424,8 @@ export function planIntents(
           },
         },
       ]
+    case 'removeRegularKey':
+      if (!request.keyAddress) throw new EngineError('INTERNAL', 'No key to remove was named')
+      return [{ intent: { type: 'removeRegularKey', keyAddress: request.keyAddress } }]
   }
 }

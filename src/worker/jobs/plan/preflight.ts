@@ -9,10 +9,12 @@ import type { Client } from 'xrpl'
 
 import type { BidTerms, NftItem } from '../../../db/types.ts'
 import { EngineError } from '../../../shared/errors.ts'
+import { intentNftId } from '../../../shared/intents.ts'
 import { buildNetworks } from '../../../shared/networks.ts'
 import type { NetworkId } from '../../../shared/networks.ts'
 import type { BurnEffects, JobKind, PlanProblem } from '../../api.ts'
 import { offersDeleted, pagesFreed } from '../../nfts/burnEffects.ts'
+import { readAccountKeys } from '../../keys/ledgerChecks.ts'
 import { readNftPages } from '../../nfts/nftPages.ts'
 import { readAccountNfts } from '../../nfts/accountNfts.ts'
 import type { PlannedIntent } from './planner.ts'
@@ -78,6 +80,7 @@ const INTENTS_OF_KIND: Readonly<Record<JobKind, readonly string[]>> = {
   burn: ['burn'],
   cancel: ['cancel'],
   accept: ['accept'],
+  removeRegularKey: ['removeRegularKey'],
 }
 
 /**
@@ -143,7 +146,7 @@ async function readSecondBids(
 /** Every fact the verdicts need, read from the validated ledger with as much overlap as possible. */
 async function readFacts(deps: PreflightDeps, kind: JobKind, planned: readonly PlannedIntent[]) {
   const { client, account } = deps
-  const hasNfts = planned.some(({ intent }) => intent.type !== 'cancel')
+  const hasNfts = planned.some(({ intent }) => intentNftId(intent) !== null)
   const cancelIds = planned.flatMap(({ intent }) =>
     intent.type === 'cancel' ? intent.offerIds : [],
   )
@@ -207,6 +210,7 @@ async function readFacts(deps: PreflightDeps, kind: JobKind, planned: readonly P
     offeredByJobs: deps.offeredByJobs ?? new Map(),
     lookups,
     bids,
+    keys: kind === 'removeRegularKey' ? await readAccountKeys(client, account, networkName) : null,
     hasSecond: deps.second?.available() ?? false,
     secondBids,
     closeTime,

@@ -10,6 +10,7 @@ import type { PlanProblem } from '../../api.ts'
 import { LSF_TRANSFERABLE } from '../../nfts/nftEntry.ts'
 import type { PlannedIntent } from './planner.ts'
 import type { AccountFacts } from '../ledger/ledgerRequests.ts'
+import type { AccountKeyFacts } from '../../keys/ledgerChecks.ts'
 import { bidVerdict } from '../../offers/bidTerms.ts'
 import type { SecondWord } from '../../offers/bidTerms.ts'
 import type { OfferEntry, OfferLookup } from '../../offers/ownOffers.ts'
@@ -46,6 +47,8 @@ export interface ItemFacts {
   /** Whether the network has another server; then `secondBids` holds its word on each bid. */
   hasSecond: boolean
   secondBids: ReadonlyMap<string, SecondWord>
+  /** A key removal: who may sign for the account (else null). */
+  keys: AccountKeyFacts | null
   /**
    * The validated ledger's close time (Ripple-epoch seconds), when an expiry matters (a foreign offer
    * to cancel, a bid to accept, an offer to make with an expiration); else null.
@@ -303,6 +306,11 @@ export function itemProblems(planned: readonly PlannedIntent[], facts: ItemFacts
       problems.push(...cancelProblems(intent.offerIds, index, facts))
       return
     }
+    if (intent.type === 'removeRegularKey') {
+      const problem = keyRemovalProblem(intent.keyAddress, index, facts.keys)
+      if (problem) problems.push(problem)
+      return
+    }
     const nft = nftProblem(intent, index, facts, seen)
     const offer = intent.type === 'offer'
     const destination = offer ? destinationProblem(intent, index, facts) : null
@@ -318,6 +326,29 @@ export function itemProblems(planned: readonly PlannedIntent[], facts: ItemFacts
     }
   })
   return problems
+}
+
+/**
+ * What stands in the way of removing the regular key: it is not (any more) the account's RegularKey,
+ * or it is the account's only way to sign (master key disabled, no signer list: the ledger answers
+ * tecNO_ALTERNATIVE_KEY). Blocking: the job is this one transaction.
+ */
+function keyRemovalProblem(
+  keyAddress: string,
+  index: number,
+  keys: AccountKeyFacts | null,
+): PlanProblem | null {
+  if (!keys) return null
+  if (keys.regularKey !== keyAddress) {
+    const now = keys.regularKey ? `its regular key is ${keys.regularKey}` : 'it has no regular key'
+    const message = `This device's key ${keyAddress} is not the regular key of ${keys.account} (${now}): there is nothing of this app's to remove`
+    return { code: 'NO_REGULAR_KEY', message, itemIndex: index, blocking: true }
+  }
+  if (keys.masterDisabled && !keys.hasSignerList) {
+    const message = `The master key of ${keys.account} is disabled and it has no signer list: this regular key is its only way to sign, and the ledger refuses to remove it (tecNO_ALTERNATIVE_KEY). Enable the master key or set a signer list first`
+    return { code: 'NO_ALTERNATIVE_KEY', message, itemIndex: index, blocking: true }
+  }
+  return null
 }
 
 /** A problem of an offer that replaces others, made blocking (see itemProblems). */

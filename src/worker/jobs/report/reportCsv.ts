@@ -8,6 +8,7 @@ import type { Attempt, Intent, JobItemRow, JobRow } from '../../../db/types.ts'
 import { EngineError } from '../../../shared/errors.ts'
 import { formatDrops } from '../../../shared/format.ts'
 import { resultMessage } from './resultMessages.ts'
+import { intentNftId } from '../../../shared/intents.ts'
 
 /** The report's columns, in order. */
 export const JOB_REPORT_COLUMNS = [
@@ -40,7 +41,7 @@ function shownAttempt(attempts: Attempt[]): Attempt | undefined {
 
 /** The NFT column: the NFT of an offer or burn, the offer ids of a cancellation. */
 function nftColumn(intent: Intent): string {
-  return intent.type === 'cancel' ? intent.offerIds.join(';') : intent.nftId
+  return intent.type === 'cancel' ? intent.offerIds.join(';') : (intentNftId(intent) ?? '')
 }
 
 function amountColumn(intent: Intent): string {

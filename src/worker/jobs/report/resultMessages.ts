@@ -88,6 +88,14 @@ const CONTEXT_MESSAGES: Readonly<Record<IntentType, Readonly<Record<string, stri
     skipped: 'Skipped: these offers were left out of the job, so they were not cancelled.',
     cancelled: 'Not cancelled: the job was cancelled before these offers were signed for.',
   },
+  removeRegularKey: {
+    tesSUCCESS:
+      "This app's signing key was removed from your account: it can no longer sign anything.",
+    tecNO_ALTERNATIVE_KEY:
+      "The ledger refused: your account's master key is disabled and it has no signer list, so this key is its only way to sign. Enable the master key or set a signer list first.",
+    skipped: 'Skipped: the key was not removed.',
+    cancelled: 'Not sent: the job was cancelled before the removal was signed.',
+  },
   accept: {
     tesSUCCESS: 'The NFT was sold to the bidder.',
     tecOBJECT_NOT_FOUND:
