@@ -2,7 +2,10 @@ import { expect, test } from './support/test.ts'
 import type { Page, TestInfo } from '@playwright/test'
 
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
+import type { Wallet } from 'xrpl'
+
 import { installGemStandIn, regularKeyOf } from './support/gemStandIn.ts'
+import { fundedAccount } from './support/ledger.ts'
 import { storedRows } from './support/hooks.ts'
 import { expectConnected, openWalletDropdown, walletButton } from './support/shell.ts'
 
@@ -32,6 +35,34 @@ async function generateKey(page: Page): Promise<string> {
   return await field.inputValue()
 }
 
+/** The setup's protection: a passphrase (typed twice), or none (the risk read). */
+async function chooseProtection(page: Page, passphrase: string | null): Promise<void> {
+  await expect(page.getByTestId('setup-key-warning')).toContainText(
+    'This key can sign any transaction of your account — payments included — until it is removed',
+  )
+  if (passphrase === null) {
+    await page.getByLabel('Go without a passphrase').check()
+    await expect(page.getByTestId('setup-no-passphrase-risk')).toContainText(
+      'any script that runs in this page',
+    )
+    return
+  }
+  await page.getByLabel('Passphrase to protect the key on this device').fill(passphrase)
+  await page.getByLabel('Repeat the passphrase').fill(passphrase)
+}
+
+/** The whole setup through the stand-in; returns the key set on the account. */
+async function setUpKey(page: Page, account: Wallet, passphrase: string | null): Promise<string> {
+  await installGemStandIn(page, { account })
+  await openSetup(page)
+  const keyAddress = await generateKey(page)
+  await chooseProtection(page, passphrase)
+  await page.getByRole('button', { name: 'Set Regular Key with GEM Wallet' }).click()
+  await expectMainShell(page)
+  await expectConnected(page, account.classicAddress)
+  return keyAddress
+}
+
 async function expectMainShell(page: Page): Promise<void> {
   await expect(page.getByRole('contentinfo')).toContainText('XRPL NFT Manager')
   await expect(page.getByTestId('footer-network')).toHaveText('Sandbox')
@@ -50,6 +81,12 @@ test('GEM Wallet sets a generated regular key; the app connects and restores it 
   const panel = page.getByRole('region', { name: 'New regular key generated' })
   await expect(panel).toContainText(keyAddress)
   await expect(panel).toContainText('you never see it')
+  // Nothing is sent before the key's protection is chosen.
+  await expect(submit).toBeDisabled()
+  await expect(page.getByTestId('setup-protection-hint')).toContainText(
+    'Choose a passphrase of at least 8 characters',
+  )
+  await chooseProtection(page, null)
   await submit.click()
 
   await expect(page.getByRole('button', { name: 'Setting Up Regular Key...' })).toBeDisabled()
@@ -71,10 +108,15 @@ test('GEM Wallet sets a generated regular key; the app connects and restores it 
   await expect(page.getByRole('heading', { name: 'Regular Key Setup' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Get Started' })).toHaveCount(0)
 
-  // 'Forget this device': the stored key is deleted, so a reload no longer reconnects.
+  // 'Forget this device': the stored key is deleted, so a reload no longer reconnects; the dialog
+  // says the key stays on the account and offers to remove it there first.
   const dropdown = await openWalletDropdown(page)
   await dropdown.getByRole('button', { name: 'Forget this device' }).click()
   const confirm = page.getByRole('dialog', { name: 'Forget this device?' })
+  await expect(confirm).toContainText('The key is still set on your account')
+  await expect(
+    confirm.getByRole('button', { name: 'Remove it from the account first' }),
+  ).toBeVisible()
   await confirm.getByRole('button', { name: 'Forget this device' }).click()
   await expect(walletButton(page)).toHaveText('Connect Wallet')
   expect(await storedRows(page, 'storedKeys')).toEqual([])
@@ -94,6 +136,7 @@ test('GEM Wallet rejecting the transaction shows the spec error and changes noth
   await installGemStandIn(page, { account, setRegularKey: 'reject' })
   await openSetup(page)
   await generateKey(page)
+  await chooseProtection(page, null)
 
   await page.getByRole('button', { name: 'Set Regular Key with GEM Wallet' }).click()
 
@@ -109,10 +152,83 @@ test('GEM Wallet giving no address shows the spec error', async ({ page }, testI
   await installGemStandIn(page, { account, getAddress: 'refuse' })
   await openSetup(page)
   await generateKey(page)
+  await chooseProtection(page, null)
 
   await page.getByRole('button', { name: 'Set Regular Key with GEM Wallet' }).click()
 
   await expect(page.getByRole('main').getByRole('alert')).toHaveText(
     'Failed to get address from GEM Wallet',
   )
+})
+
+const PASSPHRASE = 'correct horse battery'
+
+test('a passphrase protects the stored key: unlocked after a reload, and Disconnect keeps or forgets it', async ({
+  page,
+}) => {
+  const account = await fundedAccount('secp256k1')
+  const keyAddress = await setUpKey(page, account, PASSPHRASE)
+  const [row] = await storedRows<{ protection: string }>(page, 'storedKeys')
+  expect(row?.protection).toBe('passphrase')
+
+  // A reload: the app shows the account but cannot sign until the passphrase is given.
+  await page.reload()
+  await expectMainShell(page)
+  const unlock = page.getByTestId('unlock-key')
+  await expect(unlock).toBeVisible()
+  await unlock.getByLabel('Passphrase').fill('wrong passphrase')
+  await unlock.getByRole('button', { name: 'Unlock' }).click()
+  await expect(unlock.getByRole('alert')).toHaveText(
+    'Wrong passphrase: the key stays locked. Try again',
+  )
+  await unlock.getByLabel('Passphrase').fill(PASSPHRASE)
+  await unlock.getByRole('button', { name: 'Unlock' }).click()
+  await expectConnected(page, account.classicAddress)
+
+  // Disconnect, keeping the key: the next visit asks for the passphrase again.
+  let dropdown = await openWalletDropdown(page)
+  await dropdown.getByRole('button', { name: 'Disconnect Wallet' }).click()
+  let choice = page.getByRole('dialog', { name: 'Disconnect: keep the key on this device?' })
+  await expect(choice).toContainText('Either way the key stays set on your account')
+  await choice.getByRole('button', { name: 'Keep this device able to sign' }).click()
+  await expect(walletButton(page)).not.toHaveText(/^Connected/)
+  await page.reload()
+  await expect(page.getByTestId('unlock-key')).toBeVisible()
+  await page.getByTestId('unlock-key').getByLabel('Passphrase').fill(PASSPHRASE)
+  await page.getByTestId('unlock-key').getByRole('button', { name: 'Unlock' }).click()
+  await expectConnected(page, account.classicAddress)
+
+  // Disconnect, forgetting the key here: nothing comes back after a reload.
+  dropdown = await openWalletDropdown(page)
+  await dropdown.getByRole('button', { name: 'Disconnect Wallet' }).click()
+  choice = page.getByRole('dialog', { name: 'Disconnect: keep the key on this device?' })
+  await choice.getByRole('button', { name: 'Forget the key here' }).click()
+  expect(await storedRows(page, 'storedKeys')).toEqual([])
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1, name: 'Regular Key Setup' })).toBeVisible()
+  await expect(page.getByTestId('unlock-key')).toHaveCount(0)
+  // Still set on the account: only removing it there takes its power away.
+  expect(await regularKeyOf(account.classicAddress)).toBe(keyAddress)
+})
+
+test('removing the signing key from the account through the app', async ({ page }) => {
+  const account = await fundedAccount('secp256k1')
+  const keyAddress = await setUpKey(page, account, null)
+  const dropdown = await openWalletDropdown(page)
+  await expect(dropdown.getByTestId('wallet-regular-key')).toHaveText(
+    `Regular key: this device's signing key (${keyAddress})`,
+  )
+  await dropdown.getByRole('button', { name: 'Remove the signing key from the account' }).click()
+  const dialog = page.getByRole('dialog', { name: "Remove this app's signing key?" })
+  await expect(dialog.getByTestId('key-removal-fee')).toContainText('Network fee:')
+  await dialog.getByRole('button', { name: 'Remove the key from my account' }).click()
+  await expect(dialog.getByTestId('key-removal-outcome')).toContainText(
+    "This app's signing key was removed from your account",
+    { timeout: 30_000 },
+  )
+  expect(await regularKeyOf(account.classicAddress)).toBeNull()
+  expect(await storedRows(page, 'storedKeys')).toEqual([])
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  // The session is over: the account stays shown, read-only.
+  await expect(walletButton(page)).not.toHaveText(/^Connected/)
 })

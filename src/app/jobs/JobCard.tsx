@@ -2,6 +2,8 @@ import { useId } from 'react'
 import type { ReactNode } from 'react'
 
 import type { JobRow } from '../../db/types.ts'
+import { askKeyRemoval } from '../state/keyRemoval.ts'
+import { signingWallet, useSession } from '../state/session.ts'
 import { saveTextFile } from './saveFile.ts'
 import './jobs.css'
 
@@ -83,6 +85,7 @@ export function ResultActions({
           {error}
         </p>
       )}
+      <RemoveKeyHint />
       <div className="actions-row">
         <button type="button" className="button" onClick={() => void download()}>
           Export report (CSV)
@@ -92,5 +95,21 @@ export function ResultActions({
         </button>
       </div>
     </>
+  )
+}
+
+/**
+ * On a finished job's card of a regular-key session: the key this app signs with can sign anything
+ * until removed, so the end of the work is the moment to offer its removal.
+ */
+function RemoveKeyHint() {
+  const { wallet } = useSession()
+  if (signingWallet(wallet)?.signing !== 'regular') return null
+  return (
+    <p className="tab-muted" data-testid="remove-key-hint">
+      <button type="button" className="button" onClick={() => void askKeyRemoval()}>
+        Done? Remove this app&apos;s signing key from your account
+      </button>
+    </p>
   )
 }

@@ -7,6 +7,8 @@ import { gemInstalled } from './gemWallet.ts'
 import { runRegularKeySetup, STEP_TEXT } from './regularKeyFlow.ts'
 import type { SetupStep, SetupSuccess } from './regularKeyFlow.ts'
 import { SetupOptions } from './SetupOptions.tsx'
+import { EMPTY_PROTECTION, KeyProtectionFields, protectionOf } from './KeyProtectionFields.tsx'
+import type { ProtectionDraft } from './KeyProtectionFields.tsx'
 import type { GemStatus } from './SetupOptions.tsx'
 import { SetupSuccessPanel } from './SetupSuccessPanel.tsx'
 import './onboarding.css'
@@ -40,7 +42,8 @@ function GeneratedKeyPanel({ address }: { address: string }) {
       <p>
         Its private key was created on this device and stays inside the app&apos;s signing engine:
         you never see it, type it or copy it. After GEM Wallet sets this address as your regular
-        key, it is stored here encrypted, so the app can sign your bulk transactions.
+        key, it is stored here encrypted (with the passphrase you choose below), so the app can sign
+        your bulk transactions.
       </p>
     </section>
   )
@@ -56,6 +59,8 @@ export function RegularKeySetup() {
   const [step, setStep] = useState<SetupStep | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [success, setSuccess] = useState<SetupSuccess | null>(null)
+  const [protection, setProtection] = useState<ProtectionDraft>(EMPTY_PROTECTION)
+  const chosen = protectionOf(protection)
   const inputId = useId()
   const busy = step !== null
 
@@ -70,10 +75,10 @@ export function RegularKeySetup() {
 
   async function submit(): Promise<void> {
     const address = keyAddress.trim()
-    if (!address || busy) return
+    if (!address || busy || typeof chosen === 'string') return
     setError(null)
     try {
-      setSuccess(await runRegularKeySetup(address, setStep))
+      setSuccess(await runRegularKeySetup(address, chosen, setStep))
     } catch (caught) {
       setError(errorMessage(caught, 'Regular Key setup failed'))
     } finally {
@@ -88,7 +93,8 @@ export function RegularKeySetup() {
       </main>
     )
   }
-  const canSubmit = !busy && keyAddress.trim() !== '' && gemStatus === 'installed'
+  const canSubmit =
+    !busy && keyAddress.trim() !== '' && gemStatus === 'installed' && typeof chosen !== 'string'
   return (
     <main className="onboarding">
       <header className="onboarding__hero">
@@ -115,6 +121,14 @@ export function RegularKeySetup() {
           </button>
         </div>
         {keyAddress && <GeneratedKeyPanel address={keyAddress} />}
+        {keyAddress && (
+          <KeyProtectionFields draft={protection} onChange={setProtection} disabled={busy} />
+        )}
+        {keyAddress && typeof chosen === 'string' && (
+          <p className="tab-muted" data-testid="setup-protection-hint">
+            {chosen}
+          </p>
+        )}
         {step && (
           <p className="setup__progress" role="status">
             {STEP_TEXT[step]}

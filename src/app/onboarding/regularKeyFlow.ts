@@ -4,6 +4,7 @@
  * stores the key encrypted on this device and connects.
  */
 import { errorMessage } from '../../shared/errors.ts'
+import type { KeyProtection } from '../../worker/api.ts'
 import { completeRegularKey } from '../state/session.ts'
 import { gemInstalled, gemPrimaryAddress, gemSetRegularKey } from './gemWallet.ts'
 import { GET_ADDRESS_FAILED } from './regularKeyResult.ts'
@@ -33,11 +34,13 @@ const SETUP_FAILED = 'Regular Key setup failed'
  * Runs the setup for the key the engine generated.
  *
  * @param regularKeyAddress - the generated key's address (from engine.prepareRegularKey).
+ * @param protection - how the key is kept on this device (a passphrase, or the browser alone).
  * @param onStep - told when a step starts.
  * @throws Error with the message to show.
  */
 export async function runRegularKeySetup(
   regularKeyAddress: string,
+  protection: KeyProtection,
   onStep: (step: SetupStep) => void,
 ): Promise<SetupSuccess> {
   onStep('checking')
@@ -50,7 +53,7 @@ export async function runRegularKeySetup(
   if (!outcome.ok) throw new Error(outcome.error)
   onStep('ledger')
   try {
-    await completeRegularKey(primaryAddress)
+    await completeRegularKey(primaryAddress, protection)
   } catch (error) {
     throw new Error(errorMessage(error, SETUP_FAILED), { cause: error })
   }

@@ -4,7 +4,8 @@ import type { ReactNode } from 'react'
 import type { NftView } from '../nfts/useNftView.ts'
 import { NftCollectionPanel } from '../nfts/NftCollectionPanel.tsx'
 import { useUi } from '../state/ui.ts'
-import { LoadingBoundary } from '../ui/lazyNamed.tsx'
+import { LoadingBoundary, lazyNamed } from '../ui/lazyNamed.tsx'
+import { useKeyRemoval } from '../state/keyRemoval.ts'
 import type { TabId } from '../state/ui.ts'
 import { Footer } from './Footer.tsx'
 import { Header } from './Header.tsx'
@@ -35,6 +36,21 @@ const GRIDS: Partial<Record<TabId, (view: NftView) => ReactNode>> = {
       <BurnGrid view={view} />
     </LoadingBoundary>
   ),
+}
+
+const KeyRemovalModal = lazyNamed(
+  () => import('../wallet/KeyRemovalModal.tsx'),
+  'KeyRemovalModal',
+)
+
+/** The key removal's confirmation and progress, loaded when first opened. */
+function KeyRemovalHost() {
+  const { open } = useKeyRemoval()
+  return open ? (
+    <LoadingBoundary>
+      <KeyRemovalModal />
+    </LoadingBoundary>
+  ) : null
 }
 
 /** The main shell: the header with its tabs, the selected tab's panel, and the fixed footer. */
@@ -74,6 +90,7 @@ export function MainShell() {
         </section>
       </main>
       <Footer />
+      <KeyRemovalHost />
     </div>
   )
 }

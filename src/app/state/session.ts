@@ -11,7 +11,13 @@ import { proxy, useSnapshot } from 'valtio'
 import { savedSettings } from '../../db/queries/settings.ts'
 import { errorMessage, logFailure } from '../../shared/errors.ts'
 import type { NetworkId } from '../../shared/networks.ts'
-import type { AppSettings, CredentialInput, WalletInfo } from '../../worker/api.ts'
+import type {
+  AppSettings,
+  CredentialInput,
+  KeyProtection,
+  StoredSession,
+  WalletInfo,
+} from '../../worker/api.ts'
 import { engine } from '../engine.ts'
 import { restoreDarkMode, setWalletMenuOpen } from './ui.ts'
 
@@ -46,6 +52,11 @@ interface SessionState {
   connecting: boolean
   /** The wallet dropdown's red error box; null when there is nothing to show. */
   error: string | null
+  /**
+   * A regular key stored on this device for the current network under a passphrase, not unlocked
+   * yet: the wallet dropdown asks for the passphrase.
+   */
+  lockedKey: StoredSession | null
 }
 
 /** The session. Mutate it only through the actions below. */
@@ -55,6 +66,7 @@ export const sessionState = proxy<SessionState>({
   wallet: null,
   connecting: false,
   error: null,
+  lockedKey: null,
 })
 
 /** Listeners told when the wallet changes (connected, switched, disconnected): the NFT list, say. */
@@ -122,6 +134,15 @@ export async function startSession(): Promise<void> {
     sessionState.authMethod = 'regularkey'
     setWallet(restored)
     sessionState.stage = 'main'
+    return
+  }
+  const locked = await lockedKeyOfNetwork()
+  if (locked) {
+    // A key kept under a passphrase: the main shell, with the wallet menu asking for it.
+    sessionState.authMethod = 'regularkey'
+    setWallet({ network: locked.network, address: locked.primaryAddress, viewOnly: true })
+    sessionState.stage = 'main'
+    setWalletMenuOpen(true)
     return
   }
   const preferred = saved.preferredAuthMethod ?? null
@@ -233,8 +254,11 @@ export async function closeViewedAccount(): Promise<void> {
  * The Regular Key setup's last step: GEM Wallet set the key on `primaryAddress`; the engine waits for
  * it on a validated ledger, stores the key on this device and connects with it.
  */
-export async function completeRegularKey(primaryAddress: string): Promise<WalletInfo> {
-  const wallet = await engine.confirmRegularKey(primaryAddress)
+export async function completeRegularKey(
+  primaryAddress: string,
+  protection: KeyProtection,
+): Promise<WalletInfo> {
+  const wallet = await engine.confirmRegularKey(primaryAddress, protection)
   sessionState.authMethod = 'regularkey'
   sessionState.error = null
   setWallet(wallet)
@@ -271,8 +295,13 @@ export function clearConnectError(): void {
   sessionState.error = null
 }
 
-/** 'Disconnect Wallet': the worker forgets the secrets; the dropdown closes. */
-export async function disconnectWallet(): Promise<void> {
+/**
+ * 'Disconnect Wallet': the worker forgets the secrets; the dropdown closes. A regular-key session
+ * chooses: `keep` leaves the key stored on this device (the next visit connects with it, after the
+ * passphrase if it has one), `forget` deletes it here (nothing reconnects by itself; the key stays
+ * set on the account until removed there).
+ */
+export async function disconnectWallet(stored: 'keep' | 'forget' = 'keep'): Promise<void> {
   const wallet = sessionState.wallet
   setWalletMenuOpen(false)
   sessionState.error = null
@@ -280,7 +309,38 @@ export async function disconnectWallet(): Promise<void> {
   // so that a reload right after the click finds it forgotten).
   if (wallet) await rememberAccount(wallet.network, null)
   setWallet(null)
-  await engine.lock()
+  if (stored === 'forget') await engine.forgetStoredKey()
+  else await engine.lock()
+  sessionState.lockedKey = null
+}
+
+/** Unlocks the regular key kept under a passphrase. @returns null when connected, else why not. */
+export async function unlockStoredKey(passphrase: string): Promise<string | null> {
+  sessionState.connecting = true
+  try {
+    const wallet = await engine.unlockWallet(passphrase)
+    sessionState.authMethod = 'regularkey'
+    sessionState.lockedKey = null
+    setWallet(wallet)
+    setWalletMenuOpen(false)
+    return null
+  } catch (error) {
+    // A key the ledger no longer accepts was deleted: nothing is left to unlock.
+    await lockedKeyOfNetwork()
+    return errorMessage(error, 'Failed to unlock the key')
+  } finally {
+    sessionState.connecting = false
+  }
+}
+
+/**
+ * This app's key was removed from the account (a removeRegularKey job): the engine ended the session
+ * and deleted the stored key; the account stays shown read-only.
+ */
+export function keyRemovedFromAccount(): void {
+  const wallet = sessionState.wallet
+  if (wallet) setWallet({ network: wallet.network, address: wallet.address, viewOnly: true })
+  sessionState.lockedKey = null
 }
 
 /**
@@ -294,6 +354,7 @@ export async function forgetThisDevice(): Promise<void> {
   if (wallet) await rememberAccount(wallet.network, null)
   setWallet(null)
   await engine.forgetDevice()
+  sessionState.lockedKey = null
 }
 
 /**
@@ -310,7 +371,19 @@ export async function switchAuthMethod(): Promise<void> {
 export async function refreshWallet(): Promise<void> {
   const current = (await engine.getWallet()) ?? (await restoreStored())
   const network = (await engine.getNetworkStatus()).network
+  if (current) sessionState.lockedKey = null
+  else await lockedKeyOfNetwork()
   setWallet(current ?? (await rememberedView(network)))
+}
+
+/** The current network's key kept under a passphrase (not restored without it), or null. */
+async function lockedKeyOfNetwork(): Promise<StoredSession | null> {
+  const stored = await engine.storedSession().catch((e: unknown) => {
+    logFailure('reading the stored key')(e)
+    return null
+  })
+  sessionState.lockedKey = stored?.protection === 'passphrase' ? stored : null
+  return sessionState.lockedKey
 }
 
 /** The stored session, if any; one that cannot be restored (its key replaced, say) is none (logged). */

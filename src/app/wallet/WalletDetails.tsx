@@ -1,15 +1,21 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 
+import { errorMessage } from '../../shared/errors.ts'
 import { NETWORKS } from '../../shared/networks.ts'
-import type { WalletInfo } from '../../worker/api.ts'
+import type { AccountKeys, WalletInfo } from '../../worker/api.ts'
+import { engine } from '../engine.ts'
+import { askKeyRemoval } from '../state/keyRemoval.ts'
+import { useLedgerConnected } from '../state/network.ts'
 import { disconnectWallet, forgetThisDevice, switchAuthMethod } from '../state/session.ts'
 import { Modal } from '../ui/Modal.tsx'
 
 /**
- * The connected dropdown: the full address, the signing key, and the ways out. A regular-key session
- * (its key may be stored on this device, encrypted) also offers 'Forget this device'.
+ * The connected dropdown: the full address, the signing key, who may sign as the ledger has it, and
+ * the ways out. A regular-key session can remove its key from the account, and its Disconnect asks
+ * whether this device keeps the key; 'Forget this device' offers to remove it from the account first.
  */
 export function WalletDetails({ wallet }: { wallet: Readonly<WalletInfo> }) {
+  const regular = wallet.signing === 'regular'
   return (
     <div className="wallet-details">
       <p className="wallet-details__connected">
@@ -21,28 +27,126 @@ export function WalletDetails({ wallet }: { wallet: Readonly<WalletInfo> }) {
       </p>
       <p className="wallet-details__meta">
         {NETWORKS[wallet.network].name} ·{' '}
-        {wallet.signing === 'regular'
+        {regular
           ? `signs with its regular key ${wallet.keyAddress}`
           : `signs with its master key (${wallet.algorithm})`}
       </p>
+      <RegularKeyStatus wallet={wallet} />
       <div className="wallet-details__actions">
         <button type="button" className="button" onClick={() => void switchAuthMethod()}>
           Switch Authentication Method
         </button>
-        <button
-          type="button"
-          className="button button--danger"
-          onClick={() => void disconnectWallet()}
-        >
-          Disconnect Wallet
-        </button>
-        {wallet.signing === 'regular' && <ForgetDevice />}
+        {regular ? (
+          <DisconnectRegular />
+        ) : (
+          <button
+            type="button"
+            className="button button--danger"
+            onClick={() => void disconnectWallet()}
+          >
+            Disconnect Wallet
+          </button>
+        )}
+        {regular && <ForgetDevice />}
       </div>
     </div>
   )
 }
 
-/** 'Forget this device', behind a confirmation: the stored key cannot be brought back. */
+/** The account's RegularKey as the validated ledger has it, and its removal when it is this key. */
+function RegularKeyStatus({ wallet }: { wallet: Readonly<WalletInfo> }) {
+  const online = useLedgerConnected()
+  const [keys, setKeys] = useState<AccountKeys | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  useEffect(() => {
+    if (!online) return
+    let live = true
+    engine.accountKeys().then(
+      (read) => live && setKeys(read),
+      (caught: unknown) => live && setError(errorMessage(caught, 'Could not read the account')),
+    )
+    return () => {
+      live = false
+    }
+  }, [online, wallet.address, wallet.keyAddress])
+  if (!online) return <p className="tab-muted">Regular key: unknown while offline</p>
+  if (error) return <p className="tab-muted">Regular key: {error}</p>
+  if (!keys) return <p className="tab-muted">Regular key: reading the ledger…</p>
+  return (
+    <>
+      <p className="wallet-details__key" data-testid="wallet-regular-key">
+        Regular key:{' '}
+        {keys.regularKey === null
+          ? 'none'
+          : keys.thisDevice
+            ? `this device's signing key (${keys.regularKey})`
+            : `another key (${keys.regularKey})`}
+        {keys.masterDisabled && ' · master key disabled'}
+        {keys.hasSignerList && ' · signer list set'}
+      </p>
+      {keys.thisDevice && (
+        <button type="button" className="button" onClick={() => void askKeyRemoval()}>
+          Remove the signing key from the account
+        </button>
+      )}
+    </>
+  )
+}
+
+/** Disconnect of a regular-key session: keep the key on this device for next time, or forget it. */
+function DisconnectRegular() {
+  const [asking, setAsking] = useState(false)
+  return (
+    <>
+      <button type="button" className="button button--danger" onClick={() => setAsking(true)}>
+        Disconnect Wallet
+      </button>
+      {asking && (
+        <Modal title="Disconnect: keep the key on this device?" onClose={() => setAsking(false)}>
+          <p>
+            <strong>Keep this device able to sign next time:</strong> the key stays stored here,
+            encrypted; the next visit connects with it (after your passphrase, if you chose one).
+          </p>
+          <p>
+            <strong>Forget the key here:</strong> it is deleted from this device and nothing
+            reconnects by itself.
+          </p>
+          <p className="tab-muted">
+            Either way the key stays set on your account, able to sign any transaction, until it is
+            removed there (Remove the signing key from the account).
+          </p>
+          <div className="wallet-details__actions">
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                setAsking(false)
+                void disconnectWallet('keep')
+              }}
+            >
+              Keep this device able to sign
+            </button>
+            <button
+              type="button"
+              className="button button--danger"
+              onClick={() => {
+                setAsking(false)
+                void disconnectWallet('forget')
+              }}
+            >
+              Forget the key here
+            </button>
+          </div>
+        </Modal>
+      )}
+    </>
+  )
+}
+
+/**
+ * 'Forget this device', behind a confirmation: the stored key cannot be brought back. It offers to
+ * remove the key from the account first: forgotten here, it stays set there.
+ */
 function ForgetDevice() {
   const [asking, setAsking] = useState(false)
   return (
@@ -57,7 +161,22 @@ function ForgetDevice() {
             To sign from here again, connect with a secret or set up a new regular key with GEM
             Wallet.
           </p>
+          <p className="error-box" role="note">
+            The key is still set on your account: forgetting it here does not take its power away,
+            and afterwards this app can no longer remove it (GEM Wallet can). Remove it from the
+            account first unless you mean to keep using it.
+          </p>
           <div className="wallet-details__actions">
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => {
+                setAsking(false)
+                void askKeyRemoval()
+              }}
+            >
+              Remove it from the account first
+            </button>
             <button
               type="button"
               className="button button--danger"

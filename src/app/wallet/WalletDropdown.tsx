@@ -7,6 +7,7 @@ import { usePopup } from '../ui/usePopup.ts'
 import { MethodButtons } from './MethodButtons.tsx'
 import { QuickConnectForm } from './QuickConnectForm.tsx'
 import { ViewAddressForm, ViewedAccount } from './ViewAddressForm.tsx'
+import { UnlockKeyForm } from './UnlockKeyForm.tsx'
 import { WalletDetails } from './WalletDetails.tsx'
 
 /** Where the dropdown is and the button that toggles it. */
@@ -20,7 +21,7 @@ interface WalletDropdownProps {
  * details once connected. Render it only while open; Escape and a press outside close it.
  */
 export function WalletDropdown({ id, toggle }: WalletDropdownProps) {
-  const { wallet } = useSession()
+  const { wallet, lockedKey } = useSession()
   const signer = signingWallet(wallet)
   const titleId = useId()
   const panel = useRef<HTMLDivElement>(null)
@@ -41,6 +42,7 @@ export function WalletDropdown({ id, toggle }: WalletDropdownProps) {
         <WalletDetails wallet={signer} />
       ) : (
         <>
+          {lockedKey && <UnlockKeyForm stored={lockedKey} />}
           {wallet?.viewOnly && <ViewedAccount address={wallet.address} />}
           <MethodButtons />
           <QuickConnectForm />
