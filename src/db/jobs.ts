@@ -349,6 +349,17 @@ export async function pausedJobsOf(
 /** Item statuses that are final. */
 export const FINAL_ITEM: ReadonlySet<ItemStatus> = new Set(['succeeded', 'failed', 'skipped'])
 
+/** A job's items that will still be signed or may still apply: pending or in flight. */
+function liveItems(db: LedgerDb, jobId: string): Promise<JobItemRow[]> {
+  return db.jobItems
+    .where('[jobId+status]')
+    .anyOf([
+      [jobId, 'pending'],
+      [jobId, 'inFlight'],
+    ])
+    .toArray()
+}
+
 /**
  * The NFTs that an account's unfinished jobs on a network will still offer or are offering: the offer
  * items of its running, waiting and paused airdrops and listings that are pending or in flight, by NFT
@@ -370,14 +381,7 @@ export async function nftsBeingOffered(
   )
   const offered = new Map<string, JobRow>()
   for (const job of jobs) {
-    const items = await db.jobItems
-      .where('[jobId+status]')
-      .anyOf([
-        [job.id, 'pending'],
-        [job.id, 'inFlight'],
-      ])
-      .toArray()
-    for (const item of items) {
+    for (const item of await liveItems(db, job.id)) {
       if (item.intent.type === 'offer') offered.set(item.intent.nftId, job)
     }
   }
@@ -425,14 +429,7 @@ export async function takenNfts(
   )
   const byNft = new Map<string, JobRow>()
   for (const other of others) {
-    const live = await db.jobItems
-      .where('[jobId+status]')
-      .anyOf([
-        [other.id, 'pending'],
-        [other.id, 'inFlight'],
-      ])
-      .toArray()
-    for (const item of live) {
+    for (const item of await liveItems(db, other.id)) {
       const nftId = nftOf(item)
       if (nftId) byNft.set(nftId, other)
     }
