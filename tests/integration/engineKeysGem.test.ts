@@ -124,7 +124,9 @@ describe('GEM regular key: prepare and confirm', () => {
 
   it('gives up with TIMEOUT after 20 ledgers without the key', async () => {
     await h.engine.prepareRegularKey()
-    const outcome = await settleWhileClosing(h.engine.confirmRegularKey(primary.classicAddress, DEVICE))
+    const outcome = await settleWhileClosing(
+      h.engine.confirmRegularKey(primary.classicAddress, DEVICE),
+    )
     expect(outcome.error).toMatchObject({ name: 'EngineError', code: 'TIMEOUT' })
     expect(await h.engine.getWallet()).toBeNull()
     expect(await h.db.storedKeys.count()).toBe(0)

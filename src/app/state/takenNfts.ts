@@ -67,5 +67,5 @@ export function useTakenNfts(jobId: string): readonly PlanProblem[] {
     if (statuses !== undefined) void check(jobId)
   }, [jobId, statuses])
   const snap = useSnapshot(takenState)
-  return snap.jobId === jobId ? (snap.problems) : []
+  return snap.jobId === jobId ? snap.problems : []
 }

@@ -26,8 +26,8 @@ export function UnlockKeyForm({ stored }: { stored: Readonly<StoredSession> }) {
     <form className="unlock-key" onSubmit={(event) => void submit(event)} data-testid="unlock-key">
       <h3 className="quick-connect__title">Unlock the key kept on this device</h3>
       <p className="tab-muted">
-        The regular key of {shortAddress(stored.primaryAddress)} is stored here, encrypted with
-        your passphrase.
+        The regular key of {shortAddress(stored.primaryAddress)} is stored here, encrypted with your
+        passphrase.
       </p>
       <label htmlFor={id}>Passphrase</label>
       <input id={id} ref={input} type="password" autoComplete="current-password" />

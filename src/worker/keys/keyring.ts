@@ -7,12 +7,7 @@ import { Wallet } from 'xrpl'
 import type { ECDSA } from 'xrpl'
 
 import type { LedgerDb } from '../../db/schema.ts'
-import {
-  deleteStoredKey,
-  storedKeyId,
-  storedKeysOf,
-  wipeStoredKeys,
-} from '../../db/storedKeys.ts'
+import { deleteStoredKey, storedKeyId, storedKeysOf, wipeStoredKeys } from '../../db/storedKeys.ts'
 import type { StoredKeyRow } from '../../db/types.ts'
 import { EngineError, isEngineError } from '../../shared/errors.ts'
 import { NETWORKS } from '../../shared/networks.ts'
