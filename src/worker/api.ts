@@ -193,8 +193,9 @@ export interface EngineApi {
   /**
    * Restores the GEM regular-key session stored on this device for the connected network, after
    * checking on the ledger that the key is still the account's RegularKey. Null when nothing is
-   * stored (or the stored key was replaced on the ledger, in which case it is wiped). A key
-   * protected by a passphrase is not restored here: see `storedSession` and `unlockWallet`.
+   * stored, or the stored key is not the account's RegularKey any more (it is kept, not deleted: a
+   * server may be wrong, and it may be the account's only signing key). A key protected by a
+   * passphrase is not restored here: see `storedSession` and `unlockWallet`.
    */
   restoreWallet(): Promise<WalletInfo | null>
 
@@ -204,8 +205,8 @@ export interface EngineApi {
   /**
    * Opens the passphrase-protected key stored for the current network and connects with it.
    *
-   * @throws EngineError `VALIDATION` 'Wrong passphrase: …' (the key stays stored), or when the ledger
-   *   no longer has it as the account's RegularKey (it is then deleted); `NOT_FOUND` when no such key
+   * @throws EngineError `VALIDATION` 'Wrong passphrase: …', or when the ledger server says it is no
+   *   longer the account's RegularKey (either way the key stays stored); `NOT_FOUND` when no such key
    *   is stored.
    */
   unlockWallet(passphrase: string): Promise<WalletInfo>

@@ -15,7 +15,7 @@ import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
 import { engineError, jobFinished } from '../helpers/engine.ts'
 import { freeNfts, offersOf, startDemoJobsHarness } from '../helpers/jobs.ts'
 import type { DemoJobsHarness } from '../helpers/jobs.ts'
-import { closeLedgers } from '../helpers/sandbox.ts'
+import { closeLedgers, submitInProcess } from '../helpers/sandbox.ts'
 
 const accounts = demoAccounts()
 const holder = accounts.holder.classicAddress
@@ -121,4 +121,35 @@ it('a listing planned before an airdrop of the same NFT ran skips that NFT when 
   expect(offers.get(listed!)!.map((o) => [o.Destination, o.Amount])).toEqual([
     [undefined, '5000000'],
   ])
+})
+
+it('an NFT offered from elsewhere while the job runs is left out (the account stream shows it)', async () => {
+  const nftIds = await freeNfts(h.client, holder, 6)
+  // Two in flight at a time, so that the last NFTs are still to be signed when the offer appears.
+  const slow = h.reopen({ jobs: { maxInFlight: 2 } })
+  await h.engine.dispose()
+  await slow.connect('sandbox')
+  await slow.connectWallet({ kind: 'familySeed', secret: accounts.holder.seed! })
+  const plan = await slow.planJob({
+    kind: 'list',
+    offers: nftIds.map((nftId) => ({ nftId, amountDrops: '5000000' })),
+  })
+  await slow.startJob(plan.jobId)
+  await expect.poll(async () => (await h.db.jobs.get(plan.jobId))?.counts.inFlight).toBe(2)
+  // Another app of the holder puts the last NFT on sale for 1 drop, and it validates.
+  const last = nftIds.at(-1)!
+  const outside = submitInProcess(h.sb.ledger, accounts.holder, {
+    TransactionType: 'NFTokenCreateOffer',
+    NFTokenID: last,
+    Amount: '1',
+    Flags: 1,
+  })
+  expect(outside.engine_result).toBe('tesSUCCESS')
+  const job = await settle(plan.jobId)
+  expect(job.counts).toMatchObject({ succeeded: 5, skipped: 1 })
+  const items = await readItems(h.db, plan.jobId)
+  expect(items.at(-1)).toMatchObject({ status: 'skipped', result: 'TAKEN', attempts: [] })
+  const offers = await sellOffersOn([last])
+  expect(offers.get(last)!.map((o) => o.Amount)).toEqual(['1'])
+  await slow.dispose()
 })

@@ -13,10 +13,13 @@ import { Wallet } from 'xrpl'
 import type { ECDSA, Payment } from 'xrpl'
 
 import type { KeyProtection } from '../../src/worker/api.ts'
+import { readItems } from '../../src/db/jobs.ts'
 import { PBKDF2_ITERATIONS } from '../../src/worker/keys/keyVault.ts'
 import { engineError, jobFinished, startEngineHarness } from '../helpers/engine.ts'
 import type { EngineHarness } from '../helpers/engine.ts'
 import { ledgerHarness, payWithSigner, setRegularKey, submitSigned } from '../helpers/keys.ts'
+import { startProxy } from '../helpers/rewritingProxy.ts'
+import type { Json } from '../helpers/rewritingProxy.ts'
 import { closeLedgers, fund } from '../helpers/sandbox.ts'
 import type { Harness } from '../helpers/sandbox.ts'
 
@@ -169,4 +172,54 @@ it('refuses before signing when the key is the only way to sign (tecNO_ALTERNATI
   expect(plan.problems[0]!.message).toContain('the ledger refuses to remove it')
   await expect(h.engine.startJob(plan.jobId)).rejects.toThrow(/tecNO_ALTERNATIVE_KEY/)
   expect(await regularKeyOnLedger()).toBe(info.keyAddress)
+})
+
+it("one server's word never deletes the stored key: a lying server at unlock changes nothing", async () => {
+  const info = await setUpGemKey({ kind: 'passphrase', passphrase: PASSPHRASE })
+  const proxy = await startProxy(h.sb.url)
+  try {
+    // The server says the account's RegularKey is another key (lying, or behind the network).
+    proxy.hooks.reply = (reply, request) => {
+      if (request.command !== 'account_info' || typeof reply.result !== 'object') return reply
+      const result = reply.result as Json
+      const data = { ...(result.account_data as Json), RegularKey: Wallet.generate().address }
+      return { ...reply, result: { ...result, account_data: data } }
+    }
+    const lied = h.reopen({
+      networks: { ...h.networks, sandbox: { ...h.networks.sandbox, endpoints: [proxy.url] } },
+    })
+    await lied.connect('sandbox')
+    const refused = await engineError(lied.unlockWallet(PASSPHRASE))
+    expect(refused.message).toContain('It stays stored here')
+    expect(await h.db.storedKeys.count()).toBe(1)
+    await lied.disconnect()
+  } finally {
+    await proxy.close()
+  }
+  // The honest server: the key unlocks and signs.
+  const reopened = h.reopen()
+  await reopened.connect('sandbox')
+  expect(await reopened.unlockWallet(PASSPHRASE)).toEqual({ ...info, restored: true })
+})
+
+it('a removal planned earlier is signed only by the key it removes, while the account still has it', async () => {
+  await setUpGemKey({ kind: 'device' })
+  const plan = await h.engine.planJob({ kind: 'removeRegularKey' })
+  expect(plan.canStart).toBe(true)
+  // Meanwhile another key was set from elsewhere, and the wallet is connected by its master key.
+  const other = Wallet.generate().classicAddress
+  await setRegularKey(ledger, primary, other)
+  await h.engine.connectWallet({ kind: 'familySeed', secret: primary.seed! })
+  const stop = closeLedgers(h.sb, 50)
+  try {
+    await h.engine.startJob(plan.jobId)
+    const job = await jobFinished(h.db, plan.jobId)
+    expect(job.counts).toMatchObject({ skipped: 1, succeeded: 0 })
+  } finally {
+    stop()
+  }
+  const [item] = await readItems(h.db, plan.jobId)
+  expect(item).toMatchObject({ result: 'NO_REGULAR_KEY', attempts: [] })
+  // The other key is untouched.
+  expect(await regularKeyOnLedger()).toBe(other)
 })

@@ -175,8 +175,10 @@ export class Keyring {
 
   /**
    * Restores the stored GEM session of the current network (see EngineApi.restoreWallet). The
-   * newest stored key that still decrypts and is still the account's RegularKey wins; keys the
-   * ledger no longer accepts are wiped. Offline, a key that decrypts is restored unverified, so the
+   * newest stored key that still decrypts and is still the account's RegularKey wins; a key the
+   * ledger server no longer accepts is not restored but kept (a server may be wrong or behind, and
+   * deleting the only copy of an account's only signing key would lock the account); one that no
+   * longer decrypts is deleted. Offline, a key that decrypts is restored unverified, so the
    * app can show the account; the ledger itself refuses signatures of a replaced key, and calling
    * restore again once online verifies it.
    */
@@ -187,9 +189,16 @@ export class Keyring {
       // A passphrase-protected key waits for unlock(): it is neither opened nor wiped here.
       if (needsPassphrase(row)) continue
       const credential = await this.openRow(row)
-      const verdict = credential ? await this.verifyStored(credential, network) : 'gone'
-      if (verdict !== 'gone' && credential) return this.install(ticket, network, credential, true)
-      await deleteStoredKey(this.deps.db, row.id)
+      if (!credential) {
+        // Undecryptable here (the device key is gone, or the row was altered): useless to anyone.
+        await deleteStoredKey(this.deps.db, row.id)
+        this.dropSessionOf(row)
+        continue
+      }
+      const verdict = await this.verifyStored(credential, network)
+      if (verdict !== 'gone') return this.install(ticket, network, credential, true)
+      // Not restored, but kept: one server's word (or a server behind the network) must not delete
+      // what may be the account's only way to sign. Forget this device deletes it.
       this.dropSessionOf(row)
     }
     return null
@@ -225,10 +234,10 @@ export class Keyring {
       throw new EngineError('VALIDATION', 'Wrong passphrase: the key stays locked. Try again')
     }
     if ((await this.verifyStored(credential, network)) === 'gone') {
-      await deleteStoredKey(this.deps.db, row.id)
+      // Kept (see restore): the server may be wrong or behind.
       throw new EngineError(
         'VALIDATION',
-        `The stored key is no longer the regular key of ${row.primaryAddress} (it was replaced or removed): it was deleted from this device`,
+        `The ledger server says the stored key is not the regular key of ${row.primaryAddress} (it was replaced or removed). It stays stored here: forget it from the wallet menu if you no longer need it`,
       )
     }
     return this.install(ticket, network, credential, true)

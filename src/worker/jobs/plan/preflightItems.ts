@@ -333,7 +333,7 @@ export function itemProblems(planned: readonly PlannedIntent[], facts: ItemFacts
  * or it is the account's only way to sign (master key disabled, no signer list: the ledger answers
  * tecNO_ALTERNATIVE_KEY). Blocking: the job is this one transaction.
  */
-function keyRemovalProblem(
+export function keyRemovalProblem(
   keyAddress: string,
   index: number,
   keys: AccountKeyFacts | null,

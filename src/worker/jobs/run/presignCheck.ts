@@ -7,9 +7,12 @@
  * - an offer: the account's sell offers are read (every page, once per run and again after each
  *   reconnect) and an NFT that acquired one since it was planned is left out, so that no NFT ends up
  *   with two live offers (two recipients, or given away and on sale).
+ * - a key removal: signed only by the key it removes, still the account's RegularKey, and not its
+ *   only way to sign.
  * An item refused here is skipped, with the reason; nothing of it is signed.
  */
-import type { Client } from 'xrpl'
+import { deriveAddress } from 'xrpl'
+import type { Client, Wallet } from 'xrpl'
 
 import type { JobItemRow, PlanProblem } from '../../../db/types.ts'
 import { shortAddress } from '../../../shared/format.ts'
@@ -19,13 +22,16 @@ import { bidVerdict } from '../../offers/bidTerms.ts'
 import { readOwnOffers } from '../../offers/ownOffers.ts'
 import type { OfferEntry } from '../../offers/ownOffers.ts'
 import { readCloseTime } from '../ledger/ledgerRequests.ts'
-import { shortId } from '../plan/preflightItems.ts'
+import { keyRemovalProblem, shortId } from '../plan/preflightItems.ts'
+import { readAccountKeys } from '../../keys/ledgerChecks.ts'
 
 /** Why an item is not signed. */
 export type Refusal = Pick<PlanProblem, 'code' | 'message'>
 
 export interface PresignDeps {
   client: () => Client
+  /** The wallet that signs (its key's address tells a regular key from the master key). */
+  signer: () => Wallet
   account: string
   /** The network's name, for messages. */
   networkName: string
@@ -45,6 +51,17 @@ export class PresignCheck {
   }
 
   /**
+   * A sell offer of the account that this job did not make validated (the account stream showed
+   * it: another device, another app): its NFT is taken from now on, without reading every offer again.
+   */
+  noteSellOffer(nftId: string, offerId: string, destination: string | null): void {
+    if (!this.sellByNft) return // read in full before the next signature anyway
+    const entry: Pick<OfferEntry, 'offerId' | 'destination'> = { offerId, destination }
+    const known = this.sellByNft.get(nftId) ?? []
+    this.sellByNft.set(nftId, [...known, entry as OfferEntry])
+  }
+
+  /**
    * The items of a batch that must not be signed, with why.
    *
    * @throws EngineError as the reads do (a lost connection: the run waits and looks again).
@@ -60,8 +77,13 @@ export class PresignCheck {
       }
     }
     for (const item of items) {
-      if (item.intent.type !== 'accept') continue
-      const refusal = await this.saleRefusal(item.intent)
+      const { intent } = item
+      const refusal =
+        intent.type === 'accept'
+          ? await this.saleRefusal(intent)
+          : intent.type === 'removeRegularKey'
+            ? await this.removalRefusal(intent.keyAddress)
+            : null
       if (refusal) refused.set(item, refusal)
     }
     return refused
@@ -76,6 +98,23 @@ export class PresignCheck {
     }
     this.sellByNft = byNft
     return byNft
+  }
+
+  /**
+   * A key removal is signed only by the key it removes, while the ledger still has that key as the
+   * account's RegularKey and removing it leaves the account a way to sign: the job may have been
+   * planned long before, and a SetRegularKey without a key removes whatever key is set.
+   */
+  private async removalRefusal(keyAddress: string): Promise<Refusal | null> {
+    const signingKey = deriveAddress(this.deps.signer().publicKey)
+    if (signingKey !== keyAddress) {
+      return {
+        code: 'NO_REGULAR_KEY',
+        message: `This removal is signed by the key it removes (${keyAddress}); the wallet connected now signs with ${signingKey}. Nothing was signed`,
+      }
+    }
+    const keys = await readAccountKeys(this.deps.client(), this.deps.account, this.deps.networkName)
+    return keyRemovalProblem(keyAddress, 0, keys)
   }
 
   private async saleRefusal(

@@ -73,6 +73,7 @@ export class JobRunner {
     this.pace = new Pace(BigInt(deps.limits.maxFeeDrops))
     this.presign = new PresignCheck({
       client: deps.client,
+      signer: deps.signer,
       account: job.account,
       networkName: deps.networkName ?? job.network,
       ...(deps.secondRead ? { second: deps.secondRead } : {}),
@@ -211,7 +212,26 @@ export class JobRunner {
   }
 
   private settleByStream(txs: ValidatedTx[]): void {
-    for (const tx of txs) this.settler.onValidated(tx.hash, tx.sequence, tx.lookup, tx.txJson)
+    for (const tx of txs) {
+      if (!this.state.byHash.has(tx.hash)) this.noteForeignOffer(tx)
+      this.settler.onValidated(tx.hash, tx.sequence, tx.lookup, tx.txJson)
+    }
+  }
+
+  /** A sell offer the account made elsewhere while this job runs: its NFT is not offered again. */
+  private noteForeignOffer({ txJson, lookup }: ValidatedTx): void {
+    const { TransactionType, Flags, Account, NFTokenID, Destination } = txJson
+    const sell = typeof Flags === 'number' && (Flags & 1) !== 0
+    if (TransactionType !== 'NFTokenCreateOffer' || !sell || Account !== this.state.job.account) {
+      return
+    }
+    const offerId = (lookup.meta as { offer_id?: unknown }).offer_id
+    if (lookup.result !== 'tesSUCCESS' || typeof NFTokenID !== 'string') return
+    this.presign.noteSellOffer(
+      NFTokenID.toUpperCase(),
+      typeof offerId === 'string' ? offerId.toUpperCase() : '(unknown)',
+      typeof Destination === 'string' ? Destination : null,
+    )
   }
 
   private outcome(): JobStatus | null {
