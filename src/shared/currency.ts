@@ -15,7 +15,8 @@ const STANDARD_HEX = /^0{24}([0-9A-F]{6})0{10}$/i
 
 /**
  * Letters from other scripts that look like the Latin letters of "XRP" (Cyrillic, Greek, Cherokee,
- * small capitals). Compatibility forms (fullwidth, circled, mathematical) are folded by NFKD first.
+ * Lisu, Coptic, small capitals). Compatibility forms (fullwidth, circled, mathematical) are folded
+ * by NFKD first.
  */
 const LOOKALIKES: Readonly<Record<string, string>> = {
   '\u0425': 'X', // Cyrillic capital Ha
@@ -40,6 +41,13 @@ const LOOKALIKES: Readonly<Record<string, string>> = {
   '\u16B1': 'R', // Runic Raido
   '\u042F': 'R', // Cyrillic Ya (a mirrored R)
   '\u044F': 'R',
+  '\uA4EB': 'X', // Lisu Sha
+  '\uA4E3': 'R', // Lisu Zha
+  '\uA4D1': 'P', // Lisu Pa
+  '\u2CAC': 'X', // Coptic capital Khi
+  '\u2CAD': 'X',
+  '\u2CA2': 'P', // Coptic capital Ro
+  '\u2CA3': 'P',
 }
 
 /** Bytes of a hex string. */

@@ -8,10 +8,13 @@
  */
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { xrpToDrops } from 'xrpl'
-import type { Wallet } from 'xrpl'
+import type { Client, Wallet } from 'xrpl'
 
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
 import type { Engine } from '../../src/worker/engine.ts'
+import { secondOpinionOnFloor } from '../../src/worker/offers/floorPrice.ts'
+import { robustFloor } from '../../src/worker/offers/robustFloor.ts'
+import type { MarketOffer } from '../../src/worker/offers/robustFloor.ts'
 import { engineError } from '../helpers/engine.ts'
 import { offersOf, startDemoJobsHarness } from '../helpers/jobs.ts'
 import type { DemoJobsHarness } from '../helpers/jobs.ts'
@@ -28,6 +31,14 @@ const [sellerA, sellerB, stranger] = [32, 33, 34].map((i) => accounts.recipients
   Wallet,
 ]
 const TAXON = 4242
+/** Earlier holders of NFTs of the collection, and who holds those NFTs now. */
+const [earlierC, earlierD, later] = [35, 36, 37].map((i) => accounts.recipients[i]!) as [
+  Wallet,
+  Wallet,
+  Wallet,
+]
+/** NFTs whose earlier holder left a sell offer behind, with that holder. */
+const earlierHolder = new Map<string, string>()
 
 let h: DemoJobsHarness
 let primary: Proxy
@@ -36,17 +47,9 @@ let other: Proxy
 const held = new Map<string, string[]>()
 const engines: Engine[] = []
 
-/** Mints an NFT of the collection and hands it to `to` (a free offer, accepted). */
-async function mintTo(to: Wallet): Promise<string> {
-  const before = new Set(await nftIdsOf(artist.classicAddress))
-  submitInProcess(h.sb.ledger, artist, {
-    TransactionType: 'NFTokenMint',
-    NFTokenTaxon: TAXON,
-    Flags: 8,
-  })
-  await h.sb.ledgerAccept()
-  const nftId = (await nftIdsOf(artist.classicAddress)).find((id) => !before.has(id))!
-  submitInProcess(h.sb.ledger, artist, {
+/** Hands an NFT from `from` to `to`: a free sell offer to it, accepted. */
+async function give(from: Wallet, to: Wallet, nftId: string): Promise<void> {
+  submitInProcess(h.sb.ledger, from, {
     TransactionType: 'NFTokenCreateOffer',
     NFTokenID: nftId,
     Amount: '0',
@@ -54,15 +57,28 @@ async function mintTo(to: Wallet): Promise<string> {
     Destination: to.classicAddress,
   })
   await h.sb.ledgerAccept()
-  const offer = (await offersOf(h.client, artist.classicAddress)).find(
-    (o) => o.NFTokenID === nftId,
+  const offer = (await offersOf(h.client, from.classicAddress)).find(
+    (o) => o.NFTokenID === nftId && o.Destination === to.classicAddress,
   )!
   submitInProcess(h.sb.ledger, to, {
     TransactionType: 'NFTokenAcceptOffer',
     NFTokenSellOffer: offer.index,
   })
   await h.sb.ledgerAccept()
-  held.set(to.classicAddress, [...(held.get(to.classicAddress) ?? []), nftId])
+}
+
+/** Mints an NFT of a collection of the artist (TAXON unless said) and hands it to `to`. */
+async function mintTo(to: Wallet, taxon = TAXON): Promise<string> {
+  const before = new Set(await nftIdsOf(artist.classicAddress))
+  submitInProcess(h.sb.ledger, artist, {
+    TransactionType: 'NFTokenMint',
+    NFTokenTaxon: taxon,
+    Flags: 8,
+  })
+  await h.sb.ledgerAccept()
+  const nftId = (await nftIdsOf(artist.classicAddress)).find((id) => !before.has(id))!
+  await give(artist, to, nftId)
+  if (taxon === TAXON) held.set(to.classicAddress, [...(held.get(to.classicAddress) ?? []), nftId])
   return nftId
 }
 
@@ -96,6 +112,20 @@ beforeAll(async () => {
   sell(sellerB, b2, 6)
   sell(stranger, cheap, 0.15)
   await h.sb.ledgerAccept()
+  // Offers left behind by earlier holders: three at 0.2 XRP, then the NFTs handed on to `later`.
+  // They stay on the ledger, but nobody can ever take them.
+  for (const [from, count] of [
+    [earlierC, 2],
+    [earlierD, 1],
+  ] as const) {
+    for (let i = 0; i < count; i++) {
+      const nftId = await mintTo(from)
+      sell(from, nftId, 0.2)
+      await h.sb.ledgerAccept()
+      await give(from, later, nftId)
+      earlierHolder.set(nftId, from.classicAddress)
+    }
+  }
 })
 
 afterEach(() => {
@@ -222,3 +252,72 @@ it('a thin market: the floor is its one offer, flagged, and floor-based prices a
   })
   expect(preview.prices[0]).toMatchObject({ drops: xrpToDrops(0.225), guard: 'weakFloor' })
 })
+
+it('a server that names earlier holders as owners cannot make their leftover offers the floor', async () => {
+  // The server in use, Clio too, names each NFT's earlier holder as its owner: their leftover
+  // 0.2 XRP offers would count, and the floor would be 0.2 XRP.
+  primary.hooks.reply = (reply, request) => {
+    if (!['nfts_by_issuer', 'nft_info'].includes(String(request.command))) return reply
+    if (typeof reply.result !== 'object') return reply
+    const rename = (n: Json) => {
+      const earlier = earlierHolder.get(String(n.nft_id).toUpperCase())
+      return earlier ? { ...n, owner: earlier } : n
+    }
+    const result = reply.result as Json
+    return request.command === 'nft_info'
+      ? { ...reply, result: rename(result) }
+      : { ...reply, result: { ...result, nfts: (result.nfts as Json[]).map(rename) } }
+  }
+  const engine = await holderEngine()
+  const floor = await engine.floorPrice(artist.classicAddress, TAXON)
+  expect(floor.floorDrops).toBe(xrpToDrops(0.2))
+  // The other server says who holds those NFTs now.
+  expect(floor.disagreement).toContain("is not its NFT's current holder's")
+  const refused = await engineError(
+    engine.previewListing({
+      nftIds: [held.get(holder.classicAddress)![0]!],
+      strategy: { kind: 'floor', multiplier: '1.1', fallbackXrp: '1' },
+    }),
+  )
+  expect(refused.message).toContain('cannot be trusted')
+})
+
+it('every seller the floor counts is confirmed, however many offers rest on it', async () => {
+  // Offers of one seller fill the first 25 places; a made-up second seller would make them a
+  // floor. Each seller's lowest offer is asked about first.
+  const a = Array.from({ length: 26 }, (_, i) => market(`A${i}`, sellerA.classicAddress, 100_000n))
+  const fake = market('FA4E', stranger.classicAddress, 100_000n)
+  const b = market('B', sellerB.classicAddress, 5_000_000n)
+  const lied = robustFloor([...a, fake, b])
+  expect(lied).toMatchObject({ floorDrops: 100_000n, thin: false })
+  expect(robustFloor([...a, b])).toMatchObject({ floorDrops: 5_000_000n })
+  // The second server is the sandbox (none of these made-up offers exists there); the NFTs it is
+  // asked about are recorded.
+  const asked = new Set<string>()
+  const recording = {
+    request: (request: { nft_id?: string }) => {
+      if (request.nft_id) asked.add(request.nft_id)
+      return h.client.request(request as never)
+    },
+  } as unknown as Client
+  const second = {
+    available: () => true,
+    ask: async <T>(question: (client: Client) => Promise<T>) => await question(recording),
+  }
+  const floor = { drops: 100_000n, thin: false }
+  const verdict = await secondOpinionOnFloor(second, lied.resting, floor, 'Sandbox')
+  expect(asked).toContain(fake.nftId)
+  expect(asked.size).toBe(25)
+  expect(verdict).toMatch(/the servers of Sandbox disagree/)
+})
+
+/** A market offer of a made-up NFT. */
+function market(id: string, seller: string, drops: bigint): MarketOffer {
+  return {
+    offerId: id.padEnd(64, '0'),
+    nftId: id.padEnd(64, 'E'),
+    seller,
+    drops,
+    expiration: null,
+  }
+}

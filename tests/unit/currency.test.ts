@@ -29,6 +29,8 @@ describe('readsAsXrp', () => {
     ['fullwidth letters', 'ＸＲＰ'],
     ['Cyrillic Ha and Er', '\u0425R\u0420'],
     ['Greek Chi and Rho', '\u03A7R\u03A1'],
+    ['Lisu letters', '\uA4EB\uA4E3\uA4D1'],
+    ['Coptic Khi and Ro', '\u2CADR\u2CA3'],
     ['combining accents', 'X\u0302RP'],
     ['a zero-width space', 'X\u200BRP'],
   ])('flags %s', (_, text) => {

@@ -73,8 +73,9 @@ export class FloorPrices {
     )
     // The offers the floor rests on set the value of every floor-based price: one server's word on
     // them is not enough where the network has another.
-    if (second?.available() && resting.length > 0) {
-      price.disagreement = await secondOpinionOnFloor(second, resting, network.name)
+    if (second?.available() && price.floorDrops !== null) {
+      const floor = { drops: BigInt(price.floorDrops), thin: price.thin }
+      price.disagreement = await secondOpinionOnFloor(second, resting, floor, network.name)
     }
     this.cache.set(key, price)
     return price
