@@ -238,7 +238,8 @@ async function holderOf(client: Client, nftId: string): Promise<string | null> {
     if (rippledError(error) === 'objectNotFound') return null
     throw error
   }
-  if (!isRecord(result) || result.is_burned === true || typeof result.owner !== 'string') return null
+  if (!isRecord(result) || result.is_burned === true || typeof result.owner !== 'string')
+    return null
   return result.owner
 }
 
