@@ -90,9 +90,13 @@ function useServerBusy(job: JobRow | null): void {
 }
 
 function ConnectedList({ account }: { account: string }) {
-  const { relist, busy, progress, error, pending, dismissedJobId, serverBusy } = useListing()
+  const { relist, busy, progress, error, pending, dismissedJobId, serverBusy, startedJobId } =
+    useListing()
   const { report } = useOrders()
-  const job = useLatestListing()
+  const latest = useLatestListing()
+  // The listing just started is not read yet: the one before it is not shown meanwhile.
+  const startedRead = startedJobId === null || latest?.id === startedJobId
+  const job = startedRead ? latest : null
   useJobEnd(job, true, report?.readAt ?? null, listingEnded)
   useServerBusy(job)
   const { listable, ignored, onSale } = useSelectedListable(account, relist)

@@ -71,6 +71,11 @@ interface ListingState {
   /** The result card the user closed. */
   dismissedJobId: string | null
   /**
+   * The listing this tab started last: until the jobs read shows it, the card of the one before is
+   * not shown again (it flashed between the review closing and the new job's first read).
+   */
+  startedJobId: string | null
+  /**
    * The connection dropped while a listing ran: the spec's busy message shows until 'Refresh Offers
    * List'.
    */
@@ -90,6 +95,7 @@ function initialState(): ListingState {
     guardConfirmed: false,
     jobError: null,
     dismissedJobId: null,
+    startedJobId: null,
     serverBusy: false,
   }
 }
@@ -272,6 +278,7 @@ export async function confirmListing(): Promise<void> {
     if (gen !== generation) return
     listingState.pending = null
     listingState.dismissedJobId = null
+    listingState.startedJobId = pending.plan.jobId
   } catch (error) {
     if (gen === generation) listingState.error = failureText(error)
   } finally {

@@ -39,9 +39,15 @@ export interface PresignDeps {
   second?: SecondRead
 }
 
+/** What the last look needs of a sell offer. */
+type SellOffer = Pick<OfferEntry, 'offerId' | 'destination'>
+
 export class PresignCheck {
-  /** The account's sell offers by NFT, as read at the start of this run (or its last reconnect). */
-  private sellByNft: Map<string, OfferEntry[]> | null = null
+  /**
+   * The account's sell offers by NFT, as read at the start of this run (or its last reconnect), with
+   * those the account stream showed since.
+   */
+  private sellByNft: Map<string, SellOffer[]> | null = null
 
   constructor(private readonly deps: PresignDeps) {}
 
@@ -56,9 +62,7 @@ export class PresignCheck {
    */
   noteSellOffer(nftId: string, offerId: string, destination: string | null): void {
     if (!this.sellByNft) return // read in full before the next signature anyway
-    const entry: Pick<OfferEntry, 'offerId' | 'destination'> = { offerId, destination }
-    const known = this.sellByNft.get(nftId) ?? []
-    this.sellByNft.set(nftId, [...known, entry as OfferEntry])
+    this.sellByNft.set(nftId, [...(this.sellByNft.get(nftId) ?? []), { offerId, destination }])
   }
 
   /**
@@ -89,10 +93,10 @@ export class PresignCheck {
     return refused
   }
 
-  private async sellOffers(): Promise<Map<string, OfferEntry[]>> {
+  private async sellOffers(): Promise<Map<string, SellOffer[]>> {
     if (this.sellByNft) return this.sellByNft
     const own = await readOwnOffers(this.deps.client(), this.deps.account)
-    const byNft = new Map<string, OfferEntry[]>()
+    const byNft = new Map<string, SellOffer[]>()
     for (const offer of own.values()) {
       if (offer.sell) byNft.set(offer.nftId, [...(byNft.get(offer.nftId) ?? []), offer])
     }
@@ -151,7 +155,7 @@ export class PresignCheck {
  */
 function offeredElsewhere(
   item: JobItemRow,
-  sellByNft: ReadonlyMap<string, OfferEntry[]>,
+  sellByNft: ReadonlyMap<string, readonly SellOffer[]>,
 ): Refusal | null {
   const { intent } = item
   if (intent.type !== 'offer') return null
