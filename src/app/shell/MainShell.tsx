@@ -5,7 +5,6 @@ import type { NftView } from '../nfts/useNftView.ts'
 import { NftCollectionPanel } from '../nfts/NftCollectionPanel.tsx'
 import { useUi } from '../state/ui.ts'
 import { LoadingBoundary, lazyNamed } from '../ui/lazyNamed.tsx'
-import { useKeyRemoval } from '../state/keyRemoval.ts'
 import type { TabId } from '../state/ui.ts'
 import { Footer } from './Footer.tsx'
 import { Header } from './Header.tsx'
@@ -42,8 +41,8 @@ const KeyRemovalModal = lazyNamed(() => import('../wallet/KeyRemovalModal.tsx'),
 
 /** The key removal's confirmation and progress, loaded when first opened. */
 function KeyRemovalHost() {
-  const { open } = useKeyRemoval()
-  return open ? (
+  const { keyRemovalOpen } = useUi()
+  return keyRemovalOpen ? (
     <LoadingBoundary>
       <KeyRemovalModal />
     </LoadingBoundary>

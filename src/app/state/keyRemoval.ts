@@ -2,7 +2,8 @@
  * 'Remove this app's signing key from your account': a removeRegularKey job (SetRegularKey without a
  * key, signed by that key), behind a confirmation that shows what pre-flight found (the key is the
  * account's only way to sign, say). Once the ledger applied it the engine ends the session and
- * deletes the stored key; the account stays shown read-only.
+ * deletes the stored key; the account stays shown read-only. Loaded on demand: the shell knows only
+ * whether the confirmation is open (ui.ts).
  */
 import { proxy, useSnapshot } from 'valtio'
 
@@ -10,11 +11,9 @@ import { errorMessage } from '../../shared/errors.ts'
 import type { JobPlan } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
 import { keyRemovedFromAccount, onWalletChange } from './session.ts'
-import { setWalletMenuOpen } from './ui.ts'
+import { setKeyRemovalOpen, setWalletMenuOpen } from './ui.ts'
 
 interface KeyRemovalState {
-  /** The confirmation is open. */
-  open: boolean
   /** Pre-flight's verdict, once read. */
   plan: JobPlan | null
   busy: boolean
@@ -24,7 +23,7 @@ interface KeyRemovalState {
 }
 
 function closed(): KeyRemovalState {
-  return { open: false, plan: null, busy: false, error: null, jobId: null }
+  return { plan: null, busy: false, error: null, jobId: null }
 }
 
 /** The removal's state. Mutate it only through the actions below. */
@@ -32,13 +31,16 @@ export const keyRemovalState = proxy<KeyRemovalState>(closed())
 
 onWalletChange(() => {
   // A running removal stays on screen until it ends; anything else closes with the wallet.
-  if (!keyRemovalState.jobId) Object.assign(keyRemovalState, closed())
+  if (keyRemovalState.jobId) return
+  Object.assign(keyRemovalState, closed())
+  setKeyRemovalOpen(false)
 })
 
 /** Opens the confirmation and plans the removal (nothing is signed). */
 export async function askKeyRemoval(): Promise<void> {
   setWalletMenuOpen(false)
-  Object.assign(keyRemovalState, { ...closed(), open: true, busy: true })
+  Object.assign(keyRemovalState, { ...closed(), busy: true })
+  setKeyRemovalOpen(true)
   try {
     keyRemovalState.plan = await engine.planJob({ kind: 'removeRegularKey' })
   } catch (error) {
@@ -72,6 +74,7 @@ export function keyRemovalEnded(removed: boolean): void {
 /** Closes the confirmation (a running removal goes on; its result shows in the job history). */
 export function closeKeyRemoval(): void {
   Object.assign(keyRemovalState, closed())
+  setKeyRemovalOpen(false)
 }
 
 /** The removal's state, for rendering. */

@@ -14,6 +14,11 @@ interface UiState {
   darkMode: boolean
   /** The header's wallet dropdown. */
   walletMenuOpen: boolean
+  /**
+   * The key removal's confirmation (state/keyRemoval.ts, loaded on demand) is open: the shell
+   * mounts it.
+   */
+  keyRemovalOpen: boolean
 }
 
 /** The UI state. Mutate it only through the actions below. */
@@ -21,6 +26,7 @@ export const uiState = proxy<UiState>({
   tab: 'airdrop',
   darkMode: false,
   walletMenuOpen: false,
+  keyRemovalOpen: false,
 })
 
 /** Shows a tab. */
@@ -57,6 +63,11 @@ export async function toggleDarkMode(): Promise<void> {
 /** Opens or closes the wallet dropdown. */
 export function setWalletMenuOpen(open: boolean): void {
   uiState.walletMenuOpen = open
+}
+
+/** Opens or closes the key removal's confirmation (see state/keyRemoval.ts). */
+export function setKeyRemovalOpen(open: boolean): void {
+  uiState.keyRemovalOpen = open
 }
 
 /** The UI state, for rendering. */

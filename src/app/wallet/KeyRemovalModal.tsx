@@ -29,12 +29,11 @@ function useRemovalOutcome(jobId: string | null) {
  * found; then the job's progress and outcome. Rendered by the shell while open.
  */
 export function KeyRemovalModal() {
-  const { open, plan, busy, error, jobId } = useKeyRemoval()
+  const { plan, busy, error, jobId } = useKeyRemoval()
   const outcome = useRemovalOutcome(jobId)
   useEffect(() => {
     if (outcome) keyRemovalEnded(outcome.removed)
   }, [outcome])
-  if (!open) return null
   return (
     <Modal title="Remove this app's signing key?" onClose={() => !busy && closeKeyRemoval()}>
       <p>
