@@ -6,7 +6,7 @@ import { useSelectedIds } from '../state/selection.ts'
 import { useSession } from '../state/session.ts'
 import { useSignBlock } from '../state/actionGate.ts'
 import { BlockedReason } from '../ui/BlockedReason.tsx'
-import { ACTIVE_STATUSES } from '../jobs/jobStatus.ts'
+import { ACTIVE_STATUSES, latestOrAwaited } from '../jobs/jobStatus.ts'
 import { PlanModal } from './PlanModal.tsx'
 import { ProgressCard } from './ProgressCard.tsx'
 import { ResultsCard } from './ResultsCard.tsx'
@@ -42,10 +42,10 @@ function Gate({ title, text }: { title: string; text: string }) {
 }
 
 function ConnectedManager() {
-  const { file, pending, shownJobId } = useAirdrop()
+  const { file, pending, shownJobId, startedJobId } = useAirdrop()
   const airdrops = useAirdrops()
   const jobs = airdrops.loading ? [] : airdrops.value
-  const job = jobs.find((j) => j.id === shownJobId) ?? jobs[0] ?? null
+  const job = jobs.find((j) => j.id === shownJobId) ?? latestOrAwaited(jobs, startedJobId)
   // One job per account runs at a time: any running airdrop holds Start back.
   const anyRunning = jobs.some((j) => ACTIVE_STATUSES.has(j.status))
   return (

@@ -29,9 +29,9 @@ export function BurnTab() {
 }
 
 function ConnectedBurn() {
-  const { busy, error, pending, dismissedJobId } = useBurn()
+  const { busy, error, pending, dismissedJobId, startedJobId } = useBurn()
   const { toBurn, hidden } = useBurnSelection()
-  const job = useLatestBurn()
+  const job = useLatestBurn(startedJobId)
   const running = job !== null && ACTIVE_STATUSES.has(job.status)
   const count = toBurn.length
   const blocked = useSignBlock()

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 
 import type { JobRow } from '../../db/types.ts'
-import { ACTIVE_STATUSES } from '../jobs/jobStatus.ts'
+import { ACTIVE_STATUSES, latestOrAwaited } from '../jobs/jobStatus.ts'
 import { useJobEnd } from '../jobs/useJobEnd.ts'
 import { useStartedJobs } from '../jobs/useJobs.ts'
 import { refreshOfferCount, showStoredListSoon } from '../state/collection.ts'
@@ -15,10 +15,14 @@ function burnEnded(): void {
   )
 }
 
-/** The wallet's latest burn, or null. */
-export function useLatestBurn(): JobRow | null {
+/**
+ * The wallet's latest burn, or null (also while the one this tab just started is not read yet).
+ *
+ * @param justStarted - the burn this tab started last (see latestOrAwaited).
+ */
+export function useLatestBurn(justStarted: string | null = null): JobRow | null {
   const jobs = useStartedJobs('burn')
-  return jobs.loading ? null : (jobs.value[0] ?? null)
+  return jobs.loading ? null : latestOrAwaited(jobs.value, justStarted)
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react'
 
 import type { JobRow, NftItem } from '../../db/types.ts'
-import { ACTIVE_STATUSES } from '../jobs/jobStatus.ts'
+import { ACTIVE_STATUSES, latestOrAwaited } from '../jobs/jobStatus.ts'
 import { useJobEnd } from '../jobs/useJobEnd.ts'
 import { useStartedJobs } from '../jobs/useJobs.ts'
 import { useCollection } from '../state/collection.ts'
@@ -47,10 +47,10 @@ export function ListTab() {
   return <ConnectedList account={wallet.address} />
 }
 
-/** The wallet's latest listing, or null. */
-function useLatestListing(): JobRow | null {
+/** The wallet's latest listing, or null (also while the one just started is not read yet). */
+function useLatestListing(justStarted: string | null): JobRow | null {
   const jobs = useStartedJobs('list')
-  return jobs.loading ? null : (jobs.value[0] ?? null)
+  return jobs.loading ? null : latestOrAwaited(jobs.value, justStarted)
 }
 
 /** The selected NFTs that can be listed now, in selection order, and how many selected cannot. */
@@ -93,10 +93,7 @@ function ConnectedList({ account }: { account: string }) {
   const { relist, busy, progress, error, pending, dismissedJobId, serverBusy, startedJobId } =
     useListing()
   const { report } = useOrders()
-  const latest = useLatestListing()
-  // The listing just started is not read yet: the one before it is not shown meanwhile.
-  const startedRead = startedJobId === null || latest?.id === startedJobId
-  const job = startedRead ? latest : null
+  const job = useLatestListing(startedJobId)
   useJobEnd(job, true, report?.readAt ?? null, listingEnded)
   useServerBusy(job)
   const { listable, ignored, onSale } = useSelectedListable(account, relist)

@@ -43,6 +43,8 @@ interface AirdropState {
   checking: boolean
   /** The airdrop whose progress or results are shown; null for the latest. */
   shownJobId: string | null
+  /** The airdrop this tab started last (see latestOrAwaited). */
+  startedJobId: string | null
 }
 
 function initialState(): AirdropState {
@@ -57,6 +59,7 @@ function initialState(): AirdropState {
     jobError: null,
     checking: false,
     shownJobId: null,
+    startedJobId: null,
   }
 }
 
@@ -185,6 +188,7 @@ export async function confirmPending(): Promise<void> {
     if (pending.purpose === 'airdrop') {
       // The new airdrop is shown; its NFTs are now on offer, so they are no longer picked for another.
       airdropState.shownJobId = null
+      airdropState.startedJobId = pending.plan.jobId
       clearSelection()
     }
   } catch (error) {

@@ -36,6 +36,8 @@ interface BurnState {
   jobError: string | null
   /** The result card the user closed. */
   dismissedJobId: string | null
+  /** The burn this tab started last (see latestOrAwaited). */
+  startedJobId: string | null
   /** Names of the NFTs of the burns started here (burned NFTs leave the list, names and all). */
   names: ReadonlyMap<string, string>
 }
@@ -49,6 +51,7 @@ function initialState(): BurnState {
     error: null,
     jobError: null,
     dismissedJobId: null,
+    startedJobId: null,
     names: ref(new Map()),
   }
 }
@@ -128,6 +131,7 @@ export async function confirmBurn(names: ReadonlyMap<string, string>): Promise<v
     if (!stillCurrent()) return
     burnState.pending = null
     burnState.dismissedJobId = null
+    burnState.startedJobId = pending.plan.jobId
   } catch (error) {
     if (stillCurrent()) burnState.error = `Burn failed: ${errorMessage(error) || 'Unknown error'}`
   } finally {

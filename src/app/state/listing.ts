@@ -70,10 +70,7 @@ interface ListingState {
   jobError: string | null
   /** The result card the user closed. */
   dismissedJobId: string | null
-  /**
-   * The listing this tab started last: until the jobs read shows it, the card of the one before is
-   * not shown again (it flashed between the review closing and the new job's first read).
-   */
+  /** The listing this tab started last (see latestOrAwaited). */
   startedJobId: string | null
   /**
    * The connection dropped while a listing ran: the spec's busy message shows until 'Refresh Offers
