@@ -8,6 +8,11 @@
 import type { OfferAmount } from '../db/types.ts'
 import { shortAddress } from './format.ts'
 
+/** A currency code as the ledger states one: 3 characters (not whitespace) or 160 bits in hex. */
+export const CURRENCY_CODE = /^(?:\S{3}|[0-9A-Fa-f]{40})$/
+/** An issued amount's value: a decimal, maybe signed, maybe with an exponent. */
+export const ISSUED_VALUE = /^-?\d*\.?\d+(?:[eE][-+]?\d+)?$/
+
 const HEX_CURRENCY = /^[0-9A-F]{40}$/i
 const PRINTABLE_ASCII = /^[\x20-\x7E]+$/
 /** The standard format: 12 zero bytes, 3 ASCII characters, 5 zero bytes. */

@@ -17,6 +17,11 @@ export function shortAddress(address: string): string {
   return `${address.slice(0, ADDRESS_HEAD_CHARS)}...${address.slice(-ADDRESS_TAIL_CHARS)}`
 }
 
+/** An NFTokenID or offer id as messages show it: enough of both ends to tell them apart. */
+export function shortId(id: string): string {
+  return `${id.slice(0, 8)}...${id.slice(-8)}`
+}
+
 /** Integer drops from a string, number or bigint; null for anything else. */
 function toDrops(drops: string | number | bigint): bigint | null {
   if (typeof drops === 'bigint') return drops

@@ -56,14 +56,21 @@ export async function setRegularKey(
   await submitSigned(ledger, master, tx, close)
 }
 
-/** A payment to genesis signed by the engine's signer, as the ledger judges it (then closes it). */
-export async function payWithSigner(ledger: Harness, engine: Engine): Promise<string> {
+/**
+ * A payment to genesis (1 XRP unless said) signed by the engine's signer, as the ledger judges it
+ * (then closes it).
+ */
+export async function payWithSigner(
+  ledger: Harness,
+  engine: Engine,
+  drops = '1000000',
+): Promise<string> {
   const signer = keyringOf(engine).signer()
   const tx: Payment = {
     TransactionType: 'Payment',
     Account: signer.classicAddress,
     Destination: ledger.genesis.classicAddress,
-    Amount: '1000000',
+    Amount: drops,
   }
   const signed = signer.sign(await ledger.client.autofill(tx))
   const result = await submitBlob(ledger.client, signed.tx_blob)

@@ -62,3 +62,36 @@ export async function startProxy(target: string): Promise<Proxy> {
   })
   return proxy
 }
+
+/** Two servers of one sandbox ledger, each behind its own rewriting proxy. */
+export interface TwoServers {
+  /** In front of the sandbox itself: the server the engine uses (listed first). */
+  primary: Proxy
+  /** In front of a second endpoint of the same ledger: the network's other server. */
+  other: Proxy
+  /** Both proxies' hooks cleared (honest again). */
+  reset(): void
+  close(): Promise<void>
+}
+
+/** A network of two servers of the sandbox's ledger, each behind a rewriting proxy. */
+export async function startTwoServers(sb: {
+  url: string
+  addEndpoint(): Promise<{ url: string }>
+}): Promise<TwoServers> {
+  const honest = await sb.addEndpoint()
+  const primary = await startProxy(sb.url)
+  const other = await startProxy(honest.url)
+  return {
+    primary,
+    other,
+    reset: () => {
+      primary.hooks = {}
+      other.hooks = {}
+    },
+    close: async () => {
+      await primary.close()
+      await other.close()
+    },
+  }
+}

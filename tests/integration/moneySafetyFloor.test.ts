@@ -18,8 +18,8 @@ import type { MarketOffer } from '../../src/worker/offers/robustFloor.ts'
 import { engineError } from '../helpers/engine.ts'
 import { offersOf, startDemoJobsHarness } from '../helpers/jobs.ts'
 import type { DemoJobsHarness } from '../helpers/jobs.ts'
-import { startProxy } from '../helpers/rewritingProxy.ts'
-import type { Json, Proxy } from '../helpers/rewritingProxy.ts'
+import { startTwoServers } from '../helpers/rewritingProxy.ts'
+import type { Json, Proxy, TwoServers } from '../helpers/rewritingProxy.ts'
 import { submitInProcess } from '../helpers/sandbox.ts'
 
 const accounts = demoAccounts()
@@ -41,6 +41,7 @@ const [earlierC, earlierD, later] = [35, 36, 37].map((i) => accounts.recipients[
 const earlierHolder = new Map<string, string>()
 
 let h: DemoJobsHarness
+let servers: TwoServers
 let primary: Proxy
 let other: Proxy
 /** The collection's NFTs by holder. */
@@ -99,9 +100,8 @@ function sell(seller: Wallet, nftId: string, xrp: number): void {
 
 beforeAll(async () => {
   h = await startDemoJobsHarness()
-  const honest = await h.sb.addEndpoint()
-  primary = await startProxy(h.sb.url)
-  other = await startProxy(honest.url)
+  servers = await startTwoServers(h.sb)
+  ;({ primary, other } = servers)
   const [a1, a2] = [await mintTo(sellerA), await mintTo(sellerA)]
   const [b1, b2] = [await mintTo(sellerB), await mintTo(sellerB)]
   const cheap = await mintTo(stranger)
@@ -129,13 +129,11 @@ beforeAll(async () => {
 })
 
 afterEach(() => {
-  primary.hooks = {}
-  other.hooks = {}
+  servers.reset()
 })
 
 afterAll(async () => {
-  await primary.close()
-  await other.close()
+  await servers.close()
   await h.stop()
 })
 

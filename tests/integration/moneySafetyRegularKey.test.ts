@@ -10,7 +10,7 @@
  */
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { Wallet } from 'xrpl'
-import type { ECDSA, Payment } from 'xrpl'
+import type { ECDSA } from 'xrpl'
 
 import type { KeyProtection } from '../../src/worker/api.ts'
 import { readItems } from '../../src/db/jobs.ts'
@@ -59,16 +59,7 @@ async function regularKeyOnLedger(): Promise<string | undefined> {
 
 it('the regular key signs any transaction of the account: a 50 XRP payment', async () => {
   await setUpGemKey({ kind: 'device' })
-  const signer = (h.engine as unknown as { keyring: { signer(): Wallet } }).keyring.signer()
-  const tx: Payment = {
-    TransactionType: 'Payment',
-    Account: primary.classicAddress,
-    Destination: ledger.genesis.classicAddress,
-    Amount: '50000000',
-  }
-  const signed = signer.sign(await ledger.client.autofill(tx))
-  const result = await ledger.client.request({ command: 'submit', tx_blob: signed.tx_blob })
-  expect(result.result.engine_result).toBe('tesSUCCESS')
+  expect(await payWithSigner(ledger, h.engine, '50000000')).toBe('tesSUCCESS')
 })
 
 it('a passphrase wraps the stored key: a reopened app signs nothing until it is given', async () => {

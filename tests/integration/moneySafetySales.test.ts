@@ -19,8 +19,8 @@ import type { Engine } from '../../src/worker/engine.ts'
 import { engineError, jobFinished } from '../helpers/engine.ts'
 import { offersOf, startDemoJobsHarness } from '../helpers/jobs.ts'
 import type { DemoJobsHarness } from '../helpers/jobs.ts'
-import { startProxy } from '../helpers/rewritingProxy.ts'
-import type { Json, Proxy } from '../helpers/rewritingProxy.ts'
+import { startTwoServers } from '../helpers/rewritingProxy.ts'
+import type { Json, Proxy, TwoServers } from '../helpers/rewritingProxy.ts'
 import { shortAddress } from '../../src/shared/format.ts'
 import { readAccountNfts } from '../../src/worker/nfts/accountNfts.ts'
 
@@ -32,15 +32,15 @@ const FAKE_XRP = '5852500000000000000000000000000000000000'
 const FOUR_XRP = '4000000'
 
 let h: DemoJobsHarness
+let servers: TwoServers
 let primary: Proxy
 let other: Proxy
 let engine: Engine
 
 beforeAll(async () => {
   h = await startDemoJobsHarness(100)
-  const honest = await h.sb.addEndpoint()
-  primary = await startProxy(h.sb.url)
-  other = await startProxy(honest.url)
+  servers = await startTwoServers(h.sb)
+  ;({ primary, other } = servers)
   const sandbox = { ...h.networks.sandbox, endpoints: [primary.url, other.url] }
   await h.engine.dispose()
   engine = h.reopen({ networks: { ...h.networks, sandbox } })
@@ -49,13 +49,11 @@ beforeAll(async () => {
 })
 
 afterEach(() => {
-  primary.hooks = {}
-  other.hooks = {}
+  servers.reset()
 })
 
 afterAll(async () => {
-  await primary.close()
-  await other.close()
+  await servers.close()
   await h.stop()
 })
 

@@ -4,9 +4,11 @@
  * and again right before it is signed. The NFTokenAcceptOffer names only the offer id: whatever the
  * offer says when it applies is the price, so the offer must still say what the user confirmed.
  */
+import { rippleTimeToUnixTime } from 'xrpl'
+
 import type { BidTerms, OfferAmount, PlanProblem } from '../../db/types.ts'
 import { readsAsXrp, tokenParts, tokenText } from '../../shared/currency.ts'
-import { formatDrops, shortAddress } from '../../shared/format.ts'
+import { formatDrops, shortAddress, shortId } from '../../shared/format.ts'
 import type { RawBid } from './bidsOnNfts.ts'
 
 /** The terms a bid states. */
@@ -54,7 +56,7 @@ export function amountWords(amount: OfferAmount): string {
 
 function expiryWords(expiration: number | null): string {
   if (expiration === null) return 'never expires'
-  return `expires ${new Date((expiration + 946_684_800) * 1000).toISOString()}`
+  return `expires ${new Date(rippleTimeToUnixTime(expiration)).toISOString()}`
 }
 
 /**
@@ -103,10 +105,6 @@ export interface BidVerdictFacts {
 }
 
 type Verdict = Pick<PlanProblem, 'code' | 'message'>
-
-function shortId(id: string): string {
-  return `${id.slice(0, 8)}...${id.slice(-8)}`
-}
 
 /**
  * What stands in the way of accepting a bid, or null. In order: the bid is gone, expired or meant

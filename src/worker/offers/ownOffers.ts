@@ -7,7 +7,7 @@
 import { isValidClassicAddress } from 'xrpl'
 import type { Client } from 'xrpl'
 
-import { currencyCode } from '../../shared/currency.ts'
+import { CURRENCY_CODE, ISSUED_VALUE, currencyCode } from '../../shared/currency.ts'
 import type { OfferAmount } from '../api.ts'
 import { runPool } from '../pool.ts'
 import { toEngineError } from '../network/toEngineError.ts'
@@ -53,18 +53,15 @@ export type OfferLookup =
   | { kind: 'missing' }
 
 const DROPS = /^\d{1,17}$/
-const DECIMAL = /^-?\d*\.?\d+(?:[eE][-+]?\d+)?$/
-/** A currency code: 3 characters (not whitespace) or 160 bits in hex. */
-const CURRENCY = /^(?:\S{3}|[0-9A-Fa-f]{40})$/
 
 /** An offer's Amount: XRP drops (a string of digits) or an issued currency amount; null if neither. */
 export function offerAmount(value: unknown): OfferAmount | null {
   if (typeof value === 'string') return DROPS.test(value) ? { kind: 'xrp', drops: value } : null
   if (!isRecord(value)) return null
   const { currency, issuer, value: amount } = value
-  if (typeof currency !== 'string' || !CURRENCY.test(currency) || currency === 'XRP') return null
+  if (typeof currency !== 'string' || !CURRENCY_CODE.test(currency) || currency === 'XRP') return null
   if (typeof issuer !== 'string' || !isValidClassicAddress(issuer)) return null
-  if (typeof amount !== 'string' || !DECIMAL.test(amount)) return null
+  if (typeof amount !== 'string' || !ISSUED_VALUE.test(amount)) return null
   return { kind: 'issued', currency, code: currencyCode(currency), issuer, value: amount }
 }
 

@@ -3,11 +3,11 @@
  * (it crossed the worker boundary and is trusted no more than a file), then expanded into intents,
  * one per ledger transaction the job will submit.
  */
-import { isValidClassicAddress } from 'xrpl'
+import { isValidClassicAddress, rippleTimeToUnixTime, unixTimeToRippleTime } from 'xrpl'
 
 import type { BidTerms, Intent, OfferAmount } from '../../../db/types.ts'
 import { CANCEL_OFFERS_PER_TX, MAX_JOB_ITEMS } from '../../../shared/constants.ts'
-import { currencyCode } from '../../../shared/currency.ts'
+import { CURRENCY_CODE, ISSUED_VALUE, currencyCode } from '../../../shared/currency.ts'
 import { EngineError } from '../../../shared/errors.ts'
 import type {
   AcceptRequest,
@@ -189,19 +189,15 @@ function checkedList(fields: Fields): ListRequest {
   }
 }
 
-const DECIMAL = /^-?\d*\.?\d+(?:[eE][-+]?\d+)?$/
-const CURRENCY = /^(?:\S{3}|[0-9A-Fa-f]{40})$/
-/** The Ripple epoch (2000-01-01) in Unix seconds. */
-const RIPPLE_EPOCH = 946_684_800
 
 function checkedAmount(value: unknown, label: string): OfferAmount {
   if (!isRecord(value)) throw invalid(`${label}: the amount is malformed`)
   if (value.kind === 'xrp') return { kind: 'xrp', drops: checkedDrops(value.drops, label) }
   const { currency, issuer, value: amount } = value
-  if (value.kind !== 'issued' || typeof currency !== 'string' || !CURRENCY.test(currency)) {
+  if (value.kind !== 'issued' || typeof currency !== 'string' || !CURRENCY_CODE.test(currency)) {
     throw invalid(`${label}: the amount is malformed`)
   }
-  if (typeof amount !== 'string' || !DECIMAL.test(amount)) {
+  if (typeof amount !== 'string' || !ISSUED_VALUE.test(amount)) {
     throw invalid(`${label}: the amount ${shown(amount)} is not a number`)
   }
   const issuerAddress = checkedAddress(issuer, `${label}: the token's issuer`)
@@ -225,7 +221,7 @@ function checkedTerms(value: unknown): BidTerms {
   ) {
     throw invalid(`${label}: the expiration is malformed`)
   }
-  const expiration = expiresAt === null ? null : expiresAt / 1000 - RIPPLE_EPOCH
+  const expiration = expiresAt === null ? null : unixTimeToRippleTime(expiresAt)
   if (expiration !== null && (expiration < 0 || expiration > MAX_EXPIRATION)) {
     throw invalid(`${label}: the expiration is out of range`)
   }
@@ -251,13 +247,13 @@ function checkedAccept(fields: Fields): AcceptRequest {
 /** Terms back in the request's shape (expiresAt in Unix ms). */
 function termsAsConfirmed(terms: BidTerms): AcceptRequest['confirmed'] {
   const { expiration, ...rest } = terms
-  return { ...rest, expiresAt: expiration === null ? null : (expiration + RIPPLE_EPOCH) * 1000 }
+  return { ...rest, expiresAt: expiration === null ? null : rippleTimeToUnixTime(expiration) }
 }
 
 /** The terms of a checked request (Ripple seconds). */
 function termsOfRequest(request: AcceptRequest): BidTerms {
   const { expiresAt, ...rest } = request.confirmed
-  return { ...rest, expiration: expiresAt === null ? null : expiresAt / 1000 - RIPPLE_EPOCH }
+  return { ...rest, expiration: expiresAt === null ? null : unixTimeToRippleTime(expiresAt) }
 }
 
 const CANCEL_PURPOSES: ReadonlySet<unknown> = new Set<CancelPurpose>([

@@ -5,7 +5,7 @@
  * that vanished or are someone else's. Pure: no ledger access here.
  */
 import type { BidTerms, Intent, NftItem } from '../../../db/types.ts'
-import { shortAddress } from '../../../shared/format.ts'
+import { shortAddress, shortId } from '../../../shared/format.ts'
 import type { PlanProblem } from '../../api.ts'
 import { LSF_TRANSFERABLE } from '../../nfts/nftEntry.ts'
 import type { PlannedIntent } from './planner.ts'
@@ -58,10 +58,6 @@ export interface ItemFacts {
 
 type OfferIntent = Extract<Intent, { type: 'offer' }>
 
-/** An NFTokenID (or offer id) as messages show it: enough of both ends to tell them apart. */
-export function shortId(id: string): string {
-  return `${id.slice(0, 8)}...${id.slice(-8)}`
-}
 
 function itemProblem(code: PlanProblem['code'], itemIndex: number, message: string): PlanProblem {
   return { code, message, itemIndex, blocking: false }

@@ -15,14 +15,14 @@ import { deriveAddress } from 'xrpl'
 import type { Client, Wallet } from 'xrpl'
 
 import type { JobItemRow, PlanProblem } from '../../../db/types.ts'
-import { shortAddress } from '../../../shared/format.ts'
+import { shortAddress, shortId } from '../../../shared/format.ts'
 import type { SecondRead } from '../../network/secondOpinion.ts'
 import { readBidTerms } from '../../offers/bidsOnNfts.ts'
 import { bidVerdict } from '../../offers/bidTerms.ts'
 import { readOwnOffers } from '../../offers/ownOffers.ts'
 import type { OfferEntry } from '../../offers/ownOffers.ts'
 import { readCloseTime } from '../ledger/ledgerRequests.ts'
-import { keyRemovalProblem, shortId } from '../plan/preflightItems.ts'
+import { keyRemovalProblem } from '../plan/preflightItems.ts'
 import { readAccountKeys } from '../../keys/ledgerChecks.ts'
 
 /** Why an item is not signed. */

@@ -17,6 +17,7 @@
  * The parts: ../ledger/ledgerFollower.ts (streams and waiting), settle.ts (reading the ledger, settling by hash),
  * submitLoop.ts (signing, submitting, gap filling), runState.ts (items and their transitions).
  */
+import { NFTokenCreateOfferFlags } from 'xrpl'
 import type { Client, Wallet } from 'xrpl'
 
 import { FencedError } from '../../../db/jobs.ts'
@@ -221,7 +222,7 @@ export class JobRunner {
   /** A sell offer the account made elsewhere while this job runs: its NFT is not offered again. */
   private noteForeignOffer({ txJson, lookup }: ValidatedTx): void {
     const { TransactionType, Flags, Account, NFTokenID, Destination } = txJson
-    const sell = typeof Flags === 'number' && (Flags & 1) !== 0
+    const sell = typeof Flags === 'number' && (Flags & NFTokenCreateOfferFlags.tfSellNFToken) !== 0
     if (TransactionType !== 'NFTokenCreateOffer' || !sell || Account !== this.state.job.account) {
       return
     }
