@@ -59,7 +59,8 @@ export function offerAmount(value: unknown): OfferAmount | null {
   if (typeof value === 'string') return DROPS.test(value) ? { kind: 'xrp', drops: value } : null
   if (!isRecord(value)) return null
   const { currency, issuer, value: amount } = value
-  if (typeof currency !== 'string' || !CURRENCY_CODE.test(currency) || currency === 'XRP') return null
+  if (typeof currency !== 'string' || !CURRENCY_CODE.test(currency) || currency === 'XRP')
+    return null
   if (typeof issuer !== 'string' || !isValidClassicAddress(issuer)) return null
   if (typeof amount !== 'string' || !ISSUED_VALUE.test(amount)) return null
   return { kind: 'issued', currency, code: currencyCode(currency), issuer, value: amount }

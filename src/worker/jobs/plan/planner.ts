@@ -189,7 +189,6 @@ function checkedList(fields: Fields): ListRequest {
   }
 }
 
-
 function checkedAmount(value: unknown, label: string): OfferAmount {
   if (!isRecord(value)) throw invalid(`${label}: the amount is malformed`)
   if (value.kind === 'xrp') return { kind: 'xrp', drops: checkedDrops(value.drops, label) }

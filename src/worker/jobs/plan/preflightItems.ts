@@ -58,7 +58,6 @@ export interface ItemFacts {
 
 type OfferIntent = Extract<Intent, { type: 'offer' }>
 
-
 function itemProblem(code: PlanProblem['code'], itemIndex: number, message: string): PlanProblem {
   return { code, message, itemIndex, blocking: false }
 }
