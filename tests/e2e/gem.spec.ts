@@ -203,6 +203,7 @@ test('a passphrase protects the stored key: unlocked after a reload, and Disconn
   await dropdown.getByRole('button', { name: 'Disconnect Wallet' }).click()
   choice = page.getByRole('dialog', { name: 'Disconnect: keep the key on this device?' })
   await choice.getByRole('button', { name: 'Forget the key here' }).click()
+  await expect(walletButton(page)).not.toHaveText(/^Connected/)
   expect(await storedRows(page, 'storedKeys')).toEqual([])
   await page.reload()
   await expect(page.getByRole('heading', { level: 1, name: 'Regular Key Setup' })).toBeVisible()

@@ -299,18 +299,24 @@ export function clearConnectError(): void {
  * 'Disconnect Wallet': the worker forgets the secrets; the dropdown closes. A regular-key session
  * chooses: `keep` leaves the key stored on this device (the next visit connects with it, after the
  * passphrase if it has one), `forget` deletes it here (nothing reconnects by itself; the key stays
- * set on the account until removed there).
+ * set on the account until removed there); `device` ('Forget this device') deletes every key
+ * stored on this device.
  */
-export async function disconnectWallet(stored: 'keep' | 'forget' = 'keep'): Promise<void> {
+export async function disconnectWallet(
+  stored: 'keep' | 'forget' | 'device' = 'keep',
+): Promise<void> {
   const wallet = sessionState.wallet
   setWalletMenuOpen(false)
   sessionState.error = null
   // Disconnecting is leaving: the next visit does not reopen the account either (forgotten first,
   // so that a reload right after the click finds it forgotten).
   if (wallet) await rememberAccount(wallet.network, null)
-  setWallet(null)
+  // The key is forgotten (or locked) before the app shows the wallet gone: a user who sees it
+  // disconnected and closes the tab must not leave behind a key they asked us to forget.
   if (stored === 'forget') await engine.forgetStoredKey()
+  else if (stored === 'device') await engine.forgetDevice()
   else await engine.lock()
+  setWallet(null)
   sessionState.lockedKey = null
 }
 
@@ -340,20 +346,6 @@ export async function unlockStoredKey(passphrase: string): Promise<string | null
 export function keyRemovedFromAccount(): void {
   const wallet = sessionState.wallet
   if (wallet) setWallet({ network: wallet.network, address: wallet.address, viewOnly: true })
-  sessionState.lockedKey = null
-}
-
-/**
- * 'Forget this device' (a regular-key session): disconnects, and the encrypted regular key stored on
- * this device is deleted, so nothing reconnects after a reload.
- */
-export async function forgetThisDevice(): Promise<void> {
-  const wallet = sessionState.wallet
-  setWalletMenuOpen(false)
-  sessionState.error = null
-  if (wallet) await rememberAccount(wallet.network, null)
-  setWallet(null)
-  await engine.forgetDevice()
   sessionState.lockedKey = null
 }
 

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react'
 
 import { shortAddress } from '../../shared/format.ts'
 import type { StoredSession } from '../../worker/api.ts'
-import { forgetThisDevice, unlockStoredKey, useSession } from '../state/session.ts'
+import { disconnectWallet, unlockStoredKey, useSession } from '../state/session.ts'
 
 /**
  * A regular key kept on this device under a passphrase: the passphrase unlocks it (read from the
@@ -40,7 +40,7 @@ export function UnlockKeyForm({ stored }: { stored: Readonly<StoredSession> }) {
         <button type="submit" className="button button--primary" disabled={connecting}>
           {connecting ? 'Unlocking…' : 'Unlock'}
         </button>
-        <button type="button" className="button" onClick={() => void forgetThisDevice()}>
+        <button type="button" className="button" onClick={() => void disconnectWallet('device')}>
           Forget this key
         </button>
       </div>

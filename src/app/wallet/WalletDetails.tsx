@@ -6,7 +6,7 @@ import type { AccountKeys, WalletInfo } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
 import { askKeyRemoval } from '../state/keyRemoval.ts'
 import { useLedgerConnected } from '../state/network.ts'
-import { disconnectWallet, forgetThisDevice, switchAuthMethod } from '../state/session.ts'
+import { disconnectWallet, switchAuthMethod } from '../state/session.ts'
 import { Modal } from '../ui/Modal.tsx'
 
 /**
@@ -182,7 +182,7 @@ function ForgetDevice() {
               className="button button--danger"
               onClick={() => {
                 setAsking(false)
-                void forgetThisDevice()
+                void disconnectWallet('device')
               }}
             >
               Forget this device
