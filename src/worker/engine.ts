@@ -54,7 +54,7 @@ import { AcceptanceTracker } from './jobs/acceptance/acceptanceTracker.ts'
 import type { AcceptanceTiming } from './jobs/acceptance/acceptanceTracker.ts'
 import { JobService } from './jobs/jobService.ts'
 import type { AccountLocks } from './jobs/run/accountLocks.ts'
-import { readReserves } from './jobs/ledger/ledgerRequests.ts'
+import { readReserves } from './ledger/ledgerRequests.ts'
 import { readBidsOnNfts } from './offers/bidsOnNfts.ts'
 import { FloorPrices } from './offers/floorPrices.ts'
 import { previewListing } from './offers/listingPreview.ts'
@@ -69,6 +69,7 @@ import { MetadataService } from './metadata/metadataService.ts'
 import type { MetadataOptions } from './metadata/metadataService.ts'
 import { ConnectionManager, DEFAULT_TIMING } from './network/connectionManager.ts'
 import { SecondOpinion } from './network/secondOpinion.ts'
+import { LoadBudgets } from './ledger/pacedClient.ts'
 import type { ConnectionTiming } from './network/session.ts'
 import { NftLoader } from './nfts/nftLoader.ts'
 import { throttledProgress } from './progress.ts'
@@ -118,20 +119,35 @@ export class Engine implements EngineApi {
   private readonly acceptance: AcceptanceTracker
   private readonly secondOpinion: SecondOpinion
   private readonly floors: FloorPrices
+  private readonly budgets: LoadBudgets
 
   /** @param options - networks, timing, database; the build's defaults otherwise. */
   constructor(options: EngineOptions = {}) {
     this.networks = freezeNetworks(options.networks ?? NETWORKS)
     this.offered = Object.freeze([...(options.offered ?? OFFERED_NETWORK_IDS)])
-    this.connection = new ConnectionManager((status) => this.publish(status), DEFAULT_NETWORK_ID, {
-      ...DEFAULT_TIMING,
-      ...options.timing,
+    // One budget per endpoint for every link to it; a server that says it is unfit is left.
+    this.budgets = new LoadBudgets({
+      refused: (endpoint, kind) => {
+        if (kind === 'unsynced' || kind === 'blocked') {
+          this.connection.unfit(
+            endpoint,
+            `The server ${endpoint} is not fit to serve now (${kind})`,
+          )
+        }
+      },
     })
+    const clients = this.budgets.clients
+    this.connection = new ConnectionManager(
+      (status) => this.publish(status),
+      DEFAULT_NETWORK_ID,
+      { ...DEFAULT_TIMING, ...options.timing },
+      clients,
+    )
     // Back online (a worker sees the browser's online event): reconnect now, not after the backoff.
     globalThis.addEventListener?.('online', () => void this.retryNow())
     globalThis.addEventListener?.('offline', () => void this.deviceOffline())
     this.db = options.db ?? new LedgerDb()
-    this.floors = new FloorPrices({ ...DEFAULT_TIMING, ...options.timing })
+    this.floors = new FloorPrices({ ...DEFAULT_TIMING, ...options.timing }, clients)
     const network = () => this.connection.status.network
     this.keyring = new Keyring({ connection: this.connection, db: this.db, network })
     this.nfts = new NftLoader({ connection: this.connection, db: this.db })
@@ -148,6 +164,7 @@ export class Engine implements EngineApi {
       (id) => this.networks[id],
       () => this.connection.status.endpoint,
       { ...DEFAULT_TIMING, ...options.timing },
+      clients,
     )
     this.jobs = new JobService({
       db: this.db,

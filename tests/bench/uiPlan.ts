@@ -19,7 +19,7 @@ import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 import type { Browser } from 'playwright-core'
 
-import { LOOKUP_CONCURRENCY } from '../../src/worker/jobs/ledger/ledgerRequests.ts'
+import { LOOKUP_CONCURRENCY } from '../../src/worker/ledger/ledgerRequests.ts'
 import type { JobRequest } from '../../src/worker/api.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/chromium.ts'
 import { writeBigState } from '../helpers/bigLedger.ts'

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 
 import { readItems, readJob } from '../../src/db/jobs.ts'
 import { MAX_JOB_ITEMS } from '../../src/shared/constants.ts'
-import { LOOKUP_CONCURRENCY } from '../../src/worker/jobs/ledger/ledgerRequests.ts'
+import { LOOKUP_CONCURRENCY } from '../../src/worker/ledger/ledgerRequests.ts'
 import { writeBigState } from '../helpers/bigLedger.ts'
 import type { BigState } from '../helpers/bigLedger.ts'
 import { startEngineHarness } from '../helpers/engine.ts'

@@ -376,10 +376,10 @@ describe('runPreflight: replies are checked', () => {
     expect(await engineError(preflight(await cancelOwn()))).toMatchObject({ code: 'TIMEOUT' })
   })
 
-  it('a failing recipient lookup fails the check (it is not taken for a missing account)', async () => {
+  it('a recipient lookup that fails (not a refusal the scheduler waits out) fails the check: it is not taken for a missing account', async () => {
     hooks.push((request, forward) =>
       request.command === 'account_info' && request.account === recipients[0]
-        ? Promise.reject(rippledError('tooBusy'))
+        ? Promise.reject(rippledError('internal'))
         : forward(),
     )
     const request = {
@@ -390,7 +390,7 @@ describe('runPreflight: replies are checked', () => {
     }
     expect(await engineError(preflight(request))).toEqual({
       code: 'LEDGER_REJECTED',
-      message: 'account_info: tooBusy',
+      message: 'account_info: internal',
     })
   })
 })

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { Wallet, decode } from 'xrpl'
 import type { SubmittableTransaction } from 'xrpl'
 
-import { signedByAccount } from '../../src/worker/jobs/ledger/rivalProof.ts'
+import { signedByAccount } from '../../src/worker/ledger/rivalProof.ts'
 
 const account = Wallet.fromSeed('sEdTM1uX8pu2do5XvTnutH6HsouMaM2')
 const regular = Wallet.fromSeed('sEdSKaCy2JT7JaM7v95H9SxkhP9wS2r')

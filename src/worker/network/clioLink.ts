@@ -4,9 +4,11 @@
  * ledger connection's own endpoint is one of the network's Clio endpoints (the sandbox answers Clio
  * methods itself), that connection serves.
  */
-import { Client } from 'xrpl'
+import type { Client } from 'xrpl'
 
 import { EngineError } from '../../shared/errors.ts'
+import { plainClients } from '../ledger/pacedClient.ts'
+import type { ClientFactory } from '../ledger/pacedClient.ts'
 import type { LinkTiming } from './endpointLink.ts'
 
 export class ClioLink {
@@ -14,8 +16,14 @@ export class ClioLink {
   /** A connection being opened: concurrent callers share it rather than open one each. */
   private opening: Promise<Client> | null = null
 
-  /** @param timing - client limits (the ledger connection's). */
-  constructor(private readonly timing: LinkTiming) {}
+  /**
+   * @param timing - client limits (the ledger connection's).
+   * @param clients - makes the client (paced by the endpoint's budget in the engine).
+   */
+  constructor(
+    private readonly timing: LinkTiming,
+    private readonly clients: ClientFactory = plainClients,
+  ) {}
 
   /**
    * A connected client of one of `endpoints`, tried in order.
@@ -43,12 +51,14 @@ export class ClioLink {
   private async open(endpoints: readonly string[], networkName: string): Promise<Client> {
     await this.close()
     for (const endpoint of endpoints) {
-      const client = new Client(endpoint, {
+      const client = this.clients(endpoint, {
         timeout: this.timing.requestTimeoutMs,
         connectionTimeout: this.timing.connectTimeoutMs,
       })
       try {
         await client.connect()
+        // Its server_info tells the scheduler whether it faces Clio's limits or rippled's.
+        await client.request({ command: 'server_info' })
         this.current = { endpoint, client }
         return client
       } catch {

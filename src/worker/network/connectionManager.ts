@@ -9,6 +9,8 @@ import {
 import { EngineError } from '../../shared/errors.ts'
 import type { NetworkConfig, NetworkId } from '../../shared/networks.ts'
 import type { NetworkStatus } from '../api.ts'
+import { plainClients } from '../ledger/pacedClient.ts'
+import type { ClientFactory } from '../ledger/pacedClient.ts'
 import { NO_FIGURES } from './ledgerFigures.ts'
 import { Session } from './session.ts'
 import type { ConnectionTiming, StatusPatch } from './session.ts'
@@ -38,11 +40,13 @@ export class ConnectionManager {
    * @param publish - receives every new status snapshot.
    * @param initialNetwork - the network reported before the first connect.
    * @param timing - client limits and backoff; the spec's by default.
+   * @param clients - makes each link's client (paced by its endpoint's budget in the engine).
    */
   constructor(
     private readonly publish: (status: NetworkStatus) => void,
     initialNetwork: NetworkId,
     private readonly timing: ConnectionTiming = DEFAULT_TIMING,
+    private readonly clients: ClientFactory = plainClients,
   ) {
     this.snapshot = initialStatus(initialNetwork)
   }
@@ -81,6 +85,11 @@ export class ConnectionManager {
     this.session?.linkLost(reason)
   }
 
+  /** An endpoint refused as unfit (not synced, amendment blocked): see Session.unfit. */
+  unfit(endpoint: string, reason: string): void {
+    this.session?.unfit(endpoint, reason)
+  }
+
   /** Retries at once if the connection is down and waiting out its backoff. */
   retryNow(): void {
     this.session?.retryNow()
@@ -99,10 +108,15 @@ export class ConnectionManager {
 
   private async replaceSession(network: NetworkConfig): Promise<Session> {
     const previous = this.session
-    const session = new Session(network, this.timing, (patch) => {
-      // A closed session's late events must not overwrite the status of its successor.
-      if (this.session === session) this.update(patch)
-    })
+    const session = new Session(
+      network,
+      this.timing,
+      (patch) => {
+        // A closed session's late events must not overwrite the status of its successor.
+        if (this.session === session) this.update(patch)
+      },
+      this.clients,
+    )
     this.session = session
     this.snapshot = { ...initialStatus(network.id), state: 'connecting' }
     this.publish(this.snapshot)

@@ -1,5 +1,4 @@
-import { Client } from 'xrpl'
-import type { LedgerStream } from 'xrpl'
+import type { Client, LedgerStream } from 'xrpl'
 
 import { FEE_CUSHION, MAX_FEE_XRP } from '../../shared/constants.ts'
 import {
@@ -10,14 +9,22 @@ import {
   NO_FIGURES,
 } from './ledgerFigures.ts'
 import type { LedgerFigures } from './ledgerFigures.ts'
+import { plainClients } from '../ledger/pacedClient.ts'
+import type { ClientFactory } from '../ledger/pacedClient.ts'
+import { unhealthyBecause } from './serverHealth.ts'
 import { toEngineError } from './toEngineError.ts'
+import { EngineError } from '../../shared/errors.ts'
 
 /** What a link reports after it opened. */
 export interface LinkHandlers {
   /** A validated ledger closed (from the subscribed ledger stream). */
   onLedger(figures: LedgerFigures): void
-  /** The connection broke. The link has closed itself; open a new one to go on. */
-  onDrop(): void
+  /**
+   * The connection broke. The link has closed itself; open a new one to go on.
+   *
+   * @param code - the WebSocket close code (1008: the server dropped us over our load).
+   */
+  onDrop(code?: number): void
 }
 
 /** Client limits of one link. */
@@ -44,11 +51,14 @@ export class EndpointLink {
   ) {}
 
   /**
-   * Connects, reads `server_info` and subscribes to the ledger stream.
+   * Connects, reads `server_info`, checks the server is fit (synced, not amendment blocked, not
+   * lagging behind `newestKnown`) and subscribes to the ledger stream.
    *
    * @param endpoint - a ws:// or wss:// URL.
    * @param handlers - receive ledger closes and the drop, once open.
    * @param timing - client limits.
+   * @param clients - makes the client (paced by the endpoint's budget in the engine).
+   * @param newestKnown - the newest validated ledger index this network showed us, if any.
    * @returns the link and the ledger figures at connection time.
    * @throws EngineError when the endpoint cannot be reached or answers badly.
    */
@@ -56,8 +66,10 @@ export class EndpointLink {
     endpoint: string,
     handlers: LinkHandlers,
     timing: LinkTiming,
+    clients: ClientFactory = plainClients,
+    newestKnown: number | null = null,
   ): Promise<{ link: EndpointLink; figures: LedgerFigures }> {
-    const client = new Client(endpoint, {
+    const client = clients(endpoint, {
       timeout: timing.requestTimeoutMs,
       connectionTimeout: timing.connectTimeoutMs,
       feeCushion: FEE_CUSHION,
@@ -65,7 +77,7 @@ export class EndpointLink {
     })
     const link = new EndpointLink(endpoint, client)
     try {
-      const figures = await link.handshake(handlers)
+      const figures = await link.handshake(handlers, newestKnown)
       return { link, figures }
     } catch (error) {
       await link.close()
@@ -73,18 +85,25 @@ export class EndpointLink {
     }
   }
 
-  private async handshake(handlers: LinkHandlers): Promise<LedgerFigures> {
+  private async handshake(
+    handlers: LinkHandlers,
+    newestKnown: number | null,
+  ): Promise<LedgerFigures> {
     await this.client.connect()
     // Listen before subscribing so no ledger close between the two is missed.
     this.client.on('ledgerClosed', (ledger: LedgerStream) => {
       if (!this.closed) handlers.onLedger(figuresFromLedgerStream(ledger))
     })
+    // rippled's ping says whether it limits us at all (it does not limit its admin clients).
+    await this.client.request({ command: 'ping' })
     const info = await this.client.request({ command: 'server_info' })
+    const unfit = unhealthyBecause(info, newestKnown)
+    if (unfit) throw new EngineError('NETWORK', `the server is not used now: ${unfit}`)
     const subscribed = await this.client.request({ command: 'subscribe', streams: ['ledger'] })
-    this.client.on('disconnected', () => {
+    this.client.on('disconnected', (code: number) => {
       if (this.closed) return
       void this.close()
-      handlers.onDrop()
+      handlers.onDrop(code)
     })
     return mergeFigures(
       mergeFigures(NO_FIGURES, figuresFromServerInfo(info)),

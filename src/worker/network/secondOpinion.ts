@@ -4,9 +4,11 @@
  * it could be in, another server of the network must say so too (DESIGN.md §3.2). Clients are opened
  * on first use and kept until the network is left or the engine goes.
  */
-import { Client } from 'xrpl'
+import type { Client } from 'xrpl'
 
 import type { NetworkConfig, NetworkId } from '../../shared/networks.ts'
+import { plainClients } from '../ledger/pacedClient.ts'
+import type { ClientFactory } from '../ledger/pacedClient.ts'
 import type { LinkTiming } from './endpointLink.ts'
 
 /** Another server's word, for one network: whether there is one to ask, and asking it. */
@@ -28,6 +30,7 @@ export class SecondOpinion {
     private readonly network: (id: NetworkId) => NetworkConfig,
     private readonly inUse: () => string | null,
     private readonly timing: LinkTiming,
+    private readonly makeClient: ClientFactory = plainClients,
   ) {}
 
   /** Whether the network lists another endpoint than the one in use. */
@@ -73,7 +76,7 @@ export class SecondOpinion {
   private async client(endpoint: string): Promise<Client> {
     const known = this.clients.get(endpoint)
     if (known?.isConnected()) return known
-    const client = new Client(endpoint, {
+    const client = this.makeClient(endpoint, {
       timeout: this.timing.requestTimeoutMs,
       connectionTimeout: this.timing.connectTimeoutMs,
     })

@@ -4,6 +4,9 @@ import type { ConnectionState, NetworkStatus } from '../api.ts'
 import { Backoff, delay } from './backoff.ts'
 import { EndpointLink } from './endpointLink.ts'
 import type { LinkTiming } from './endpointLink.ts'
+import { plainClients } from '../ledger/pacedClient.ts'
+import type { ClientFactory } from '../ledger/pacedClient.ts'
+import { LOAD_CLOSE_CODE } from '../ledger/serverAnswers.ts'
 import { mergeFigures } from './ledgerFigures.ts'
 import type { LedgerFigures } from './ledgerFigures.ts'
 
@@ -14,6 +17,14 @@ export interface ConnectionTiming extends LinkTiming {
   /** Largest delay between attempts. */
   backoffMaxMs: number
 }
+
+/**
+ * How long an endpoint rests after it dropped us over our load: rippled closes at a balance of
+ * 25,000 and stops warning below 5,000; the balance loses 1/32 a second, so ln(5) / ln(32/31) ≈ 51 s.
+ */
+export const LOAD_DROP_REST_MS = 52_000
+/** How long an endpoint that said it is not synced (or amendment blocked) rests before a retry. */
+export const UNHEALTHY_REST_MS = 30_000
 
 /** A status change: the fields that changed. */
 export type StatusPatch = Partial<Omit<NetworkStatus, 'network'>>
@@ -36,16 +47,20 @@ export class Session {
   /** Failed attempts since the connection was last up (or dropped): a full round means offline. */
   private roundFailures = 0
   private state: ConnectionState = 'connecting'
+  /** Endpoints left alone until a time (performance.now()): they dropped us or are unfit. */
+  private readonly resting = new Map<string, number>()
 
   /**
    * @param network - the network to keep connected.
    * @param timing - client limits and backoff.
    * @param report - receives every status change.
+   * @param clients - makes each link's client (paced by its endpoint's budget in the engine).
    */
   constructor(
     readonly network: NetworkConfig,
     private readonly timing: ConnectionTiming,
     private readonly report: (patch: StatusPatch) => void,
+    private readonly clients: ClientFactory = plainClients,
   ) {
     this.backoff = new Backoff(timing.backoffMinMs, timing.backoffMaxMs)
     this.firstConnection = new Promise<void>((resolve, reject) => {
@@ -94,6 +109,20 @@ export class Session {
     this.reconnect(reason)
   }
 
+  /**
+   * The endpoint refused for a reason waiting there will not cure soon (not synced, amendment
+   * blocked): it rests, and if it serves the live link the session moves to another endpoint.
+   * With no other endpoint the link stays: its scheduler waits the refusals out.
+   *
+   * @param endpoint - the endpoint's URL.
+   * @param reason - fit to show.
+   */
+  unfit(endpoint: string, reason: string): void {
+    if (this.network.endpoints.length < 2 || this.stop.signal.aborted) return
+    this.resting.set(endpoint, performance.now() + UNHEALTHY_REST_MS)
+    if (this.link?.endpoint === endpoint) this.linkLost(reason)
+  }
+
   /** Stops for good: cancels waits and attempts and closes the live link. */
   async close(): Promise<void> {
     this.stop.abort()
@@ -108,7 +137,14 @@ export class Session {
       const endpoint = this.nextEndpoint()
       this.setState(this.state, { endpoint })
       try {
-        const opened = await EndpointLink.open(endpoint, this.linkHandlers(), this.timing)
+        await this.waitOutRest(endpoint)
+        const opened = await EndpointLink.open(
+          endpoint,
+          this.linkHandlers(),
+          this.timing,
+          this.clients,
+          this.figures?.ledgerIndex ?? null,
+        )
         if (this.stop.signal.aborted) {
           await opened.link.close()
           return
@@ -125,10 +161,30 @@ export class Session {
     }
   }
 
+  /** The next endpoint in turn that is not resting; when all rest, the one that wakes first. */
   private nextEndpoint(): string {
     const { endpoints } = this.network
+    const now = performance.now()
+    for (let i = 0; i < endpoints.length; i += 1) {
+      const endpoint = endpoints[(this.attempt + i) % endpoints.length] ?? ''
+      if ((this.resting.get(endpoint) ?? 0) <= now) {
+        this.attempt += i
+        return endpoint
+      }
+    }
+    const wakes = (e: string) => this.resting.get(e) ?? 0
     // A network config always has endpoints; `?? ''` only satisfies noUncheckedIndexedAccess.
-    return endpoints[this.attempt % endpoints.length] ?? ''
+    return [...endpoints].sort((a, b) => wakes(a) - wakes(b))[0] ?? ''
+  }
+
+  /** Waits until the endpoint's rest is over (a drop over load must not resume the same burst). */
+  private async waitOutRest(endpoint: string): Promise<void> {
+    const wait = (this.resting.get(endpoint) ?? 0) - performance.now()
+    if (wait <= 0) return
+    this.report({
+      error: `The server asked us to slow down; reconnecting in ${Math.ceil(wait / 1000)} s`,
+    })
+    await delay(wait, this.stop.signal)
   }
 
   private linkHandlers() {
@@ -137,7 +193,17 @@ export class Session {
         this.figures = mergeFigures(this.figures ?? figures, figures)
         this.report({ ...this.figures })
       },
-      onDrop: () => this.reconnect('Connection lost'),
+      onDrop: (code?: number) => {
+        if (code === LOAD_CLOSE_CODE) {
+          // Dropped over our load: that server rests while its balance decays; others serve.
+          const endpoint = this.link?.endpoint
+          if (endpoint) this.resting.set(endpoint, performance.now() + LOAD_DROP_REST_MS)
+          this.attempt += 1
+          this.reconnect('The server dropped the connection: too many requests')
+          return
+        }
+        this.reconnect('Connection lost')
+      },
     }
   }
 

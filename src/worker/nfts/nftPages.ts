@@ -5,7 +5,7 @@
  */
 import type { Client } from 'xrpl'
 
-import { isRecord, malformed, requestResult } from '../jobs/ledger/ledgerRequests.ts'
+import { isRecord, malformed, requestResult } from '../ledger/ledgerRequests.ts'
 
 /** account_objects entries a page of the listing asks for. */
 const LISTING_LIMIT = 400

@@ -17,7 +17,7 @@ import {
   malformed,
   readCloseTime,
   rippledError,
-} from '../jobs/ledger/ledgerRequests.ts'
+} from '../ledger/ledgerRequests.ts'
 import { toEngineError } from '../network/toEngineError.ts'
 import { readAccountNfts } from '../nfts/accountNfts.ts'
 import { runPool } from '../pool.ts'

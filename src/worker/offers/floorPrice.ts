@@ -15,8 +15,8 @@ import {
   malformed,
   readCloseTime,
   rippledError,
-} from '../jobs/ledger/ledgerRequests.ts'
-import { forEachPage } from '../jobs/ledger/pages.ts'
+} from '../ledger/ledgerRequests.ts'
+import { forEachPage } from '../ledger/pages.ts'
 import type { SecondRead } from '../network/secondOpinion.ts'
 import { runPool } from '../pool.ts'
 import { formatDrops } from '../../shared/format.ts'

@@ -10,6 +10,8 @@ import { EngineError } from '../../shared/errors.ts'
 import type { NetworkConfig } from '../../shared/networks.ts'
 import type { FloorPrice, FloorProgress } from '../api.ts'
 import { ClioLink } from '../network/clioLink.ts'
+import { plainClients } from '../ledger/pacedClient.ts'
+import type { ClientFactory } from '../ledger/pacedClient.ts'
 import type { LinkTiming } from '../network/endpointLink.ts'
 import type { SecondRead } from '../network/secondOpinion.ts'
 import { readFloorPrice, secondOpinionOnFloor } from './floorPrice.ts'
@@ -29,11 +31,17 @@ export class FloorPrices {
   private readonly clio: ClioLink
   private readonly cache = new Map<string, FloorPrice>()
 
+  /**
+   * @param timing - client limits of the Clio link.
+   * @param clients - makes its client (paced by the endpoint's budget in the engine).
+   * @param now - the clock of the cache.
+   */
   constructor(
     timing: LinkTiming,
+    clients: ClientFactory = plainClients,
     private readonly now: () => number = Date.now,
   ) {
-    this.clio = new ClioLink(timing)
+    this.clio = new ClioLink(timing, clients)
   }
 
   /**

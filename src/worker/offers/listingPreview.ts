@@ -6,7 +6,7 @@
 import { readNftSnapshot } from '../../db/nftSnapshots.ts'
 import type { LedgerDb } from '../../db/schema.ts'
 import { EngineError, errorMessage } from '../../shared/errors.ts'
-import { isRecord } from '../jobs/ledger/ledgerRequests.ts'
+import { isRecord } from '../ledger/ledgerRequests.ts'
 import type { NetworkConfig } from '../../shared/networks.ts'
 import type { FloorPrice, FloorProgress, ListingPreview, ListingPreviewRequest } from '../api.ts'
 import { collectionKey, priceListing } from './pricing.ts'

@@ -25,8 +25,8 @@ import {
   isRecord,
   malformed,
   readCloseTime,
-} from '../jobs/ledger/ledgerRequests.ts'
-import { forEachPage } from '../jobs/ledger/pages.ts'
+} from '../ledger/ledgerRequests.ts'
+import { forEachPage } from '../ledger/pages.ts'
 import { readAccountNfts } from '../nfts/accountNfts.ts'
 import { runPool } from '../pool.ts'
 import { classifyOffers, newestFirst, tiedOffers } from './offerAnalysis.ts'

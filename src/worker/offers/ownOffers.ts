@@ -17,7 +17,7 @@ import {
   malformed,
   requestResult,
   rippledError,
-} from '../jobs/ledger/ledgerRequests.ts'
+} from '../ledger/ledgerRequests.ts'
 
 /** account_objects page size (rippled's maximum). */
 const OBJECTS_PAGE_LIMIT = 400

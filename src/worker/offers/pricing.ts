@@ -9,7 +9,7 @@ import { EngineError } from '../../shared/errors.ts'
 import { FLOOR_MULTIPLIERS } from '../../shared/floorMultipliers.ts'
 import { collectionKey } from '../../shared/nftDisplay.ts'
 import type { PriceGuard, PricedNft, PricingStrategy } from '../api.ts'
-import { isRecord } from '../jobs/ledger/ledgerRequests.ts'
+import { isRecord } from '../ledger/ledgerRequests.ts'
 import { checkedSeed, freshSeed, seededRandom } from '../jobs/plan/shuffleSeed.ts'
 
 export { FLOOR_MULTIPLIERS }

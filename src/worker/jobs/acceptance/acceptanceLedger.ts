@@ -15,7 +15,7 @@ import type { AcceptanceState } from '../../../db/types.ts'
 import { isEngineError } from '../../../shared/errors.ts'
 import { readAccountNfts } from '../../nfts/accountNfts.ts'
 import { runPool } from '../../pool.ts'
-import { LOOKUP_CONCURRENCY } from '../ledger/ledgerRequests.ts'
+import { LOOKUP_CONCURRENCY } from '../../ledger/ledgerRequests.ts'
 import { readOwnOffersAt } from '../../offers/ownOffers.ts'
 
 /** An airdrop offer to look up. */

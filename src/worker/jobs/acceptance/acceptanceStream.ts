@@ -10,6 +10,7 @@ import type { Client, TransactionStream } from 'xrpl'
 
 import type { OfferStanding } from './acceptanceLedger.ts'
 import { GONE_KEPT } from './acceptanceLedger.ts'
+import { inLane } from '../../ledger/pacedClient.ts'
 
 /** One offer that left the ledger, from the stream. */
 export interface StreamOutcome extends OfferStanding {
@@ -67,7 +68,7 @@ export class OfferStream {
     this.account = account
     client.on('transaction', this.onTransaction)
     try {
-      await client.request({ command: 'subscribe', accounts: [account] })
+      await client.request(inLane('background', { command: 'subscribe', accounts: [account] }))
     } catch (e) {
       // Not following after all: the next follow() subscribes again.
       this.stop()

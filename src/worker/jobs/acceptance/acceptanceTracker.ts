@@ -32,7 +32,7 @@ import type { NetworkId } from '../../../shared/networks.ts'
 import { readStandings, trackedOffer } from './acceptanceLedger.ts'
 import { OfferStream, OutcomeBacklog } from './acceptanceStream.ts'
 import type { StreamOutcome } from './acceptanceStream.ts'
-import { isConnectionError } from '../ledger/ledgerFollower.ts'
+import { isConnectionError } from '../../ledger/ledgerFollower.ts'
 
 /** When the tracker polls the ledger. */
 export interface AcceptanceTiming {

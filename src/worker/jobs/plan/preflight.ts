@@ -33,7 +33,7 @@ import {
   readAccounts,
   readCloseTime,
   readReserves,
-} from '../ledger/ledgerRequests.ts'
+} from '../../ledger/ledgerRequests.ts'
 import { readBidTerms, readNftBids } from '../../offers/bidsOnNfts.ts'
 import type { SecondWord } from '../../offers/bidTerms.ts'
 import type { SecondRead } from '../../network/secondOpinion.ts'

@@ -4,7 +4,7 @@
  */
 import { formatDrops } from '../../../shared/format.ts'
 import type { PlanProblem } from '../../api.ts'
-import type { AccountFacts, Reserves } from '../ledger/ledgerRequests.ts'
+import type { AccountFacts, Reserves } from '../../ledger/ledgerRequests.ts'
 
 /** The figures cost is drawn from. */
 export interface CostInput {

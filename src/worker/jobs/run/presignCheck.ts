@@ -21,7 +21,7 @@ import { readBidTerms } from '../../offers/bidsOnNfts.ts'
 import { bidVerdict } from '../../offers/bidTerms.ts'
 import { readOwnOffers } from '../../offers/ownOffers.ts'
 import type { OfferEntry } from '../../offers/ownOffers.ts'
-import { readCloseTime } from '../ledger/ledgerRequests.ts'
+import { readCloseTime } from '../../ledger/ledgerRequests.ts'
 import { keyRemovalProblem } from '../plan/preflightItems.ts'
 import { readAccountKeys } from '../../keys/ledgerChecks.ts'
 

@@ -13,9 +13,10 @@ import { isHeldBack, isRejected } from './runState.ts'
 import { Sequencer } from './sequencer.ts'
 import type { Submitter } from './submitLoop.ts'
 import { runPool } from '../../pool.ts'
-import { signedByAccount } from '../ledger/rivalProof.ts'
-import { lookupTx } from '../ledger/txLookup.ts'
-import type { Lookup } from '../ledger/txLookup.ts'
+import { signedByAccount } from '../../ledger/rivalProof.ts'
+import { lookupTx } from '../../ledger/txLookup.ts'
+import type { Lookup } from '../../ledger/txLookup.ts'
+import { inLane } from '../../ledger/pacedClient.ts'
 
 /** Another server of the job's network, asked before an attempt counts as dead (see settle). */
 export interface SecondLookup {
@@ -206,9 +207,12 @@ export class Settler {
     const client = this.deps.client()
     const account = this.state.job.account
     const [validated, current, fee] = await Promise.all([
-      client.request({ command: 'account_info', account, ledger_index: 'validated' }),
-      client.request({ command: 'account_info', account, ledger_index: 'current' }),
-      client.request({ command: 'fee' }),
+      // The job's own reads: first in the endpoint's queue, with its submits.
+      client.request(
+        inLane('job', { command: 'account_info', account, ledger_index: 'validated' }),
+      ),
+      client.request(inLane('job', { command: 'account_info', account, ledger_index: 'current' })),
+      client.request(inLane('job', { command: 'fee' })),
     ])
     this.deps.pace.noteFee(feeFacts(fee.result))
     this.state.view = {

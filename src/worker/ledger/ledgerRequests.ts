@@ -5,9 +5,9 @@
  */
 import type { Client } from 'xrpl'
 
-import { EngineError } from '../../../shared/errors.ts'
-import { runPool } from '../../pool.ts'
-import { toEngineError } from '../../network/toEngineError.ts'
+import { EngineError } from '../../shared/errors.ts'
+import { runPool } from '../pool.ts'
+import { toEngineError } from '../network/toEngineError.ts'
 
 /** Account lookups in flight at once. */
 export const LOOKUP_CONCURRENCY = 8

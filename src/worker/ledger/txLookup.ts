@@ -3,6 +3,7 @@
  * a validated ledger (with its result), or is it provably absent from a range of validated ledgers?
  */
 import type { Client, TransactionMetadata } from 'xrpl'
+import { inLane } from './pacedClient.ts'
 
 export type Lookup =
   | { found: true; result: string; ledgerIndex: number; meta: TransactionMetadata }
@@ -47,11 +48,13 @@ async function lookupRange(
   range: { min: number; max: number } | undefined,
 ): Promise<Lookup> {
   try {
-    const res = await client.request({
-      command: 'tx',
-      transaction: hash,
-      ...(range ? { min_ledger: range.min, max_ledger: range.max } : {}),
-    })
+    const res = await client.request(
+      inLane('job', {
+        command: 'tx',
+        transaction: hash,
+        ...(range ? { min_ledger: range.min, max_ledger: range.max } : {}),
+      }),
+    )
     const r = res.result as { validated?: boolean; meta?: unknown; ledger_index?: number }
     if (
       r.validated === true &&

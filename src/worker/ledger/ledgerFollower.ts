@@ -5,8 +5,9 @@
  */
 import type { Client, LedgerStream, TransactionStream } from 'xrpl'
 
-import { isEngineError } from '../../../shared/errors.ts'
+import { isEngineError } from '../../shared/errors.ts'
 import type { Lookup } from './txLookup.ts'
+import { inLane } from './pacedClient.ts'
 
 /** A validated transaction of the account, from the stream. */
 export interface ValidatedTx {
@@ -60,7 +61,9 @@ export class LedgerFollower {
     client.on('transaction', this.onTransaction)
     client.on('ledgerClosed', this.onLedgerClosed)
     client.on('disconnected', this.onDisconnected)
-    await client.request({ command: 'subscribe', accounts: [this.account], streams: ['ledger'] })
+    await client.request(
+      inLane('job', { command: 'subscribe', accounts: [this.account], streams: ['ledger'] }),
+    )
     return true
   }
 

@@ -1,0 +1,113 @@
+/**
+ * The meters against independent models of the servers they mirror, in simulated time: a client that
+ * sends as fast as its meter allows never crosses the server's limit, and still goes nearly as fast
+ * as the limit allows.
+ */
+import { describe, expect, it } from 'vitest'
+
+import {
+  LearningMeter,
+  RippledMeter,
+  WindowMeter,
+  rippledCost,
+} from '../../src/worker/ledger/loadMeters.ts'
+import type { LoadMeter } from '../../src/worker/ledger/loadMeters.ts'
+
+/** rippled's Resource Manager as its sources describe it: per-second decay by 1/32, balance = sum / 32. */
+class RippledModel {
+  private sum = 0
+  private second = 0
+  peak = 0
+  charge(cost: number, nowMs: number): void {
+    const second = Math.floor(nowMs / 1000)
+    while (this.second < second) {
+      this.sum -= this.sum / 32
+      this.second += 1
+    }
+    this.sum += cost
+    this.peak = Math.max(this.peak, this.sum / 32)
+  }
+}
+
+/** Sends `command` as fast as the meter lets it for `seconds`; returns how many went out. */
+function drive(meter: LoadMeter, command: string, seconds: number, onSend: (now: number) => void) {
+  let now = 0
+  let sent = 0
+  while (now < seconds * 1000) {
+    const wait = meter.waitMs({ command }, now)
+    if (wait > 0) {
+      now += wait
+      continue
+    }
+    meter.charge({ command }, now)
+    meter.clean(now)
+    onSend(now)
+    sent += 1
+  }
+  return sent
+}
+
+describe('RippledMeter', () => {
+  it('charges rippled’s fees: 400 for a submit or an offer list, 20 for account_info', () => {
+    expect(rippledCost({ command: 'submit' })).toBe(400)
+    expect(rippledCost({ command: 'nft_buy_offers' })).toBe(400)
+    expect(rippledCost({ command: 'account_info' })).toBe(20)
+  })
+
+  it('keeps submits under the warning balance yet near 12.5 a second over 10 minutes', () => {
+    const server = new RippledModel()
+    const sent = drive(new RippledMeter(), 'submit', 600, (now) => server.charge(400, now))
+    expect(server.peak).toBeLessThan(5_000)
+    // The steady pace the 90 % target allows (11.25/s), plus the opening burst.
+    expect(sent / 600).toBeGreaterThan(11)
+  })
+
+  it('after a warning, holds back until the balance the server reported has decayed', () => {
+    const meter = new RippledMeter()
+    meter.pushedBack(0)
+    expect(meter.target).toBeLessThan(4_500)
+    const wait = meter.waitMs({ command: 'submit' }, 0)
+    // From 5,000 to the lowered target: seconds, not milliseconds.
+    expect(wait).toBeGreaterThan(5_000)
+    // Clean replies bring the target back up to its cap.
+    let now = 20_000
+    for (; now < 400_000; now += 1_000) meter.clean(now)
+    expect(meter.target).toBe(4_500)
+  })
+})
+
+describe('WindowMeter', () => {
+  it('never lets more than 20 requests into one of Clio’s sweeps, wherever they fall, at ≥ 17.4 a second', () => {
+    for (const phase of [0, 137, 500, 999]) {
+      const perSweep = new Map<number, number>()
+      const sent = drive(new WindowMeter(), 'nft_buy_offers', 120, (now) => {
+        const sweep = Math.floor((now + phase) / 1000)
+        perSweep.set(sweep, (perSweep.get(sweep) ?? 0) + 1)
+      })
+      expect(Math.max(...perSweep.values())).toBeLessThanOrEqual(20)
+      expect(sent / 120).toBeGreaterThan(17.4)
+    }
+  })
+
+  it('slows down after a refusal and creeps back', () => {
+    const meter = new WindowMeter()
+    const before = meter.target
+    meter.pushedBack(0)
+    expect(meter.target).toBeLessThan(before)
+    for (let now = 2_000; now < 120_000; now += 500) meter.clean(now)
+    expect(meter.target).toBe(before)
+  })
+})
+
+describe('LearningMeter', () => {
+  it('is unlimited until the server pushes back, then keeps under what it had reached', () => {
+    const meter = new LearningMeter()
+    for (let i = 0; i < 1_000; i += 1) {
+      expect(meter.waitMs({ command: 'submit' }, i)).toBe(0)
+      meter.charge({ command: 'submit' }, i)
+    }
+    meter.pushedBack(1_000)
+    expect(meter.waitMs({ command: 'submit' }, 1_000)).toBeGreaterThan(0)
+    expect(Number.isFinite(meter.target)).toBe(true)
+  })
+})
