@@ -1,13 +1,17 @@
 /**
  * The app's Content-Security-Policy (DESIGN.md §3.1), built from the networks a build offers: scripts
  * from the app's own origin only, ledger connections to the configured endpoints only, metadata over
- * https (any host: NFT metadata lives anywhere) plus the sandbox gateway where the sandbox is offered,
+ * https (any host: NFT metadata lives anywhere), the user's own ledger servers (wss: anywhere, ws: on
+ * this device) plus the sandbox gateway where the sandbox is offered,
  * images from https and data URIs, no plugins, no <base>. vite.config.ts puts it in the production
  * build's index.html (meta tag), in `_headers` beside it for hosts that read one, and in the preview
  * server's headers (so the worker, which a meta tag does not cover, runs under it in e2e too).
  */
 import { buildNetworks, offeredNetworkIds } from '../src/shared/networks.ts'
 import type { NetworkEnv } from '../src/shared/networks.ts'
+
+/** Plain WebSocket only to a node on this device (anywhere else a user's node must use wss://). */
+const OWN_NODE_WS = ['ws://127.0.0.1:*', 'ws://localhost:*', 'ws://[::1]:*']
 
 /** Directives a meta tag cannot carry (browsers ignore them there); sent as a header only. */
 const HEADER_ONLY = ['frame-ancestors']
@@ -37,7 +41,8 @@ export function cspDirectives(env: NetworkEnv): [string, string[]][] {
     ['style-src', ["'self'"]],
     ['img-src', ["'self'", 'https:', 'data:', ...gateways]],
     ['font-src', ["'self'"]],
-    ['connect-src', ["'self'", ...ledger, 'https:', ...gateways]],
+    // wss: any host, and ws: on this device: the user's own servers (checked by the engine before use).
+    ['connect-src', ["'self'", ...ledger, 'wss:', ...OWN_NODE_WS, 'https:', ...gateways]],
     ['manifest-src', ["'self'"]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'none'"]],

@@ -9,6 +9,7 @@ export const DEFAULT_SETTINGS: Omit<AppSettings, 'network'> = {
   preferredAuthMethod: null,
   ipfsGateways: [],
   viewAccounts: {},
+  ownEndpoints: {},
 }
 
 /** Saves the given preferences, leaving the others as they are. */

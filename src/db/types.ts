@@ -366,6 +366,23 @@ export interface AppSettings {
    * it read-only.
    */
   viewAccounts: Partial<Record<NetworkId, string>>
+  /**
+   * The user's own servers per network, used before the public ones. Written only through
+   * EngineApi.addOwnEndpoint, which checks each server belongs to the network first.
+   */
+  ownEndpoints: Partial<Record<NetworkId, OwnEndpoint[]>>
+}
+
+/** What a server the user adds is for: everything (a rippled), or `nfts_by_issuer` (a Clio). */
+export type OwnEndpointKind = 'ledger' | 'clio'
+
+/** A server the user added to a network (see AppSettings.ownEndpoints). */
+export interface OwnEndpoint {
+  /** Its WebSocket address (wss://, or ws:// on this device). */
+  url: string
+  kind: OwnEndpointKind
+  /** Unix ms. */
+  addedAt: number
 }
 
 /** An offer's amount: XRP in drops, or an issued currency amount as the ledger states it. */

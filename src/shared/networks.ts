@@ -24,6 +24,13 @@ export interface NetworkConfig {
   readonly metadataGateway?: string
   /** A ledger explorer whose `/accounts/{address}` page shows an account (links only). */
   readonly explorer?: string
+  /**
+   * The `network_id` its servers report in server_info (0 or absent on Mainnet); undefined: not
+   * checked. A server the user adds must report it, so a Testnet node never passes as Mainnet.
+   */
+  readonly networkId?: number
+  /** The lowest validated ledger index a server of this network can report now (Mainnet's history). */
+  readonly minLedgerIndex?: number
 }
 
 /** The build-time settings this module reads (a subset of `import.meta.env`). */
@@ -71,6 +78,9 @@ export function buildNetworks(env: NetworkEnv): Readonly<Record<NetworkId, Netwo
       endpoints: ['wss://xrplcluster.com', 'wss://s1.ripple.com', 'wss://s2.ripple.com'],
       clioEndpoints: ['wss://s1.ripple.com', 'wss://s2.ripple.com'],
       explorer: 'https://livenet.xrpl.org',
+      networkId: 0,
+      // Mainnet passed ledger 90,000,000 in 2024: a fresh private ledger cannot pass for it.
+      minLedgerIndex: 90_000_000,
     },
     testnet: {
       id: 'testnet',
@@ -78,6 +88,7 @@ export function buildNetworks(env: NetworkEnv): Readonly<Record<NetworkId, Netwo
       endpoints: ['wss://s.altnet.rippletest.net:51233'],
       clioEndpoints: ['wss://clio.altnet.rippletest.net:51233'],
       explorer: 'https://testnet.xrpl.org',
+      networkId: 1,
     },
     devnet: {
       id: 'devnet',
@@ -85,6 +96,7 @@ export function buildNetworks(env: NetworkEnv): Readonly<Record<NetworkId, Netwo
       endpoints: ['wss://s.devnet.rippletest.net:51233'],
       clioEndpoints: ['wss://clio.devnet.rippletest.net:51233'],
       explorer: 'https://devnet.xrpl.org',
+      networkId: 2,
     },
     sandbox: {
       id: 'sandbox',

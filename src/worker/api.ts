@@ -26,6 +26,8 @@ import type {
   OfferNft,
   OfferView,
   OffersReport,
+  OwnEndpoint,
+  OwnEndpointKind,
   PlanProblem,
 } from '../db/types.ts'
 import type { FloorMultiplier } from '../shared/floorMultipliers.ts'
@@ -33,6 +35,8 @@ import type { NetworkId } from '../shared/networks.ts'
 
 export type {
   FloorMultiplier,
+  OwnEndpoint,
+  OwnEndpointKind,
   AcceptanceState,
   AcceptanceSummary,
   AppSettings,
@@ -352,6 +356,21 @@ export interface EngineApi {
 
   /** Saves app preferences (the worker is the only writer of IndexedDB). */
   saveSettings(patch: Partial<AppSettings>): Promise<void>
+
+  /**
+   * Adds the user's own server to a network, after checking it: reachable, reporting the network's
+   * `network_id` (Mainnet: a ledger index only Mainnet has reached), holding the same validated
+   * ledger as the server the engine is connected to on that network, and for `clio` answering
+   * `nfts_by_issuer`. Own servers are used before the public ones (the connection moves to it at
+   * once when it serves the current network) and are treated as unlimited until they push back.
+   *
+   * @throws EngineError `VALIDATION` for a bad address or a server of another network; `NETWORK`
+   *   when it cannot be reached.
+   */
+  addOwnEndpoint(network: NetworkId, url: string, kind: OwnEndpointKind): Promise<OwnEndpoint>
+
+  /** Removes an own server; the connection leaves it if it was in use. */
+  removeOwnEndpoint(network: NetworkId, url: string): Promise<void>
 
   /**
    * Plans a bulk job for the connected wallet: records every intent in IndexedDB (nothing is signed)
@@ -740,6 +759,8 @@ export interface FloorPrice {
   collectionTotal: number
   /** False when the collection has more NFTs than were listed. */
   totalComplete: boolean
+  /** The validated ledger the collection was listed from (Clio's answer). */
+  ledgerIndex: number
   /** Unix ms of the reading. */
   readAt: number
 }

@@ -8,7 +8,7 @@ import { isValidClassicAddress } from 'xrpl'
 import { readItems } from '../db/jobs.ts'
 import type { JobRow } from '../db/types.ts'
 import { LedgerDb } from '../db/schema.ts'
-import { saveSettings } from '../db/settings.ts'
+import { readSettings, saveSettings } from '../db/settings.ts'
 import { EngineError, logFailure } from '../shared/errors.ts'
 import {
   DEFAULT_NETWORK_ID,
@@ -36,6 +36,8 @@ import type {
   NetworkId,
   NetworkStatus,
   NftLoadProgress,
+  OwnEndpoint,
+  OwnEndpointKind,
   NftLoadResult,
   BidsProgress,
   FloorPrice,
@@ -74,6 +76,7 @@ import type { ConnectionTiming } from './network/session.ts'
 import { NftLoader } from './nfts/nftLoader.ts'
 import { throttledProgress } from './progress.ts'
 import { validateSettings } from './settings.ts'
+import { checkOwnEndpoint } from './network/ownEndpoints.ts'
 
 /** NFT ids `showingNfts` takes at most (a few screenfuls of cards). */
 const MAX_SHOWING = 200
@@ -120,6 +123,8 @@ export class Engine implements EngineApi {
   private readonly secondOpinion: SecondOpinion
   private readonly floors: FloorPrices
   private readonly budgets: LoadBudgets
+  /** The user's own servers per network (loaded from the settings on first use). */
+  private own: Partial<Record<NetworkId, OwnEndpoint[]>> | null = null
 
   /** @param options - networks, timing, database; the build's defaults otherwise. */
   constructor(options: EngineOptions = {}) {
@@ -161,7 +166,7 @@ export class Engine implements EngineApi {
       timing: options.acceptance,
     })
     this.secondOpinion = new SecondOpinion(
-      (id) => this.networks[id],
+      (id) => this.networkConfig(id),
       () => this.connection.status.endpoint,
       { ...DEFAULT_TIMING, ...options.timing },
       clients,
@@ -184,6 +189,10 @@ export class Engine implements EngineApi {
       // Metadata yields while a job is planned or runs here: fetching and caching never take CPU
       // from pre-flight or signing.
       onBusy: (busy) => this.metadata.yieldToJob(busy),
+      serverPace: () => {
+        const endpoint = this.connection.status.endpoint
+        return endpoint ? this.budgets.scheduler(endpoint).pace() : null
+      },
     })
     this.metadata = new MetadataService({
       db: this.db,
@@ -205,7 +214,72 @@ export class Engine implements EngineApi {
     // Jobs of the network being left pause (their runners are bound to it) until it is back.
     const left = this.connection.status.network
     if (left !== networkId) await Promise.all([this.jobs.networkLeft(left), this.floors.close()])
-    return await this.connection.connect(this.networks[networkId])
+    return await this.connection.connect(await this.networkWithOwn(networkId))
+  }
+
+  async addOwnEndpoint(
+    networkId: NetworkId,
+    url: string,
+    kind: OwnEndpointKind,
+  ): Promise<OwnEndpoint> {
+    if (!isNetworkId(networkId)) throw new EngineError('VALIDATION', 'Unknown network')
+    if (kind !== 'ledger' && kind !== 'clio') throw new EngineError('VALIDATION', 'Unknown kind')
+    const status = this.connection.status
+    const reference = status.network === networkId ? this.connection.clientIfAny() : null
+    const added = await checkOwnEndpoint(this.networks[networkId], url, kind, reference)
+    const own = await this.ownEndpoints()
+    const others = (own[networkId] ?? []).filter((e) => e.url !== added.url || e.kind !== kind)
+    await this.saveOwn({ ...own, [networkId]: [added, ...others] })
+    await this.useOwn(networkId)
+    return added
+  }
+
+  async removeOwnEndpoint(networkId: NetworkId, url: string): Promise<void> {
+    if (!isNetworkId(networkId)) throw new EngineError('VALIDATION', 'Unknown network')
+    const own = await this.ownEndpoints()
+    await this.saveOwn({ ...own, [networkId]: (own[networkId] ?? []).filter((e) => e.url !== url) })
+    await this.useOwn(networkId)
+  }
+
+  /** The user's own servers per network, read once from the settings. */
+  private async ownEndpoints(): Promise<Partial<Record<NetworkId, OwnEndpoint[]>>> {
+    this.own ??= (await readSettings(this.db)).ownEndpoints ?? {}
+    return this.own
+  }
+
+  private async saveOwn(own: Partial<Record<NetworkId, OwnEndpoint[]>>): Promise<void> {
+    await saveSettings(this.db, { ownEndpoints: own })
+    this.own = own
+  }
+
+  /** After a change of own servers: the current network's connection starts over with them first. */
+  private async useOwn(networkId: NetworkId): Promise<void> {
+    if (this.connection.status.network !== networkId) return
+    if (this.connection.status.state === 'offline') return
+    await this.connection.connect(await this.networkWithOwn(networkId), true)
+  }
+
+  /** The network with the user's own servers first (loaded from the settings if not yet). */
+  private async networkWithOwn(networkId: NetworkId): Promise<NetworkConfig> {
+    await this.ownEndpoints()
+    return this.networkConfig(networkId)
+  }
+
+  /** The network with the user's own servers first (as far as they are loaded). */
+  private networkConfig(networkId: NetworkId): NetworkConfig {
+    const base = this.networks[networkId]
+    const own = this.own?.[networkId] ?? []
+    const urls = (kind: OwnEndpointKind) => own.filter((e) => e.kind === kind).map((e) => e.url)
+    this.budgets.setOwn(own.map((e) => e.url))
+    const first = (mine: string[], theirs: readonly string[]) =>
+      Object.freeze([...mine, ...theirs.filter((e) => !mine.includes(e))])
+    return Object.freeze({
+      ...base,
+      endpoints: first(urls('ledger'), base.endpoints),
+      // A rippled of the user's answers what Clio answers only if it is a Clio: listed for Clio only
+      // as such.
+      clioEndpoints: first(urls('clio'), base.clioEndpoints),
+    })
   }
 
   /**
@@ -303,7 +377,7 @@ export class Engine implements EngineApi {
     onProgress?: ProgressListener<FloorProgress>,
   ): Promise<FloorPrice> {
     const progress = throttledProgress(onProgress)
-    const network = this.networks[this.connection.status.network]
+    const network = this.networkConfig(this.connection.status.network)
     const connection = {
       client: this.connection.requireClient(),
       endpoint: this.connection.status.endpoint,
@@ -328,7 +402,7 @@ export class Engine implements EngineApi {
   ): Promise<ListingPreview> {
     const account = this.accountOf(undefined)
     const client = this.connection.requireClient()
-    const network = this.networks[this.connection.status.network]
+    const network = this.networkConfig(this.connection.status.network)
     const { incDrops } = await readReserves(client)
     const progress = throttledProgress(onProgress)
     const connection = { client, endpoint: this.connection.status.endpoint }

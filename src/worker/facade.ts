@@ -41,6 +41,8 @@ const METHODS = {
   getCacheStats: true,
   clearMetadataCache: true,
   saveSettings: true,
+  addOwnEndpoint: true,
+  removeOwnEndpoint: true,
   planJob: true,
   startJob: true,
   takenNfts: true,

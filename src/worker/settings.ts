@@ -14,6 +14,8 @@ const CHECKS: { [K in keyof AppSettings]: (v: unknown) => boolean } = {
     Array.isArray(v) &&
     v.length <= 10 &&
     v.every((g) => typeof g === 'string' && /^https?:\/\/[^\s]+$/.test(g)),
+  // Only through addOwnEndpoint, which checks each server first.
+  ownEndpoints: () => false,
   viewAccounts: (v) =>
     typeof v === 'object' &&
     v !== null &&

@@ -6,6 +6,7 @@ import { useSession } from '../state/session.ts'
 import { useUi } from '../state/ui.ts'
 import { useBurnFollower } from '../burn/useBurnJobs.ts'
 import { ConnectionIndicator } from './ConnectionIndicator.tsx'
+import { ServersButton } from './ServersButton.tsx'
 import './shell.css'
 
 /**
@@ -36,6 +37,7 @@ export function Footer() {
           {wallet?.viewOnly ? 'View only' : wallet ? 'Wallet Connected' : 'Wallet Disconnected'}
         </span>
         <ConnectionIndicator />
+        <ServersButton />
       </div>
     </footer>
   )

@@ -41,6 +41,7 @@ import { JobSignals } from './run/jobSignals.ts'
 import { DEFAULT_LIMITS } from './run/runner.ts'
 import type { RunnerDeps, RunnerLimits } from './run/runner.ts'
 import type { SecondLookup } from './run/settle.ts'
+import type { ServerPace } from '../ledger/requestScheduler.ts'
 
 /** What a cancel job's result card names: its purpose and how many offers it cancels. */
 function cancelParams(request: Extract<JobRequest, { kind: 'cancel' }>): Record<string, unknown> {
@@ -81,6 +82,8 @@ export interface JobServiceDeps {
    * pre-flight reads as many accounts). Metadata fetching yields meanwhile.
    */
   onBusy?: (busy: boolean) => void
+  /** Whether the connected endpoint's budget for us sets the pace now. */
+  serverPace?: () => ServerPace | null
 }
 
 export class JobService {
@@ -401,6 +404,7 @@ export class JobService {
       limits: { ...DEFAULT_LIMITS, maxFeeDrops, ...this.deps.limits },
       secondLookup: this.secondLookup(job.network),
       networkName: buildNetworks({})[job.network].name,
+      ...(this.deps.serverPace ? { serverPace: this.deps.serverPace } : {}),
       ...(this.deps.secondOpinion
         ? { secondRead: this.deps.secondOpinion.readFor(job.network) }
         : {}),

@@ -177,11 +177,24 @@ export async function readCloseTime(
   client: Client,
   ledgerIndex: number | 'validated' = 'validated',
 ): Promise<number> {
+  return (await readValidatedLedger(client, ledgerIndex)).closeTime
+}
+
+/** A validated ledger's index and close time (Ripple-epoch seconds), the latest by default. */
+export async function readValidatedLedger(
+  client: Client,
+  ledgerIndex: number | 'validated' = 'validated',
+): Promise<{ index: number; closeTime: number }> {
   const result = await requestResult(client, { command: 'ledger', ledger_index: ledgerIndex })
   const ledger = isRecord(result) && result.validated === true ? result.ledger : undefined
   const closeTime = isRecord(ledger) ? ledger.close_time : undefined
   if (typeof closeTime !== 'number' || !Number.isSafeInteger(closeTime)) {
     throw malformed('ledger', 'no close_time of a validated ledger')
   }
-  return closeTime
+  const index = isRecord(result) ? result.ledger_index : undefined
+  const parsed = typeof index === 'string' ? Number(index) : index
+  if (typeof parsed !== 'number' || !Number.isSafeInteger(parsed) || parsed <= 0) {
+    throw malformed('ledger', 'no ledger_index')
+  }
+  return { index: parsed, closeTime }
 }

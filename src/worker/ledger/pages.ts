@@ -11,6 +11,8 @@ import { isRecord, malformed, requestResult } from './ledgerRequests.ts'
  * paging by returning false.
  *
  * @param maxPages - the most pages a well-behaved server needs for this list.
+ * @param pinLedger - read every page from the ledger of the first (its `ledger_index`), so that
+ *   the list is one ledger's, whatever closes while it is read.
  * @returns whether every page was read (false when `visit` stopped early).
  * @throws EngineError `LEDGER_REJECTED` for a reply that is not an object or a repeated marker; the
  *   request's own failure otherwise.
@@ -20,16 +22,22 @@ export async function forEachPage(
   request: Parameters<Client['request']>[0],
   visit: (result: Record<string, unknown>) => boolean | void,
   maxPages = 1_000,
+  pinLedger = false,
 ): Promise<boolean> {
   const method = request.command
   const markers = new Set<string>()
   let marker: unknown
+  let pinned: number | undefined
   for (let page = 1; ; page += 1) {
     const result = await requestResult(client, {
       ...request,
       ...(marker === undefined ? {} : { marker }),
+      ...(pinned === undefined ? {} : { ledger_index: pinned }),
     })
     if (!isRecord(result)) throw malformed(method, 'the result is not an object')
+    if (pinLedger && pinned === undefined && typeof result.ledger_index === 'number') {
+      pinned = result.ledger_index
+    }
     const goOn = visit(result) !== false
     marker = result.marker
     if (marker === undefined) return true

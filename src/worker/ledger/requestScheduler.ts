@@ -29,6 +29,14 @@ export interface SchedulerEvents {
   refused?(endpoint: string, kind: RefusalKind): void
 }
 
+/** Whether the server sets a job's pace now, and the pace it allows. */
+export interface ServerPace {
+  /** A request waited for the server's budget (or met its push-back) in the last few seconds. */
+  limited: boolean
+  /** Submits sent a second, measured over the last 30 s. */
+  submitsPerSecond: number
+}
+
 /** Figures of one endpoint's traffic, for progress messages and benchmarks. */
 export interface SchedulerStats {
   sent: number
@@ -113,6 +121,11 @@ export class RequestScheduler {
   /** Whether the server's budget, not the ledger, set the pace in the last few seconds. */
   limited(): boolean {
     return this.now() - this.lastLimitedAt < LIMITED_RECENTLY_MS
+  }
+
+  /** Whether the server sets the pace now, and the submits a second it allowed lately. */
+  pace(): ServerPace {
+    return { limited: this.limited(), submitsPerSecond: this.submitsPerSecond() }
   }
 
   /** Submits sent a second, measured over the last 30 s (0 before any). */

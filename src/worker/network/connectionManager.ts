@@ -60,10 +60,12 @@ export class ConnectionManager {
    * Connects to the network (see EngineApi.connect for the contract).
    *
    * @param network - the network to connect to.
+   * @param fresh - start over even on the same network (its endpoints changed).
    */
-  async connect(network: NetworkConfig): Promise<NetworkStatus> {
+  async connect(network: NetworkConfig, fresh = false): Promise<NetworkStatus> {
     const current = this.session
-    const reusable = current?.network.id === network.id && current.currentState !== 'offline'
+    const reusable =
+      !fresh && current?.network.id === network.id && current.currentState !== 'offline'
     const session = reusable ? current : await this.replaceSession(network)
     // A session whose first round failed may have connected on its own since: that counts.
     if (session.currentState === 'connected') return this.snapshot
@@ -93,6 +95,11 @@ export class ConnectionManager {
   /** Retries at once if the connection is down and waiting out its backoff. */
   retryNow(): void {
     this.session?.retryNow()
+  }
+
+  /** The connected client, or null without a live connection. */
+  clientIfAny(): Client | null {
+    return this.session?.connected?.client ?? null
   }
 
   /**

@@ -13,9 +13,11 @@ import {
   LOOKUP_CONCURRENCY,
   isRecord,
   malformed,
-  readCloseTime,
+  readValidatedLedger,
   rippledError,
 } from '../ledger/ledgerRequests.ts'
+import { MAX_LAG_LEDGERS } from '../network/serverHealth.ts'
+import { EngineError } from '../../shared/errors.ts'
 import { forEachPage } from '../ledger/pages.ts'
 import type { SecondRead } from '../network/secondOpinion.ts'
 import { runPool } from '../pool.ts'
@@ -55,8 +57,9 @@ async function listCollection(
   issuer: string,
   taxon: number,
   onPage: (listed: number) => void,
-): Promise<{ nfts: ListedNft[]; complete: boolean }> {
+): Promise<{ nfts: ListedNft[]; complete: boolean; ledgerIndex: number | null }> {
   const nfts: ListedNft[] = []
+  let ledgerIndex: number | null = null
   const request = { command: 'nfts_by_issuer', issuer, nft_taxon: taxon, limit: LIST_PAGE } as const
   const maxPages = MAX_LISTED / LIST_PAGE + 1
   const complete = await forEachPage(
@@ -64,6 +67,7 @@ async function listCollection(
     request,
     (result) => {
       if (!Array.isArray(result.nfts)) throw malformed('nfts_by_issuer', 'no nfts array')
+      if (typeof result.ledger_index === 'number') ledgerIndex ??= result.ledger_index
       for (const nft of result.nfts) {
         const listed = listedNft(nft, issuer, taxon)
         if (listed) nfts.push(listed)
@@ -72,8 +76,13 @@ async function listCollection(
       return nfts.length < MAX_LISTED
     },
     maxPages,
+    true,
   )
-  return { nfts: nfts.slice(0, MAX_LISTED), complete: complete && nfts.length <= MAX_LISTED }
+  return {
+    nfts: nfts.slice(0, MAX_LISTED),
+    complete: complete && nfts.length <= MAX_LISTED,
+    ledgerIndex,
+  }
 }
 
 function listedNft(value: unknown, issuer: string, taxon: number): ListedNft | null {
@@ -171,8 +180,18 @@ export async function readFloorPrice(
   const listed = await listCollection(deps.clio, issuer, taxon, (done) =>
     onProgress({ step: 'listing', done, total: done }),
   )
+  const validated = await readValidatedLedger(deps.client)
+  // Clio can stop following the network (after an amendment it does not know, say): a list from a
+  // ledger well behind the validated one misses today's holders and offers.
+  const lag = listed.ledgerIndex === null ? 0 : validated.index - listed.ledgerIndex
+  if (lag > MAX_LAG_LEDGERS) {
+    throw new EngineError(
+      'NETWORK',
+      `The Clio server lists the collection as of ledger ${String(listed.ledgerIndex)}, ${lag} ledgers behind the network: the floor price was not read. Please try again later`,
+    )
+  }
   const sample = evenSample(listed.nfts, SAMPLE_SIZE)
-  const closeTime = await readCloseTime(deps.client)
+  const closeTime = validated.closeTime
   const market: MarketOffer[] = []
   let checked = 0
   await runPool(sample, LOOKUP_CONCURRENCY, async ({ nftId, owner }) => {
@@ -202,6 +221,7 @@ export async function readFloorPrice(
     nftsChecked: checked,
     collectionTotal: listed.nfts.length,
     totalComplete: listed.complete,
+    ledgerIndex: listed.ledgerIndex ?? validated.index,
     readAt: Date.now(),
   }
   return { price, resting: stat.resting }

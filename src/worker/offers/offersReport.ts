@@ -20,12 +20,7 @@ import type {
   OffersProgress,
   OffersReport,
 } from '../api.ts'
-import {
-  LOOKUP_CONCURRENCY,
-  isRecord,
-  malformed,
-  readCloseTime,
-} from '../ledger/ledgerRequests.ts'
+import { LOOKUP_CONCURRENCY, isRecord, malformed, readCloseTime } from '../ledger/ledgerRequests.ts'
 import { forEachPage } from '../ledger/pages.ts'
 import { readAccountNfts } from '../nfts/accountNfts.ts'
 import { runPool } from '../pool.ts'

@@ -33,6 +33,7 @@ import type { RunnerLimits } from './runState.ts'
 import { Settler } from './settle.ts'
 import type { SecondLookup } from './settle.ts'
 import { Submitter } from './submitLoop.ts'
+import type { ServerPace } from '../../ledger/requestScheduler.ts'
 
 export { DEFAULT_LIMITS } from './runState.ts'
 export type { RunnerLimits } from './runState.ts'
@@ -49,6 +50,8 @@ export interface RunnerDeps {
   secondRead?: SecondRead
   /** The network's name, for messages. */
   networkName?: string
+  /** Whether the server's budget for us sets the pace now (the endpoint's scheduler). */
+  serverPace?: () => ServerPace | null
 }
 
 /** Longest wait for news before the runner looks again by itself. */

@@ -15,6 +15,7 @@ import type { Pace } from './pace.ts'
 import type { PresignCheck } from './presignCheck.ts'
 import { BACK_OFF, NEVER_APPLIES, PERMANENT, isHeldBack, isRejected } from './runState.ts'
 import type { Filler, RunState, RunnerLimits } from './runState.ts'
+import type { ServerPace } from '../../ledger/requestScheduler.ts'
 
 export interface SubmitDeps {
   client: () => Client
@@ -26,6 +27,8 @@ export interface SubmitDeps {
   latestLedger?: () => number
   /** The last look at the ledger before items are signed (see presignCheck.ts). */
   presign?: Pick<PresignCheck, 'refusals'>
+  /** Whether the server's budget for us sets the pace now (the endpoint's scheduler). */
+  serverPace?: () => ServerPace | null
 }
 
 /** Items signed (and stored) together before their submits. */
@@ -85,7 +88,7 @@ export class Submitter {
         // A rejected attempt only waits for proof that it is dead: it takes no room.
         const live = this.state.inFlight().filter((i) => !isRejected(this.state.latest(i)))
         const room = Math.min(this.deps.limits.maxInFlight, pace.maxInFlight) - live.length
-        const batch = this.state.pending(Math.min(room, BATCH), true)
+        const batch = this.state.pending(Math.min(room, this.batchSize()), true)
         if (batch.length === 0) break
         if (await this.refuseChanged(batch)) continue
         const signed = batch.map((item) => [item, this.sign(item)] as const)
@@ -125,13 +128,34 @@ export class Submitter {
   private feeAllowed(): boolean {
     const { pace } = this.deps
     if (pace.feeDrops !== null) {
-      this.state.notice = undefined
+      this.state.notice = this.serverPaceNotice()
       return true
     }
     this.state.notice =
       `Waiting: the network asks ${String(pace.minimumFeeDrops)} drops a transaction, more than ` +
       `the ${String(pace.maxFeeDrops)} drops you confirmed. The job goes on when fees come down`
     return false
+  }
+
+  /** When the server sets the pace, says so (the app's ETA comes from the measured pace). */
+  private serverPaceNotice(): string | undefined {
+    const pace = this.deps.serverPace?.()
+    if (!pace?.limited) return undefined
+    const rate = pace.submitsPerSecond
+    const figure = rate >= 10 ? Math.round(rate).toString() : rate.toFixed(1)
+    return rate > 0
+      ? `The server limits how fast we may send: about ${figure} transactions a second`
+      : 'The server limits how fast we may send: waiting for it to let us go on'
+  }
+
+  /**
+   * Items signed together: fewer while the server sets a slow pace, so none waits long enough in the
+   * endpoint's queue for its LastLedgerSequence to pass before it is sent.
+   */
+  private batchSize(): number {
+    const pace = this.deps.serverPace?.()
+    if (!pace?.limited || pace.submitsPerSecond <= 0) return BATCH
+    return Math.max(1, Math.min(BATCH, Math.ceil(pace.submitsPerSecond * 3)))
   }
 
   /** Submits an item's stored attempt and reads the server's preliminary answer. */

@@ -1,0 +1,148 @@
+/**
+ * Servers the user brings (their own rippled or Clio): checked before use — the server must be
+ * reachable, report the network's `network_id` (and, for Mainnet, a ledger only Mainnet has reached),
+ * and where the engine is connected to that network already, hold the same validated ledger as the
+ * network's other server — then used before the network's public servers, as unlimited until they
+ * push back.
+ */
+import { Client } from 'xrpl'
+import type { ServerInfoResponse } from 'xrpl'
+
+import { EngineError, errorMessage } from '../../shared/errors.ts'
+import type { NetworkConfig } from '../../shared/networks.ts'
+import type { OwnEndpoint, OwnEndpointKind } from '../api.ts'
+import { isRecord, rippledError } from '../ledger/ledgerRequests.ts'
+
+/** Time allowed for the check's connection and each of its requests. */
+const CHECK_TIMEOUT_MS = 10_000
+/** Hosts a plain ws:// address may name: a node on this device (no one between to read or change). */
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
+/** Any account: a Clio answers nfts_by_issuer for it (perhaps with an error), a rippled does not know the method. */
+const PROBE_ISSUER = 'rrrrrrrrrrrrrrrrrrrrrhoLvTp'
+
+/**
+ * The URL as it will be stored, or a VALIDATION error saying what is wrong with it.
+ *
+ * @param url - as the user typed it.
+ */
+export function normalizeEndpoint(url: string): string {
+  let parsed: URL
+  try {
+    parsed = new URL(String(url).trim())
+  } catch {
+    throw new EngineError(
+      'VALIDATION',
+      'Enter the server’s WebSocket address, e.g. wss://node.example.com',
+    )
+  }
+  const loopback = LOOPBACK.has(parsed.hostname)
+  if (parsed.protocol !== 'wss:' && !(parsed.protocol === 'ws:' && loopback)) {
+    throw new EngineError(
+      'VALIDATION',
+      'Use a wss:// address (ws:// only for a node on this device): the connection carries your signed transactions',
+    )
+  }
+  if (parsed.username || parsed.password || parsed.hash) {
+    throw new EngineError(
+      'VALIDATION',
+      'The address must not carry a user name, password or #fragment',
+    )
+  }
+  return parsed.href.replace(/\/$/, '')
+}
+
+/**
+ * Checks a server for a network and returns it as stored.
+ *
+ * @param network - the network it must belong to.
+ * @param url - its address.
+ * @param kind - 'ledger' (a rippled for everything) or 'clio' (for nfts_by_issuer).
+ * @param reference - a client connected to the network already, whose validated ledger must match.
+ * @throws EngineError `VALIDATION` when the server belongs to another network or is not a Clio;
+ *   `NETWORK` when it cannot be reached.
+ */
+export async function checkOwnEndpoint(
+  network: NetworkConfig,
+  url: string,
+  kind: OwnEndpointKind,
+  reference: Client | null,
+): Promise<OwnEndpoint> {
+  const endpoint = normalizeEndpoint(url)
+  const client = new Client(endpoint, {
+    timeout: CHECK_TIMEOUT_MS,
+    connectionTimeout: CHECK_TIMEOUT_MS,
+  })
+  try {
+    try {
+      await client.connect()
+    } catch (e) {
+      throw new EngineError('NETWORK', `Cannot reach ${endpoint}: ${errorMessage(e)}`)
+    }
+    const info = await client.request({ command: 'server_info' })
+    const seq = sameNetwork(network, info)
+    if (reference) await sameLedger(network, client, reference, seq)
+    if (kind === 'clio') await answersClio(client, endpoint)
+    return { url: endpoint, kind, addedAt: Date.now() }
+  } finally {
+    await client.disconnect().catch(() => undefined)
+  }
+}
+
+/** @returns the server's validated ledger index, after checking its network's own figures. */
+function sameNetwork(network: NetworkConfig, response: ServerInfoResponse): number {
+  const info = response.result.info as ServerInfoResponse['result']['info'] & {
+    network_id?: number
+  }
+  const seq = info.validated_ledger?.seq
+  if (typeof seq !== 'number') {
+    throw new EngineError('VALIDATION', 'The server has no validated ledger yet: it is not synced')
+  }
+  if (network.networkId !== undefined && (info.network_id ?? 0) !== network.networkId) {
+    throw new EngineError(
+      'VALIDATION',
+      `This server belongs to another network (its network_id is ${String(info.network_id ?? 0)}), not ${network.name}`,
+    )
+  }
+  if (network.minLedgerIndex !== undefined && seq < network.minLedgerIndex) {
+    throw new EngineError(
+      'VALIDATION',
+      `This server’s ledger (index ${seq}) is not ${network.name}’s: it is far behind it or another network`,
+    )
+  }
+  return seq
+}
+
+/** Both servers hold the same validated ledger at an index both have: they follow one ledger. */
+async function sameLedger(
+  network: NetworkConfig,
+  own: Client,
+  reference: Client,
+  ownSeq: number,
+): Promise<void> {
+  const theirs = await reference.request({ command: 'ledger', ledger_index: 'validated' })
+  const index = Math.min(ownSeq, theirs.result.ledger_index)
+  const hashAt = async (c: Client) =>
+    (await c.request({ command: 'ledger', ledger_index: index })).result.ledger_hash
+  const [a, b] = await Promise.all([hashAt(own), hashAt(reference)])
+  if (a !== b) {
+    throw new EngineError(
+      'VALIDATION',
+      `This server’s ledger ${index} differs from ${network.name}’s: it follows another ledger`,
+    )
+  }
+}
+
+/** A Clio answers nfts_by_issuer (an error about the account is an answer); a rippled does not. */
+async function answersClio(client: Client, endpoint: string): Promise<void> {
+  try {
+    const reply = await client.request({ command: 'nfts_by_issuer', issuer: PROBE_ISSUER } as never)
+    if (isRecord(reply)) return
+  } catch (e) {
+    const token = rippledError(e)
+    if (token !== 'unknownCmd' && token !== 'notSupported' && typeof token === 'string') return
+  }
+  throw new EngineError(
+    'VALIDATION',
+    `${endpoint} does not answer nfts_by_issuer: it is not a Clio server`,
+  )
+}
