@@ -714,6 +714,8 @@ export interface OffersProgress {
   offers: number
   /** What it is doing, in plain words. */
   step: string
+  /** When the server's limit for us sets the pace: says so, with the pace (see EngineApi.loadBids). */
+  serverPace?: string
 }
 
 /** Progress of {@link EngineApi.loadBids}. */
@@ -723,6 +725,11 @@ export interface BidsProgress {
   total: number
   /** Bids found so far. */
   found: number
+  /**
+   * When the server's limit for us sets the pace of the reading, in plain words: 'The server limits
+   * how fast we may read: about 18 requests a second'.
+   */
+  serverPace?: string
 }
 
 /** A collection's floor price (issuer + taxon), from a sample of its NFTs' sell offers. */
@@ -771,6 +778,8 @@ export interface FloorProgress {
   step: 'listing' | 'checking'
   done: number
   total: number
+  /** When the server's limit for us sets the pace (see BidsProgress.serverPace). */
+  serverPace?: string
 }
 
 /** How the prices are set. XRP amounts are decimal strings as typed (step 0.01, at least 0). */

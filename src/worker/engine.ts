@@ -75,6 +75,7 @@ import { LoadBudgets } from './ledger/pacedClient.ts'
 import type { ConnectionTiming } from './network/session.ts'
 import { NftLoader } from './nfts/nftLoader.ts'
 import { throttledProgress } from './progress.ts'
+import type { ProgressReporter } from './progress.ts'
 import { validateSettings } from './settings.ts'
 import { checkOwnEndpoint } from './network/ownEndpoints.ts'
 
@@ -241,6 +242,29 @@ export class Engine implements EngineApi {
     await this.useOwn(networkId)
   }
 
+  /**
+   * Progress of a long read, throttled, each report noting when the server's limit for us sets the
+   * pace (the connected server's, or one of the network's Clio servers').
+   */
+  private pacedProgress<T extends { serverPace?: string }>(
+    onProgress?: ProgressListener<T>,
+  ): ProgressReporter<T> {
+    const inner = throttledProgress(onProgress)
+    const note = (p: T): T => {
+      const { network, endpoint } = this.connection.status
+      const endpoints = [endpoint, ...this.networkConfig(network).clioEndpoints]
+      const limited = endpoints
+        .filter((e): e is string => e !== null)
+        .map((e) => this.budgets.scheduler(e))
+        .find((s) => s.limited())
+      if (!limited) return p
+      const rate = Math.round(limited.requestsPerSecond())
+      const text = `The server limits how fast we may read: about ${rate} requests a second`
+      return { ...p, serverPace: text }
+    }
+    return { report: (p) => inner.report(note(p)), finish: (p) => inner.finish(p) }
+  }
+
   /** The user's own servers per network, read once from the settings. */
   private async ownEndpoints(): Promise<Partial<Record<NetworkId, OwnEndpoint[]>>> {
     this.own ??= (await readSettings(this.db)).ownEndpoints ?? {}
@@ -359,7 +383,7 @@ export class Engine implements EngineApi {
   ): Promise<OffersReport> {
     const owner = this.accountOf(account)
     const client = this.connection.requireClient()
-    const progress = throttledProgress(onProgress)
+    const progress = this.pacedProgress(onProgress)
     const { incDrops } = await readReserves(client)
     const deps = { client, db: this.db, network: this.connection.status.network }
     const report = await readOffersReport({ ...deps, ownerReserveDrops: incDrops }, owner, (p) =>
@@ -376,7 +400,7 @@ export class Engine implements EngineApi {
     taxon: number,
     onProgress?: ProgressListener<FloorProgress>,
   ): Promise<FloorPrice> {
-    const progress = throttledProgress(onProgress)
+    const progress = this.pacedProgress(onProgress)
     const network = this.networkConfig(this.connection.status.network)
     const connection = {
       client: this.connection.requireClient(),
@@ -404,7 +428,7 @@ export class Engine implements EngineApi {
     const client = this.connection.requireClient()
     const network = this.networkConfig(this.connection.status.network)
     const { incDrops } = await readReserves(client)
-    const progress = throttledProgress(onProgress)
+    const progress = this.pacedProgress(onProgress)
     const connection = { client, endpoint: this.connection.status.endpoint }
     const preview = await previewListing(
       {
@@ -434,7 +458,7 @@ export class Engine implements EngineApi {
     account?: string,
   ): Promise<BidsReport> {
     const owner = this.accountOf(account)
-    const progress = throttledProgress(onProgress)
+    const progress = this.pacedProgress(onProgress)
     const deps = {
       client: this.connection.requireClient(),
       db: this.db,

@@ -9,7 +9,8 @@ import { floorWarnings, restsOnText } from './floorText.ts'
 function progressText(progress: FloorProgress | null): string {
   if (!progress) return 'Checking the market…'
   const step = progress.step === 'listing' ? 'Listing the collection' : 'Checking offers'
-  return `${step}: ${progress.done.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')}`
+  const counts = `${step}: ${progress.done.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')}`
+  return progress.serverPace ? `${counts}. ${progress.serverPace}` : counts
 }
 
 /** '200 of 2,000 NFTs checked' (with '+' when the collection is larger than the reading's bound). */

@@ -105,6 +105,7 @@ export function BidsSection({ nfts }: { nfts: number }) {
       {progress && (
         <p className="tab-muted" role="status">
           Checked {progress.checked} of {progress.total} NFTs: {progress.found} bids so far
+          {progress.serverPace && `. ${progress.serverPace}`}
         </p>
       )}
       {error && (

@@ -110,7 +110,9 @@ export function OrdersTab() {
         <section className="tab-card" data-testid="offers-loading" aria-busy="true">
           <h3>Loading Offers Data</h3>
           <p className="tab-muted">
-            {progress ? `${progress.step}: ${progress.offers} offers` : 'Reading offers'}
+            {progress
+              ? `${progress.step}: ${progress.offers} offers${progress.serverPace ? `. ${progress.serverPace}` : ''}`
+              : 'Reading offers'}
           </p>
         </section>
       )}

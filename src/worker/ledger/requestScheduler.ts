@@ -83,6 +83,7 @@ export class RequestScheduler {
   private timer: ReturnType<typeof setTimeout> | null = null
   private lastLimitedAt = -Infinity
   private readonly submits: number[] = []
+  private readonly requests: number[] = []
   readonly stats: SchedulerStats = { sent: 0, warnings: 0, refusals: 0, waitedMs: 0 }
 
   /**
@@ -130,11 +131,22 @@ export class RequestScheduler {
 
   /** Submits sent a second, measured over the last 30 s (0 before any). */
   submitsPerSecond(): number {
+    return this.rate(this.submits)
+  }
+
+  /** Requests of any kind sent a second, measured over the last 30 s (0 before any). */
+  requestsPerSecond(): number {
+    return this.rate(this.requests)
+  }
+
+  private rate(times: number[]): number {
     const now = this.now()
-    this.forgetSubmits(now)
-    const first = this.submits[0]
-    if (first === undefined || this.submits.length < 2) return 0
-    return (this.submits.length - 1) / Math.max(1, (now - first) / 1000)
+    let drop = 0
+    while (drop < times.length && (times[drop] ?? 0) < now - PACE_WINDOW_MS) drop += 1
+    if (drop > 0) times.splice(0, drop)
+    const first = times[0]
+    if (first === undefined || times.length < 2) return 0
+    return (times.length - 1) / Math.max(1, (now - first) / 1000)
   }
 
   /**
@@ -219,13 +231,8 @@ export class RequestScheduler {
       this.stats.sent += 1
       this.stats.waitedMs += now - waiter.queuedAt
       if (waiter.command === 'submit') this.submits.push(now)
+      this.requests.push(now)
       waiter.admit()
     }
-  }
-
-  private forgetSubmits(now: number): void {
-    let drop = 0
-    while (drop < this.submits.length && (this.submits[drop] ?? 0) < now - PACE_WINDOW_MS) drop += 1
-    if (drop > 0) this.submits.splice(0, drop)
   }
 }
