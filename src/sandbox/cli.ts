@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util'
 import { startSandbox } from './index.ts'
 import type { Sandbox, SandboxOptions } from './index.ts'
+import type { LimitsOption } from './rpc/loadLimits.ts'
 import { demoAccounts } from './demo/accounts.ts'
 import { isPopulated } from './demo/populate.ts'
 
@@ -26,6 +27,22 @@ const HELP = `Usage: npm run sandbox -- [options]
                             rather than rippled standalone's admin port
   --rpc-port N              also answer JSON-RPC over HTTP on port N (rippled's 5005)
   --public-port N           also a public server's WebSocket on port N (rippled CI's 80)
+  --limits KIND             push back like mainnet's public servers, per client IP (all of this
+                            machine is one client); implies --public on the main port:
+                              rippled  Resource Manager: replies carry warning "load" from a
+                                       balance of 5000, the connection closes (1008) from 25000
+                              clio     DOSGuard: slowDown above 20 requests a second; server_info
+                                       has clio_version
+                              none     (default)
+  --admin-port N            also an admin WebSocket on port N, never limited (fund accounts and
+                            close ledgers there)
+  --warn-balance N          rippled: balance from which replies carry the warning (default 5000)
+  --drop-balance N          rippled: balance from which the connection is closed (default 25000)
+  --decay-window N          rippled: seconds of the decay window (default 32)
+  --requests-per-second N   clio: requests per IP per second before slowDown (default 20)
+  --bytes-per-second N      clio: reply bytes per IP per second before the rate-limit warning
+                            (default 1000000)
+  --max-connections N       clio: WebSocket connections per IP (default 20)
 `
 
 export function parseCli(argv: string[]): SandboxOptions | 'help' {
@@ -45,6 +62,14 @@ export function parseCli(argv: string[]): SandboxOptions | 'help' {
       public: { type: 'boolean', default: false },
       'rpc-port': { type: 'string' },
       'public-port': { type: 'string' },
+      limits: { type: 'string', default: 'none' },
+      'admin-port': { type: 'string' },
+      'warn-balance': { type: 'string' },
+      'drop-balance': { type: 'string' },
+      'decay-window': { type: 'string' },
+      'requests-per-second': { type: 'string' },
+      'bytes-per-second': { type: 'string' },
+      'max-connections': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -61,6 +86,7 @@ export function parseCli(argv: string[]): SandboxOptions | 'help' {
   const rate = Number(values['gateway-failure-rate'])
   if (!(rate >= 0 && rate <= 1)) throw new Error('--gateway-failure-rate must be between 0 and 1')
   const large = values['large-holder']
+  const limits = limitsFrom(values, optionalPort)
   return {
     port: int('port', values.port),
     gatewayPort: int('gateway-port', values['gateway-port']),
@@ -71,16 +97,59 @@ export function parseCli(argv: string[]): SandboxOptions | 'help' {
     gatewayLatencyMs: int('gateway-latency-ms', values['gateway-latency-ms']),
     gatewayFailureRate: rate,
     demo: !values['no-demo'],
-    role: values.public ? 'public' : 'admin',
+    role: values.public || limits !== undefined ? 'public' : 'admin',
     rpcPort: optionalPort('rpc-port', values['rpc-port']),
     publicPort: optionalPort('public-port', values['public-port']),
+    limits,
+    adminPort: optionalPort('admin-port', values['admin-port']),
     largeHolderNfts:
       large === undefined ? undefined : large === '' ? 5000 : int('large-holder', large),
   }
 }
 
+type Whole = (name: string, v: string | undefined) => number | undefined
+
+/** --limits and the thresholds of its kind (undefined: none); a threshold of another kind is a mistake. */
+function limitsFrom(
+  values: Record<string, string | boolean | undefined>,
+  whole: Whole,
+): LimitsOption | undefined {
+  const kind = values.limits
+  const flag = (name: string) => whole(name, values[name] as string | undefined)
+  const rippled = ['warn-balance', 'drop-balance', 'decay-window']
+  const clio = ['requests-per-second', 'bytes-per-second', 'max-connections']
+  const stray = (names: string[]) => names.find((n) => values[n] !== undefined)
+  if (kind === 'none') {
+    const given = stray([...rippled, ...clio])
+    if (given) throw new Error(`--${given} needs --limits rippled or clio`)
+    return undefined
+  }
+  if (kind === 'rippled') {
+    const given = stray(clio)
+    if (given) throw new Error(`--${given} is a clio threshold`)
+    return {
+      kind,
+      warnBalance: flag('warn-balance'),
+      dropBalance: flag('drop-balance'),
+      decayWindowSeconds: flag('decay-window'),
+    }
+  }
+  if (kind === 'clio') {
+    const given = stray(rippled)
+    if (given) throw new Error(`--${given} is a rippled threshold`)
+    return {
+      kind,
+      requestsPerSecond: flag('requests-per-second'),
+      bytesPerSecond: flag('bytes-per-second'),
+      maxConnections: flag('max-connections'),
+    }
+  }
+  throw new Error(`--limits must be rippled, clio or none, got '${String(kind)}'`)
+}
+
 export function describe(sb: Sandbox): string {
   const lines = [`Sandbox ledger listening on ${sb.url}`]
+  if (sb.adminUrl) lines.push(`Admin port (never limited) on ${sb.adminUrl}`)
   if (sb.publicUrl) lines.push(`As a public server on ${sb.publicUrl}`)
   if (sb.rpcUrl) lines.push(`JSON-RPC on ${sb.rpcUrl}`)
   if (sb.gateway) lines.push(`Metadata gateway on ${sb.gateway.url}`)
@@ -114,6 +183,11 @@ export async function main(argv: string[]): Promise<Sandbox | undefined> {
   }
   const sb = await startSandbox(opts)
   console.log(describe(sb))
+  const limits = opts.limits
+  if (limits !== undefined && typeof limits !== 'string')
+    console.log(
+      `Load limits per client IP: ${limits.kind} (the main port answers as a public server)`,
+    )
   const stop = () => void sb.stop().then(() => process.exit(0))
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)

@@ -10,6 +10,7 @@ import { SaveChain } from './ledger/saveChain.ts'
 import { GENESIS_ADDRESS, GENESIS_SEED } from './ledger/genesis.ts'
 import { RpcServer } from './rpc/server.ts'
 import type { ConnectionFaults } from './rpc/server.ts'
+import type { LimitsOption } from './rpc/loadLimits.ts'
 import { startGateway } from './gateway/server.ts'
 import type { Gateway } from './gateway/server.ts'
 import { AUTO_ACCEPT_COUNT, demoAccounts } from './demo/accounts.ts'
@@ -51,11 +52,25 @@ export interface SandboxOptions {
   /** With demo: also create the large holder with this many NFTs. */
   largeHolderNfts?: number
   /**
-   * 'admin' (default) answers as rippled standalone's admin port 6006: `limit` taken as asked,
-   * `ping` says role admin. 'public' answers as a public server: each method clamps `limit` to its
-   * range (what the app meets on mainnet).
+   * 'admin' (default without `limits`) answers as rippled standalone's admin port 6006: `limit` taken
+   * as asked, `ping` says role admin. 'public' (default with `limits`) answers as a public server:
+   * each method clamps `limit` to its range (what the app meets on mainnet).
    */
   role?: ServerRole
+  /**
+   * Push back like mainnet's public servers, per client IP (all connections from 127.0.0.1 are one
+   * client): 'rippled' (its Resource Manager: `warning: "load"`, then a 1008 close), 'clio' (its
+   * DOSGuard: slowDown above 20 requests a second; server_info names `clio_version`), or either kind
+   * with thresholds of its own and an injectable clock (see LoadLimits). They apply to the main
+   * port's WebSocket and JSON-RPC, and to the public port, each server with its own accounting.
+   * Default 'none'.
+   */
+  limits?: LimitsOption
+  /**
+   * Also an admin WebSocket on this port (0: a free one) on the same ledger, never limited, as
+   * rippled's admin port: fund accounts and close ledgers there while a client meets the limits.
+   */
+  adminPort?: number
   /** Also answer rippled's JSON-RPC over HTTP on this port (0: a free one). Default: none. */
   rpcPort?: number
   /** Also a public server's WebSocket (limits clamped) on this port (0: a free one). Default: none. */
@@ -64,6 +79,8 @@ export interface SandboxOptions {
 
 export interface Sandbox {
   url: string
+  /** The admin WebSocket (never limited, role admin), when `adminPort` was given. */
+  adminUrl?: string
   /** JSON-RPC over HTTP, when `rpcPort` was given. */
   rpcUrl?: string
   /** The public server's WebSocket, when `publicPort` was given. */
@@ -84,17 +101,34 @@ export interface Sandbox {
   ledgerAccept(): Promise<number>
   /**
    * Another server of the same ledger on a free port, as a network lists several rippled nodes; its
-   * connection faults are its own. Stopped with the sandbox.
+   * connection and health faults, and its load accounting, are its own. It applies the sandbox's
+   * limits unless `limits` says otherwise ('none' for an unlimited one); its role follows them as
+   * the main port's does. Stopped with the sandbox.
    */
-  addEndpoint(): Promise<{ url: string; server: RpcServer; faults: ConnectionFaults }>
+  addEndpoint(options?: EndpointOptions): Promise<{
+    url: string
+    server: RpcServer
+    faults: ConnectionFaults
+  }>
   /** Saves the state now (to `file`, default the state file), after any save in progress. */
   save(file?: string): Promise<void>
   stop(): Promise<void>
 }
 
+/** What an added endpoint may do differently from the main port. */
+export interface EndpointOptions {
+  limits?: LimitsOption
+  role?: ServerRole
+}
+
+/** A server that meters its clients answers as a public one unless told otherwise. */
+const roleFor = (limits: LimitsOption | undefined, role: ServerRole | undefined): ServerRole =>
+  role ?? (limits === undefined || limits === 'none' ? 'admin' : 'public')
+
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const closeMs = opts.closeMs ?? 1000
-  const role = opts.role ?? 'admin'
+  const limits = opts.limits
+  const role = roleFor(limits, opts.role)
   const from = opts.stateFile ?? opts.loadFrom
   const loaded = from ? await loadLedgers(from) : undefined
   const ledger = new SandboxLedger(
@@ -112,7 +146,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const host = opts.host ?? '127.0.0.1'
   // One list of ports for all of this sandbox's servers, in rippled's order: JSON-RPC, public, admin.
   const ports: ServerInfoSettings['ports'] = []
-  const server = new RpcServer(ledger, { closeMs, startedAt: Date.now(), role, ports }, accept)
+  const server = new RpcServer(ledger, { closeMs, startedAt: Date.now(), role, ports }, accept, {
+    limits,
+  })
   server.faults.delayMs = opts.replyDelayMs ?? 0
   const rpcUrl =
     opts.rpcPort === undefined
@@ -122,14 +158,22 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   let publicUrl: string | undefined
   if (opts.publicPort !== undefined) {
     const settings = { closeMs, startedAt: Date.now(), role: 'public' as const, ports }
-    const pub = new RpcServer(ledger, settings, accept)
+    const pub = new RpcServer(ledger, settings, accept, { limits })
     others.push(pub)
     publicUrl = `ws://${host}:${await pub.listen(opts.publicPort, host)}`
+  }
+  let adminUrl: string | undefined
+  if (opts.adminPort !== undefined) {
+    const settings = { closeMs, startedAt: Date.now(), role: 'admin' as const, ports }
+    const admin = new RpcServer(ledger, settings, accept)
+    others.push(admin)
+    adminUrl = `ws://${host}:${await admin.listen(opts.adminPort, host)}`
   }
   const port = await server.listen(opts.port ?? 6006, host)
   const timer = closeMs > 0 ? setInterval(() => closeOnTimer(accept), closeMs) : undefined
   return {
     url: `ws://${host}:${port}`,
+    adminUrl,
     rpcUrl,
     publicUrl,
     port,
@@ -140,9 +184,12 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     demo,
     faults: combineFaults(ledger, server),
     ledgerAccept: () => new Promise((resolve) => resolve(accept())),
-    addEndpoint: async () => {
-      const settings = { closeMs, startedAt: Date.now(), role, ports: [] }
-      const other = new RpcServer(ledger, settings, accept)
+    addEndpoint: async (endpoint = {}) => {
+      const own = endpoint.limits ?? limits
+      // Limits of its own set its role as they do the main port's; otherwise it answers as that one.
+      const ownRole = endpoint.limits === undefined ? role : roleFor(own, undefined)
+      const settings = { closeMs, startedAt: Date.now(), role: endpoint.role ?? ownRole, ports: [] }
+      const other = new RpcServer(ledger, settings, accept, { limits: own })
       others.push(other)
       const url = `ws://${host}:${await other.listen(0, host)}`
       return { url, server: other, faults: other.faults }
@@ -218,3 +265,7 @@ function combineFaults(ledger: SandboxLedger, server: RpcServer): Sandbox['fault
 }
 
 export { SandboxLedger, GENESIS_ADDRESS, GENESIS_SEED }
+export type { ConnectionFaults }
+export type { ClioLimits, LimitsOption, LoadLimits, RippledLimits } from './rpc/loadLimits.ts'
+export type { HealthFaults, Refusal, RefusalToken } from './rpc/healthFaults.ts'
+export type { LoadCounters } from './rpc/loadGate.ts'

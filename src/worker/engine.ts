@@ -72,6 +72,8 @@ import type { MetadataOptions } from './metadata/metadataService.ts'
 import { ConnectionManager, DEFAULT_TIMING } from './network/connectionManager.ts'
 import { SecondOpinion } from './network/secondOpinion.ts'
 import { LoadBudgets } from './ledger/pacedClient.ts'
+import { DEFAULT_ASSUMED_LIMITS } from './ledger/requestScheduler.ts'
+import type { AssumedLimits } from './ledger/requestScheduler.ts'
 import type { ConnectionTiming } from './network/session.ts'
 import { NftLoader } from './nfts/nftLoader.ts'
 import { throttledProgress } from './progress.ts'
@@ -100,6 +102,11 @@ export interface EngineOptions {
   acceptance?: Partial<AcceptanceTiming>
   /** The account locks that keep one runner per account (Web Locks in a browser). */
   locks?: AccountLocks
+  /**
+   * What the request schedulers assume of public servers' limits (rippled's and Clio's documented
+   * defaults); tests that scale a sandbox's limits down scale these alike.
+   */
+  assumedLimits?: Partial<AssumedLimits>
 }
 
 /** A Comlink proxy carries a release function; a plain function (in Node) does not. */
@@ -132,16 +139,19 @@ export class Engine implements EngineApi {
     this.networks = freezeNetworks(options.networks ?? NETWORKS)
     this.offered = Object.freeze([...(options.offered ?? OFFERED_NETWORK_IDS)])
     // One budget per endpoint for every link to it; a server that says it is unfit is left.
-    this.budgets = new LoadBudgets({
-      refused: (endpoint, kind) => {
-        if (kind === 'unsynced' || kind === 'blocked') {
-          this.connection.unfit(
-            endpoint,
-            `The server ${endpoint} is not fit to serve now (${kind})`,
-          )
-        }
+    this.budgets = new LoadBudgets(
+      {
+        refused: (endpoint, kind) => {
+          if (kind === 'unsynced' || kind === 'blocked') {
+            this.connection.unfit(
+              endpoint,
+              `The server ${endpoint} is not fit to serve now (${kind})`,
+            )
+          }
+        },
       },
-    })
+      { ...DEFAULT_ASSUMED_LIMITS, ...options.assumedLimits },
+    )
     const clients = this.budgets.clients
     this.connection = new ConnectionManager(
       (status) => this.publish(status),

@@ -8,7 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readSettings } from '../../src/db/settings.ts'
 import { startSandbox } from '../../src/sandbox/index.ts'
 import type { Sandbox } from '../../src/sandbox/index.ts'
+import { Wallet } from 'xrpl'
+
 import { engineError, startEngineHarness } from '../helpers/engine.ts'
+import { fundInProcess } from '../helpers/sandbox.ts'
 import type { EngineHarness } from '../helpers/engine.ts'
 
 let h: EngineHarness
@@ -19,6 +22,9 @@ beforeAll(async () => {
   await h.sb.ledgerAccept()
   // Another ledger altogether (its own genesis and history), as a node of another network is.
   other = await startSandbox({ port: 0, closeMs: 0 })
+  // A transaction of its own: empty ledgers of one genesis, closed in the same close-time window,
+  // would have the same hashes.
+  fundInProcess(other.ledger, 100, Wallet.generate())
   await other.ledgerAccept()
   await other.ledgerAccept()
 })

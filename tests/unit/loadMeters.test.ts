@@ -62,16 +62,18 @@ describe('RippledMeter', () => {
     expect(sent / 600).toBeGreaterThan(11)
   })
 
-  it('after a warning, holds back until the balance the server reported has decayed', () => {
+  it('after a warning below its assumed level, aims under where it stood and holds back until then', () => {
     const meter = new RippledMeter()
-    meter.pushedBack(0)
-    expect(meter.target).toBeLessThan(4_500)
-    const wait = meter.waitMs({ command: 'submit' }, 0)
-    // From 5,000 to the lowered target: seconds, not milliseconds.
-    expect(wait).toBeGreaterThan(5_000)
+    // 160 submits at once: a balance of 2,000 by our count, yet the server warns (others share
+    // our address, or it is configured tighter).
+    for (let i = 0; i < 160; i += 1) meter.charge({ command: 'submit' }, 0)
+    expect(meter.balance(0)).toBeCloseTo(2_000)
+    meter.pushedBack(0, 'warning')
+    expect(meter.target).toBeCloseTo(1_400)
+    // From 2,125 (the warning is charged too) to 1,400 less a submit: seconds, not milliseconds.
+    expect(meter.waitMs({ command: 'submit' }, 0)).toBeGreaterThan(10_000)
     // Clean replies bring the target back up to its cap.
-    let now = 20_000
-    for (; now < 400_000; now += 1_000) meter.clean(now)
+    for (let now = 20_000; now < 400_000; now += 1_000) meter.clean(now)
     expect(meter.target).toBe(4_500)
   })
 })
@@ -92,7 +94,7 @@ describe('WindowMeter', () => {
   it('slows down after a refusal and creeps back', () => {
     const meter = new WindowMeter()
     const before = meter.target
-    meter.pushedBack(0)
+    meter.pushedBack(0, 'refusal')
     expect(meter.target).toBeLessThan(before)
     for (let now = 2_000; now < 120_000; now += 500) meter.clean(now)
     expect(meter.target).toBe(before)
@@ -106,7 +108,7 @@ describe('LearningMeter', () => {
       expect(meter.waitMs({ command: 'submit' }, i)).toBe(0)
       meter.charge({ command: 'submit' }, i)
     }
-    meter.pushedBack(1_000)
+    meter.pushedBack(1_000, 'warning')
     expect(meter.waitMs({ command: 'submit' }, 1_000)).toBeGreaterThan(0)
     expect(Number.isFinite(meter.target)).toBe(true)
   })

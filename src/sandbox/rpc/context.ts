@@ -1,6 +1,7 @@
 /** What an RPC method handler gets: the ledger, the server's settings and the calling connection. */
 import type { SandboxLedger } from '../ledger/ledger.ts'
 import type { Params } from './params.ts'
+import type { ServerView } from './healthFaults.ts'
 
 /**
  * How rippled treats a connection: rippled standalone's port 6006 is an admin port (no limit
@@ -37,6 +38,15 @@ export interface RpcContext {
   accept(): number
   /** The request's `api_version` (rippled answers version 1 when a request names none). */
   apiVersion: 1 | 2
+  /** The ledgers as this server sees them (a lagging or unsynced server sees less than the ledger has). */
+  view: ServerView
+  /** Whether this server meters its clients (ping's `unlimited` says the opposite). */
+  metered: boolean
+  /** server_info's `clio_version`, when the server answers as Clio. */
+  clioVersion?: string
 }
+
+/** What reading a ledger by the request's ledger_hash / ledger_index needs. */
+export type LookupContext = Pick<RpcContext, 'ledger' | 'view' | 'apiVersion'>
 
 export type Handler = (params: Params, ctx: RpcContext) => Record<string, unknown>

@@ -33,6 +33,19 @@ const CODES = {
   malformedAuthorized: [31, 'Invalid parameters.'],
   // API v1's ledger_entry without a selector: the token alone.
   unknownOption: [31, ''],
+  // A server that is busy, out of sync or blocked (rippled's Handler conditions, Resource Manager).
+  tooBusy: [9, 'The server is too busy to help you now.'],
+  slowDown: [10, 'You are placing too much load on the server.'],
+  notReady: [13, 'Not ready to handle this request.'],
+  amendmentBlocked: [14, 'Amendment blocked, need upgrade.'],
+  noClosed: [15, 'Closed ledger is unavailable.'],
+  noCurrent: [16, 'Current ledger is unavailable.'],
+  noNetwork: [17, 'Not synced to the network.'],
+  notSynced: [18, 'Not synced to the network.'],
+  failedToForward: [90, 'Failed to forward request to p2p node'],
+  // Clio's own errors when the rippled it forwards to fails it (Clio rpc/Errors.cpp, ClioError).
+  connectionError: [7000, "Couldn't connect to rippled."],
+  timeout: [7002, 'Request to rippled timed out.'],
 } as const
 
 export type RpcErrorToken = keyof typeof CODES

@@ -6,10 +6,27 @@
 import { createServer } from 'node:http'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { isLocalOrigin } from './origin.ts'
+import { clientIp, isLocalOrigin } from './origin.ts'
 
-/** Answers one request in the WebSocket envelope (id, status, type, result or error fields). */
-export type Answer = (request: Record<string, unknown>) => Record<string, unknown>
+/**
+ * Answers one request from a client IP: in the WebSocket envelope (id, status, type, result or error
+ * fields, and any load warnings), or as a bare HTTP reply when the server's load limits refuse it.
+ */
+export type Answer = (request: Record<string, unknown>, ip: string) => HttpAnswer
+
+export type HttpAnswer = { envelope: Record<string, unknown> } | HttpReply
+
+interface HttpReply {
+  status: number
+  text: string
+  contentType: string
+}
+
+const jsonReply = (body: Record<string, unknown>): HttpReply => ({
+  status: 200,
+  text: JSON.stringify(body),
+  contentType: 'application/json',
+})
 
 /** Bodies larger than this are refused (rippled's own limit is larger; no real request comes near). */
 const MAX_BODY_BYTES = 8 * 1024 * 1024
@@ -17,13 +34,13 @@ const MAX_BODY_BYTES = 8 * 1024 * 1024
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
 
-/** The JSON-RPC body for one request. */
-function reply(answer: Answer, body: unknown): Record<string, unknown> {
+/** The HTTP reply to one JSON-RPC request: its JSON body, or the bare reply of a refusal. */
+function reply(answer: Answer, body: unknown, ip: string): HttpReply {
   const method = isRecord(body) ? body.method : undefined
   const params = isRecord(body) && Array.isArray(body.params) ? (body.params[0] as unknown) : {}
   const request = { ...(isRecord(params) ? params : {}), command: method }
   if (method === 'subscribe' || method === 'unsubscribe') {
-    return {
+    return jsonReply({
       result: {
         error: 'notSupported',
         error_code: 75,
@@ -31,10 +48,16 @@ function reply(answer: Answer, body: unknown): Record<string, unknown> {
         request,
         status: 'error',
       },
-    }
+    })
   }
-  const { id: _id, type: _type, result, ...rest } = answer(request)
-  return { result: isRecord(result) ? { ...result, status: rest.status } : rest }
+  const answered = answer(request, ip)
+  if (!('envelope' in answered)) return answered
+  const { id: _id, type: _type, result, warning, warnings, ...rest } = answered.envelope
+  const out = isRecord(result) ? { ...result, status: rest.status } : rest
+  // rippled puts its load warning in the result; Clio's warnings (its load warning with them) beside it.
+  if (warnings !== undefined)
+    return jsonReply({ result: out, warnings, ...(warning ? { warning } : {}) })
+  return jsonReply({ result: warning === undefined ? out : { ...out, warning } })
 }
 
 function onRequest(answer: Answer, req: IncomingMessage, res: ServerResponse): void {
@@ -58,7 +81,8 @@ function onRequest(answer: Answer, req: IncomingMessage, res: ServerResponse): v
     } catch {
       return send(400, 'Unable to parse request: the body is not JSON.', 'text/plain')
     }
-    send(200, JSON.stringify(reply(answer, body)))
+    const out = reply(answer, body, clientIp(req.socket.remoteAddress))
+    send(out.status, out.text, out.contentType)
   })
 }
 

@@ -30,9 +30,13 @@ export function feeXrp(ledger: SandboxLedger) {
   }
 }
 
-/** A closed ledger as `subscribe` (streams: ledger) and the `ledgerClosed` message describe it. */
+/**
+ * A closed ledger as `subscribe` (streams: ledger) and the `ledgerClosed` message describe it: the
+ * server's validated ledgers end with it (a lagging server has not validated the newer ones).
+ */
 export function ledgerSummary(ledger: SandboxLedger, h: LedgerHeader) {
-  const { first, last } = ledger.history.range()
+  const { first } = ledger.history.range()
+  const last = h.ledger_index
   const fees = feeDrops(ledger)
   return {
     fee_base: fees.base_fee,

@@ -12,3 +12,12 @@ export function isLocalOrigin(origin: string | undefined): boolean {
     return false
   }
 }
+
+/**
+ * The client's IP, as a server's load limits count it: an IPv4 client seen through an IPv6 socket is
+ * the same client (::ffff:127.0.0.1 is 127.0.0.1).
+ */
+export function clientIp(remoteAddress: string | undefined): string {
+  const ip = remoteAddress ?? 'unknown'
+  return ip.startsWith('::ffff:') ? ip.slice('::ffff:'.length) : ip
+}

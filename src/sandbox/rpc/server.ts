@@ -1,63 +1,50 @@
 /**
  * The sandbox's WebSocket server: rippled's JSON envelope (id, status, type, result or error fields),
- * the ledger and transaction streams, and switchable connection faults for tests.
+ * the ledger and transaction streams, the load limits of a public server (per client IP), and
+ * switchable connection and health faults for tests.
  */
 import { WebSocketServer } from 'ws'
 import type { WebSocket } from 'ws'
+import type { IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { SandboxLedger } from '../ledger/ledger.ts'
-import type { ClosedLedger } from '../ledger/history.ts'
-import type { AccountRoot } from '../ledger/entries.ts'
-import { affectedAccounts } from '../ledger/history.ts'
-import { keylet } from '../ledger/keylets.ts'
-import type { StateMap } from '../ledger/view.ts'
 import type { ConnectionHandle, ServerInfoSettings } from './context.ts'
 import { RpcError } from './errors.ts'
 import { methods } from './methods/index.ts'
-import { forgedRivalMessage } from './forgeRival.ts'
-import { transactionStreamMessage, txJsonV2 } from './txFormat.ts'
-import type { OpenTx } from '../ledger/openLedger.ts'
-import { terCode, terMessage } from '../ledger/ter.ts'
-import { ledgerSummary } from './ledgerFields.ts'
 import { serveJsonRpc } from './jsonRpc.ts'
-import { isLocalOrigin } from './origin.ts'
+import type { HttpAnswer } from './jsonRpc.ts'
+import { clientIp, isLocalOrigin } from './origin.ts'
+import { StreamPublisher } from './streams.ts'
+import { conditionRefusal, serverView, takeRefusal } from './healthFaults.ts'
+import type { ServerView } from './healthFaults.ts'
+import { initialFaults } from './connectionFaults.ts'
+import type { ConnectionFaults } from './connectionFaults.ts'
+import { createLoadGate } from './loadGate.ts'
+import type { LoadCounters, LoadGate } from './loadGate.ts'
+import type { LimitsOption } from './loadLimits.ts'
 
-/** Connection-level faults. Ledger-level ones (lost submits, queue-full storms) are on the ledger. */
-export interface ConnectionFaults {
-  /**
-   * Delay every message to clients by this many ms: replies and stream messages alike, in the order
-   * they were sent (a link far from its server; 100 ms is a phone on a mobile network).
-   */
-  delayMs: number
-  /** After this many more requests (server-wide), close the connection that sent the last one, unanswered. */
-  dropAfterMessages: number | null
-  /** The next N submits are processed, then their connection closes before the reply (the classic ambiguity). */
-  dropSubmitReplies: number
-  /**
-   * At the next N ledger closes, each connection following an account is also sent a forged rival:
-   * a validated transaction with the account's next Sequence, signed by a key that is not the
-   * account's (see forgeRival.ts).
-   */
-  forgeRivals: number
-  /**
-   * A server that hides validated transactions: every `tx` request with a ledger range is answered
-   * txnNotFound with searched_all true, and no transaction goes out on the streams.
-   */
-  hideTxs: boolean
+/** What a server is besides its ledger and settings. */
+export interface RpcServerOptions {
+  /** The load limits it applies to its clients, per IP (default none: an admin port). */
+  limits?: LimitsOption
 }
+
+export type { ConnectionFaults }
 
 interface Connection extends ConnectionHandle {
   socket: WebSocket
+  ip: string
+  /** Closed for load: what the client sent after the request that closed it is not read. */
+  closing?: boolean
 }
 
+/** rippled's close of a connection whose client went over the drop balance (ServerHandler). */
+const POLICY_VIOLATION = 1008
+
 export class RpcServer {
-  readonly faults: ConnectionFaults = {
-    delayMs: 0,
-    dropAfterMessages: null,
-    dropSubmitReplies: 0,
-    forgeRivals: 0,
-    hideTxs: false,
-  }
+  readonly faults: ConnectionFaults = initialFaults()
+  /** What the load limits did: warnings, refusals, drops, and the balance of an IP. */
+  readonly load: LoadCounters
   /** Requests answered so far, by command: how much load a client puts on the server. */
   readonly commandCounts = new Map<string, number>()
   /**
@@ -72,15 +59,22 @@ export class RpcServer {
   private closeHttp?: () => Promise<void>
   private readonly conns = new Set<Connection>()
   private nextConnId = 1
+  private readonly gate: LoadGate
+  private readonly streams: StreamPublisher<Connection>
   private readonly unsubscribe: () => void
 
   constructor(
     private readonly ledger: SandboxLedger,
     private readonly settings: ServerInfoSettings,
     private readonly accept: () => number,
+    options: RpcServerOptions = {},
   ) {
-    const closes = ledger.onClose((closed) => this.publish(closed))
-    const applied = ledger.onApplied((t) => this.publishProposed(t))
+    this.gate = createLoadGate(options.limits)
+    this.load = this.gate.counters
+    const send = (c: Connection, msg: Record<string, unknown>) => this.send(c, msg)
+    this.streams = new StreamPublisher(ledger, () => this.conns, send, this.faults)
+    const closes = ledger.onClose(() => this.streams.catchUp())
+    const applied = ledger.onApplied((t) => this.streams.proposed(t))
     this.unsubscribe = () => {
       closes()
       applied()
@@ -91,14 +85,21 @@ export class RpcServer {
     const wss = new WebSocketServer({
       port,
       host,
-      verifyClient: ({ origin }: { origin?: string }) => isLocalOrigin(origin),
+      verifyClient: (info: { origin?: string; req: IncomingMessage }, done) => {
+        if (!isLocalOrigin(info.origin)) return done(false, 401)
+        // Clio refuses the upgrade of an IP over its connection (or request) limit. The count taken
+        // here is given back when the socket closes.
+        if (!this.gate.connect(clientIp(info.req.socket.remoteAddress)))
+          return done(false, 429, 'Too many requests')
+        done(true)
+      },
     })
     this.wss = wss
     await new Promise<void>((resolve, reject) => {
       wss.once('listening', resolve)
       wss.once('error', reject)
     })
-    wss.on('connection', (socket) => this.onConnection(socket))
+    wss.on('connection', (socket, req) => this.onConnection(socket, req))
     const actual = (wss.address() as AddressInfo).port
     this.settings.ports.push({ port: String(actual), protocol: ['ws'] })
     return actual
@@ -106,13 +107,7 @@ export class RpcServer {
 
   /** Also answers rippled's JSON-RPC over HTTP on `port` (0: a free one); resolves to the port. */
   async listenHttp(port: number, host = '127.0.0.1'): Promise<number> {
-    // Each HTTP request is a connection of its own, with no streams.
-    const answer = (request: Record<string, unknown>) =>
-      this.handle(
-        { id: 0, streams: new Set(), accounts: new Set(), proposedAccounts: new Set() },
-        request,
-      )
-    const http = await serveJsonRpc(answer, port, host)
+    const http = await serveJsonRpc((request, ip) => this.answerHttp(request, ip), port, host)
     this.closeHttp = http.close
     this.settings.ports.push({ port: String(http.port), protocol: ['http'] })
     return http.port
@@ -135,21 +130,26 @@ export class RpcServer {
     await this.closeHttp?.()
   }
 
-  private onConnection(socket: WebSocket): void {
+  private onConnection(socket: WebSocket, req: IncomingMessage): void {
     const conn: Connection = {
       id: this.nextConnId++,
       socket,
+      ip: clientIp(req.socket.remoteAddress),
       streams: new Set(),
       accounts: new Set(),
       proposedAccounts: new Set(),
     }
     this.conns.add(conn)
-    socket.on('close', () => this.conns.delete(conn))
+    socket.on('close', () => {
+      this.conns.delete(conn)
+      this.gate.disconnect(conn.ip)
+    })
     socket.on('error', () => socket.terminate())
     socket.on('message', (data: Buffer) => this.onMessage(conn, data.toString('utf8')))
   }
 
   private onMessage(conn: Connection, text: string): void {
+    if (conn.closing) return
     let request: Record<string, unknown>
     try {
       request = JSON.parse(text) as Record<string, unknown>
@@ -164,18 +164,52 @@ export class RpcServer {
       conn.socket.terminate()
       return
     }
+    // A lag just lifted shows at once, not at the next close.
+    this.streams.catchUp()
+    const admission = this.gate.admit(conn.ip, request)
+    if (admission.kind === 'close') {
+      conn.closing = true
+      return this.later(() => conn.socket.close(POLICY_VIOLATION, 'threshold exceeded'))
+    }
+    if (admission.kind === 'refuse') return this.send(conn, admission.reply)
     const startedAt = performance.now()
     this.unanswered += 1
     this.peakUnanswered = Math.max(this.peakUnanswered, this.unanswered)
-    const reply = this.handle(conn, request)
+    const { reply, view } = this.handle(conn, request)
     if (request.command === 'submit' && this.faults.dropSubmitReplies > 0) {
       this.faults.dropSubmitReplies -= 1
       this.unanswered -= 1
       conn.socket.terminate()
       return
     }
-    this.send(conn, reply, () => (this.unanswered -= 1))
+    this.sendText(
+      conn,
+      this.gate.settle(conn.ip, request, reply, view),
+      () => (this.unanswered -= 1),
+    )
     this.busyMs += performance.now() - startedAt
+  }
+
+  /** One JSON-RPC request: each is a connection of its own, with no streams. */
+  private answerHttp(request: Record<string, unknown>, ip: string): HttpAnswer {
+    const admission = this.gate.admit(ip, request)
+    // rippled answers an IP over its drop balance 503; Clio its slowDown error, with 503.
+    if (admission.kind === 'close')
+      return { status: 503, text: 'Server is overloaded', contentType: 'text/plain' }
+    if (admission.kind === 'refuse') {
+      const { id: _id, request: _request, ...bare } = admission.reply
+      return { status: 503, text: JSON.stringify(bare), contentType: 'text/plain' }
+    }
+    const conn = {
+      id: 0,
+      streams: new Set<string>(),
+      accounts: new Set<string>(),
+      proposedAccounts: new Set<string>(),
+    }
+    const { reply, view } = this.handle(conn, request)
+    return {
+      envelope: JSON.parse(this.gate.settle(ip, request, reply, view)) as Record<string, unknown>,
+    }
   }
 
   private shouldDrop(): boolean {
@@ -189,10 +223,13 @@ export class RpcServer {
   private handle(
     conn: ConnectionHandle,
     request: Record<string, unknown>,
-  ): Record<string, unknown> {
+  ): { reply: Record<string, unknown>; view: ServerView } {
     const { id, command } = request
     const api = request.api_version
     const echo = api === undefined ? {} : { api_version: api }
+    // rippled answers in API version 1 when a request names none.
+    const apiVersion = api === 2 ? 2 : 1
+    const view = serverView(this.ledger, this.faults, this.settings.closeMs)
     try {
       if (api !== undefined && api !== 1 && api !== 2) {
         throw new RpcError('invalidParams', 'Requested API version is not supported.')
@@ -200,8 +237,12 @@ export class RpcServer {
       if (typeof command !== 'string')
         throw new RpcError('invalidParams', "Missing field 'command'.")
       this.commandCounts.set(command, (this.commandCounts.get(command) ?? 0) + 1)
+      const refused = takeRefusal(this.faults, command)
+      if (refused) throw refused
       const handler = methods.get(command)
       if (!handler) throw new RpcError('unknownCmd')
+      const unmet = conditionRefusal(command, view, apiVersion)
+      if (unmet) throw unmet
       if (command === 'tx' && this.faults.hideTxs && request.min_ledger !== undefined) {
         throw new RpcError('txnNotFound', undefined, { searched_all: true })
       }
@@ -210,14 +251,16 @@ export class RpcServer {
         settings: this.settings,
         conn,
         accept: this.accept,
-        // rippled answers in API version 1 when a request names none.
-        apiVersion: api === 2 ? 2 : 1,
+        apiVersion,
+        view,
+        metered: this.gate.metered,
+        clioVersion: this.gate.clioVersion,
       })
-      return { id, result, status: 'success', type: 'response', ...echo }
+      return { reply: { id, result, status: 'success', type: 'response', ...echo }, view }
     } catch (e) {
       if (!(e instanceof RpcError)) console.error('sandbox: internal error on', command, e)
       const err = e instanceof RpcError ? e : new RpcError('internal')
-      return {
+      const reply = {
         id,
         ...err.envelope,
         request: maskSecrets(request),
@@ -225,108 +268,25 @@ export class RpcServer {
         type: 'response',
         ...echo,
       }
+      return { reply, view }
     }
   }
 
   private send(conn: Connection, msg: Record<string, unknown>, delivered?: () => void): void {
-    const text = JSON.stringify(msg)
-    const deliver = () => {
+    this.sendText(conn, JSON.stringify(msg), delivered)
+  }
+
+  private sendText(conn: Connection, text: string, delivered?: () => void): void {
+    this.later(() => {
       if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(text)
       delivered?.()
-    }
-    // Timers of equal delay run in the order they were set: messages keep their order.
-    if (this.faults.delayMs > 0) setTimeout(deliver, this.faults.delayMs)
-    else deliver()
+    })
   }
 
-  /**
-   * The forged rivals of the forgeRivals fault: one per followed account that has a transaction
-   * waiting with its next Sequence (in the open ledger or the queue), while the fault lasts.
-   */
-  private sendForgeries(closed: ClosedLedger): void {
-    if (this.faults.forgeRivals <= 0) return
-    let sent = false
-    for (const c of this.conns) {
-      for (const account of c.accounts) {
-        const forged = this.waitsForValidation(closed, account)
-          ? forgedRivalMessage(closed, account)
-          : null
-        if (!forged) continue
-        this.send(c, forged)
-        sent = true
-      }
-    }
-    if (sent) this.faults.forgeRivals -= 1
-  }
-
-  /** Whether a transaction of the account waits for validation (applied in the open ledger, queued). */
-  private waitsForValidation(closed: ClosedLedger, account: string): boolean {
-    const sequence = (state: StateMap | undefined) =>
-      (state?.get(keylet.account(account)) as AccountRoot | undefined)?.Sequence
-    const validated = sequence(closed.state)
-    if (validated === undefined) return false
-    return (
-      sequence(this.ledger.currentState) !== validated || this.ledger.queuedFor(account).length > 0
-    )
-  }
-
-  /**
-   * rippled's proposed-transaction streams: a transaction applied to the open ledger goes at once to
-   * `transactions_proposed` subscribers and to connections following one of its accounts with
-   * `accounts_proposed` (before any ledger validates it).
-   */
-  private publishProposed(t: OpenTx): void {
-    if (this.faults.hideTxs) return
-    // Most connections follow nothing proposed: skip the work of finding the accounts.
-    const following = [...this.conns].some(
-      (c) => c.streams.has('transactions_proposed') || c.proposedAccounts.size > 0,
-    )
-    if (!following) return
-    const accounts = affectedAccounts(t.tx, t.meta)
-    let msg: Record<string, unknown> | undefined
-    for (const c of this.conns) {
-      const wants =
-        c.streams.has('transactions_proposed') ||
-        [...c.proposedAccounts].some((a) => accounts.has(a))
-      if (!wants) continue
-      msg ??= {
-        type: 'transaction',
-        tx_json: txJsonV2(t.tx),
-        hash: t.hash,
-        engine_result: t.result,
-        engine_result_code: terCode(t.result),
-        engine_result_message: terMessage(t.result),
-        ledger_current_index: this.ledger.currentIndex,
-        status: 'proposed',
-        validated: false,
-      }
-      this.send(c, msg)
-    }
-  }
-
-  /** The ledger stream, then each transaction to `transactions` subscribers and to subscribed accounts. */
-  private publish(closed: ClosedLedger): void {
-    const ledgerMsg = {
-      type: 'ledgerClosed',
-      ...ledgerSummary(this.ledger, closed.header),
-      txn_count: closed.txs.length,
-    }
-    for (const c of this.conns) if (c.streams.has('ledger')) this.send(c, ledgerMsg)
-    for (const rec of this.faults.hideTxs ? [] : closed.txs) {
-      const accounts = affectedAccounts(rec.tx, rec.meta)
-      let msg: Record<string, unknown> | undefined
-      for (const c of this.conns) {
-        // The proposed streams get validated transactions too, as rippled's real-time streams do.
-        const wants =
-          c.streams.has('transactions') ||
-          c.streams.has('transactions_proposed') ||
-          [...c.accounts, ...c.proposedAccounts].some((a) => accounts.has(a))
-        if (!wants) continue
-        msg ??= transactionStreamMessage(rec)
-        this.send(c, msg)
-      }
-    }
-    this.sendForgeries(closed)
+  /** Runs `act` after the reply delay: timers of equal delay run in order, so messages keep theirs. */
+  private later(act: () => void): void {
+    if (this.faults.delayMs > 0) setTimeout(act, this.faults.delayMs)
+    else act()
   }
 }
 

@@ -7,6 +7,9 @@
  * back up while replies are clean, never above its cap.
  */
 
+/** How a server pushed back (see LoadMeter.pushedBack). */
+export type PushBack = 'warning' | 'refusal'
+
 /** What a meter needs to know of a request. */
 export interface MeteredRequest {
   command: string
@@ -18,8 +21,11 @@ export interface LoadMeter {
   waitMs(request: MeteredRequest, now: number): number
   /** Counts a request that goes out. */
   charge(request: MeteredRequest, now: number): void
-  /** The server warned or refused: lower the target. */
-  pushedBack(now: number): void
+  /**
+   * The server pushed back: lower the target. A `warning` is about our own load (rippled's balance,
+   * Clio's count); a `refusal` (slowDown, tooBusy) may be the server's own state as much as ours.
+   */
+  pushedBack(now: number, how: PushBack): void
   /** A clean reply: the target creeps back towards its cap. */
   clean(now: number): void
   /** The pace this meter allows now, in its unit (for messages and benchmarks). */
@@ -61,7 +67,21 @@ export const RIPPLED_LIMITS = {
   dropBalance: 25_000,
   /** The decay window of the balance, seconds: each second it loses 1/32 of itself. */
   decayWindowSeconds: 32,
+  /** What a warning itself costs (rippled's feeWarning), units. */
+  warningFee: 4_000,
 } as const
+
+/** A rippled's limits as a meter assumes them (see RIPPLED_LIMITS). */
+export interface RippledMeterLimits {
+  warnBalance: number
+  decayWindowSeconds: number
+}
+
+/** A Clio's limits as a meter assumes them (see CLIO_LIMITS). */
+export interface ClioMeterLimits {
+  requestsPerSweep: number
+  sweepMs: number
+}
 
 /** Clio's DOSGuard defaults for one client address. */
 export const CLIO_LIMITS = {
@@ -93,12 +113,18 @@ class Target {
     this.value = Math.min(cap, start)
   }
 
-  /** @returns whether the target went down (a burst of warnings counts once). */
-  pushedBack(now: number): boolean {
+  /**
+   * The server pushed back: the target goes down to a share of itself, or of `reached` (where the
+   * client stood when it did) if lower. A burst of push-backs counts once.
+   *
+   * @returns whether the target went down.
+   */
+  pushedBack(now: number, reached = Infinity): boolean {
     this.lastClean = null
     if (now - this.lastBackOff < this.quietMs) return false
     this.lastBackOff = now
-    this.value = Math.max(this.cap * FLOOR_SHARE, this.value * BACK_OFF)
+    const lowered = Math.min(this.value, reached) * BACK_OFF
+    this.value = Math.max(this.cap * FLOOR_SHARE, lowered)
     return true
   }
 
@@ -122,14 +148,13 @@ export class RippledMeter implements LoadMeter {
   private readonly targetBalance: Target
   private readonly decayPerMs: number
   private readonly window: number
-  private readonly warnBalance: number
 
-  constructor(limits: { warnBalance: number; decayWindowSeconds: number } = RIPPLED_LIMITS) {
+  constructor(limits: RippledMeterLimits = RIPPLED_LIMITS) {
     const cap = limits.warnBalance * CAP_SHARE
     this.window = limits.decayWindowSeconds
-    this.warnBalance = limits.warnBalance
-    // A warning means the balance is at least the warning level; give it half a window to settle.
-    this.targetBalance = new Target(cap, cap, (this.window * 1000) / 2)
+    // A warning shows a balance the client's own figures had not foreseen: the next ones, within a
+    // few seconds, are the same news.
+    this.targetBalance = new Target(cap, cap, Math.min(5_000, (this.window * 1000) / 4))
     this.decayPerMs = Math.log(this.window / (this.window - 1)) / 1000
   }
 
@@ -140,6 +165,12 @@ export class RippledMeter implements LoadMeter {
   /** The balance the server holds against us, as far as we know. */
   balance(now: number): number {
     return this.decayed(now) / this.window
+  }
+
+  /** Takes over a balance measured elsewhere (a meter that starts metering mid-way). */
+  startFrom(balance: number, now: number): void {
+    this.sum = balance * this.window
+    this.at = now
   }
 
   waitMs(request: MeteredRequest, now: number): number {
@@ -156,11 +187,19 @@ export class RippledMeter implements LoadMeter {
     this.at = now
   }
 
-  pushedBack(now: number): void {
-    // The server's balance is at least its warning level whatever ours says: take its word.
-    this.sum = Math.max(this.decayed(now), this.warnBalance * this.window)
+  pushedBack(now: number, how: PushBack): void {
+    if (how === 'refusal') {
+      // tooBusy is the server's own load: slow down, without reading it as our balance's level.
+      this.targetBalance.pushedBack(now)
+      return
+    }
+    // The server warned at a balance our figures put here: its level (or what others behind our
+    // address add) is lower than assumed, so the target goes below where we stood. The warning
+    // itself is charged too.
+    const reached = this.balance(now)
+    this.sum = this.decayed(now) + RIPPLED_LIMITS.warningFee
     this.at = now
-    this.targetBalance.pushedBack(now)
+    this.targetBalance.pushedBack(now, reached)
   }
 
   clean(now: number): void {
@@ -186,7 +225,7 @@ export class WindowMeter implements LoadMeter {
    * @param slackMs - added to the window, for replies the network delays unevenly.
    */
   constructor(
-    private readonly limits: { requestsPerSweep: number; sweepMs: number } = CLIO_LIMITS,
+    private readonly limits: ClioMeterLimits = CLIO_LIMITS,
     private readonly slackMs = 50,
   ) {
     const cap = Math.max(1, limits.requestsPerSweep - 1)
@@ -211,8 +250,10 @@ export class WindowMeter implements LoadMeter {
     this.sent.push(now)
   }
 
-  pushedBack(now: number): void {
-    this.perWindow.pushedBack(now)
+  pushedBack(now: number, _how: PushBack): void {
+    // Warned or refused, Clio counted our requests of this sweep: aim under what we sent.
+    this.forget(now - this.limits.sweepMs - this.slackMs)
+    this.perWindow.pushedBack(now, Math.max(1, this.sent.length))
   }
 
   clean(now: number): void {
@@ -232,7 +273,11 @@ export class WindowMeter implements LoadMeter {
  */
 export class LearningMeter implements LoadMeter {
   private learned: RippledMeter | null = null
-  private readonly probe = new RippledMeter({ warnBalance: Infinity, decayWindowSeconds: 32 })
+  private readonly probe: RippledMeter
+
+  constructor(private readonly limits: RippledMeterLimits = RIPPLED_LIMITS) {
+    this.probe = new RippledMeter({ ...limits, warnBalance: Infinity })
+  }
 
   get target(): number {
     return this.learned?.target ?? Infinity
@@ -247,12 +292,14 @@ export class LearningMeter implements LoadMeter {
     this.learned?.charge(request, now)
   }
 
-  pushedBack(now: number): void {
+  pushedBack(now: number, how: PushBack): void {
     if (!this.learned) {
-      const reached = Math.max(RIPPLED_LIMITS.warnBalance, this.probe.balance(now))
-      this.learned = new RippledMeter({ warnBalance: reached, decayWindowSeconds: 32 })
+      // A node that pushes back limits like a public rippled: its limits from here on, starting
+      // from the balance we had reached; its own push-back lowers them further if need be.
+      this.learned = new RippledMeter(this.limits)
+      this.learned.startFrom(this.probe.balance(now), now)
     }
-    this.learned.pushedBack(now)
+    this.learned.pushedBack(now, how)
   }
 
   clean(now: number): void {

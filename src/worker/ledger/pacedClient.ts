@@ -8,7 +8,8 @@ import { Client } from 'xrpl'
 import type { ClientOptions, Request } from 'xrpl'
 
 import { RequestScheduler } from './requestScheduler.ts'
-import type { Lane, SchedulerEvents, ServerKind } from './requestScheduler.ts'
+import { DEFAULT_ASSUMED_LIMITS } from './requestScheduler.ts'
+import type { AssumedLimits, Lane, SchedulerEvents, ServerKind } from './requestScheduler.ts'
 
 /** Makes the client of one endpoint. */
 export type ClientFactory = (endpoint: string, options: ClientOptions) => Client
@@ -74,8 +75,14 @@ export class LoadBudgets {
   private readonly schedulers = new Map<string, RequestScheduler>()
   private readonly own = new Set<string>()
 
-  /** @param events - refusals, for the connection's health watch. */
-  constructor(private readonly events: SchedulerEvents = {}) {}
+  /**
+   * @param events - refusals, for the connection's health watch.
+   * @param limits - what the meters assume of each kind of server (the documented defaults).
+   */
+  constructor(
+    private readonly events: SchedulerEvents = {},
+    private readonly limits: AssumedLimits = DEFAULT_ASSUMED_LIMITS,
+  ) {}
 
   /** Makes paced clients. */
   readonly clients: ClientFactory = (endpoint, options) =>
@@ -90,7 +97,7 @@ export class LoadBudgets {
     let scheduler = this.schedulers.get(endpoint)
     if (!scheduler) {
       const kind: ServerKind = this.own.has(endpoint) ? 'own' : 'unknown'
-      scheduler = new RequestScheduler(endpoint, kind, this.events)
+      scheduler = new RequestScheduler(endpoint, kind, this.events, undefined, this.limits)
       this.schedulers.set(endpoint, scheduler)
     }
     return scheduler

@@ -5,8 +5,14 @@
  * rather than surfacing as a failure.
  */
 import { EngineError } from '../../shared/errors.ts'
-import { LearningMeter, RippledMeter, WindowMeter } from './loadMeters.ts'
-import type { LoadMeter } from './loadMeters.ts'
+import {
+  CLIO_LIMITS,
+  LearningMeter,
+  RIPPLED_LIMITS,
+  RippledMeter,
+  WindowMeter,
+} from './loadMeters.ts'
+import type { ClioMeterLimits, LoadMeter, PushBack, RippledMeterLimits } from './loadMeters.ts'
 import { carriesLoadWarning, refusalOf } from './serverAnswers.ts'
 import type { RefusalKind } from './serverAnswers.ts'
 
@@ -64,16 +70,24 @@ const LIMITED_RECENTLY_MS = 5_000
 /** Submits counted for the measured pace: those of the last this many ms. */
 const PACE_WINDOW_MS = 30_000
 
-function metersFor(kind: ServerKind): LoadMeter[] {
+/** The limits the meters assume of each kind of server: the servers' documented defaults. */
+export interface AssumedLimits {
+  rippled: RippledMeterLimits
+  clio: ClioMeterLimits
+}
+
+export const DEFAULT_ASSUMED_LIMITS: AssumedLimits = { rippled: RIPPLED_LIMITS, clio: CLIO_LIMITS }
+
+function metersFor(kind: ServerKind, limits: AssumedLimits): LoadMeter[] {
   switch (kind) {
     case 'rippled':
-      return [new RippledMeter()]
+      return [new RippledMeter(limits.rippled)]
     case 'clio':
-      return [new WindowMeter()]
+      return [new WindowMeter(limits.clio)]
     case 'own':
-      return [new LearningMeter()]
+      return [new LearningMeter(limits.rippled)]
     case 'unknown':
-      return [new RippledMeter(), new WindowMeter()]
+      return [new RippledMeter(limits.rippled), new WindowMeter(limits.clio)]
   }
 }
 
@@ -91,14 +105,16 @@ export class RequestScheduler {
    * @param kind - what limits it, if known.
    * @param events - receives refusals (the connection's health watch).
    * @param now - the clock, ms.
+   * @param limits - what the meters assume of each kind of server.
    */
   constructor(
     readonly endpoint: string,
     private serverKind: ServerKind,
     private readonly events: SchedulerEvents = {},
     private readonly now: () => number = () => performance.now(),
+    private readonly limits: AssumedLimits = DEFAULT_ASSUMED_LIMITS,
   ) {
-    this.meters = metersFor(serverKind)
+    this.meters = metersFor(serverKind, limits)
   }
 
   /** What limits the endpoint, as far as known. */
@@ -116,7 +132,7 @@ export class RequestScheduler {
     if (this.serverKind === kind || this.serverKind === 'own') return
     if (kind !== 'own' && this.serverKind !== 'unknown') return
     this.serverKind = kind
-    this.meters = metersFor(kind)
+    this.meters = metersFor(kind, this.limits)
   }
 
   /** Whether the server's budget, not the ledger, set the pace in the last few seconds. */
@@ -173,7 +189,7 @@ export class RequestScheduler {
         this.events.refused?.(this.endpoint, refusal)
         // Amendment blocked does not pass by waiting: the connection moves to another server.
         if (refusal === 'blocked') throw error
-        if (refusal === 'load') this.pushedBack()
+        if (refusal === 'load') this.pushedBack('refusal')
         const wait = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** attempt)
         if (this.now() - started + wait > MAX_REFUSED_MS) {
           throw new EngineError(
@@ -189,17 +205,17 @@ export class RequestScheduler {
   private observe(reply: unknown): void {
     if (carriesLoadWarning(reply)) {
       this.stats.warnings += 1
-      this.pushedBack()
+      this.pushedBack('warning')
     } else {
       const now = this.now()
       for (const m of this.meters) m.clean(now)
     }
   }
 
-  private pushedBack(): void {
+  private pushedBack(how: PushBack): void {
     const now = this.now()
     this.lastLimitedAt = now
-    for (const m of this.meters) m.pushedBack(now)
+    for (const m of this.meters) m.pushedBack(now, how)
   }
 
   private admit(command: string, lane: Lane): Promise<void> {

@@ -78,11 +78,12 @@ function queueData(queued: readonly PendingTx[]): Record<string, unknown> {
   }
 }
 
-export const accountInfo: Handler = (params, { ledger, apiVersion }) => {
+export const accountInfo: Handler = (params, ctx) => {
+  const { ledger, apiVersion } = ctx
   const account = requireAccount(params)
   const wantQueue = optionalBool(params, 'queue') ?? false
   const wantSigners = optionalBool(params, 'signer_lists') ?? false
-  const choice = lookupLedger(ledger, params)
+  const choice = lookupLedger(ctx, params)
   if (wantQueue && choice.closed) throw new RpcError('invalidParams')
   const root = accountRoot(choice.state, account)
   const data: Record<string, unknown> = { ...root }
@@ -146,7 +147,8 @@ function ownedObjects(
   return [...pages, ...rest]
 }
 
-export const accountObjects: Handler = (params, { ledger, settings }) => {
+export const accountObjects: Handler = (params, ctx) => {
+  const { settings } = ctx
   const account = requireAccount(params)
   const typeName = optionalString(params, 'type')
   const type =
@@ -156,7 +158,7 @@ export const accountObjects: Handler = (params, { ledger, settings }) => {
   if (typeName !== undefined && !type) throw invalidField('type')
   const blockersOnly = optionalBool(params, 'deletion_blockers_only') ?? false
   const limit = readLimit(params, { min: 10, def: 200, max: 400 }, settings.role)
-  const choice = lookupLedger(ledger, params)
+  const choice = lookupLedger(ctx, params)
   accountRoot(choice.state, account)
   const wanted = (t: string) => (!type || t === type) && (!blockersOnly || DELETION_BLOCKERS.has(t))
   const all = ownedObjects(choice.state, account, wanted)
@@ -177,13 +179,15 @@ export const accountObjects: Handler = (params, { ledger, settings }) => {
   }
 }
 
-export const accountTx: Handler = (params, { ledger, settings, apiVersion }) => {
+export const accountTx: Handler = (params, { ledger, settings, apiVersion, view }) => {
   const account = requireAccount(params)
   for (const f of ['binary', 'forward'] as const) optionalBool(params, f)
   const binary = params.binary === true
   const forward = params.forward === true
   const limit = readLimit(params, { min: 10, def: 200, max: 400 }, settings.role)
-  const { first, last } = ledger.history.range()
+  // A lagging server's validated range ends at its own validated ledger.
+  const { first } = ledger.history.range()
+  const last = view.validated.header.ledger_index
   const min =
     typeof params.ledger_index_min === 'number' && params.ledger_index_min >= 0
       ? params.ledger_index_min
@@ -194,7 +198,7 @@ export const accountTx: Handler = (params, { ledger, settings, apiVersion }) => 
       : last
   let txs = ledger.history
     .accountTxs(account)
-    .filter((r) => r.ledgerIndex >= min && r.ledgerIndex <= max)
+    .filter((r) => r.ledgerIndex >= min && r.ledgerIndex <= Math.min(max, last))
   if (!forward) txs = [...txs].reverse()
   let start = 0
   const marker = params.marker as { ledger?: number; seq?: number } | undefined

@@ -41,8 +41,9 @@ export function headerJson(
   }
 }
 
-export const ledger: Handler = (params, { ledger: l, apiVersion }) => {
-  const chosen = pickClosed(l, params, 'current')
+export const ledger: Handler = (params, ctx) => {
+  const { ledger: l, apiVersion } = ctx
+  const chosen = pickClosed(ctx, params, 'current')
   const transactions = optionalBool(params, 'transactions') ?? false
   const expand = optionalBool(params, 'expand') ?? false
   const header = headerJson(l, chosen, apiVersion)

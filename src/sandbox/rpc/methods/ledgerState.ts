@@ -22,10 +22,11 @@ export function entryBlob(entry: Readonly<Entry>): string {
   return encode(fields as unknown as Parameters<typeof encode>[0])
 }
 
-export const ledgerEntry: Handler = (params, { ledger, apiVersion }) => {
+export const ledgerEntry: Handler = (params, ctx) => {
+  const { apiVersion } = ctx
   const named = [...SELECTORS.keys()].filter((f) => params[f] !== undefined)
   if (named.length > 1) throw new RpcError('invalidParams', 'Too many fields provided.')
-  const choice = lookupLedger(ledger, params)
+  const choice = lookupLedger(ctx, params)
   if (named.length === 0) {
     if (apiVersion === 1) throw new RpcError('unknownOption', undefined, choice.fields)
     throw new RpcError('invalidParams', 'No ledger_entry params provided.')
@@ -111,8 +112,9 @@ function previousKey(key: string): string {
   return (BigInt(`0x${key}`) - 1n).toString(16).toUpperCase().padStart(64, '0')
 }
 
-export const ledgerData: Handler = (params, { ledger, settings, apiVersion }) => {
-  const choice = lookupLedger(ledger, params)
+export const ledgerData: Handler = (params, ctx) => {
+  const { ledger, settings, apiVersion } = ctx
+  const choice = lookupLedger(ctx, params)
   const marker = params.marker
   if (marker !== undefined && (typeof marker !== 'string' || !HEX_KEY.test(marker))) {
     throw invalidField('marker', 'not valid')

@@ -28,10 +28,11 @@ function compareByTaxon(r: NftRecord, marker: string): number {
   return r.nft_id < id ? -1 : r.nft_id > id ? 1 : 0
 }
 
-export const accountNfts: Handler = (params, { ledger, settings }) => {
+export const accountNfts: Handler = (params, ctx) => {
+  const { settings } = ctx
   const account = requireAccount(params)
   const limit = readLimit(params, { min: 20, def: 100, max: 400 }, settings.role)
-  const choice = lookupLedger(ledger, params)
+  const choice = lookupLedger(ctx, params)
   if (!choice.state.get(keylet.account(account)))
     throw new RpcError('actNotFound', undefined, { account })
   const marker = optionalString(params, 'marker')
@@ -81,10 +82,11 @@ function tokensAfter(
 }
 
 function offersOf(sell: boolean): Handler {
-  return (params, { ledger, settings }) => {
+  return (params, ctx) => {
+    const { settings } = ctx
     const nftId = requireHash(params, 'nft_id')
     const limit = readLimit(params, { min: 50, def: 250, max: 500 }, settings.role)
-    const { state } = lookupLedger(ledger, params)
+    const { state } = lookupLedger(ctx, params)
     const root = sell ? keylet.nftSells(nftId) : keylet.nftBuys(nftId)
     const ids = dirEntries(stateReader(state), root)
     if (ids.length === 0) throw new RpcError('objectNotFound')
@@ -120,21 +122,21 @@ function clioNft(r: NftRecord): Omit<NftRecord, 'ledger_index'> {
   return rest
 }
 
-export const nftInfo: Handler = (params, { ledger }) => {
+export const nftInfo: Handler = (params, { ledger, view }) => {
   const id = requireHash(params, 'nft_id')
   const r = ledger.nfts.get(id)
   if (!r) throw new RpcError('objectNotFound', 'NFT not found')
-  return { ...clioNft(r), ledger_index: ledger.validated.header.ledger_index, validated: true }
+  return { ...clioNft(r), ledger_index: view.validated.header.ledger_index, validated: true }
 }
 
-export const nftsByIssuer: Handler = (params, { ledger, settings }) => {
+export const nftsByIssuer: Handler = (params, { ledger, settings, view }) => {
   const issuer = requireAccount(params, 'issuer')
   const taxon = params.nft_taxon
   if (taxon !== undefined && (typeof taxon !== 'number' || !Number.isInteger(taxon) || taxon < 0)) {
     throw invalidField('nft_taxon')
   }
   const limit = readLimit(params, { min: 1, def: 50, max: 100 }, settings.role)
-  const v = ledger.validated
+  const v = view.validated
   if (!v.state?.get(keylet.account(issuer)))
     throw new RpcError('actNotFound', undefined, { issuer })
   const all = ledger.nfts.byIssuer(issuer, taxon)

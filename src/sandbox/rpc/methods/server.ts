@@ -2,7 +2,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Handler, RpcContext } from '../context.ts'
 import { RpcError } from '../errors.ts'
-import { RIPPLE_EPOCH } from '../../ledger/genesis.ts'
 import { BASE_LEVEL } from '../../ledger/txQueue.ts'
 import { openLevel } from '../../ledger/processTx.ts'
 import { NETWORK_ID, feeDrops, feeXrp } from '../ledgerFields.ts'
@@ -23,13 +22,18 @@ const CONVERGE_MS = 100
 
 /** The fields server_info and server_state share (server_info in human units). */
 function common(ctx: RpcContext) {
-  const { ledger, settings } = ctx
-  const v = ledger.validated.header
-  const { first, last } = ledger.history.range()
+  const { ledger, settings, view } = ctx
+  const v = view.validated.header
+  const { first } = ledger.history.range()
+  const last = v.ledger_index
   const now = Date.now()
+  // A blocked or unsynced server dropped to "connected" (rippled's setAmendmentBlocked, setMode).
+  const state = view.serverState
   const upUs = String((now - settings.startedAt) * 1000)
   const never = { duration_us: '0', transitions: '0' }
   return {
+    // rippled's getServerInfo says so only when the server is blocked.
+    ...(view.amendmentBlocked ? { amendment_blocked: true } : {}),
     build_version: BUILD_VERSION,
     complete_ledgers: `${first}-${last}`,
     io_latency_ms: 1,
@@ -42,30 +46,32 @@ function common(ctx: RpcContext) {
     peers: 0,
     pubkey_node: 'n9KsandboxSandboxSandboxSandboxSandboxSandboxSandboxSand',
     ...(settings.role === 'admin' ? { pubkey_validator: 'none' } : {}),
-    server_state: 'full',
+    server_state: state,
     server_state_duration_us: upUs,
-    // Full since it started: one transition, from disconnected at start.
+    // In its state since it started: one transition, from disconnected at start.
     state_accounting: {
-      connected: never,
+      connected: state === 'connected' ? { duration_us: upUs, transitions: '1' } : never,
       disconnected: { duration_us: '0', transitions: '1' },
-      full: { duration_us: upUs, transitions: '1' },
+      full: state === 'full' ? { duration_us: upUs, transitions: '1' } : never,
       syncing: never,
       tracking: never,
     },
     time: new Date(now).toISOString(),
     uptime: Math.floor((now - settings.startedAt) / 1000),
     validation_quorum: 0,
-    age: Math.max(0, Math.floor(now / 1000) - RIPPLE_EPOCH - v.close_time),
+    age: view.ageSeconds,
   }
 }
 
 export const serverInfo: Handler = (_p, ctx) => {
   const { age, ...info } = common(ctx)
-  const v = ctx.ledger.validated.header
+  const v = ctx.view.validated.header
   const admin = ctx.settings.role === 'admin'
   return {
     info: {
       ...info,
+      // Clio names its version: how a client tells it from rippled.
+      ...(ctx.clioVersion !== undefined ? { clio_version: ctx.clioVersion } : {}),
       hostid: 'SANDBOX',
       last_close: { converge_time_s: CONVERGE_MS / 1000, proposers: 0 },
       load_factor: loadFactor(ctx),
@@ -84,7 +90,7 @@ export const serverInfo: Handler = (_p, ctx) => {
 
 export const serverState: Handler = (_p, ctx) => {
   const { age: _age, ...info } = common(ctx)
-  const v = ctx.ledger.validated.header
+  const v = ctx.view.validated.header
   const escalation = Math.round(loadFactor(ctx) * BASE_LEVEL)
   return {
     state: {
@@ -133,9 +139,12 @@ export const fee: Handler = (_p, { ledger }) => {
   }
 }
 
-/** rippled's ping: an admin connection is told its role and that it is not rate-limited. */
-export const ping: Handler = (_p, { settings }) =>
-  settings.role === 'admin' ? { role: 'admin', unlimited: true } : {}
+/**
+ * rippled's ping: an admin connection is told its role, and a connection whose client is not metered
+ * that it is unlimited (Ping.cpp reads it from the connection's resource consumer).
+ */
+export const ping: Handler = (_p, { settings, metered }) =>
+  settings.role === 'admin' ? { role: 'admin', ...(metered ? {} : { unlimited: true }) } : {}
 
 /** rippled's random: 256 random bits as hex. */
 export const random: Handler = () => ({
@@ -146,9 +155,9 @@ export const ledgerCurrent: Handler = (_p, { ledger }) => ({
   ledger_current_index: ledger.currentIndex,
 })
 
-export const ledgerClosed: Handler = (_p, { ledger }) => ({
-  ledger_hash: ledger.validated.header.ledger_hash,
-  ledger_index: ledger.validated.header.ledger_index,
+export const ledgerClosed: Handler = (_p, { view }) => ({
+  ledger_hash: view.validated.header.ledger_hash,
+  ledger_index: view.validated.header.ledger_index,
 })
 
 /** rippled standalone's admin command: closes the open ledger now. A public server refuses it. */

@@ -35,7 +35,7 @@ const readAccounts = (params: Record<string, unknown>) =>
 const readProposed = (params: Record<string, unknown>) =>
   readList(params, 'accounts_proposed', isValidClassicAddress, 'actMalformed')
 
-export const subscribe: Handler = (params, { conn, ledger }) => {
+export const subscribe: Handler = (params, { conn, ledger, view }) => {
   const streams = readStreams(params)
   const accounts = readAccounts(params)
   const proposed = readProposed(params)
@@ -43,7 +43,7 @@ export const subscribe: Handler = (params, { conn, ledger }) => {
   for (const a of accounts) conn.accounts.add(a)
   for (const a of proposed) conn.proposedAccounts.add(a)
   if (!streams.includes('ledger')) return {}
-  return ledgerSummary(ledger, ledger.validated.header)
+  return ledgerSummary(ledger, view.validated.header)
 }
 
 export const unsubscribe: Handler = (params, { conn }) => {

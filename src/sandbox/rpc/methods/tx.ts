@@ -24,26 +24,28 @@ function ledgerRange(params: Params): { min: number; max: number } | undefined {
 }
 
 /** Whether every ledger of the range is one this server has (and has validated). */
-function searchedAll(ledger: SandboxLedger, range: { min: number; max: number }): boolean {
-  const { first, last } = ledger.history.range()
-  return range.min >= first && range.max <= last
+function searchedAll(ledger: SandboxLedger, last: number, range: { min: number; max: number }) {
+  return range.min >= ledger.history.range().first && range.max <= last
 }
 
-export const tx: Handler = (params, { ledger, apiVersion }) => {
+export const tx: Handler = (params, { ledger, apiVersion, view }) => {
   const hash = requireHash(params, 'transaction')
   const binary = optionalBool(params, 'binary') === true
   const range = ledgerRange(params)
-  const rec = ledger.history.findTx(hash)
+  const last = view.validated.header.ledger_index
+  const found = ledger.history.findTx(hash)
+  // A lagging server has not validated the newer ledgers: their transactions are pending to it.
+  const rec = found && found.ledgerIndex <= last ? found : undefined
   if (rec && binary) return validatedTxBinary(rec, apiVersion)
   if (rec) return apiVersion === 1 ? validatedTxV1(rec) : validatedTx(rec)
-  const pending = ledger.findPending(hash)
+  const pending = found?.tx ?? ledger.findPending(hash)
   if (pending && binary) {
     const blob = encode(pending as Parameters<typeof encode>[0])
     return { ...(apiVersion === 1 ? { tx: blob } : { tx_blob: blob }), hash, validated: false }
   }
   if (pending && apiVersion === 1) return { ...txJsonV1(pending), hash, validated: false }
   if (pending) return { tx_json: txJsonV2(pending), hash, validated: false }
-  const extra = range ? { searched_all: searchedAll(ledger, range) } : {}
+  const extra = range ? { searched_all: searchedAll(ledger, last, range) } : {}
   throw new RpcError('txnNotFound', undefined, extra)
 }
 
