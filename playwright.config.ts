@@ -5,10 +5,12 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/helpers/chromium.ts'
 // The e2e build (`vite build --mode e2e --outDir dist-e2e`, settings in .env.e2e) talks to this sandbox.
 // Ports differ from `npm start`'s 6006/6007/5173 so tests can run while the app is open. Another
 // checkout running its e2e at the same time sets E2E_SANDBOX_PORT, E2E_GATEWAY_PORT and E2E_APP_PORT
-// (and builds with VITE_SANDBOX_WS / VITE_SANDBOX_GATEWAY to match).
+// E2E_ADMIN_PORT (and builds with VITE_SANDBOX_WS / VITE_SANDBOX_GATEWAY to match).
 const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT ?? 16006)
 const GATEWAY_PORT = Number(process.env.E2E_GATEWAY_PORT ?? 16007)
 const APP_PORT = Number(process.env.E2E_APP_PORT ?? 4173)
+// The sandbox's admin port: the same ledger on another server, which the app may add as the user's own.
+const ADMIN_PORT = Number(process.env.E2E_ADMIN_PORT ?? 16008)
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -33,7 +35,7 @@ export default defineConfig({
     {
       // A public server's answers (limits clamped) and a busy ledger's size, as the app meets on
       // mainnet.
-      command: `node --import tsx src/sandbox/cli.ts --port ${SANDBOX_PORT} --gateway-port ${GATEWAY_PORT} --public --expected-ledger-size 200`,
+      command: `node --import tsx src/sandbox/cli.ts --port ${SANDBOX_PORT} --gateway-port ${GATEWAY_PORT} --admin-port ${ADMIN_PORT} --public --expected-ledger-size 200`,
       port: SANDBOX_PORT,
       wait: {
         stdout: new RegExp(`Sandbox ledger listening on ws://127\\.0\\.0\\.1:${SANDBOX_PORT}`),

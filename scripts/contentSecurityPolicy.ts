@@ -10,8 +10,8 @@
 import { buildNetworks, offeredNetworkIds } from '../src/shared/networks.ts'
 import type { NetworkEnv } from '../src/shared/networks.ts'
 
-/** Plain WebSocket only to a node on this device (anywhere else a user's node must use wss://). */
-const OWN_NODE_WS = ['ws://127.0.0.1:*', 'ws://localhost:*', 'ws://[::1]:*']
+/** Plain WebSocket only to a node on this device (anywhere else a user's node must use wss://); CSP has no source for an IPv6 literal. */
+const OWN_NODE_WS = ['ws://127.0.0.1:*', 'ws://localhost:*']
 
 /** Directives a meta tag cannot carry (browsers ignore them there); sent as a header only. */
 const HEADER_ONLY = ['frame-ancestors']

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { bundleSuite } from './bundle.ts'
 import { csvSuite } from './csv.ts'
 import { jobsSuite } from './jobs.ts'
+import { limitsSuite } from './limits.ts'
 import { metadataSuite } from './metadata.ts'
 import { offersSuite } from './offers.ts'
 import { sandboxSuite } from './sandbox.ts'
@@ -34,6 +35,7 @@ const SUITES: Suite[] = [
   uiPlanSuite,
   offersSuite,
   bundleSuite,
+  limitsSuite,
 ]
 
 async function main(args: string[]): Promise<void> {

@@ -228,7 +228,9 @@ export class WindowMeter implements LoadMeter {
     private readonly limits: ClioMeterLimits = CLIO_LIMITS,
     private readonly slackMs = 50,
   ) {
-    const cap = Math.max(1, limits.requestsPerSweep - 1)
+    // The whole sweep's allowance: the window's slack keeps arrivals that bunch up on the way
+    // within one sweep's count.
+    const cap = Math.max(1, limits.requestsPerSweep)
     this.perWindow = new Target(cap, cap, limits.sweepMs)
   }
 

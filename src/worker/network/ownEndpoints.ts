@@ -16,7 +16,7 @@ import { isRecord, rippledError } from '../ledger/ledgerRequests.ts'
 /** Time allowed for the check's connection and each of its requests. */
 const CHECK_TIMEOUT_MS = 10_000
 /** Hosts a plain ws:// address may name: a node on this device (no one between to read or change). */
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
+const LOOPBACK = new Set(['127.0.0.1', 'localhost'])
 /** Any account: a Clio answers nfts_by_issuer for it (perhaps with an error), a rippled does not know the method. */
 const PROBE_ISSUER = 'rrrrrrrrrrrrrrrrrrrrrhoLvTp'
 
