@@ -4,63 +4,26 @@
  * refused surfacing as an error, the server never dropping the connection. The independent client
  * reads the ledger through the sandbox's admin port, which is never limited.
  */
-import { Client } from 'xrpl'
 import { afterEach, describe, expect, it } from 'vitest'
 
-import { readJob } from '../../src/db/jobs.ts'
-import type { JobRow } from '../../src/db/types.ts'
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
-import type { SandboxOptions } from '../../src/sandbox/index.ts'
-import type { EngineOptions } from '../../src/worker/engine.ts'
-import { jobFinished, startEngineHarness } from '../helpers/engine.ts'
-import type { EngineHarness } from '../helpers/engine.ts'
 import { freeNfts, offersOf } from '../helpers/jobs.ts'
-import { closeLedgers } from '../helpers/sandbox.ts'
+import { followJob, startLimited } from '../helpers/limits.ts'
+import type { LimitedHarness } from '../helpers/limits.ts'
 
 const accounts = demoAccounts()
 const holder = accounts.holder.classicAddress
 
-let h: EngineHarness | undefined
-let admin: Client | undefined
-let stopClosing = () => {}
+let running: LimitedHarness | undefined
 
 afterEach(async () => {
-  stopClosing()
-  await admin?.disconnect()
-  await h?.stop()
-  h = undefined
-  admin = undefined
+  await running?.stop()
+  running = undefined
 })
 
-async function start(limits: SandboxOptions['limits'], options: Partial<EngineOptions> = {}) {
-  h = await startEngineHarness(
-    { demo: true, gatewayPort: 0, expectedLedgerSize: 1000, limits, adminPort: 0 },
-    options,
-  )
-  admin = new Client(h.sb.adminUrl!)
-  await admin.connect()
-  await h.engine.connectWallet({ kind: 'familySeed', secret: accounts.holder.seed! })
-  stopClosing = closeLedgers(h.sb, 250)
-  return { h, admin }
-}
-
-/** Follows a job to its end, noting every notice it showed on the way. */
-async function followJob(
-  engine: EngineHarness,
-  jobId: string,
-): Promise<{
-  job: JobRow
-  notices: Set<string>
-}> {
-  const notices = new Set<string>()
-  const watch = setInterval(() => {
-    void readJob(engine.db, jobId).then((j) => j?.notice && notices.add(j.notice))
-  }, 50)
-  try {
-    return { job: await jobFinished(engine.db, jobId), notices }
-  } finally {
-    clearInterval(watch)
-  }
+async function start(...args: Parameters<typeof startLimited>): Promise<LimitedHarness> {
+  running = await startLimited(...args)
+  return running
 }
 
 describe('rippled’s Resource Manager', () => {
@@ -121,44 +84,5 @@ describe('rippled’s Resource Manager', () => {
     expect(bids.nftsChecked).toBeGreaterThan(100)
     expect(offers.sell.length).toBeGreaterThan(0)
     expect(h.sb.server.load.drops).toBe(0)
-  })
-})
-
-describe('Clio’s DOSGuard (20 requests a second)', () => {
-  it('bids, a floor price, a 40-recipient pre-flight and the airdrop complete with no slowDown', async () => {
-    const { h, admin } = await start('clio')
-    const bids = await h.engine.loadBids()
-    expect(bids.nftsChecked).toBeGreaterThan(100)
-    const floor = await h.engine.floorPrice(accounts.artist.classicAddress, 2)
-    expect(floor.nftsChecked).toBeGreaterThan(0)
-    const nftIds = await freeNfts(admin, holder, 40)
-    const plan = await h.engine.planJob({
-      kind: 'airdrop',
-      distribution: accounts.recipients
-        .slice(0, 40)
-        .map((w) => ({ address: w.classicAddress, count: 1 })),
-      nftIds,
-      randomize: false,
-    })
-    expect(plan.problems).toEqual([])
-    await h.engine.startJob(plan.jobId)
-    const { job } = await followJob(h, plan.jobId)
-    expect(job.counts).toMatchObject({ total: 40, succeeded: 40 })
-    expect(h.sb.server.load.refusals).toBe(0)
-  })
-})
-
-describe('refusals that mean "not now"', () => {
-  it('slowDown and tooBusy are waited out: pre-flight and the job go on', async () => {
-    const { h, admin } = await start('none')
-    const nftIds = await freeNfts(admin, holder, 5)
-    h.sb.faults.refuseNext = { token: 'slowDown', count: 2, command: 'account_info' }
-    const plan = await h.engine.planJob({ kind: 'burn', nftIds })
-    expect(plan.problems).toEqual([])
-    h.sb.faults.refuseNext = { token: 'tooBusy', count: 1, command: 'submit' }
-    await h.engine.startJob(plan.jobId)
-    const { job } = await followJob(h, plan.jobId)
-    expect(job.counts).toMatchObject({ total: 5, succeeded: 5 })
-    expect(h.sb.faults.refuseNext).toBeNull()
   })
 })
