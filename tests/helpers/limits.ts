@@ -4,6 +4,7 @@
  * engine's budget), the demo holder connected and ledgers closing every 250 ms.
  */
 import { Client } from 'xrpl'
+import { afterEach } from 'vitest'
 
 import { readJob } from '../../src/db/jobs.ts'
 import type { JobRow } from '../../src/db/types.ts'
@@ -58,5 +59,22 @@ export async function followJob(
     return { job: await jobFinished(h.db, jobId), notices }
   } finally {
     clearInterval(watch)
+  }
+}
+
+/**
+ * `startLimited` for a test file: each harness it starts is stopped after its test.
+ *
+ * @returns start(limits, options): a harness.
+ */
+export function limitedAfterEach(): typeof startLimited {
+  let running: LimitedHarness | undefined
+  afterEach(async () => {
+    await running?.stop()
+    running = undefined
+  })
+  return async (...args) => {
+    running = await startLimited(...args)
+    return running
   }
 }

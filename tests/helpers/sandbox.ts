@@ -2,7 +2,7 @@
  * Tiny helpers for conformance tests against the in-process sandbox ledger with the real xrpl.js Client.
  * Ledgers close only when a test says so (closeMs 0), so every step is deterministic.
  */
-import { expect } from 'vitest'
+import { afterEach, expect } from 'vitest'
 import { Client, Wallet, encode, encodeForSigning, hashes, xrpToDrops } from 'xrpl'
 import type { Payment, SubmitResponse, SubmittableTransaction, Transaction } from 'xrpl'
 import { sign } from 'ripple-keypairs'
@@ -176,4 +176,23 @@ export function fundInProcess(ledger: SandboxLedger, xrp: number, ...wallets: Wa
     ledger.expectedLedgerSize = expected
   }
   ledger.accept()
+}
+
+/**
+ * Opens clients for a test file and closes them after each test; their heartbeat (a ping every
+ * `timeout` ms) never fires during a test, so it takes nothing from a metered balance.
+ *
+ * @returns connect(url): a connected client.
+ */
+export function clientsClosedAfterEach(): (url: string) => Promise<Client> {
+  const clients: Client[] = []
+  afterEach(async () => {
+    await Promise.all(clients.splice(0).map((c) => c.disconnect()))
+  })
+  return async (url) => {
+    const client = new Client(url, { timeout: 120_000 })
+    await client.connect()
+    clients.push(client)
+    return client
+  }
 }

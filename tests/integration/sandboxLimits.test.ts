@@ -6,10 +6,12 @@
  * metered. The meters read an injected clock that each test steps: nothing depends on real time.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { Client, DisconnectedError, Wallet } from 'xrpl'
+import type { Client} from 'xrpl';
+import { DisconnectedError, Wallet } from 'xrpl'
 import WebSocket from 'ws'
 
 import { GENESIS_ADDRESS, startSandbox } from '../../src/sandbox/index.ts'
+import { clientsClosedAfterEach } from '../helpers/sandbox.ts'
 import type { Sandbox, SandboxOptions } from '../../src/sandbox/index.ts'
 
 /** The injected clock, ms. Every sandbox of this file reads it. */
@@ -18,7 +20,7 @@ const clock = () => now
 const stepSeconds = (s: number) => (now += s * 1000)
 
 let sb: Sandbox
-const clients: Client[] = []
+const connect = clientsClosedAfterEach()
 
 /** A sandbox closing ledgers on demand, with an admin port, and a client connected to `url`. */
 async function start(opts: SandboxOptions = {}): Promise<Client> {
@@ -32,16 +34,7 @@ async function start(opts: SandboxOptions = {}): Promise<Client> {
   return connect(sb.url)
 }
 
-/** A client whose heartbeat (a ping every `timeout` ms) never fires during a test. */
-async function connect(url: string): Promise<Client> {
-  const client = new Client(url, { timeout: 120_000 })
-  await client.connect()
-  clients.push(client)
-  return client
-}
-
 afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.disconnect()))
   await sb.stop()
 })
 

@@ -10,6 +10,7 @@ import { Client } from 'xrpl'
 import type { RippledError } from 'xrpl'
 
 import { GENESIS_ADDRESS, startSandbox } from '../../src/sandbox/index.ts'
+import { clientsClosedAfterEach } from '../helpers/sandbox.ts'
 import type { Sandbox } from '../../src/sandbox/index.ts'
 import type { ClioLimits } from '../../src/sandbox/rpc/loadLimits.ts'
 
@@ -18,7 +19,7 @@ let now = 1_700_000_000_000
 const nextSweep = () => (now += 1000)
 
 let sb: Sandbox
-const clients: Client[] = []
+const connect = clientsClosedAfterEach()
 
 async function start(limits: Partial<ClioLimits> = {}): Promise<Client> {
   sb = await startSandbox({
@@ -33,15 +34,7 @@ async function start(limits: Partial<ClioLimits> = {}): Promise<Client> {
   return client
 }
 
-async function connect(url: string): Promise<Client> {
-  const client = new Client(url, { timeout: 120_000 })
-  await client.connect()
-  clients.push(client)
-  return client
-}
-
 afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.disconnect()))
   await sb.stop()
 })
 
@@ -124,11 +117,11 @@ describe("Clio's DOSGuard", () => {
 
   it('refuses a connection over the per-IP limit (429) until one closes', async () => {
     await start({ maxConnections: 2 })
-    await connect(sb.url)
+    const second = await connect(sb.url)
     const third = new Client(sb.url, { timeout: 120_000 })
     await expect(third.connect()).rejects.toThrow(/429/)
     expect(sb.server.load.drops).toBe(1)
-    await clients[1]!.disconnect()
+    await second.disconnect()
     const again = await connect(sb.url)
     expect(again.isConnected()).toBe(true)
   })

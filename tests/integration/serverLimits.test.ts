@@ -4,27 +4,16 @@
  * refused surfacing as an error, the server never dropping the connection. The independent client
  * reads the ledger through the sandbox's admin port, which is never limited.
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
 import { freeNfts, offersOf } from '../helpers/jobs.ts'
-import { followJob, startLimited } from '../helpers/limits.ts'
-import type { LimitedHarness } from '../helpers/limits.ts'
+import { followJob, limitedAfterEach } from '../helpers/limits.ts'
 
 const accounts = demoAccounts()
 const holder = accounts.holder.classicAddress
 
-let running: LimitedHarness | undefined
-
-afterEach(async () => {
-  await running?.stop()
-  running = undefined
-})
-
-async function start(...args: Parameters<typeof startLimited>): Promise<LimitedHarness> {
-  running = await startLimited(...args)
-  return running
-}
+const start = limitedAfterEach()
 
 describe('rippled’s Resource Manager', () => {
   // The decay window scaled from 32 s to 4 s on both sides: the same shape of limit, eight times

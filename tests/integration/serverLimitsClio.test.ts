@@ -4,27 +4,16 @@
  * refused surfacing as an error, the server never dropping the connection. The independent client
  * reads the ledger through the sandbox's admin port, which is never limited.
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
 import { freeNfts } from '../helpers/jobs.ts'
-import { followJob, startLimited } from '../helpers/limits.ts'
-import type { LimitedHarness } from '../helpers/limits.ts'
+import { followJob, limitedAfterEach } from '../helpers/limits.ts'
 
 const accounts = demoAccounts()
 const holder = accounts.holder.classicAddress
 
-let running: LimitedHarness | undefined
-
-afterEach(async () => {
-  await running?.stop()
-  running = undefined
-})
-
-async function start(...args: Parameters<typeof startLimited>): Promise<LimitedHarness> {
-  running = await startLimited(...args)
-  return running
-}
+const start = limitedAfterEach()
 
 describe('Clio’s DOSGuard (20 requests a second)', () => {
   it('bids, a floor price, a 40-recipient pre-flight and the airdrop complete, paced under 20 requests a second', async () => {
