@@ -35,7 +35,11 @@ async function sandbox(demo = false): Promise<Sandbox> {
 }
 
 /** An engine whose Sandbox network lists these endpoints (and Clio endpoints), in order. */
-function engineWith(endpoints: string[], clioEndpoints = endpoints): Engine {
+function engineWith(
+  endpoints: string[],
+  clioEndpoints = endpoints,
+  preferredProbeMs = 60_000,
+): Engine {
   const base = buildNetworks({})
   const db = new LedgerDb(`health-${process.pid}-${++dbCounter}-${Date.now()}`)
   running.dbs.push(db)
@@ -43,7 +47,7 @@ function engineWith(endpoints: string[], clioEndpoints = endpoints): Engine {
     networks: { ...base, sandbox: { ...base.sandbox, endpoints, clioEndpoints } },
     offered: NETWORK_IDS,
     db,
-    timing: { backoffMinMs: 10, backoffMaxMs: 200 },
+    timing: { backoffMinMs: 10, backoffMaxMs: 200, preferredProbeMs },
   })
   running.engines.push(engine)
   return engine
@@ -127,6 +131,27 @@ describe('failover on health', () => {
     for (let i = 0; i < 3; i += 1) await engine.loadNfts(undefined, sb.genesis.address)
     expect((await engine.getNetworkStatus()).endpoint).toBe(sb.url)
     expect(strict.server.load.drops).toBe(dropsBefore)
+  })
+})
+
+describe('taking the first server back', () => {
+  it('moves back to the network’s first server (the user’s own comes first) once it is fit', async () => {
+    const sb = await sandbox()
+    const first = await sb.addEndpoint()
+    first.faults.notSynced = true
+    const engine = engineWith([first.url, sb.url], undefined, 0)
+    await engine.connect('sandbox')
+    expect((await engine.getNetworkStatus()).endpoint).toBe(sb.url)
+    // Still unfit: a ledger close tries it and stays.
+    await sb.ledgerAccept()
+    await expect.poll(async () => (await engine.getNetworkStatus()).endpoint).toBe(sb.url)
+    first.faults.notSynced = false
+    await sb.ledgerAccept()
+    await expect
+      .poll(async () => (await engine.getNetworkStatus()).endpoint, { timeout: 10_000 })
+      .toBe(first.url)
+    // The engine serves from it.
+    expect((await engine.loadNfts(undefined, sb.genesis.address)).count).toBe(0)
   })
 })
 

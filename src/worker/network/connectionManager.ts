@@ -21,6 +21,7 @@ export const DEFAULT_TIMING: ConnectionTiming = {
   connectTimeoutMs: CONNECT_TIMEOUT_MS,
   backoffMinMs: RECONNECT_BACKOFF_MIN_MS,
   backoffMaxMs: RECONNECT_BACKOFF_MAX_MS,
+  preferredProbeMs: 60_000,
 }
 
 /** A status with nothing known: not connected to `network`. */

@@ -16,6 +16,19 @@ export interface ConnectionTiming extends LinkTiming {
   backoffMinMs: number
   /** Largest delay between attempts. */
   backoffMaxMs: number
+  /**
+   * While served by another endpoint than the network's first (the user's own server, when they
+   * added one), how often to try the first again; it is taken back once fit.
+   */
+  preferredProbeMs: number
+}
+
+/** Requests sent on a link that is being replaced finish there; it closes this much later. */
+const RETIRE_GRACE_MS = 15_000
+
+/** The link a set of handlers belongs to (set once it opened): a retired link's events are ignored. */
+interface LinkHolder {
+  link?: EndpointLink
 }
 
 /**
@@ -49,6 +62,8 @@ export class Session {
   private state: ConnectionState = 'connecting'
   /** Endpoints left alone until a time (performance.now()): they dropped us or are unfit. */
   private readonly resting = new Map<string, number>()
+  private probing = false
+  private lastProbe = -Infinity
 
   /**
    * @param network - the network to keep connected.
@@ -138,17 +153,13 @@ export class Session {
       this.setState(this.state, { endpoint })
       try {
         await this.waitOutRest(endpoint)
-        const opened = await EndpointLink.open(
-          endpoint,
-          this.linkHandlers(),
-          this.timing,
-          this.clients,
-          this.figures?.ledgerIndex ?? null,
-        )
+        const holder: LinkHolder = {}
+        const opened = await this.open(endpoint, holder)
         if (this.stop.signal.aborted) {
           await opened.link.close()
           return
         }
+        holder.link = opened.link
         this.onOpened(opened.link, opened.figures)
         return
       } catch (error) {
@@ -159,6 +170,41 @@ export class Session {
         await delay(this.backoff.next(), signal).catch(() => undefined)
       }
     }
+  }
+
+  private open(endpoint: string, holder: LinkHolder) {
+    const newest = this.figures?.ledgerIndex ?? null
+    return EndpointLink.open(endpoint, this.linkHandlers(holder), this.timing, this.clients, newest)
+  }
+
+  /**
+   * Served by another endpoint than the network's first (the user's own server comes first), tries
+   * the first again now and then, and moves back to it once it is fit; the link it leaves finishes
+   * the requests already sent on it.
+   */
+  private takeBackPreferred(): void {
+    const preferred = this.network.endpoints[0]
+    const current = this.link
+    if (!preferred || !current || current.endpoint === preferred || this.probing) return
+    const now = performance.now()
+    if (now - this.lastProbe < this.timing.preferredProbeMs) return
+    if ((this.resting.get(preferred) ?? 0) > now) return
+    this.lastProbe = now
+    this.probing = true
+    void this.moveTo(preferred, current).finally(() => (this.probing = false))
+  }
+
+  private async moveTo(endpoint: string, leaving: EndpointLink): Promise<void> {
+    const holder: LinkHolder = {}
+    const opened = await this.open(endpoint, holder).catch(() => null)
+    if (!opened) return
+    if (this.stop.signal.aborted || this.link !== leaving) {
+      await opened.link.close()
+      return
+    }
+    holder.link = opened.link
+    this.onOpened(opened.link, opened.figures)
+    setTimeout(() => void leaving.close(), RETIRE_GRACE_MS)
   }
 
   /** The next endpoint in turn that is not resting; when all rest, the one that wakes first. */
@@ -187,13 +233,18 @@ export class Session {
     await delay(wait, this.stop.signal)
   }
 
-  private linkHandlers() {
+  private linkHandlers(holder: LinkHolder) {
+    // A link being retired (see moveTo) reports nothing more.
+    const retired = () => holder.link !== undefined && holder.link !== this.link
     return {
       onLedger: (figures: LedgerFigures) => {
+        if (retired()) return
         this.figures = mergeFigures(this.figures ?? figures, figures)
         this.report({ ...this.figures })
+        this.takeBackPreferred()
       },
       onDrop: (code?: number) => {
+        if (retired()) return
         if (code === LOAD_CLOSE_CODE) {
           // Dropped over our load: that server rests while its balance decays; others serve.
           const endpoint = this.link?.endpoint
