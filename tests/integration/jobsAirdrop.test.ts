@@ -2,7 +2,7 @@
  * Durable bulk jobs end to end against the sandbox ledger: an airdrop whose every offer exists exactly
  * once on the ledger afterwards, seen through an independent client.
  */
-import { afterEach, beforeEach, expect, it } from 'vitest'
+import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { Client } from 'xrpl'
 import type { LedgerEntry } from 'xrpl'
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
@@ -106,6 +106,10 @@ it('airdrops to 30 recipients: every offer is on the ledger exactly once', async
 })
 
 it('keeps going when the open ledger is full: queueing and back-off, still exactly once', async () => {
+  // No ledger closes until the job has met the full queue: how many submits land in one open ledger
+  // is then the engine's doing, not the timer's (a close every 100 ms let a slow runner's few
+  // submits per ledger all fit, and the queue never filled).
+  stopClosing()
   h.sb.ledger.expectedLedgerSize = 8
   const nftIds = await transferableNfts(30)
   const recipients = accounts.recipients.slice(10, 40).map((w) => w.classicAddress)
@@ -120,6 +124,18 @@ it('keeps going when the open ledger is full: queueing and back-off, still exact
   let job: JobRow
   try {
     await h.engine.startJob(plan.jobId)
+    // Nothing closes and the job has 30 to submit: the open ledger takes 9 at the base fee (its
+    // expected size 8, escalated once it holds more), the queue 10 of the account (terQUEUED), and the
+    // next submit meets the full queue (telCAN_NOT_QUEUE_FULL): the engine backs off.
+    await vi.waitFor(
+      () => {
+        expect(answers.results).toContain('terQUEUED')
+        expect(answers.results.some((r) => r.startsWith('telCAN_NOT_QUEUE'))).toBe(true)
+      },
+      { timeout: 20_000, interval: 10 },
+    )
+    // Ledgers close again: the queue drains, and the held-back submits go in the next ledgers.
+    stopClosing = closeLedgers(h.sb, 100)
     job = await jobFinished(h.db, plan.jobId)
   } finally {
     answers.stop()

@@ -4,7 +4,7 @@
  * with attempts in flight. Each pauses or settles, never leaks a sequence number, and ends with every
  * planned transfer offered exactly once and no gap left in the account's sequence.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { Client } from 'xrpl'
 
 import { readItems, readJob } from '../../src/db/jobs.ts'
@@ -19,6 +19,7 @@ import {
   jobLimits,
   reopenEngine,
   startWorld,
+  succeededWhileHeld,
   waitForItems,
   waitForJob,
 } from './jobsFaultsSupport.ts'
@@ -35,14 +36,24 @@ beforeAll(async () => {
   other = await startSandbox({ port: 0, closeMs: 80, demo: true, gatewayPort: 0 })
 })
 
+afterEach(() => {
+  // Tests that hold a job mid-run resume the ledger closes once they acted; this too when one failed.
+  w.closing!.resume()
+})
+
 afterAll(async () => {
   await w.stop()
   await other.stop()
 })
 
+/**
+ * Plans and starts an airdrop with the ledger closes paused: a ledger validates at most the 3 in
+ * flight, so the job stays under way while the test acts (see succeededWhileHeld).
+ */
 async function startAirdrop() {
   const { jobId, to, before } = await planNextAirdrop(w, N)
   const sequence = await holderSequence()
+  w.closing!.pause()
   await w.engine.startJob(jobId)
   return { jobId, before, to, sequence }
 }
@@ -56,7 +67,6 @@ async function holderSequence(ledger: 'validated' | 'current' = 'validated'): Pr
   return info.result.account_data.Sequence
 }
 
-const someSucceeded = (items: JobItemRow[]) => items.some((i) => i.status === 'succeeded')
 const open = (items: JobItemRow[]) => items.filter((i) => i.status === 'pending').length
 const attempts = async (jobId: string) =>
   (await readItems(w.h.db, jobId)).flatMap((i) => i.attempts).length
@@ -101,10 +111,11 @@ async function expectNoSequenceGap(from: number, ledger: number): Promise<void> 
 describe('the user leaves a running job', () => {
   it('Disconnect Wallet pauses it without leaking a number; connecting again finishes it', async () => {
     const { jobId, before, to, sequence } = await startAirdrop()
-    await waitForItems(w, jobId, someSucceeded)
+    await succeededWhileHeld(w, jobId)
     await w.engine.lock()
     const paused = await readJob(w.h.db, jobId)
     expect(paused).toMatchObject({ status: 'paused', pausedBy: 'wallet' })
+    w.closing!.resume()
     // What was in flight settles; nothing is signed while the wallet is gone, ledgers go by.
     await expect.poll(async () => (await readJob(w.h.db, jobId))?.counts.inFlight).toBe(0)
     const signed = await attempts(jobId)
@@ -131,13 +142,14 @@ describe('the user leaves a running job', () => {
     await w.engine.connect('sandbox')
     await connectHolder(w.engine)
     const { jobId, before, to, sequence } = await startAirdrop()
-    await waitForItems(w, jobId, someSucceeded)
+    await succeededWhileHeld(w, jobId)
     const otherBefore = other.ledger.validated.header.ledger_index
     await w.engine.connect('testnet')
     // The same account on the other network, with its own streams and sequence numbers.
     await connectHolder(w.engine)
     expect(await readJob(w.h.db, jobId)).toMatchObject({ status: 'paused', pausedBy: 'network' })
     expect(open(await readItems(w.h.db, jobId)), 'switched mid-run').toBeGreaterThan(0)
+    w.closing!.resume()
     await ledgers(8)
     // Nothing of the job went to the other network.
     expect(await otherNetworkTxs(otherBefore)).toEqual([])
@@ -178,11 +190,13 @@ describe('the user leaves a running job', () => {
   it('a job that failed with attempts in flight is still settled', async () => {
     const { jobId, before } = await startAirdrop()
     await waitForItems(w, jobId, (items) => items.some((i) => i.status === 'inFlight'))
-    // An older version's runner stopped here with the job `failed`, its attempts left in flight.
+    // An older version's runner stopped here with the job `failed`, its attempts left in flight
+    // (no ledger has closed: none of them could settle yet).
     await w.engine.dispose()
     await w.h.db.jobs.update(jobId, { status: 'failed', error: 'a failure' })
     const left = await readJob(w.h.db, jobId)
     expect(left?.counts.inFlight, 'failed with attempts in flight').toBeGreaterThan(0)
+    w.closing!.resume()
     await reopenEngine(w, LIMITS)
     await expect.poll(async () => (await readJob(w.h.db, jobId))?.counts.inFlight).toBe(0)
     const job = await readJob(w.h.db, jobId)

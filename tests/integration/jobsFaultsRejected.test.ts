@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { AccountSet } from 'xrpl'
 
 import { readItems } from '../../src/db/jobs.ts'
-import type { World } from './jobsFaultsSupport.ts'
+import type { SentElsewhere, World } from './jobsFaultsSupport.ts'
 import { expectExactlyOnce, holderTxs, ledgerBefore } from './jobsFaultsLedger.ts'
 import {
   accounts,
@@ -17,8 +17,10 @@ import {
   recipients,
   loseFirst,
   reopenEngine,
+  sendElsewhere,
   startWorld,
   submitElsewhere,
+  validatedElsewhere,
   waitForItems,
   waitForJob,
 } from './jobsFaultsSupport.ts'
@@ -74,9 +76,11 @@ async function artistAuthorises(yes: boolean): Promise<void> {
 /**
  * Plans 12 offers with the relic 6th while the artist allows it, then the artist withdraws its leave:
  * the relic's offer meets tefNFTOKEN_IS_NOT_TRANSFERABLE at submit, after the numbers of the later
- * items were handed out.
+ * items were handed out. `whileHeld`, if given, runs once the job started, with no ledger closing
+ * from before the start until it returns: the job cannot end meanwhile (the runner fills the gap,
+ * and the later items validate, only as ledgers close).
  */
-async function relicRefused(afterStart?: (jobId: string) => Promise<void>): Promise<void> {
+async function relicRefused(whileHeld?: (jobId: string) => Promise<void>): Promise<void> {
   const ids = nfts(11)
   ids.splice(5, 0, relic)
   const to = recipients.slice(0, ids.length)
@@ -84,8 +88,17 @@ async function relicRefused(afterStart?: (jobId: string) => Promise<void>): Prom
   const jobId = await planAirdrop(w, ids, to)
   await artistAuthorises(false)
   const before = await ledgerBefore(w, to)
-  await w.engine.startJob(jobId)
-  await afterStart?.(jobId)
+  if (whileHeld) {
+    w.closing!.pause()
+    try {
+      await w.engine.startJob(jobId)
+      await whileHeld(jobId)
+    } finally {
+      w.closing!.resume()
+    }
+  } else {
+    await w.engine.startJob(jobId)
+  }
   const job = await waitForJob(w, jobId)
   expect(job.status).toBe('completed')
   expect(job.counts).toMatchObject({ total: 12, succeeded: 11, failed: 1 })
@@ -162,16 +175,26 @@ it('another app takes a number the job had signed with: that attempt is dead, si
   const to = recipients.slice(0, 12)
   const jobId = await planAirdrop(w, ids, to)
   const before = await ledgerBefore(w, to)
-  // The first three submits vanish, so their numbers are still free on the ledger...
+  // The first three submits vanish, so their numbers are still free on the ledger, and another app
+  // signing for the holder takes the lowest of them before any ledger closes: the runner looks a
+  // quiet attempt up (and submits a lost one again) only at a ledger close, so the other app always
+  // gets the number first (with ledgers closing meanwhile, a slow run let the job take it back).
   w.h.sb.faults.loseSubmits = 3
-  await w.engine.startJob(jobId)
-  const stored = await waitForItems(w, jobId, (items) =>
-    items.every((i) => i.attempts[0]?.preliminary !== undefined),
-  )
-  // ...and another app signing for the holder takes the lowest of them.
-  const taken = Math.min(...stored.map((i) => i.attempts[0]!.sequence))
-  const other: AccountSet = { TransactionType: 'AccountSet', Account: holder, Sequence: taken }
-  expect(await submitElsewhere(w, accounts.holder, other)).toMatchObject({ final: 'tesSUCCESS' })
+  let sent: SentElsewhere
+  let taken: number
+  w.closing!.pause()
+  try {
+    await w.engine.startJob(jobId)
+    const stored = await waitForItems(w, jobId, (items) =>
+      items.every((i) => i.attempts[0]?.preliminary !== undefined),
+    )
+    taken = Math.min(...stored.map((i) => i.attempts[0]!.sequence))
+    const other: AccountSet = { TransactionType: 'AccountSet', Account: holder, Sequence: taken }
+    sent = await sendElsewhere(w, accounts.holder, other)
+  } finally {
+    w.closing!.resume()
+  }
+  expect(await validatedElsewhere(w, sent)).toMatchObject({ final: 'tesSUCCESS' })
   const job = await waitForJob(w, jobId)
   expect(job.counts).toMatchObject({ total: 12, succeeded: 12 })
   await expectExactlyOnce(w, jobId, before, to)

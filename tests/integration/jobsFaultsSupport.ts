@@ -108,6 +108,46 @@ export async function reopenEngine(
   await connectHolder(w.engine)
 }
 
+/** A transaction another app than ours submitted: its hash and the server's answer to the submit. */
+export interface SentElsewhere {
+  hash: string
+  submitted: string
+  accepted: boolean
+}
+
+/**
+ * Signs (autofilled unless given) and submits a transaction from another app than ours, without
+ * waiting for a ledger (see validatedElsewhere).
+ */
+export async function sendElsewhere(
+  w: World,
+  wallet: Wallet,
+  tx: SubmittableTransaction,
+): Promise<SentElsewhere> {
+  const signed = wallet.sign(await w.client.autofill(tx))
+  const res = await w.client.request({ command: 'submit', tx_blob: signed.tx_blob })
+  return { hash: signed.hash, submitted: res.result.engine_result, accepted: res.result.accepted }
+}
+
+/** Waits until a transaction sent elsewhere is in a validated ledger; returns its result. */
+export async function validatedElsewhere(
+  w: World,
+  sent: SentElsewhere,
+): Promise<{ submitted: string; final: string; hash: string }> {
+  for (let tries = 0; tries < 500; tries++) {
+    const found = await w.client
+      .request({ command: 'tx', transaction: sent.hash })
+      .catch(() => undefined)
+    const meta = found?.result.meta
+    if (found?.result.validated && typeof meta === 'object') {
+      return { submitted: sent.submitted, final: meta.TransactionResult, hash: sent.hash }
+    }
+    if (!sent.accepted) throw new Error(`submitted elsewhere: ${sent.submitted}`)
+    await sleep(10)
+  }
+  throw new Error(`submitted elsewhere, never validated: ${sent.submitted}`)
+}
+
 /**
  * Signs (autofilled unless given) and submits a transaction from another app than ours, then waits
  * until it is in a validated ledger; returns its result.
@@ -117,24 +157,7 @@ export async function submitElsewhere(
   wallet: Wallet,
   tx: SubmittableTransaction,
 ): Promise<{ submitted: string; final: string; hash: string }> {
-  const signed = wallet.sign(await w.client.autofill(tx))
-  const res = await w.client.request({ command: 'submit', tx_blob: signed.tx_blob })
-  for (let tries = 0; tries < 500; tries++) {
-    const found = await w.client
-      .request({ command: 'tx', transaction: signed.hash })
-      .catch(() => undefined)
-    const meta = found?.result.meta
-    if (found?.result.validated && typeof meta === 'object') {
-      return {
-        submitted: res.result.engine_result,
-        final: meta.TransactionResult,
-        hash: signed.hash,
-      }
-    }
-    if (!res.result.accepted) throw new Error(`submitted elsewhere: ${res.result.engine_result}`)
-    await sleep(10)
-  }
-  throw new Error(`submitted elsewhere, never validated: ${res.result.engine_result}`)
+  return validatedElsewhere(w, await sendElsewhere(w, wallet, tx))
 }
 
 /** Waits until the engine's connection is up (after a dropped one, it reconnects by itself). */
@@ -226,6 +249,35 @@ export async function waitForItems(
     if (Date.now() > deadline) throw new Error(`job ${jobId}: items never got there`)
     await sleep(10)
   }
+}
+
+/**
+ * Brings a job started with the ledger closes paused (`w.closing.pause()` before `startJob`) to
+ * `count` succeeded items, and holds it there: once `count` of the holder's transactions are in the
+ * open ledger, one ledger closes, and the runner stores them succeeded. Nothing more validates until
+ * the closes resume, and a ledger takes at most what the runner has in flight (its maxInFlight): the
+ * job is mid-run whatever the machine's speed, and stays so while the test acts on it.
+ */
+export async function succeededWhileHeld(
+  w: World,
+  jobId: string,
+  count = 1,
+  limitMs = 30_000,
+): Promise<JobItemRow[]> {
+  const ledger = w.h.sb.ledger
+  const inOpenLedger = () => ledger.open.txs.filter((t) => t.tx.Account === holder).length
+  const deadline = Date.now() + limitMs
+  while (inOpenLedger() < count) {
+    if (Date.now() > deadline) throw new Error(`job ${jobId}: ${count} not in the open ledger`)
+    await sleep(5)
+  }
+  await w.h.sb.ledgerAccept()
+  return waitForItems(
+    w,
+    jobId,
+    (items) => items.filter((i) => i.status === 'succeeded').length >= count,
+    limitMs,
+  )
 }
 
 /**

@@ -5,11 +5,11 @@
  * again while the originals still validate. It must change nothing: every item is signed once and
  * offered once.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 
 import type { World } from './jobsFaultsSupport.ts'
 import { expectExactlyOnce, ledgerBefore } from './jobsFaultsLedger.ts'
-import { planAirdrop, recipients, startWorld, waitForJob } from './jobsFaultsSupport.ts'
+import { holder, planAirdrop, recipients, startWorld, waitForJob } from './jobsFaultsSupport.ts'
 
 const N = 16
 const FORGERIES = 6
@@ -17,7 +17,7 @@ const FORGERIES = 6
 let w: World
 
 beforeAll(async () => {
-  // A small open ledger keeps transactions queued across closes: a forgery always meets one.
+  // A small open ledger: 4 at the base fee, the rest of the 8 in flight wait in the queue.
   w = await startWorld({ closeMs: 80, lastLedgerOffset: 6, maxInFlight: 8, expectedLedgerSize: 3 })
 })
 
@@ -34,7 +34,21 @@ it('a forged rival on the account stream is not taken as proof: nothing is signe
   console.warn = (...args: unknown[]) => void warnings.push(args.join(' '))
   try {
     w.h.sb.faults.forgeRivals = FORGERIES
-    await w.engine.startJob(jobId)
+    // No ledger closes until some of the job's transactions wait in the queue: the next close then
+    // validates the open ledger's, moves the queued ones into the new open ledger, and announces a
+    // forgery with the Sequence of the first of them, still in flight. (With ledgers closing on a
+    // timer, a slow runner's few submits between two closes could all fit in the open ledger:
+    // nothing waited at a close, and no forgery was sent.)
+    w.closing!.pause()
+    try {
+      await w.engine.startJob(jobId)
+      await vi.waitFor(() => expect(w.h.sb.ledger.queuedFor(holder).length).toBeGreaterThan(0), {
+        timeout: 20_000,
+        interval: 10,
+      })
+    } finally {
+      w.closing!.resume()
+    }
     const job = await waitForJob(w, jobId)
     expect(job.status).toBe('completed')
     expect(job.counts).toMatchObject({ total: N, succeeded: N, inFlight: 0 })

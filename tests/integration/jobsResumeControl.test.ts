@@ -3,11 +3,10 @@
  * request: a pause stops new signatures and survives a restart (the job stays paused until started
  * again), a cancel skips what was not signed and survives a restart too; no item is ever doubled.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 
 import { readItems, readJob } from '../../src/db/jobs.ts'
 import { engineError } from '../helpers/engine.ts'
-import type { JobItemRow } from '../../src/db/types.ts'
 import type { World } from './jobsFaultsSupport.ts'
 import { expectExactlyOnce, holderTxs, planNextAirdrop } from './jobsFaultsLedger.ts'
 import type { Before } from './jobsFaultsLedger.ts'
@@ -16,12 +15,16 @@ import {
   reopenEngine,
   sleep,
   startWorld,
+  succeededWhileHeld,
   waitForItems,
   waitForJob,
 } from './jobsFaultsSupport.ts'
 
 const N = 16
-/** Few in flight at once, so that a pause or a cancel mid-job leaves items unsigned. */
+/**
+ * Few in flight at once: a ledger validates at most 3 of the job's 16 items, so a pause or a cancel
+ * made while the job is held after its first ledger (succeededWhileHeld) leaves items unsigned.
+ */
 const LIMITS = { maxInFlight: 3 }
 
 let w: World
@@ -30,21 +33,29 @@ beforeAll(async () => {
   w = await startWorld({ closeMs: 60, lastLedgerOffset: 6, ...LIMITS })
 })
 
+afterEach(() => {
+  // Each test resumes the ledger closes once it has acted; this too when it failed before.
+  w.closing!.resume()
+})
+
 afterAll(async () => {
   await w.stop()
 })
 
+/**
+ * Plans and starts an airdrop, and holds it once 3 items succeeded: no ledger closes until the test
+ * resumes them (see succeededWhileHeld).
+ */
 async function startAirdrop(): Promise<{
   jobId: string
   before: Before
 }> {
   const { jobId, before } = await planNextAirdrop(w, N)
+  w.closing!.pause()
   await w.engine.startJob(jobId)
+  await succeededWhileHeld(w, jobId, 3)
   return { jobId, before }
 }
-
-const succeeded = (k: number) => (items: JobItemRow[]) =>
-  items.filter((i) => i.status === 'succeeded').length >= k
 
 /** Waits for `ledgers` more validated ledgers. */
 async function ledgers(count: number): Promise<void> {
@@ -64,8 +75,8 @@ async function txsPerItem(jobId: string, ledger: number): Promise<number[]> {
 
 it('pauses mid-job (what is in flight settles, nothing new is signed), then resumes to the end', async () => {
   const { jobId, before } = await startAirdrop()
-  await waitForItems(w, jobId, succeeded(3))
   await w.engine.pauseJob(jobId)
+  w.closing!.resume()
   const paused = await waitForJob(w, jobId, ['paused'])
   expect(paused.status).toBe('paused')
   const settled = await waitForItems(w, jobId, (items) =>
@@ -92,8 +103,8 @@ it('pauses mid-job (what is in flight settles, nothing new is signed), then resu
 
 it('cancels mid-job: unsigned items are skipped, signed ones settle, none doubled', async () => {
   const { jobId, before } = await startAirdrop()
-  await waitForItems(w, jobId, succeeded(3))
   await w.engine.cancelJob(jobId)
+  w.closing!.resume()
   const job = await waitForJob(w, jobId)
   expect(job.status).toBe('cancelled')
   expect(job.counts.skipped).toBeGreaterThan(0)
@@ -106,8 +117,8 @@ it('cancels mid-job: unsigned items are skipped, signed ones settle, none double
 
 it('a pause survives a closed tab: the job stays paused, then resumes when started', async () => {
   const { jobId, before } = await startAirdrop()
-  await waitForItems(w, jobId, succeeded(3))
   await w.engine.pauseJob(jobId)
+  w.closing!.resume()
   await reopenEngine(w, LIMITS)
   await ledgers(4)
   expect((await readJob(w.h.db, jobId))!.status).toBe('paused')
@@ -122,12 +133,10 @@ it('a pause survives a closed tab: the job stays paused, then resumes when start
 })
 
 it('a cancel survives a closed tab: the new engine finishes cancelling, nothing more is signed', async () => {
+  // No ledger closes from the start (startAirdrop holds the job) to the reopening: what is in flight
+  // cannot settle meanwhile, so the tab closes mid-cancel, and the new engine is the one to finish it.
   const { jobId, before } = await startAirdrop()
-  await waitForItems(w, jobId, succeeded(3))
-  // No ledger closes from the cancel to the reopening: what is in flight cannot settle meanwhile,
-  // so the tab closes mid-cancel, and the new engine is the one to finish it.
   let closedWhile: string | undefined
-  w.closing!.pause()
   try {
     await w.engine.cancelJob(jobId)
     await reopenEngine(w, LIMITS, async () => {

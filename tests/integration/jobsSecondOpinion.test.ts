@@ -8,15 +8,16 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { AccountSet } from 'xrpl'
 
-import type { World } from './jobsFaultsSupport.ts'
+import type { SentElsewhere, World } from './jobsFaultsSupport.ts'
 import { expectExactlyOnce, planNextAirdrop } from './jobsFaultsLedger.ts'
 import {
   accounts,
   connectHolder,
   holder,
   jobLimits,
+  sendElsewhere,
   startWorld,
-  submitElsewhere,
+  validatedElsewhere,
   waitForItems,
   waitForJob,
 } from './jobsFaultsSupport.ts'
@@ -72,16 +73,26 @@ it('an attempt that really died is confirmed dead by the other server, then sign
   w.h.sb.faults.loseSubmits = 3
   w.h.sb.faults.hideTxs = true
   try {
-    await w.engine.startJob(jobId)
-    const stored = await waitForItems(
-      w,
-      jobId,
-      (items) => items.filter((i) => i.attempts[0]?.preliminary !== undefined).length >= 3,
-    )
-    // Another app signing for the holder takes the lowest of those numbers.
-    const taken = Math.min(...stored.flatMap((i) => i.attempts.map((a) => a.sequence)))
-    const other: AccountSet = { TransactionType: 'AccountSet', Account: holder, Sequence: taken }
-    expect(await submitElsewhere(w, accounts.holder, other)).toMatchObject({ final: 'tesSUCCESS' })
+    // Another app signing for the holder takes the lowest of those numbers before any ledger closes:
+    // the runner looks a quiet attempt up (and submits a lost one again) only at a ledger close, so
+    // the other app always gets the number first.
+    let sent: SentElsewhere
+    let taken: number
+    w.closing!.pause()
+    try {
+      await w.engine.startJob(jobId)
+      const stored = await waitForItems(
+        w,
+        jobId,
+        (items) => items.filter((i) => i.attempts[0]?.preliminary !== undefined).length >= 3,
+      )
+      taken = Math.min(...stored.flatMap((i) => i.attempts.map((a) => a.sequence)))
+      const other: AccountSet = { TransactionType: 'AccountSet', Account: holder, Sequence: taken }
+      sent = await sendElsewhere(w, accounts.holder, other)
+    } finally {
+      w.closing!.resume()
+    }
+    expect(await validatedElsewhere(w, sent)).toMatchObject({ final: 'tesSUCCESS' })
     const job = await waitForJob(w, jobId)
     expect(job.status).toBe('completed')
     expect(job.counts).toMatchObject({ total: N, succeeded: N })

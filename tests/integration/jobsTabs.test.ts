@@ -4,7 +4,7 @@
  * job, take over when the first closes, pause and resume it, or find the first one still running
  * after its lock was taken — every planned transfer is offered exactly once on the ledger.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
 import { readItems, readJob } from '../../src/db/jobs.ts'
 import { accountLockName, memoryLocksFor } from '../../src/worker/jobs/run/accountLocks.ts'
@@ -16,13 +16,16 @@ import {
   holder,
   jobLimits,
   startWorld,
-  waitForItems,
+  succeededWhileHeld,
   waitForJob,
 } from './jobsFaultsSupport.ts'
 import type { JobItemRow } from '../../src/db/types.ts'
 
 const N = 16
-/** Few in flight at once, so that the job is still under way when the second tab acts. */
+/**
+ * Few in flight at once: a ledger validates at most 3 of the job's 16 items, so a job held after its
+ * first ledger (succeededWhileHeld) is still under way when the second tab acts.
+ */
 const LIMITS = { lastLedgerOffset: 6, maxInFlight: 3 }
 const LOCK = accountLockName('sandbox', holder)
 
@@ -31,6 +34,11 @@ const tabs: Engine[] = []
 
 beforeAll(async () => {
   w = await startWorld({ closeMs: 80, ...LIMITS })
+})
+
+afterEach(() => {
+  // Each test resumes the ledger closes once it has acted; this too when it failed before.
+  w.closing!.resume()
 })
 
 afterAll(async () => {
@@ -47,15 +55,16 @@ async function openTab(): Promise<Engine> {
   return tab
 }
 
+/** Plans and starts an airdrop with the ledger closes paused (see succeededWhileHeld). */
 async function startAirdrop() {
   const { jobId, to, before } = await planNextAirdrop(w, N)
+  w.closing!.pause()
   await w.engine.startJob(jobId)
   // The epoch the first tab's runner took the job with.
   const running = await waitForJob(w, jobId, ['running'])
   return { jobId, before, to, epoch: running.epoch! }
 }
 
-const someSucceeded = (items: JobItemRow[]) => items.some((i) => i.status === 'succeeded')
 const open = (items: JobItemRow[]) => items.filter((i) => i.status === 'pending').length
 
 /** The job's items as stored, without what the acceptance tracker adds (it follows the offers). */
@@ -72,11 +81,12 @@ async function aTabWaitsForTheLock(): Promise<void> {
 describe('two tabs on one account', () => {
   it('a second tab opened beside a running airdrop waits: one offer per transfer', async () => {
     const { jobId, before, to, epoch } = await startAirdrop()
-    await waitForItems(w, jobId, someSucceeded)
+    await succeededWhileHeld(w, jobId)
     await openTab()
     await aTabWaitsForTheLock()
     // The job was still under way while the second tab waited.
     expect(open(await readItems(w.h.db, jobId))).toBeGreaterThan(0)
+    w.closing!.resume()
     const job = await waitForJob(w, jobId)
     expect(job.status).toBe('completed')
     expect(job.counts).toMatchObject({ total: N, succeeded: N, inFlight: 0 })
@@ -91,10 +101,11 @@ describe('two tabs on one account', () => {
     const { jobId, before, to, epoch } = await startAirdrop()
     await openTab()
     await aTabWaitsForTheLock()
-    await waitForItems(w, jobId, someSucceeded)
+    await succeededWhileHeld(w, jobId)
     await w.engine.dispose()
     const left = await readItems(w.h.db, jobId)
     expect(open(left), 'closed mid-run').toBeGreaterThan(0)
+    w.closing!.resume()
     const job = await waitForJob(w, jobId)
     expect(job.status).toBe('completed')
     expect(job.counts).toMatchObject({ total: N, succeeded: N, inFlight: 0 })
@@ -108,12 +119,13 @@ describe('two tabs on one account', () => {
     const stale = w.engine
     await openTab()
     await aTabWaitsForTheLock()
-    await waitForItems(w, jobId, someSucceeded)
+    await succeededWhileHeld(w, jobId)
     // The first tab's runner stalls (its connection is gone: it waits, holding its copy of the job)
     // and its lock goes to the second tab, as with a frozen background tab or a stale worker.
     await stale.disconnect()
     expect(open(await readItems(w.h.db, jobId)), 'stalled mid-run').toBeGreaterThan(0)
     memoryLocksFor(w.h.db.name).steal(LOCK)
+    w.closing!.resume()
     const job = await waitForJob(w, jobId)
     expect(job.status).toBe('completed')
     expect(job.epoch).toBe(epoch + 1)
@@ -134,8 +146,10 @@ describe('two tabs on one account', () => {
     const { jobId, before, to } = await startAirdrop()
     const other = await openTab()
     await aTabWaitsForTheLock()
-    await waitForItems(w, jobId, someSucceeded)
+    await succeededWhileHeld(w, jobId)
     await other.pauseJob(jobId)
+    // What is in flight settles only as ledgers close.
+    w.closing!.resume()
     const paused = await waitForJob(w, jobId, ['paused'])
     expect(paused.pausedBy).toBe('user')
     // The runner stops signing: what was in flight settles, then nothing new is signed.
@@ -162,13 +176,14 @@ describe('two tabs on one account', () => {
     tabs.push(viewer)
     await viewer.connect('sandbox')
     expect(await viewer.jobRunnerActive('sandbox', holder)).toBe(true)
-    await waitForItems(w, jobId, someSucceeded)
+    await succeededWhileHeld(w, jobId)
     await w.engine.dispose()
     expect(await viewer.jobRunnerActive('sandbox', holder)).toBe(false)
     // Nothing took the job over: still `running` under the closed tab's runner.
     const left = await readJob(w.h.db, jobId)
     expect(left).toMatchObject({ status: 'running', epoch })
     expect(left!.runnerId).not.toBe(await viewer.getRunnerId())
+    w.closing!.resume()
     // The wallet connected there, that tab takes it over and finishes it.
     await connectHolder(viewer)
     const job = await waitForJob(w, jobId)
