@@ -64,6 +64,8 @@ export class Session {
   private readonly resting = new Map<string, number>()
   private probing = false
   private lastProbe = -Infinity
+  /** Links being replaced, finishing their requests (see moveTo). */
+  private readonly retiring = new Set<EndpointLink>()
 
   /**
    * @param network - the network to keep connected.
@@ -144,7 +146,9 @@ export class Session {
     this.settle(new EngineError('CANCELLED', `Connection to ${this.network.name} was cancelled`))
     const link = this.link
     this.link = null
-    await link?.close()
+    const retiring = [...this.retiring]
+    this.retiring.clear()
+    await Promise.all([link?.close(), ...retiring.map((l) => l.close())])
   }
 
   private async run(): Promise<void> {
@@ -204,7 +208,11 @@ export class Session {
     }
     holder.link = opened.link
     this.onOpened(opened.link, opened.figures)
-    setTimeout(() => void leaving.close(), RETIRE_GRACE_MS)
+    this.retiring.add(leaving)
+    setTimeout(() => {
+      this.retiring.delete(leaving)
+      void leaving.close()
+    }, RETIRE_GRACE_MS)
   }
 
   /** The next endpoint in turn that is not resting; when all rest, the one that wakes first. */
