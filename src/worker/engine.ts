@@ -9,7 +9,7 @@ import { readItems } from '../db/jobs.ts'
 import type { JobRow } from '../db/types.ts'
 import { LedgerDb } from '../db/schema.ts'
 import { readSettings, saveSettings } from '../db/settings.ts'
-import { EngineError, logFailure } from '../shared/errors.ts'
+import { EngineError, isEngineError, logFailure } from '../shared/errors.ts'
 import {
   DEFAULT_NETWORK_ID,
   freezeNetworks,
@@ -200,6 +200,11 @@ export class Engine implements EngineApi {
       // Metadata yields while a job is planned or runs here: fetching and caching never take CPU
       // from pre-flight or signing.
       onBusy: (busy) => this.metadata.yieldToJob(busy),
+      serverLags: (ledgers) => {
+        const endpoint = this.connection.status.endpoint
+        const reason = `The server ${String(endpoint)} lags ${ledgers} ledgers behind its own open ledger`
+        if (endpoint) this.connection.unfit(endpoint, reason)
+      },
       serverPace: () => {
         const endpoint = this.connection.status.endpoint
         return endpoint ? this.budgets.scheduler(endpoint).pace() : null
@@ -275,9 +280,12 @@ export class Engine implements EngineApi {
     return { report: (p) => inner.report(note(p)), finish: (p) => inner.finish(p) }
   }
 
-  /** The user's own servers per network, read once from the settings. */
+  /**
+   * The user's own servers per network, read from the settings (again each time: another tab may
+   * have changed them).
+   */
   private async ownEndpoints(): Promise<Partial<Record<NetworkId, OwnEndpoint[]>>> {
-    this.own ??= (await readSettings(this.db)).ownEndpoints ?? {}
+    this.own = (await readSettings(this.db)).ownEndpoints ?? {}
     return this.own
   }
 
@@ -286,11 +294,17 @@ export class Engine implements EngineApi {
     this.own = own
   }
 
-  /** After a change of own servers: the current network's connection starts over with them first. */
+  /**
+   * After a change of own servers: the current network's connection (or its attempts, offline)
+   * starts over with them first; a removed one is no longer tried.
+   */
   private async useOwn(networkId: NetworkId): Promise<void> {
-    if (this.connection.status.network !== networkId) return
-    if (this.connection.status.state === 'offline') return
-    await this.connection.connect(await this.networkWithOwn(networkId), true)
+    if (this.connection.status.network !== networkId || !this.connection.active) return
+    const network = await this.networkWithOwn(networkId)
+    await this.connection.connect(network, true).catch((e: unknown) => {
+      // Offline now: the session keeps trying, with the new list.
+      if (!isEngineError(e) || (e.code !== 'NETWORK' && e.code !== 'TIMEOUT')) throw e
+    })
   }
 
   /** The network with the user's own servers first (loaded from the settings if not yet). */
@@ -304,7 +318,11 @@ export class Engine implements EngineApi {
     const base = this.networks[networkId]
     const own = this.own?.[networkId] ?? []
     const urls = (kind: OwnEndpointKind) => own.filter((e) => e.kind === kind).map((e) => e.url)
-    this.budgets.setOwn(own.map((e) => e.url))
+    this.budgets.setOwn(
+      Object.values(this.own ?? {})
+        .flat()
+        .map((e) => e.url),
+    )
     const first = (mine: string[], theirs: readonly string[]) =>
       Object.freeze([...mine, ...theirs.filter((e) => !mine.includes(e))])
     return Object.freeze({

@@ -33,7 +33,8 @@ function isClassicAddress(value: unknown): boolean {
 /** The patch itself when every key is known and every value valid; a VALIDATION error otherwise. */
 export function validateSettings(patch: Partial<AppSettings>): Partial<AppSettings> {
   for (const [key, value] of Object.entries(patch)) {
-    const check = CHECKS[key as keyof AppSettings] as ((v: unknown) => boolean) | undefined
+    // Own keys only: `constructor` or `toString` must not pass as settings.
+    const check = Object.hasOwn(CHECKS, key) ? CHECKS[key as keyof AppSettings] : undefined
     if (!check) throw new EngineError('VALIDATION', `Unknown setting: ${key}`)
     if (!check(value)) throw new EngineError('VALIDATION', `Invalid value for setting ${key}`)
   }

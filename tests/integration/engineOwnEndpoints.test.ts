@@ -82,7 +82,11 @@ describe('adding a server of your own', () => {
   })
 
   it('adds a Clio only if it answers nfts_by_issuer, and saveSettings cannot write own servers', async () => {
-    const added = await h.engine.addOwnEndpoint('sandbox', h.sb.url, 'clio')
+    // The network's own servers are not "your own": refused.
+    const publicOne = await engineError(h.engine.addOwnEndpoint('sandbox', h.sb.url, 'clio'))
+    expect(publicOne.message).toMatch(/is one of Sandbox’s public servers/)
+    const node = await h.sb.addEndpoint()
+    const added = await h.engine.addOwnEndpoint('sandbox', node.url, 'clio')
     expect(added.kind).toBe('clio')
     const error = await engineError(
       h.engine.saveSettings({ ownEndpoints: { sandbox: [{ ...added, url: other.url }] } }),

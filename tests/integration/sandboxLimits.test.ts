@@ -6,7 +6,7 @@
  * metered. The meters read an injected clock that each test steps: nothing depends on real time.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Client} from 'xrpl';
+import type { Client } from 'xrpl'
 import { DisconnectedError, Wallet } from 'xrpl'
 import WebSocket from 'ws'
 

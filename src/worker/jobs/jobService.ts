@@ -84,6 +84,8 @@ export interface JobServiceDeps {
   onBusy?: (busy: boolean) => void
   /** Whether the connected endpoint's budget for us sets the pace now. */
   serverPace?: () => ServerPace | null
+  /** Told when the connected server's validated ledger lags its open ledger (a job's reads show it). */
+  serverLags?: (ledgers: number) => void
 }
 
 export class JobService {
@@ -405,6 +407,7 @@ export class JobService {
       secondLookup: this.secondLookup(job.network),
       networkName: buildNetworks({})[job.network].name,
       ...(this.deps.serverPace ? { serverPace: this.deps.serverPace } : {}),
+      ...(this.deps.serverLags ? { serverLags: this.deps.serverLags } : {}),
       ...(this.deps.secondOpinion
         ? { secondRead: this.deps.secondOpinion.readFor(job.network) }
         : {}),

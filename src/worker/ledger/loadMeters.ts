@@ -148,6 +148,7 @@ export class RippledMeter implements LoadMeter {
   private readonly targetBalance: Target
   private readonly decayPerMs: number
   private readonly window: number
+  private lastWarningAt = -Infinity
 
   constructor(limits: RippledMeterLimits = RIPPLED_LIMITS) {
     const cap = limits.warnBalance * CAP_SHARE
@@ -197,7 +198,10 @@ export class RippledMeter implements LoadMeter {
     // address add) is lower than assumed, so the target goes below where we stood. The warning
     // itself is charged too.
     const reached = this.balance(now)
-    this.sum = this.decayed(now) + RIPPLED_LIMITS.warningFee
+    // rippled warns (and charges for it) at most once a second.
+    const fee = now - this.lastWarningAt >= 1_000 ? RIPPLED_LIMITS.warningFee : 0
+    this.lastWarningAt = now
+    this.sum = this.decayed(now) + fee
     this.at = now
     this.targetBalance.pushedBack(now, reached)
   }
@@ -228,9 +232,10 @@ export class WindowMeter implements LoadMeter {
     private readonly limits: ClioMeterLimits = CLIO_LIMITS,
     private readonly slackMs = 50,
   ) {
-    // The whole sweep's allowance: the window's slack keeps arrivals that bunch up on the way
-    // within one sweep's count.
-    const cap = Math.max(1, limits.requestsPerSweep)
+    // One request of each sweep is left for xrpl.js's heartbeat ping, which does not go through
+    // the scheduler (a refused ping drops the connection); the window's slack keeps arrivals that
+    // bunch up on the way within one sweep's count.
+    const cap = Math.max(1, limits.requestsPerSweep - 1)
     this.perWindow = new Target(cap, cap, limits.sweepMs)
   }
 

@@ -49,13 +49,39 @@ function kindOf(command: string, reply: unknown): 'rippled' | 'clio' | 'own' | n
   return typeof info.clio_version === 'string' ? 'clio' : 'rippled'
 }
 
+/** What of xrpl.js's Connection the heartbeat replacement touches (not in its public types). */
+interface HeartbeatConnection {
+  heartbeat(): Promise<void>
+  reconnect(): Promise<void>
+}
+
 class PacedClient extends Client {
+  private beating = false
+
   constructor(
     endpoint: string,
     options: ClientOptions,
     private readonly scheduler: RequestScheduler,
   ) {
     super(endpoint, options)
+    // xrpl.js's heartbeat pings past the scheduler and reconnects on any error reply: a ping a busy
+    // server refuses (slowDown) would drop the link and every request on it. Ours is paced, in the
+    // background lane, and any answer — a refusal too — shows the server is there.
+    const connection = this.connection as unknown as HeartbeatConnection
+    connection.heartbeat = () => this.heartbeat(connection)
+  }
+
+  private async heartbeat(connection: HeartbeatConnection): Promise<void> {
+    if (this.beating) return
+    this.beating = true
+    try {
+      await this.request(inLane('background', { command: 'ping' }))
+    } catch (e) {
+      const answered = (e as { name?: unknown } | null)?.name === 'RippledError'
+      if (!answered && this.isConnected()) await connection.reconnect().catch(() => undefined)
+    } finally {
+      this.beating = false
+    }
   }
 
   override async request<R extends Request, V extends 1 | 2 = 2, T = unknown>(req: R): Promise<T> {
@@ -73,7 +99,7 @@ class PacedClient extends Client {
  */
 export class LoadBudgets {
   private readonly schedulers = new Map<string, RequestScheduler>()
-  private readonly own = new Set<string>()
+  private own = new Set<string>()
 
   /**
    * @param events - refusals, for the connection's health watch.
@@ -104,15 +130,16 @@ export class LoadBudgets {
   }
 
   /**
-   * Marks the user's own endpoints: unlimited until they push back.
+   * The user's own endpoints: unlimited until they push back. An endpoint that joins or leaves the
+   * list gets a fresh scheduler (its clients are made anew when the connection starts over).
    *
-   * @param endpoints - their URLs.
+   * @param endpoints - their URLs, all of them.
    */
   setOwn(endpoints: readonly string[]): void {
-    for (const e of endpoints) {
-      if (this.own.has(e)) continue
-      this.own.add(e)
-      this.schedulers.delete(e)
+    const next = new Set(endpoints)
+    for (const e of new Set([...this.own, ...next])) {
+      if (this.own.has(e) !== next.has(e)) this.schedulers.delete(e)
     }
+    this.own = next
   }
 }

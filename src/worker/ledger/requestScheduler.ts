@@ -187,8 +187,11 @@ export class RequestScheduler {
         if (refusal === null) throw error
         this.stats.refusals += 1
         this.events.refused?.(this.endpoint, refusal)
-        // Amendment blocked does not pass by waiting: the connection moves to another server.
-        if (refusal === 'blocked') throw error
+        // Amendment blocked does not pass by waiting: the connection moves to another server, and
+        // the caller waits for it as for any lost connection (a job goes on there).
+        if (refusal === 'blocked') {
+          throw new EngineError('NETWORK', `${command}: the server is amendment blocked`)
+        }
         if (refusal === 'load') this.pushedBack('refusal')
         const wait = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** attempt)
         if (this.now() - started + wait > MAX_REFUSED_MS) {

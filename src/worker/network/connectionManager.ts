@@ -98,6 +98,11 @@ export class ConnectionManager {
     this.session?.retryNow()
   }
 
+  /** Whether a session keeps (or tries to keep) a network connected; false after disconnect(). */
+  get active(): boolean {
+    return this.session !== null
+  }
+
   /** The connected client, or null without a live connection. */
   clientIfAny(): Client | null {
     return this.session?.connected?.client ?? null

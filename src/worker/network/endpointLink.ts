@@ -12,6 +12,7 @@ import type { LedgerFigures } from './ledgerFigures.ts'
 import { plainClients } from '../ledger/pacedClient.ts'
 import type { ClientFactory } from '../ledger/pacedClient.ts'
 import { unhealthyBecause } from './serverHealth.ts'
+import type { HealthExpectations } from './serverHealth.ts'
 import { toEngineError } from './toEngineError.ts'
 import { EngineError } from '../../shared/errors.ts'
 
@@ -52,13 +53,13 @@ export class EndpointLink {
 
   /**
    * Connects, reads `server_info`, checks the server is fit (synced, not amendment blocked, not
-   * lagging behind `newestKnown`) and subscribes to the ledger stream.
+   * of another network, not lagging) and subscribes to the ledger stream.
    *
    * @param endpoint - a ws:// or wss:// URL.
    * @param handlers - receive ledger closes and the drop, once open.
    * @param timing - client limits.
    * @param clients - makes the client (paced by the endpoint's budget in the engine).
-   * @param newestKnown - the newest validated ledger index this network showed us, if any.
+   * @param expect - what the server is checked against; unchecked when absent.
    * @returns the link and the ledger figures at connection time.
    * @throws EngineError when the endpoint cannot be reached or answers badly.
    */
@@ -67,7 +68,7 @@ export class EndpointLink {
     handlers: LinkHandlers,
     timing: LinkTiming,
     clients: ClientFactory = plainClients,
-    newestKnown: number | null = null,
+    expect?: HealthExpectations,
   ): Promise<{ link: EndpointLink; figures: LedgerFigures }> {
     const client = clients(endpoint, {
       timeout: timing.requestTimeoutMs,
@@ -77,7 +78,7 @@ export class EndpointLink {
     })
     const link = new EndpointLink(endpoint, client)
     try {
-      const figures = await link.handshake(handlers, newestKnown)
+      const figures = await link.handshake(handlers, expect)
       return { link, figures }
     } catch (error) {
       await link.close()
@@ -87,7 +88,7 @@ export class EndpointLink {
 
   private async handshake(
     handlers: LinkHandlers,
-    newestKnown: number | null,
+    expect: HealthExpectations | undefined,
   ): Promise<LedgerFigures> {
     await this.client.connect()
     // Listen before subscribing so no ledger close between the two is missed.
@@ -97,7 +98,7 @@ export class EndpointLink {
     // rippled's ping says whether it limits us at all (it does not limit its admin clients).
     await this.client.request({ command: 'ping' })
     const info = await this.client.request({ command: 'server_info' })
-    const unfit = unhealthyBecause(info, newestKnown)
+    const unfit = expect ? unhealthyBecause(info, expect) : null
     if (unfit) throw new EngineError('NETWORK', `the server is not used now: ${unfit}`)
     const subscribed = await this.client.request({ command: 'subscribe', streams: ['ledger'] })
     this.client.on('disconnected', (code: number) => {

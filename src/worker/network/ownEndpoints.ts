@@ -1,17 +1,18 @@
 /**
  * Servers the user brings (their own rippled or Clio): checked before use — the server must be
  * reachable, report the network's `network_id` (and, for Mainnet, a ledger only Mainnet has reached),
- * and where the engine is connected to that network already, hold the same validated ledger as the
- * network's other server — then used before the network's public servers, as unlimited until they
+ * and hold the same validated ledger as one of the network's own servers (the one the engine is
+ * connected to, or the first that answers); each connection checks the network again — then used before the network's public servers, as unlimited until they
  * push back.
  */
 import { Client } from 'xrpl'
 import type { ServerInfoResponse } from 'xrpl'
 
-import { EngineError, errorMessage } from '../../shared/errors.ts'
+import { EngineError, errorMessage, isEngineError } from '../../shared/errors.ts'
 import type { NetworkConfig } from '../../shared/networks.ts'
 import type { OwnEndpoint, OwnEndpointKind } from '../api.ts'
 import { isRecord, rippledError } from '../ledger/ledgerRequests.ts'
+import { networkMismatch } from './serverHealth.ts'
 
 /** Time allowed for the check's connection and each of its requests. */
 const CHECK_TIMEOUT_MS = 10_000
@@ -57,9 +58,11 @@ export function normalizeEndpoint(url: string): string {
  * @param network - the network it must belong to.
  * @param url - its address.
  * @param kind - 'ledger' (a rippled for everything) or 'clio' (for nfts_by_issuer).
- * @param reference - a client connected to the network already, whose validated ledger must match.
- * @throws EngineError `VALIDATION` when the server belongs to another network or is not a Clio;
- *   `NETWORK` when it cannot be reached.
+ * @param reference - a client connected to the network already (one of its own servers), whose
+ *   validated ledger must match; without one, the network's servers are asked.
+ * @throws EngineError `VALIDATION` when the server belongs to another network, answers unlike an
+ *   XRP Ledger server, or is not a Clio; `NETWORK` when it (or, to compare with, the network's own
+ *   servers) cannot be reached.
  */
 export async function checkOwnEndpoint(
   network: NetworkConfig,
@@ -68,47 +71,74 @@ export async function checkOwnEndpoint(
   reference: Client | null,
 ): Promise<OwnEndpoint> {
   const endpoint = normalizeEndpoint(url)
+  if (network.endpoints.includes(endpoint)) {
+    throw new EngineError('VALIDATION', `${endpoint} is one of ${network.name}’s public servers`)
+  }
+  const client = await connected(endpoint, `Cannot reach ${endpoint}`)
+  let theirs: Client | null = reference
+  try {
+    // Its own figures first: a node of another network is refused without asking anyone else.
+    const info = await client.request({ command: 'server_info' })
+    const seq = sameNetwork(network, info)
+    theirs ??= await networkReference(network)
+    await sameLedger(network, client, theirs, seq)
+    if (kind === 'clio') await answersClio(client, endpoint)
+    return { url: endpoint, kind, addedAt: Date.now() }
+  } catch (e) {
+    // Whatever it answered, the user gets a reason, not a stack.
+    if (isEngineError(e)) throw e
+    const timeout = (e as { name?: unknown } | null)?.name === 'TimeoutError'
+    throw new EngineError(
+      timeout ? 'NETWORK' : 'VALIDATION',
+      timeout
+        ? `${endpoint} did not answer in time`
+        : `${endpoint} does not answer as a ${network.name} server: ${errorMessage(e)}`,
+    )
+  } finally {
+    await client.disconnect().catch(() => undefined)
+    if (theirs && theirs !== reference) await theirs.disconnect().catch(() => undefined)
+  }
+}
+
+async function connected(endpoint: string, failure: string): Promise<Client> {
   const client = new Client(endpoint, {
     timeout: CHECK_TIMEOUT_MS,
     connectionTimeout: CHECK_TIMEOUT_MS,
   })
   try {
-    try {
-      await client.connect()
-    } catch (e) {
-      throw new EngineError('NETWORK', `Cannot reach ${endpoint}: ${errorMessage(e)}`)
-    }
-    const info = await client.request({ command: 'server_info' })
-    const seq = sameNetwork(network, info)
-    if (reference) await sameLedger(network, client, reference, seq)
-    if (kind === 'clio') await answersClio(client, endpoint)
-    return { url: endpoint, kind, addedAt: Date.now() }
-  } finally {
+    await client.connect()
+    return client
+  } catch (e) {
     await client.disconnect().catch(() => undefined)
+    throw new EngineError('NETWORK', `${failure}: ${errorMessage(e)}`)
   }
 }
 
-/** @returns the server's validated ledger index, after checking its network's own figures. */
-function sameNetwork(network: NetworkConfig, response: ServerInfoResponse): number {
-  const info = response.result.info as ServerInfoResponse['result']['info'] & {
-    network_id?: number
+/** One of the network's own servers to compare with: the first that answers. */
+async function networkReference(network: NetworkConfig): Promise<Client> {
+  for (const endpoint of network.endpoints) {
+    try {
+      return await connected(endpoint, endpoint)
+    } catch {
+      // The next one.
+    }
   }
+  throw new EngineError(
+    'NETWORK',
+    `None of ${network.name}’s servers answered, and a server of your own is checked against them: please try again when online`,
+  )
+}
+
+/** @returns the server's validated ledger index, after checking it belongs to the network. */
+function sameNetwork(network: NetworkConfig, response: ServerInfoResponse): number {
+  const info = response.result.info
   const seq = info.validated_ledger?.seq
   if (typeof seq !== 'number') {
     throw new EngineError('VALIDATION', 'The server has no validated ledger yet: it is not synced')
   }
-  if (network.networkId !== undefined && (info.network_id ?? 0) !== network.networkId) {
-    throw new EngineError(
-      'VALIDATION',
-      `This server belongs to another network (its network_id is ${String(info.network_id ?? 0)}), not ${network.name}`,
-    )
-  }
-  if (network.minLedgerIndex !== undefined && seq < network.minLedgerIndex) {
-    throw new EngineError(
-      'VALIDATION',
-      `This server’s ledger (index ${seq}) is not ${network.name}’s: it is far behind it or another network`,
-    )
-  }
+  const foreign = networkMismatch(info, network)
+  if (foreign)
+    throw new EngineError('VALIDATION', `This server does not serve ${network.name}: ${foreign}`)
   return seq
 }
 

@@ -23,6 +23,12 @@ export interface ConnectionTiming extends LinkTiming {
   preferredProbeMs: number
 }
 
+/**
+ * A link that lived less than this before it dropped was not a recovery: the next attempt waits out
+ * the backoff (a server that accepts and drops at once is not hammered).
+ */
+const STABLE_LINK_MS = 10_000
+
 /** Requests sent on a link that is being replaced finish there; it closes this much later. */
 const RETIRE_GRACE_MS = 15_000
 
@@ -64,6 +70,13 @@ export class Session {
   private readonly resting = new Map<string, number>()
   private probing = false
   private lastProbe = -Infinity
+  /**
+   * The newest validated ledger the network showed us, against which a server's lag is measured;
+   * forgotten after a round in which no server was fit (one server's word could have set it).
+   */
+  private newestSeen: number | null = null
+  /** When the live link opened (performance.now()). */
+  private openedAt = -Infinity
   /** Links being replaced, finishing their requests (see moveTo). */
   private readonly retiring = new Set<EndpointLink>()
 
@@ -135,7 +148,12 @@ export class Session {
    * @param reason - fit to show.
    */
   unfit(endpoint: string, reason: string): void {
-    if (this.network.endpoints.length < 2 || this.stop.signal.aborted) return
+    if (this.stop.signal.aborted) return
+    // Nowhere else to go: the status says why readings wait.
+    if (this.network.endpoints.length < 2) {
+      if (this.link?.endpoint === endpoint) this.report({ error: reason })
+      return
+    }
     this.resting.set(endpoint, performance.now() + UNHEALTHY_REST_MS)
     if (this.link?.endpoint === endpoint) this.linkLost(reason)
   }
@@ -158,7 +176,8 @@ export class Session {
       try {
         await this.waitOutRest(endpoint)
         const holder: LinkHolder = {}
-        const opened = await this.open(endpoint, holder)
+        const lastResort = this.roundFailures >= this.network.endpoints.length - 1
+        const opened = await this.open(endpoint, holder, lastResort)
         if (this.stop.signal.aborted) {
           await opened.link.close()
           return
@@ -176,9 +195,17 @@ export class Session {
     }
   }
 
-  private open(endpoint: string, holder: LinkHolder) {
-    const newest = this.figures?.ledgerIndex ?? null
-    return EndpointLink.open(endpoint, this.linkHandlers(holder), this.timing, this.clients, newest)
+  /**
+   * @param lastResort - no other server is left to try in this round: an old validated ledger is
+   *   accepted (a network with one server, or a sandbox that closes ledgers only when told).
+   */
+  private open(endpoint: string, holder: LinkHolder, lastResort: boolean) {
+    const expect = { network: this.network, newestKnown: this.newestSeen, allowStale: lastResort }
+    return EndpointLink.open(endpoint, this.linkHandlers(holder), this.timing, this.clients, expect)
+  }
+
+  private noteNewest(index: number | null): void {
+    if (index !== null) this.newestSeen = Math.max(this.newestSeen ?? 0, index)
   }
 
   /**
@@ -200,7 +227,7 @@ export class Session {
 
   private async moveTo(endpoint: string, leaving: EndpointLink): Promise<void> {
     const holder: LinkHolder = {}
-    const opened = await this.open(endpoint, holder).catch(() => null)
+    const opened = await this.open(endpoint, holder, false).catch(() => null)
     if (!opened) return
     if (this.stop.signal.aborted || this.link !== leaving) {
       await opened.link.close()
@@ -248,6 +275,7 @@ export class Session {
       onLedger: (figures: LedgerFigures) => {
         if (retired()) return
         this.figures = mergeFigures(this.figures ?? figures, figures)
+        this.noteNewest(figures.ledgerIndex)
         this.report({ ...this.figures })
         this.takeBackPreferred()
       },
@@ -270,15 +298,29 @@ export class Session {
     this.link = null
     this.roundFailures = 0
     this.setState('reconnecting', { error: reason })
-    void this.run()
+    const lived = performance.now() - this.openedAt
+    if (lived >= STABLE_LINK_MS) {
+      this.backoff.reset()
+      void this.run()
+      return
+    }
+    // A link that dropped soon after it opened: wait out the backoff first (retryNow cuts it short).
+    this.wake = new AbortController()
+    const signal = AbortSignal.any([this.stop.signal, this.wake.signal])
+    void delay(this.backoff.next(), signal)
+      .catch(() => undefined)
+      .then(() => {
+        if (!this.stop.signal.aborted) void this.run()
+      })
   }
 
   private onOpened(link: EndpointLink, figures: LedgerFigures): void {
     this.link = link
     // After a failover to a server that lags behind, the ledger index must not go backwards.
     this.figures = this.figures ? mergeFigures(this.figures, figures) : figures
+    this.noteNewest(figures.ledgerIndex)
     this.roundFailures = 0
-    this.backoff.reset()
+    this.openedAt = performance.now()
     this.setState('connected', { endpoint: link.endpoint, error: null, ...this.figures })
     this.settle()
   }
@@ -288,7 +330,11 @@ export class Session {
     this.roundFailures += 1
     const message = errorMessage(error, 'Connection failed')
     const roundFailed = this.roundFailures >= this.network.endpoints.length
-    if (roundFailed) this.roundFailures = 0
+    if (roundFailed) {
+      this.roundFailures = 0
+      // No server was fit: the ledger they were measured against may have been a liar's.
+      this.newestSeen = null
+    }
     if (!roundFailed) {
       this.report({ error: message })
       return

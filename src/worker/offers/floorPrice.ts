@@ -183,7 +183,9 @@ export async function readFloorPrice(
   const validated = await readValidatedLedger(deps.client)
   // Clio can stop following the network (after an amendment it does not know, say): a list from a
   // ledger well behind the validated one misses today's holders and offers.
-  const lag = listed.ledgerIndex === null ? 0 : validated.index - listed.ledgerIndex
+  // A list that does not say which ledger it is from cannot be checked for lag: not used.
+  if (listed.ledgerIndex === null) throw malformed('nfts_by_issuer', 'no ledger_index')
+  const lag = validated.index - listed.ledgerIndex
   if (lag > MAX_LAG_LEDGERS) {
     throw new EngineError(
       'NETWORK',
@@ -221,7 +223,7 @@ export async function readFloorPrice(
     nftsChecked: checked,
     collectionTotal: listed.nfts.length,
     totalComplete: listed.complete,
-    ledgerIndex: listed.ledgerIndex ?? validated.index,
+    ledgerIndex: listed.ledgerIndex,
     readAt: Date.now(),
   }
   return { price, resting: stat.resting }

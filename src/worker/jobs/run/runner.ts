@@ -52,6 +52,8 @@ export interface RunnerDeps {
   networkName?: string
   /** Whether the server's budget for us sets the pace now (the endpoint's scheduler). */
   serverPace?: () => ServerPace | null
+  /** Told when the server's validated ledger lags its open ledger by this many ledgers. */
+  serverLags?: (ledgers: number) => void
 }
 
 /** Longest wait for news before the runner looks again by itself. */

@@ -17,6 +17,7 @@ import { signedByAccount } from '../../ledger/rivalProof.ts'
 import { lookupTx } from '../../ledger/txLookup.ts'
 import type { Lookup } from '../../ledger/txLookup.ts'
 import { inLane } from '../../ledger/pacedClient.ts'
+import { MAX_LAG_LEDGERS } from '../../network/serverHealth.ts'
 
 /** Another server of the job's network, asked before an attempt counts as dead (see settle). */
 export interface SecondLookup {
@@ -33,7 +34,12 @@ export interface SettleDeps {
   pace: Pace
   /** Other endpoints of the network; without it (or with one endpoint) one server's word decides. */
   secondLookup?: SecondLookup
+  /** Told when the server's validated ledger lags its own open ledger (it stopped following). */
+  serverLags?: (ledgers: number) => void
 }
+
+/** Open ledger minus validated ledger beyond which a server has stopped following the network. */
+const LAGGING_GAP = MAX_LAG_LEDGERS + 2
 
 /** `tx` requests per ledger for quiet attempts (no stream news for a few ledgers). */
 const MAX_POLLS_PER_LEDGER = 20
@@ -215,10 +221,16 @@ export class Settler {
       client.request(inLane('job', { command: 'fee' })),
     ])
     this.deps.pace.noteFee(feeFacts(fee.result))
+    const open = current.result.ledger_current_index
+    const closed = validated.result.ledger_index
+    if (open !== undefined && closed !== undefined && open - closed > LAGGING_GAP) {
+      this.deps.serverLags?.(open - closed)
+    }
     this.state.view = {
       validated: validated.result.ledger_index ?? this.state.view.validated,
       validatedAccountSeq: validated.result.account_data.Sequence,
       accountSeq: current.result.account_data.Sequence,
+      current: current.result.ledger_current_index,
       regularKey: validated.result.account_data.RegularKey,
     }
   }

@@ -248,7 +248,11 @@ export class Submitter {
   private signAttempt(signer: Wallet, tx: SubmittableTransaction, sequence: number): Attempt {
     // The newest validated ledger known: signing 400 attempts can outlast a ledger or two, and a
     // LastLedgerSequence counted from the view read before the burst would let the last ones expire.
-    const validated = Math.max(this.state.view.validated, this.deps.latestLedger?.() ?? 0)
+    // The open ledger bounds it from below too: a server whose validated ledger lags would make
+    // every LastLedgerSequence one that has already passed (tefMAX_LEDGER, signed again for ever).
+    const { view } = this.state
+    const open = view.current === undefined ? 0 : view.current - 1
+    const validated = Math.max(view.validated, this.deps.latestLedger?.() ?? 0, open)
     const { lastLedgerOffset } = this.deps.limits
     // feeAllowed() came first: the fee is the one the server asks, within the confirmed ceiling.
     const feeDrops = String(this.deps.pace.feeDrops ?? this.deps.pace.maxFeeDrops)
