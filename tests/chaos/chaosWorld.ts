@@ -75,7 +75,13 @@ export async function openWorld(
     const fixture = buildFixture(h.sb.ledger, random, items)
     // The holder exists on the other network too: a switch there connects the same wallet.
     fund(other.ledger, [fixture.holder.classicAddress], 1000)
-    const testnet = { ...h.networks.testnet, endpoints: [other.url], clioEndpoints: [other.url] }
+    // A sandbox stands in for Testnet: it reports no Testnet network id, so none is checked.
+    const testnet = {
+      ...h.networks.testnet,
+      endpoints: [other.url],
+      clioEndpoints: [other.url],
+      networkId: undefined,
+    }
     const cw: ChaosWorld = {
       w: { h, engine: h.engine, client, nftIds: fixture.nftIds, stop },
       other,

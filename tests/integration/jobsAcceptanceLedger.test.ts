@@ -43,8 +43,9 @@ it('an offer absent from a ledger older than its own is left without a standing'
   await h.sb.ledgerAccept()
   const now = await validatedIndex(h.client)
 
-  // As a server lagging behind the offer's ledger would be read: the offer is not there yet.
-  const lagging = await readStandings(h.client, holder, [{ ...offer, createdIn: now + 1 }])
+  // As a server lagging behind the offer's ledger would be read: the offer is not there yet. (Far
+  // ahead: ledgers close every 100 ms here, and the read must stay behind whatever closes meanwhile.)
+  const lagging = await readStandings(h.client, holder, [{ ...offer, createdIn: now + 1_000 }])
   expect(lagging.standings.has(offer.offerId)).toBe(false)
   const current = await readStandings(h.client, holder, [offer])
   expect(current.standings.get(offer.offerId)).toMatchObject({ state: 'gone' })

@@ -135,7 +135,13 @@ describe('the user leaves a running job', () => {
   it('a switch to another network pauses it; back on its network it finishes once', async () => {
     const networks = {
       ...w.h.networks,
-      testnet: { ...w.h.networks.testnet, endpoints: [other.url], clioEndpoints: [other.url] },
+      // A sandbox stands in for Testnet: it reports no Testnet network id, so none is checked.
+      testnet: {
+        ...w.h.networks.testnet,
+        endpoints: [other.url],
+        clioEndpoints: [other.url],
+        networkId: undefined,
+      },
     }
     await w.engine.dispose()
     w.engine = w.h.reopen({ networks, jobs: jobLimits(LIMITS) })
