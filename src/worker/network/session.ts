@@ -77,6 +77,8 @@ export class Session {
   private newestSeen: number | null = null
   /** When the live link opened (performance.now()). */
   private openedAt = -Infinity
+  /** Links in a row that dropped soon after they opened. */
+  private quickDrops = 0
   /** Links being replaced, finishing their requests (see moveTo). */
   private readonly retiring = new Set<EndpointLink>()
 
@@ -299,12 +301,14 @@ export class Session {
     this.roundFailures = 0
     this.setState('reconnecting', { error: reason })
     const lived = performance.now() - this.openedAt
-    if (lived >= STABLE_LINK_MS) {
-      this.backoff.reset()
+    this.quickDrops = lived >= STABLE_LINK_MS ? 0 : this.quickDrops + 1
+    if (this.quickDrops === 0) this.backoff.reset()
+    if (this.quickDrops <= 1) {
       void this.run()
       return
     }
-    // A link that dropped soon after it opened: wait out the backoff first (retryNow cuts it short).
+    // Links that keep dropping soon after they open: wait out the backoff first (retryNow cuts it
+    // short).
     this.wake = new AbortController()
     const signal = AbortSignal.any([this.stop.signal, this.wake.signal])
     void delay(this.backoff.next(), signal)
