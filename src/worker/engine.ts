@@ -242,7 +242,9 @@ export class Engine implements EngineApi {
     if (kind !== 'ledger' && kind !== 'clio') throw new EngineError('VALIDATION', 'Unknown kind')
     const status = this.connection.status
     const reference = status.network === networkId ? this.connection.clientIfAny() : null
-    const added = await checkOwnEndpoint(this.networks[networkId], url, kind, reference)
+    const network = this.networks[networkId]
+    // Paced too: the check reads the network's public servers as well as the user's.
+    const added = await checkOwnEndpoint(network, url, kind, reference, this.budgets.clients)
     const own = await this.ownEndpoints()
     const others = (own[networkId] ?? []).filter((e) => e.url !== added.url || e.kind !== kind)
     await this.saveOwn({ ...own, [networkId]: [added, ...others] })
@@ -268,10 +270,7 @@ export class Engine implements EngineApi {
     const note = (p: T): T => {
       const { network, endpoint } = this.connection.status
       const endpoints = [endpoint, ...this.networkConfig(network).clioEndpoints]
-      const limited = endpoints
-        .filter((e): e is string => e !== null)
-        .map((e) => this.budgets.scheduler(e))
-        .find((s) => s.limited())
+      const limited = this.budgets.limitedAmong(endpoints.filter((e): e is string => e !== null))
       if (!limited) return p
       const rate = Math.round(limited.requestsPerSecond())
       const text = `The server limits how fast we may read: about ${rate} requests a second`
@@ -285,13 +284,25 @@ export class Engine implements EngineApi {
    * have changed them).
    */
   private async ownEndpoints(): Promise<Partial<Record<NetworkId, OwnEndpoint[]>>> {
-    this.own = (await readSettings(this.db)).ownEndpoints ?? {}
-    return this.own
+    return this.adoptOwn((await readSettings(this.db)).ownEndpoints ?? {})
   }
 
   private async saveOwn(own: Partial<Record<NetworkId, OwnEndpoint[]>>): Promise<void> {
     await saveSettings(this.db, { ownEndpoints: own })
+    this.adoptOwn(own)
+  }
+
+  /** The own servers in use from now on; their budgets are an own node's (unlimited until pushed back). */
+  private adoptOwn(
+    own: Partial<Record<NetworkId, OwnEndpoint[]>>,
+  ): Partial<Record<NetworkId, OwnEndpoint[]>> {
     this.own = own
+    this.budgets.setOwn(
+      Object.values(own)
+        .flat()
+        .map((e) => e.url),
+    )
+    return own
   }
 
   /**
@@ -300,14 +311,13 @@ export class Engine implements EngineApi {
    */
   private async useOwn(networkId: NetworkId): Promise<void> {
     if (this.connection.status.network !== networkId || !this.connection.active) return
-    const network = await this.networkWithOwn(networkId)
-    await this.connection.connect(network, true).catch((e: unknown) => {
+    await this.connection.connect(this.networkConfig(networkId), true).catch((e: unknown) => {
       // Offline now: the session keeps trying, with the new list.
       if (!isEngineError(e) || (e.code !== 'NETWORK' && e.code !== 'TIMEOUT')) throw e
     })
   }
 
-  /** The network with the user's own servers first (loaded from the settings if not yet). */
+  /** The network with the user's own servers first, read anew from the settings. */
   private async networkWithOwn(networkId: NetworkId): Promise<NetworkConfig> {
     await this.ownEndpoints()
     return this.networkConfig(networkId)
@@ -318,11 +328,6 @@ export class Engine implements EngineApi {
     const base = this.networks[networkId]
     const own = this.own?.[networkId] ?? []
     const urls = (kind: OwnEndpointKind) => own.filter((e) => e.kind === kind).map((e) => e.url)
-    this.budgets.setOwn(
-      Object.values(this.own ?? {})
-        .flat()
-        .map((e) => e.url),
-    )
     const first = (mine: string[], theirs: readonly string[]) =>
       Object.freeze([...mine, ...theirs.filter((e) => !mine.includes(e))])
     return Object.freeze({

@@ -30,6 +30,8 @@ const running: {
   stops: (() => void)[]
 } = { engines: [], sandboxes: [], dbs: [], proxies: [], clients: [], stops: [] }
 let dbCounter = 0
+/** Each engine's database (tests read jobs as the UI does). */
+const dbOf = new Map<Engine, LedgerDb>()
 
 afterEach(async () => {
   for (const stop of running.stops.splice(0)) stop()
@@ -63,7 +65,26 @@ function engineWith(endpoints: string[], clioEndpoints = endpoints): Engine {
     timing: { backoffMinMs: 10, backoffMaxMs: 200 },
   })
   running.engines.push(engine)
+  dbOf.set(engine, db)
   return engine
+}
+
+/**
+ * The demo ledger 30 ledgers on, a second server of it that the engine uses first, the demo holder
+ * connected there and a burn of `count` of its NFTs planned.
+ */
+async function burnPlannedOnFirstServer(count: number) {
+  const sb = await sandbox(true)
+  for (let i = 0; i < 30; i += 1) await sb.ledgerAccept()
+  const first = await sb.addEndpoint()
+  const engine = engineWith([first.url, sb.url])
+  await engine.connect('sandbox')
+  expect((await engine.getNetworkStatus()).endpoint).toBe(first.url)
+  await engine.connectWallet({ kind: 'familySeed', secret: accounts.holder.seed! })
+  const nftIds = await freeNfts(await clientOf(sb.url), holder, count)
+  const plan = await engine.planJob({ kind: 'burn', nftIds })
+  expect(plan.problems).toEqual([])
+  return { sb, first, engine, db: dbOf.get(engine)!, plan }
 }
 
 async function clientOf(url: string): Promise<Client> {
@@ -75,31 +96,21 @@ async function clientOf(url: string): Promise<Client> {
 
 describe('a server that becomes amendment blocked while a job runs', () => {
   it('the job goes on, exactly once, on the network’s other server (it does not end failed)', async () => {
-    const sb = await sandbox(true)
-    for (let i = 0; i < 30; i += 1) await sb.ledgerAccept()
-    const first = await sb.addEndpoint()
-    const engine = engineWith([first.url, sb.url])
-    await engine.connect('sandbox')
-    expect((await engine.getNetworkStatus()).endpoint).toBe(first.url)
-    await engine.connectWallet({ kind: 'familySeed', secret: accounts.holder.seed! })
-    const reader = await clientOf(sb.url)
-    const nftIds = await freeNfts(reader, holder, 5)
-    const plan = await engine.planJob({ kind: 'burn', nftIds })
-    expect(plan.problems).toEqual([])
+    const { sb, first, engine, db, plan } = await burnPlannedOnFirstServer(5)
 
     // The server the engine uses stops being able to apply the ledger's rules (an amendment it does
     // not know was enabled). The network has another, healthy server.
     first.faults.amendmentBlocked = true
     running.stops.push(closeLedgers(sb, 100))
     await engine.startJob(plan.jobId)
-    const job = await jobFinished(h_db(engine), plan.jobId, 60_000)
+    const job = await jobFinished(db, plan.jobId, 60_000)
 
     expect({ status: job.status, error: job.error ?? null, counts: job.counts }).toMatchObject({
       status: 'completed',
       error: null,
       counts: { total: 5, succeeded: 5 },
     })
-    const items = await readItems(h_db(engine), plan.jobId)
+    const items = await readItems(db, plan.jobId)
     expect(items.map((i) => i.status)).toEqual(Array(5).fill('succeeded'))
   })
 })
@@ -119,17 +130,7 @@ describe('a server that lags from the start', () => {
   })
 
   it('a server that starts lagging mid-session (a Clio that stopped following) is left: the job completes, each item signed once or twice, not again and again', async () => {
-    const sb = await sandbox(true)
-    for (let i = 0; i < 30; i += 1) await sb.ledgerAccept()
-    const first = await sb.addEndpoint()
-    const engine = engineWith([first.url, sb.url])
-    await engine.connect('sandbox')
-    expect((await engine.getNetworkStatus()).endpoint).toBe(first.url)
-    await engine.connectWallet({ kind: 'familySeed', secret: accounts.holder.seed! })
-    const reader = await clientOf(sb.url)
-    const nftIds = await freeNfts(reader, holder, 3)
-    const plan = await engine.planJob({ kind: 'burn', nftIds })
-    expect(plan.problems).toEqual([])
+    const { sb, first, engine, db, plan } = await burnPlannedOnFirstServer(3)
     // It stops following the network: 25 ledgers behind, and more as they close.
     first.faults.lagLedgers = 25
     running.stops.push(closeLedgers(sb, 100))
@@ -138,7 +139,7 @@ describe('a server that lags from the start', () => {
     while (sb.ledger.validated.header.ledger_index < start + 80) {
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
-    const items = await readItems(h_db(engine), plan.jobId)
+    const items = await readItems(db, plan.jobId)
     const results = items.flatMap((i) => i.attempts.map((a) => a.preliminary ?? '?'))
     const { endpoint } = await engine.getNetworkStatus()
     expect(
@@ -218,8 +219,3 @@ describe('a Clio that lags and leaves out the ledger of its list', () => {
     expect(outcome).toEqual({ refused: 'LEDGER_REJECTED' })
   })
 })
-
-/** The engine's database (tests read jobs as the UI does). */
-function h_db(engine: Engine): LedgerDb {
-  return (engine as unknown as { db: LedgerDb }).db
-}

@@ -130,6 +130,17 @@ export class LoadBudgets {
   }
 
   /**
+   * The first of these endpoints whose server sets the pace now, if any (none is made for asking).
+   *
+   * @param endpoints - their URLs.
+   */
+  limitedAmong(endpoints: readonly string[]): RequestScheduler | undefined {
+    return endpoints
+      .map((e) => this.schedulers.get(e))
+      .find((s): s is RequestScheduler => s?.limited() === true)
+  }
+
+  /**
    * The user's own endpoints: unlimited until they push back. An endpoint that joins or leaves the
    * list gets a fresh scheduler (its clients are made anew when the connection starts over).
    *

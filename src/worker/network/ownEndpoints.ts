@@ -5,13 +5,15 @@
  * connected to, or the first that answers); each connection checks the network again — then used before the network's public servers, as unlimited until they
  * push back.
  */
-import { Client } from 'xrpl'
+import type { Client } from 'xrpl'
 import type { ServerInfoResponse } from 'xrpl'
 
 import { EngineError, errorMessage, isEngineError } from '../../shared/errors.ts'
 import type { NetworkConfig } from '../../shared/networks.ts'
 import type { OwnEndpoint, OwnEndpointKind } from '../api.ts'
 import { isRecord, rippledError } from '../ledger/ledgerRequests.ts'
+import { plainClients } from '../ledger/pacedClient.ts'
+import type { ClientFactory } from '../ledger/pacedClient.ts'
 import { networkMismatch } from './serverHealth.ts'
 
 /** Time allowed for the check's connection and each of its requests. */
@@ -63,24 +65,26 @@ export function normalizeEndpoint(url: string): string {
  * @throws EngineError `VALIDATION` when the server belongs to another network, answers unlike an
  *   XRP Ledger server, or is not a Clio; `NETWORK` when it (or, to compare with, the network's own
  *   servers) cannot be reached.
+ * @param clients - makes the check's clients (paced by each endpoint's budget in the engine).
  */
 export async function checkOwnEndpoint(
   network: NetworkConfig,
   url: string,
   kind: OwnEndpointKind,
   reference: Client | null,
+  clients: ClientFactory = plainClients,
 ): Promise<OwnEndpoint> {
   const endpoint = normalizeEndpoint(url)
   if (network.endpoints.includes(endpoint)) {
     throw new EngineError('VALIDATION', `${endpoint} is one of ${network.name}’s public servers`)
   }
-  const client = await connected(endpoint, `Cannot reach ${endpoint}`)
+  const client = await connected(clients, endpoint, `Cannot reach ${endpoint}`)
   let theirs: Client | null = reference
   try {
     // Its own figures first: a node of another network is refused without asking anyone else.
     const info = await client.request({ command: 'server_info' })
     const seq = sameNetwork(network, info)
-    theirs ??= await networkReference(network)
+    theirs ??= await networkReference(clients, network)
     await sameLedger(network, client, theirs, seq)
     if (kind === 'clio') await answersClio(client, endpoint)
     return { url: endpoint, kind, addedAt: Date.now() }
@@ -100,8 +104,12 @@ export async function checkOwnEndpoint(
   }
 }
 
-async function connected(endpoint: string, failure: string): Promise<Client> {
-  const client = new Client(endpoint, {
+async function connected(
+  clients: ClientFactory,
+  endpoint: string,
+  failure: string,
+): Promise<Client> {
+  const client = clients(endpoint, {
     timeout: CHECK_TIMEOUT_MS,
     connectionTimeout: CHECK_TIMEOUT_MS,
   })
@@ -115,10 +123,10 @@ async function connected(endpoint: string, failure: string): Promise<Client> {
 }
 
 /** One of the network's own servers to compare with: the first that answers. */
-async function networkReference(network: NetworkConfig): Promise<Client> {
+async function networkReference(clients: ClientFactory, network: NetworkConfig): Promise<Client> {
   for (const endpoint of network.endpoints) {
     try {
-      return await connected(endpoint, endpoint)
+      return await connected(clients, endpoint, endpoint)
     } catch {
       // The next one.
     }
