@@ -8,6 +8,7 @@ import type { Client, LedgerStream, TransactionStream } from 'xrpl'
 import { isEngineError } from '../../shared/errors.ts'
 import type { Lookup } from './txLookup.ts'
 import { inLane } from './pacedClient.ts'
+import { xrplErrorName } from './xrplErrors.ts'
 
 /** A validated transaction of the account, from the stream. */
 export interface ValidatedTx {
@@ -28,9 +29,12 @@ export interface News {
 /** No connection (or it broke mid-request): the job waits for it instead of failing. */
 export function isConnectionError(e: unknown): boolean {
   if (isEngineError(e)) return e.code === 'NOT_CONNECTED' || e.code === 'NETWORK'
-  const name = (e as { name?: string } | null)?.name ?? ''
-  return ['NotConnectedError', 'DisconnectedError', 'ConnectionError', 'TimeoutError'].includes(
-    name,
+  const name = xrplErrorName(e)
+  return (
+    name === 'NotConnectedError' ||
+    name === 'DisconnectedError' ||
+    name === 'ConnectionError' ||
+    name === 'TimeoutError'
   )
 }
 

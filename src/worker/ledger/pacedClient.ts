@@ -10,6 +10,7 @@ import type { ClientOptions, Request } from 'xrpl'
 import { RequestScheduler } from './requestScheduler.ts'
 import { DEFAULT_ASSUMED_LIMITS } from './requestScheduler.ts'
 import type { AssumedLimits, Lane, SchedulerEvents, ServerKind } from './requestScheduler.ts'
+import { xrplErrorName } from './xrplErrors.ts'
 
 /** Makes the client of one endpoint. */
 export type ClientFactory = (endpoint: string, options: ClientOptions) => Client
@@ -77,7 +78,7 @@ class PacedClient extends Client {
     try {
       await this.request(inLane('background', { command: 'ping' }))
     } catch (e) {
-      const answered = (e as { name?: unknown } | null)?.name === 'RippledError'
+      const answered = xrplErrorName(e) === 'RippledError'
       if (!answered && this.isConnected()) await connection.reconnect().catch(() => undefined)
     } finally {
       this.beating = false

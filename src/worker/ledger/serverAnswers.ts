@@ -4,6 +4,8 @@
  * Sources: rippled `ErrorCodes.h` and `Resource/Fees.cpp`, Clio's DOSGuard and its warning codes.
  */
 
+import { xrplErrorName } from './xrplErrors.ts'
+
 /** Why a server refused a request it may well answer later. */
 export type RefusalKind =
   /** Too much load from us: slow down (rippled's and Clio's slowDown, rippled's tooBusy). */
@@ -41,7 +43,7 @@ export const CLIO_RATE_LIMIT_WARNING = 2003
  * @param error - what the request rejected with.
  */
 export function refusalOf(error: unknown): RefusalKind | null {
-  if ((error as { name?: unknown } | null)?.name !== 'RippledError') return null
+  if (xrplErrorName(error) !== 'RippledError') return null
   const token = (error as { data?: { error?: unknown } }).data?.error
   return typeof token === 'string' ? (REFUSALS[token] ?? null) : null
 }

@@ -15,6 +15,7 @@ import { isRecord, rippledError } from '../ledger/ledgerRequests.ts'
 import { plainClients } from '../ledger/pacedClient.ts'
 import type { ClientFactory } from '../ledger/pacedClient.ts'
 import { networkMismatch } from './serverHealth.ts'
+import { xrplErrorName } from '../ledger/xrplErrors.ts'
 
 /** Time allowed for the check's connection and each of its requests. */
 const CHECK_TIMEOUT_MS = 10_000
@@ -91,7 +92,7 @@ export async function checkOwnEndpoint(
   } catch (e) {
     // Whatever it answered, the user gets a reason, not a stack.
     if (isEngineError(e)) throw e
-    const timeout = (e as { name?: unknown } | null)?.name === 'TimeoutError'
+    const timeout = xrplErrorName(e) === 'TimeoutError'
     throw new EngineError(
       timeout ? 'NETWORK' : 'VALIDATION',
       timeout

@@ -1,9 +1,9 @@
 import { EngineError, errorMessage, isEngineError } from '../../shared/errors.ts'
 import type { EngineErrorCode } from '../../shared/errors.ts'
+import { xrplErrorName } from '../ledger/xrplErrors.ts'
+import type { XrplErrorName } from '../ledger/xrplErrors.ts'
 
-// xrpl.js error classes by name. Matching names rather than classes keeps this module free of xrpl
-// and works for errors from any copy of the library.
-const CODES_BY_NAME: Readonly<Record<string, EngineErrorCode>> = {
+const CODES: Readonly<Record<XrplErrorName, EngineErrorCode>> = {
   TimeoutError: 'TIMEOUT',
   NotConnectedError: 'NOT_CONNECTED',
   DisconnectedError: 'NETWORK',
@@ -24,8 +24,8 @@ const CODES_BY_NAME: Readonly<Record<string, EngineErrorCode>> = {
  */
 export function toEngineError(error: unknown, context?: string): EngineError {
   if (isEngineError(error)) return error
-  const name = error instanceof Error ? error.name : ''
-  const code = CODES_BY_NAME[name] ?? 'INTERNAL'
+  const name = xrplErrorName(error)
+  const code = name ? CODES[name] : 'INTERNAL'
   const message = errorMessage(error)
   const data = (error as { data?: unknown } | null)?.data
   return new EngineError(code, context ? `${context}: ${message}` : message, data)
