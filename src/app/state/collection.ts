@@ -13,7 +13,7 @@ import { metadataByIds } from '../../db/queries/metadata.ts'
 import { metadataFetchedSince } from '../../db/queries/metadataSince.ts'
 import { nftSnapshot } from '../../db/queries/nfts.ts'
 import type { MetadataRow, NftItem } from '../../db/types.ts'
-import { errorMessage, logFailure } from '../../shared/errors.ts'
+import { errorMessage, isEngineError, logFailure } from '../../shared/errors.ts'
 import type { CacheStats, MetadataProgress, NftLoadProgress } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
 import { clearSelection, deselectMany, useSelectedIds } from './selection.ts'
@@ -153,6 +153,8 @@ export async function loadCollection(): Promise<void> {
     if (gen === generation) {
       collectionState.error = `Failed to load NFTs: ${errorMessage(error)}`
       collectionState.loadingNfts = false
+      // No connection yet (or any more): read again once it is made, as when opened offline.
+      if (isEngineError(error) && error.code === 'NOT_CONNECTED') readWhenConnected = gen
     }
     return
   }

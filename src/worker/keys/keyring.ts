@@ -284,7 +284,7 @@ export class Keyring {
   /** Reads the account on `network`; CANCELLED once the engine moved to another network. */
   private async readAuth(account: string, network: NetworkId): Promise<AccountAuth> {
     this.assertNetwork(network)
-    const client = this.deps.connection.requireClient()
+    const client = await this.deps.connection.readyClient(network)
     const auth = await readAccountAuth(client, account, NETWORKS[network].name)
     this.assertNetwork(network)
     return auth

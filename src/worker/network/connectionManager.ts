@@ -119,6 +119,27 @@ export class ConnectionManager {
     return link.client
   }
 
+  /**
+   * The connected client of `network`, for a read the user just asked for: while the session is
+   * still making its first connection (the app has just opened), waits for that round to end rather
+   * than refusing a wallet connected a moment too early.
+   *
+   * @throws EngineError `NOT_CONNECTED` when there is still no live connection; `CANCELLED` when
+   *   the engine moved to another network meanwhile.
+   */
+  async readyClient(network: NetworkId): Promise<Client> {
+    for (;;) {
+      const session = this.session
+      if (session && session.network.id !== network) {
+        throw new EngineError('CANCELLED', 'The network changed while waiting for the connection')
+      }
+      if (session?.currentState !== 'connecting') return this.requireClient()
+      await session.firstConnection.catch(() => undefined)
+      // A session replaced meanwhile (the network connected afresh): wait for its first round too.
+      if (this.session === session) return this.requireClient()
+    }
+  }
+
   private async replaceSession(network: NetworkConfig): Promise<Session> {
     const previous = this.session
     const session = new Session(

@@ -16,6 +16,9 @@ import type { HealthExpectations } from './serverHealth.ts'
 import { toEngineError } from './toEngineError.ts'
 import { EngineError } from '../../shared/errors.ts'
 
+/** How long closing a link waits for the socket's close handshake. */
+const CLOSE_WAIT_MS = 5_000
+
 /** What a link reports after it opened. */
 export interface LinkHandlers {
   /** A validated ledger closed (from the subscribed ledger stream). */
@@ -120,6 +123,13 @@ export class EndpointLink {
     // After an unexpected close xrpl.js schedules its own reconnect right after emitting
     // 'disconnected'; waiting one task lets that timer exist so disconnect() can cancel it.
     await new Promise((resolve) => setTimeout(resolve, 0))
-    await this.client.disconnect().catch(() => undefined)
+    // A server that stops answering mid-handshake can leave the socket closing for as long as the
+    // WebSocket's own close timeout (30 s in ws); the link is done with it well before that.
+    let gaveUp: ReturnType<typeof setTimeout> | undefined
+    await Promise.race([
+      this.client.disconnect().catch(() => undefined),
+      new Promise((resolve) => (gaveUp = setTimeout(resolve, CLOSE_WAIT_MS))),
+    ])
+    clearTimeout(gaveUp)
   }
 }

@@ -17,7 +17,7 @@ import { readAccountNfts } from './accountNfts.ts'
 /** What the loader needs from the engine. */
 export interface NftLoaderDeps {
   /** The ledger connection (only its client is used). */
-  connection: Pick<ConnectionManager, 'requireClient'>
+  connection: Pick<ConnectionManager, 'readyClient'>
   db: LedgerDb
 }
 
@@ -63,8 +63,8 @@ export class NftLoader {
     onProgress?: ProgressListener<NftLoadProgress>,
   ): Promise<NftLoadResult> {
     const address = checkedAccount(account)
-    // Taken before any await: the client belongs to the network the caller named.
-    const client = this.deps.connection.requireClient()
+    // The client of the network the caller named (CANCELLED if the engine moved meanwhile).
+    const client = await this.deps.connection.readyClient(network)
     const progress = throttledProgress(onProgress)
     let counts: NftLoadProgress = { loaded: 0, pages: 0 }
     try {
