@@ -14,8 +14,13 @@ const ADMIN_PORT = Number(process.env.E2E_ADMIN_PORT ?? 16008)
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // The tests share one sandbox ledger; one worker also keeps 2-core machines responsive.
-  workers: 1,
+  // Two workers share the one sandbox ledger, each spec file in one of them. What makes that safe
+  // (tests/e2e/support/ledger.ts, globalSetup.ts): fresh accounts are paid by a funding account of
+  // the worker's own (never two submissions from one account at once); every account a test changes
+  // is its own fresh one; the demo holder, which specs count, is shared read-only (the global
+  // teardown fails the run if it changed); gem.spec's demo recipients differ by project.
+  workers: 2,
+  globalSetup: './tests/e2e/support/globalSetup.ts',
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
   use: {

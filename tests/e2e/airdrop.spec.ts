@@ -20,6 +20,7 @@ import {
   nftsHeldBy,
   offersOwnedBy,
   selectAllNfts,
+  validatedLedgerIndex,
 } from './support/airdrop.ts'
 import { keepScreenshot, scrollsSideways } from './support/page.ts'
 
@@ -133,15 +134,16 @@ test('airdrop 60 NFTs to 50 recipients: summary, pre-flight, progress, results, 
   expect(skipped.sort()).toEqual([refusing.address, missing.address].sort())
 
   // On the ledger: each reported transfer is one zero-amount offer to its recipient, or (recipients
-  // 1–10 accept by themselves) the NFT in the recipient's hands; nothing else was offered. Offers are
-  // read first: an accept between the two reads then shows in the holdings.
-  const offers = await offersOwnedBy(holder.address)
+  // 1–10 accept by themselves) the NFT in the recipient's hands; nothing else was offered. Every read
+  // is of one validated ledger: the acceptances still coming land wholly before it or after it.
+  const ledger = await validatedLedgerIndex()
+  const offers = await offersOwnedBy(holder.address, ledger)
   const holders = new Map<string, Set<string>>()
   for (const row of succeeded) {
     if (!holders.has(row.recipient!))
-      holders.set(row.recipient!, new Set(await nftsHeldBy(row.recipient!)))
+      holders.set(row.recipient!, new Set(await nftsHeldBy(row.recipient!, ledger)))
   }
-  const kept = new Set(await nftsHeldBy(holder.address))
+  const kept = new Set(await nftsHeldBy(holder.address, ledger))
   for (const row of succeeded) {
     const offer = offers.filter((o) => o.NFTokenID === row.nft_id)
     const accepted = holders.get(row.recipient!)!.has(row.nft_id!)

@@ -24,7 +24,7 @@ import {
   openList,
   reviewDialog,
 } from './support/listing.ts'
-import { makeSellOffers, validatedCloseTime } from './support/orders.ts'
+import { makeExpiringSellOffers, makeSellOffers, validatedCloseTime } from './support/orders.ts'
 import { openMainShell, reachMainShell } from './support/shell.ts'
 import { expect, test } from './support/test.ts'
 
@@ -292,12 +292,13 @@ test('a floor-priced listing on a thin floor: a private and an expired offer bel
   const [mine, ...given] = ofTaxon(7) as [string, string, string, string]
   const [other] = ofTaxon(8) as [string]
   await handNfts(holder, market, given)
-  const expiration = (await validatedCloseTime()) + 2
   await makeSellOffers(market, [
     { nftId: given[0], drops: xrpToDrops(3) },
     // A private offer and one about to expire, both below: neither is a market price.
     { nftId: given[1], drops: xrpToDrops(1), destination: demoAccounts().artist.address },
-    { nftId: given[2], drops: xrpToDrops(0.5), expiration },
+  ])
+  const expiration = await makeExpiringSellOffers(market, [
+    { nftId: given[2], drops: xrpToDrops(0.5) },
   ])
   await expect.poll(validatedCloseTime, { timeout: 15_000 }).toBeGreaterThan(expiration)
 

@@ -24,6 +24,7 @@ import {
   cancellationResult,
   confirmCancellation,
   feePaidBy,
+  makeExpiringSellOffers,
   makeSellOffers,
   openOrders,
   validatedCloseTime,
@@ -96,7 +97,6 @@ test('cancels duplicates, then a selection, then expired offers, then one offer'
 }) => {
   const holder = await airdropHolder(10, 20)
   const nfts = await nftsHeldBy(holder.address)
-  const expiration = (await validatedCloseTime()) + 2
   await makeSellOffers(holder, [
     // Two offers each on three NFTs: the second (newer) one is kept.
     ...[0, 1, 2].flatMap((i) => [
@@ -104,8 +104,11 @@ test('cancels duplicates, then a selection, then expired offers, then one offer'
       { nftId: nfts[i]!, drops: xrpToDrops(10 + i) },
     ]),
     ...[3, 4, 5, 6].map((i) => ({ nftId: nfts[i]!, drops: xrpToDrops(i) })),
-    ...[7, 8].map((i) => ({ nftId: nfts[i]!, drops: xrpToDrops(i), expiration })),
   ])
+  const expiration = await makeExpiringSellOffers(
+    holder,
+    [7, 8].map((i) => ({ nftId: nfts[i]!, drops: xrpToDrops(i) })),
+  )
   await expect.poll(validatedCloseTime, { timeout: 15_000 }).toBeGreaterThan(expiration)
   await connectHolder(page, holder, 10)
   const card = await openOrders(page)
@@ -236,7 +239,7 @@ test(
 test("a bid of another account on the holder's NFT, accepted: the NFT moves, the XRP arrives less the transfer fee", async ({
   page,
 }) => {
-  // One after the other: each is a payment of the genesis account.
+  // One after the other: each is a payment of this worker's funding account.
   const issuer = await fundedAccount('secp256k1')
   const holder = await fundedAccount('secp256k1')
   const bidder = await fundedAccount('secp256k1')

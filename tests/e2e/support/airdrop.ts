@@ -5,15 +5,14 @@
  */
 import { expect } from '@playwright/test'
 import type { Locator, Page } from '@playwright/test'
-import { Wallet, xrpToDrops } from 'xrpl'
 import type {
   AccountNFTsResponse,
   AccountObjectsResponse,
   Client,
   SubmittableTransaction,
+  Wallet,
 } from 'xrpl'
 
-import { GENESIS_SEED } from '../../../src/sandbox/index.ts'
 import { fundedAccount, withSandbox } from './ledger.ts'
 import { expectConnected, openMainShell, quickConnect } from './shell.ts'
 
@@ -77,17 +76,8 @@ export async function submitPipelined(
  * 100 every fresh account gets (each offer locks 0.2 XRP of reserve).
  */
 export async function airdropHolder(nfts: number, xrp = 0): Promise<Wallet> {
-  const holder = await fundedAccount('secp256k1')
+  const holder = await fundedAccount('secp256k1', 100 + xrp)
   await withSandbox(async (client) => {
-    if (xrp > 0) {
-      const genesis = Wallet.fromSeed(GENESIS_SEED)
-      const payment = {
-        TransactionType: 'Payment',
-        Destination: holder.address,
-        Amount: xrpToDrops(xrp),
-      }
-      await submitPipelined(client, genesis, [payment])
-    }
     const mint = { TransactionType: 'NFTokenMint', NFTokenTaxon: 7, Flags: TF_TRANSFERABLE }
     await submitPipelined(
       client,
@@ -109,8 +99,25 @@ export interface LedgerOffer {
   Flags: number
 }
 
-/** The NFT ids an account holds on the validated ledger (account_nfts, all pages). */
-export async function nftsHeldBy(address: string): Promise<string[]> {
+/**
+ * The latest validated ledger's index: reads pinned to it (`ledger` of nftsHeldBy, offersOwnedBy) see
+ * one state of the ledger, however many ledgers close while they run.
+ */
+export async function validatedLedgerIndex(): Promise<number> {
+  return withSandbox(async (client) => {
+    const reply = await client.request({ command: 'ledger', ledger_index: 'validated' })
+    return reply.result.ledger_index
+  })
+}
+
+/**
+ * The NFT ids an account holds on the validated ledger (account_nfts, all pages), or on the validated
+ * ledger of index `ledger`.
+ */
+export async function nftsHeldBy(
+  address: string,
+  ledger: number | 'validated' = 'validated',
+): Promise<string[]> {
   return withSandbox(async (client) => {
     const ids: string[] = []
     let marker: unknown
@@ -118,7 +125,7 @@ export async function nftsHeldBy(address: string): Promise<string[]> {
       const page: AccountNFTsResponse = await client.request({
         command: 'account_nfts',
         account: address,
-        ledger_index: 'validated',
+        ledger_index: ledger,
         limit: 400,
         ...(marker === undefined ? {} : { marker }),
       })
@@ -129,8 +136,14 @@ export async function nftsHeldBy(address: string): Promise<string[]> {
   })
 }
 
-/** Every NFT offer the account owns on the validated ledger (account_objects, all pages). */
-export async function offersOwnedBy(address: string): Promise<LedgerOffer[]> {
+/**
+ * Every NFT offer the account owns on the validated ledger (account_objects, all pages), or on the
+ * validated ledger of index `ledger`.
+ */
+export async function offersOwnedBy(
+  address: string,
+  ledger: number | 'validated' = 'validated',
+): Promise<LedgerOffer[]> {
   return withSandbox(async (client) => {
     const offers: LedgerOffer[] = []
     let marker: unknown
@@ -139,7 +152,7 @@ export async function offersOwnedBy(address: string): Promise<LedgerOffer[]> {
         command: 'account_objects',
         account: address,
         type: 'nft_offer',
-        ledger_index: 'validated',
+        ledger_index: ledger,
         limit: 400,
         ...(marker === undefined ? {} : { marker }),
       })

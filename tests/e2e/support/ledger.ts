@@ -1,8 +1,14 @@
 /**
  * Node-side ledger set-up for e2e tests: funds fresh accounts and sets regular keys on the e2e
  * sandbox (the one playwright.config.ts starts), with the real xrpl.js Client.
+ *
+ * Two workers run the specs side by side on that one ledger. Fresh accounts are paid by a funding
+ * account of the worker's own (funderWallet, funded once by the global setup from the genesis
+ * account), one payment at a time: no two submissions from one account are ever in flight together,
+ * so no Sequence is taken twice (the genesis account shared by both workers would collide:
+ * tefPAST_SEQ, or a queued transaction that blocks the other's).
  */
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 
 import { Client, Wallet, encodeSeed, xrpToDrops } from 'xrpl'
 import type { SubmittableTransaction } from 'xrpl'
@@ -25,6 +31,7 @@ export async function withSandbox<T>(work: (client: Client) => Promise<T>): Prom
   }
 }
 
+/** Signs (autofilled: the Sequence is the open ledger's), submits and waits until validated. */
 async function submit(client: Client, tx: SubmittableTransaction, wallet: Wallet): Promise<void> {
   const response = await client.submitAndWait(tx, { wallet, autofill: true })
   const meta = response.result.meta
@@ -32,24 +39,108 @@ async function submit(client: Client, tx: SubmittableTransaction, wallet: Wallet
   if (result !== 'tesSUCCESS') throw new Error(`${tx.TransactionType} failed: ${result}`)
 }
 
+/** XRP each worker's funding account gets: far more than a whole run's fresh accounts take. */
+export const FUNDER_XRP = 10_000_000
+
 /**
- * Creates and funds a fresh account (from the sandbox's genesis account).
- *
- * @param algorithm - the key algorithm of the new account's seed.
- * @returns the new account's wallet.
+ * The funding account of the worker with this parallel index (Playwright's TEST_PARALLEL_INDEX: the
+ * workers running at one time have different ones). Its seed derives from a fixed label, as the
+ * sandbox's demo accounts' do.
  */
-export async function fundedAccount(algorithm: 'secp256k1' | 'ed25519'): Promise<Wallet> {
-  const account = Wallet.fromSeed(encodeSeed(randomBytes(16), algorithm))
+export function funderWallet(parallelIndex: number): Wallet {
+  const entropy = createHash('sha256')
+    .update(`xrpl-nft-manager e2e: funder ${parallelIndex}`)
+    .digest()
+    .subarray(0, 16)
+  return Wallet.fromSeed(encodeSeed(entropy, 'secp256k1'))
+}
+
+/**
+ * Funds one funding account per worker from the genesis account, one payment after the other (the
+ * global setup's, before any worker starts).
+ */
+export async function fundFunders(workers: number): Promise<void> {
   await withSandbox(async (client) => {
     const genesis = Wallet.fromSeed(GENESIS_SEED)
-    const payment: SubmittableTransaction = {
-      TransactionType: 'Payment',
-      Account: genesis.address,
-      Destination: account.address,
-      Amount: xrpToDrops(100),
+    for (let index = 0; index < workers; index += 1) {
+      const payment: SubmittableTransaction = {
+        TransactionType: 'Payment',
+        Account: genesis.address,
+        Destination: funderWallet(index).address,
+        Amount: xrpToDrops(FUNDER_XRP),
+      }
+      await submit(client, payment, genesis)
     }
-    await submit(client, payment, genesis)
   })
+}
+
+/** This worker process's funding account. */
+function workerFunder(): Wallet {
+  return funderWallet(Number(process.env.TEST_PARALLEL_INDEX ?? 0))
+}
+
+/** The payments from this worker's funding account, chained: each starts once the last is validated. */
+let funding: Promise<unknown> = Promise.resolve()
+
+/**
+ * Waits until `address` has no transaction in flight (its Sequence in the open ledger is the
+ * validated one, nothing queued): a worker that stopped after a failed test may have left a payment
+ * of the funding account its successor (same parallel index) now uses.
+ */
+async function settled(client: Client, address: string): Promise<void> {
+  for (let attempt = 0; attempt < 60; attempt += 1) {
+    // The queue is the open ledger's to tell (rippled refuses `queue` on a closed ledger).
+    const current = await client.request({
+      command: 'account_info',
+      account: address,
+      ledger_index: 'current',
+      queue: true,
+    })
+    const validated = await client.request({
+      command: 'account_info',
+      account: address,
+      ledger_index: 'validated',
+    })
+    const sequence = current.result.account_data.Sequence
+    const queued = current.result.queue_data?.txn_count ?? 0
+    if (sequence === validated.result.account_data.Sequence && queued === 0) return
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  throw new Error(`the funding account ${address} still has a transaction in flight after 30 s`)
+}
+
+/** Pays `xrp` XRP from this worker's funding account to `destination`; resolves once validated. */
+async function payFromFunder(destination: string, xrp: number): Promise<void> {
+  const payment = funding.then(() =>
+    withSandbox(async (client) => {
+      const funder = workerFunder()
+      await settled(client, funder.address)
+      const tx: SubmittableTransaction = {
+        TransactionType: 'Payment',
+        Account: funder.address,
+        Destination: destination,
+        Amount: xrpToDrops(xrp),
+      }
+      await submit(client, tx, funder)
+    }),
+  )
+  funding = payment.catch(() => undefined)
+  await payment
+}
+
+/**
+ * Creates and funds a fresh account (from this worker's funding account).
+ *
+ * @param algorithm - the key algorithm of the new account's seed.
+ * @param xrp - the XRP it gets (100 unless more is needed).
+ * @returns the new account's wallet.
+ */
+export async function fundedAccount(
+  algorithm: 'secp256k1' | 'ed25519',
+  xrp = 100,
+): Promise<Wallet> {
+  const account = Wallet.fromSeed(encodeSeed(randomBytes(16), algorithm))
+  await payFromFunder(account.address, xrp)
   return account
 }
 

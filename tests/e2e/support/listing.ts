@@ -5,11 +5,9 @@
  */
 import { expect } from '@playwright/test'
 import type { Locator, Page } from '@playwright/test'
-import { Wallet, xrpToDrops } from 'xrpl'
-import type { AccountNFTsResponse } from 'xrpl'
+import type { AccountNFTsResponse, Wallet } from 'xrpl'
 
 import { demoAccounts } from '../../../src/sandbox/demo/accounts.ts'
-import { GENESIS_SEED } from '../../../src/sandbox/index.ts'
 import { submitPipelined } from './airdrop.ts'
 import { fundedAccount, withSandbox } from './ledger.ts'
 import { toolTabs } from './shell.ts'
@@ -48,17 +46,9 @@ export async function listingHolder(
     xrp = 0,
   }: { taxa?: readonly number[]; transferFee?: number; xrp?: number } = {},
 ): Promise<Wallet> {
-  const holder = await fundedAccount('secp256k1')
+  const holder = await fundedAccount('secp256k1', 100 + xrp)
   const uris = await catUris(count)
   await withSandbox(async (client) => {
-    if (xrp > 0) {
-      const payment = {
-        TransactionType: 'Payment',
-        Destination: holder.address,
-        Amount: xrpToDrops(xrp),
-      }
-      await submitPipelined(client, Wallet.fromSeed(GENESIS_SEED), [payment])
-    }
     await submitPipelined(
       client,
       holder,

@@ -6,7 +6,7 @@ import { expect } from '@playwright/test'
 import type { Locator, Page } from '@playwright/test'
 import type { AccountTxTransaction, Wallet } from 'xrpl'
 
-import { submitPipelined } from './airdrop.ts'
+import { offersOwnedBy, submitPipelined } from './airdrop.ts'
 import { withSandbox } from './ledger.ts'
 import { toolTabs } from './shell.ts'
 
@@ -38,6 +38,38 @@ export async function makeSellOffers(wallet: Wallet, offers: readonly SellOffer[
       })),
     ),
   )
+}
+
+/**
+ * Makes `offers` as sell offers of `wallet` that expire soon: 2 s after the latest validated ledger's
+ * close, which the caller then waits out. An offer that had to wait a ledger or two behind other
+ * transactions (the other worker filling ledgers) can come after that time and be refused as expired
+ * (tecEXPIRED: no offer); those are made again, with a later expiration, until each one is on the
+ * ledger.
+ *
+ * @returns the latest expiration (Ripple-epoch seconds) the offers carry.
+ */
+export async function makeExpiringSellOffers(
+  wallet: Wallet,
+  offers: readonly SellOffer[],
+): Promise<number> {
+  let missing = offers
+  let expiration = 0
+  for (let round = 1; missing.length > 0; round += 1) {
+    if (round > 5) throw new Error(`${missing.length} expiring offers refused 5 times as expired`)
+    expiration = (await validatedCloseTime()) + 2
+    const batch = missing.map((o) => ({ ...o, expiration }))
+    // Resolves once every one of them is validated, applied or refused.
+    await makeSellOffers(wallet, batch)
+    const made = await offersOwnedBy(wallet.address)
+    missing = batch.filter(
+      (o) =>
+        !made.some(
+          (m) => m.NFTokenID === o.nftId && m.Amount === o.drops && m.Expiration === expiration,
+        ),
+    )
+  }
+  return expiration
 }
 
 /** The close time (Ripple-epoch seconds) of the latest validated ledger. */

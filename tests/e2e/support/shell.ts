@@ -66,8 +66,23 @@ export async function expectConnected(page: Page, address: string): Promise<void
   await expect(walletButton(page)).toHaveText(`Connected ${shortAddress(address)}`)
 }
 
+/**
+ * Waits until the app's ledger connection is up: the footer's state reads Connected. On a loaded
+ * machine it can take seconds after a page (re)loads, and a wallet connected meanwhile is refused
+ * ('Not connected to the ledger', the demo wallet) or connects without its NFTs ('Failed to load
+ * NFTs: Not connected to the ledger', not read again once the connection is up): the helpers that
+ * connect a wallet wait for it first, as a user sees the footer say Connecting….
+ */
+export async function ledgerConnected(page: Page): Promise<void> {
+  await expect(page.getByRole('contentinfo').getByTestId('connection-state')).toHaveText(
+    'Connected',
+    { timeout: 30_000 },
+  )
+}
+
 /** Connects the sandbox's demo wallet through the dropdown's 'Use demo wallet'. */
 export async function connectDemoWallet(page: Page): Promise<string> {
+  await ledgerConnected(page)
   const dropdown = await openWalletDropdown(page)
   await dropdown.getByRole('button', { name: 'Use demo wallet' }).click()
   const address = demoAccounts().holder.address
@@ -85,11 +100,13 @@ export interface QuickConnectInput {
 }
 
 /**
- * Fills Quick Connect in the open dropdown and presses Connect Wallet (does not wait for the result).
+ * Once the ledger connection is up, fills Quick Connect in the (opened) dropdown and presses Connect
+ * Wallet (does not wait for the result).
  *
  * @returns the dropdown.
  */
 export async function quickConnect(page: Page, input: QuickConnectInput): Promise<Locator> {
+  await ledgerConnected(page)
   const dropdown = await openWalletDropdown(page)
   await dropdown.getByRole('tab', { name: input.tab }).click()
   if (input.account !== undefined) {
