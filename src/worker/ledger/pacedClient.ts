@@ -10,6 +10,7 @@ import type { ClientOptions, Request } from 'xrpl'
 import { RequestScheduler } from './requestScheduler.ts'
 import { DEFAULT_ASSUMED_LIMITS } from './requestScheduler.ts'
 import type { AssumedLimits, Lane, SchedulerEvents, ServerKind } from './requestScheduler.ts'
+import { LOAD_CLOSE_CODE } from './serverAnswers.ts'
 import { xrplErrorName } from './xrplErrors.ts'
 
 /** Makes the client of one endpoint. */
@@ -65,6 +66,10 @@ class PacedClient extends Client {
     private readonly scheduler: RequestScheduler,
   ) {
     super(endpoint, options)
+    // Registered first, so it runs before the link that owns the client closes it on the drop.
+    this.on('disconnected', (code: number) => {
+      if (code === LOAD_CLOSE_CODE) this.scheduler.droppedOverLoad()
+    })
     // xrpl.js's heartbeat pings past the scheduler and reconnects on any error reply: a ping a busy
     // server refuses (slowDown) would drop the link and every request on it. Ours is paced, in the
     // background lane, and any answer — a refusal too — shows the server is there.

@@ -50,6 +50,8 @@ export interface SchedulerStats {
   warnings: number
   /** Requests refused and sent again. */
   refusals: number
+  /** Connections the server closed over our load (1008). */
+  drops: number
   /** Total time requests waited for the budget, ms. */
   waitedMs: number
 }
@@ -98,7 +100,7 @@ export class RequestScheduler {
   private lastLimitedAt = -Infinity
   private readonly submits: number[] = []
   private readonly requests: number[] = []
-  readonly stats: SchedulerStats = { sent: 0, warnings: 0, refusals: 0, waitedMs: 0 }
+  readonly stats: SchedulerStats = { sent: 0, warnings: 0, refusals: 0, drops: 0, waitedMs: 0 }
 
   /**
    * @param endpoint - the server's URL (for messages).
@@ -133,6 +135,15 @@ export class RequestScheduler {
     if (kind !== 'own' && this.serverKind !== 'unknown') return
     this.serverKind = kind
     this.meters = metersFor(kind, this.limits)
+  }
+
+  /**
+   * The server closed a connection over our load (1008): we were far past where the meters thought,
+   * so they aim well below it from now on, as after a refusal (the connection rests meanwhile).
+   */
+  droppedOverLoad(): void {
+    this.stats.drops += 1
+    this.pushedBack('refusal')
   }
 
   /** Whether the server's budget, not the ledger, set the pace in the last few seconds. */
