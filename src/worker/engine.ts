@@ -80,6 +80,7 @@ import { throttledProgress } from './progress.ts'
 import type { ProgressReporter } from './progress.ts'
 import { validateSettings } from './settings.ts'
 import { checkOwnEndpoint } from './network/ownEndpoints.ts'
+import { ProfileNudges } from './profileNudges.ts'
 
 /** NFT ids `showingNfts` takes at most (a few screenfuls of cards). */
 const MAX_SHOWING = 200
@@ -133,6 +134,8 @@ export class Engine implements EngineApi {
   private readonly budgets: LoadBudgets
   /** The user's own servers per network (loaded from the settings on first use). */
   private own: Partial<Record<NetworkId, OwnEndpoint[]>> | null = null
+  /** Tells the other engines of this profile that a network's own servers changed. */
+  private readonly ownNudges: ProfileNudges
 
   /** @param options - networks, timing, database; the build's defaults otherwise. */
   constructor(options: EngineOptions = {}) {
@@ -163,6 +166,11 @@ export class Engine implements EngineApi {
     globalThis.addEventListener?.('online', () => void this.retryNow())
     globalThis.addEventListener?.('offline', () => void this.deviceOffline())
     this.db = options.db ?? new LedgerDb()
+    // A server removed in another tab (no longer trusted, say) is left here too, at once.
+    this.ownNudges = new ProfileNudges(
+      `xrpl-nft-manager/own-endpoints/${this.db.name}`,
+      (networkId) => void this.ownChangedElsewhere(networkId),
+    )
     this.floors = new FloorPrices({ ...DEFAULT_TIMING, ...options.timing }, clients)
     const network = () => this.connection.status.network
     this.keyring = new Keyring({ connection: this.connection, db: this.db, network })
@@ -248,6 +256,7 @@ export class Engine implements EngineApi {
     const own = await this.ownEndpoints()
     const others = (own[networkId] ?? []).filter((e) => e.url !== added.url || e.kind !== kind)
     await this.saveOwn({ ...own, [networkId]: [added, ...others] })
+    this.ownNudges.post(networkId)
     await this.useOwn(networkId)
     return added
   }
@@ -256,7 +265,19 @@ export class Engine implements EngineApi {
     if (!isNetworkId(networkId)) throw new EngineError('VALIDATION', 'Unknown network')
     const own = await this.ownEndpoints()
     await this.saveOwn({ ...own, [networkId]: (own[networkId] ?? []).filter((e) => e.url !== url) })
+    this.ownNudges.post(networkId)
     await this.useOwn(networkId)
+  }
+
+  /** Another engine of this profile changed a network's own servers: read them and use them. */
+  private async ownChangedElsewhere(networkId: string): Promise<void> {
+    if (!isNetworkId(networkId)) return
+    try {
+      await this.ownEndpoints()
+      await this.useOwn(networkId)
+    } catch (e) {
+      logFailure('using the own servers changed in another tab')(e)
+    }
   }
 
   /**
@@ -345,6 +366,7 @@ export class Engine implements EngineApi {
    * worker ends with its tab; tests use this to stand in for that.
    */
   async dispose(): Promise<void> {
+    this.ownNudges.close()
     const stopped = Promise.all([this.jobs.dispose(), this.acceptance.dispose()])
     this.keyring.lock()
     // Disconnected first: a runner waiting for a reply unwinds when the connection goes.

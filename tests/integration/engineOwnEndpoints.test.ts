@@ -81,6 +81,24 @@ describe('adding a server of your own', () => {
     expect((await readSettings(h.db)).ownEndpoints?.sandbox).toEqual([])
   })
 
+  it('another tab’s engine takes an added server, and leaves a removed one, at once', async () => {
+    const node = await h.sb.addEndpoint()
+    const tab = h.reopen()
+    await tab.connect('sandbox')
+    expect((await tab.getNetworkStatus()).endpoint).toBe(h.sb.url)
+
+    await h.engine.addOwnEndpoint('sandbox', node.url, 'ledger')
+    await expect
+      .poll(async () => (await tab.getNetworkStatus()).endpoint, { timeout: 10_000 })
+      .toBe(node.url)
+
+    await h.engine.removeOwnEndpoint('sandbox', node.url)
+    await expect
+      .poll(async () => (await tab.getNetworkStatus()).endpoint, { timeout: 10_000 })
+      .toBe(h.sb.url)
+    await tab.dispose()
+  })
+
   it('adds a Clio only if it answers nfts_by_issuer, and saveSettings cannot write own servers', async () => {
     // The network's own servers are not "your own": refused.
     const publicOne = await engineError(h.engine.addOwnEndpoint('sandbox', h.sb.url, 'clio'))

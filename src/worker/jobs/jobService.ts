@@ -37,7 +37,7 @@ import { resultMessage } from './report/resultMessages.ts'
 import { accountLockName, defaultAccountLocks } from './run/accountLocks.ts'
 import type { AccountLocks } from './run/accountLocks.ts'
 import { AccountRuns } from './run/accountRuns.ts'
-import { JobSignals } from './run/jobSignals.ts'
+import { ProfileNudges } from '../profileNudges.ts'
 import { DEFAULT_LIMITS } from './run/runner.ts'
 import type { RunnerDeps, RunnerLimits } from './run/runner.ts'
 import type { SecondLookup } from './run/settle.ts'
@@ -91,7 +91,7 @@ export interface JobServiceDeps {
 export class JobService {
   private readonly runs: AccountRuns
   private readonly locks: AccountLocks
-  private readonly signals: JobSignals
+  private readonly signals: ProfileNudges
   private runners = 0
   private plans = 0
 
@@ -114,7 +114,7 @@ export class JobService {
     // A pause, resume or cancel stored by another tab (a job id): its runner here reads the row at
     // once. Another tab runs an account's jobs (`network:account`), or a job without a runner here
     // changed: this engine waits for the account's lock too, to take over if that tab closes.
-    this.signals = new JobSignals(`xrpl-nft-manager/jobs/${deps.db.name}`, (about) => {
+    this.signals = new ProfileNudges(`xrpl-nft-manager/jobs/${deps.db.name}`, (about) => {
       const runner = this.runs.runner(about)
       if (runner) runner.wake()
       else this.scheduleForWallet()
