@@ -35,11 +35,11 @@ describe('RequestScheduler', () => {
     const all = [...queue('view', 30), ...queue('background', 5), ...queue('job', 5)]
     await vi.advanceTimersByTimeAsync(10_000)
     await Promise.all(all)
-    // Clio's first sweep (19 requests: one is left for xrpl.js's heartbeat) went to whoever came
-    // first; after that the job lane jumps the queue, and background work waits for the views.
-    expect(order.slice(0, 19)).toEqual(Array.from({ length: 19 }, (_, i) => `view${i}`))
-    expect(order.slice(19, 24)).toEqual(['job0', 'job1', 'job2', 'job3', 'job4'])
-    expect(order.slice(24, 35)).toEqual(Array.from({ length: 11 }, (_, i) => `view${19 + i}`))
+    // Clio's first sweep (20 requests) went to whoever came first; after that the job lane jumps
+    // the queue, and background work waits for the views.
+    expect(order.slice(0, 20)).toEqual(Array.from({ length: 20 }, (_, i) => `view${i}`))
+    expect(order.slice(20, 25)).toEqual(['job0', 'job1', 'job2', 'job3', 'job4'])
+    expect(order.slice(25, 35)).toEqual(Array.from({ length: 10 }, (_, i) => `view${20 + i}`))
     expect(order.slice(35)).toEqual(Array.from({ length: 5 }, (_, i) => `background${i}`))
   })
 
@@ -119,12 +119,12 @@ describe('RequestScheduler', () => {
     const scheduler = new RequestScheduler('ws://x', 'unknown', {}, clock)
     scheduler.learned('clio')
     expect(scheduler.kind).toBe('clio')
-    // 19 medium reads at once are within one sweep for Clio (rippled would have charged 7,600).
-    const reads = Array.from({ length: 19 }, () =>
+    // 20 medium reads at once are within one sweep for Clio (rippled would have charged 8,000).
+    const reads = Array.from({ length: 20 }, () =>
       scheduler.run('nft_buy_offers', 'view', () => Promise.resolve(1)),
     )
     await vi.advanceTimersByTimeAsync(0)
     await Promise.all(reads)
-    expect(scheduler.stats.sent).toBe(19)
+    expect(scheduler.stats.sent).toBe(20)
   })
 })

@@ -96,6 +96,12 @@ const CAP_SHARE = 0.9
 const FLOOR_SHARE = 0.1
 /** A push-back multiplies the target by this. */
 const BACK_OFF = 0.7
+/**
+ * Clio's refusal multiplies its window's count by this: a sweep that fires late on the server lets
+ * a paced client meet a refusal now and then, which a cut of one request or two answers; a server
+ * set lower than 20 is still reached within seconds (one cut a sweep).
+ */
+const CLIO_BACK_OFF = 0.9
 /** Clean replies raise the target by this share of the cap per second. */
 const CREEP_PER_SECOND = 0.02
 
@@ -109,6 +115,7 @@ class Target {
     readonly cap: number,
     start: number,
     private readonly quietMs: number,
+    private readonly backOff = BACK_OFF,
   ) {
     this.value = Math.min(cap, start)
   }
@@ -123,7 +130,7 @@ class Target {
     this.lastClean = null
     if (now - this.lastBackOff < this.quietMs) return false
     this.lastBackOff = now
-    const lowered = Math.min(this.value, reached) * BACK_OFF
+    const lowered = Math.min(this.value, reached) * this.backOff
     this.value = Math.max(this.cap * FLOOR_SHARE, lowered)
     return true
   }
@@ -232,11 +239,11 @@ export class WindowMeter implements LoadMeter {
     private readonly limits: ClioMeterLimits = CLIO_LIMITS,
     private readonly slackMs = 50,
   ) {
-    // One request of each sweep is left for xrpl.js's heartbeat ping, which does not go through
-    // the scheduler (a refused ping drops the connection); the window's slack keeps arrivals that
-    // bunch up on the way within one sweep's count.
-    const cap = Math.max(1, limits.requestsPerSweep - 1)
-    this.perWindow = new Target(cap, cap, limits.sweepMs)
+    // The whole sweep's count: the heartbeat ping goes through the scheduler like any request
+    // (PacedClient). The window's slack keeps arrivals that bunch up on the way, and a sweep that
+    // fires late, within one sweep's count.
+    const cap = limits.requestsPerSweep
+    this.perWindow = new Target(cap, cap, limits.sweepMs, CLIO_BACK_OFF)
   }
 
   get target(): number {
