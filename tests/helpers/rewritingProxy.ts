@@ -40,6 +40,10 @@ export async function startProxy(target: string): Promise<Proxy> {
     const opened = new Promise((resolve) => upstream.once('open', resolve))
     const requests = new Map<unknown, Json>()
     sockets.add(client).add(upstream)
+    // A side closed while the other is still connecting aborts that handshake with an 'error' event:
+    // the proxy is only closing, not failing.
+    client.on('error', () => undefined)
+    upstream.on('error', () => undefined)
     client.on('close', () => upstream.close())
     upstream.on('close', () => client.close())
     client.on('message', (data: Buffer) => {

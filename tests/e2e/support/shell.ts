@@ -63,7 +63,11 @@ export async function openWalletDropdown(page: Page): Promise<Locator> {
  * @param address - the account expected (shown as first 6 + last 4 characters).
  */
 export async function expectConnected(page: Page, address: string): Promise<void> {
-  await expect(walletButton(page)).toHaveText(`Connected ${shortAddress(address)}`)
+  // The worker reads the account from the ledger first: seconds when the other worker's job keeps
+  // the shared sandbox busy.
+  await expect(walletButton(page)).toHaveText(`Connected ${shortAddress(address)}`, {
+    timeout: 15_000,
+  })
 }
 
 /**
