@@ -4,6 +4,7 @@
  * Sources: rippled `ErrorCodes.h` and `Resource/Fees.cpp`, Clio's DOSGuard and its warning codes.
  */
 
+import { rippledError } from './ledgerRequests.ts'
 import { xrplErrorName } from './xrplErrors.ts'
 
 /** Why a server refused a request it may well answer later. */
@@ -44,7 +45,7 @@ export const CLIO_RATE_LIMIT_WARNING = 2003
  */
 export function refusalOf(error: unknown): RefusalKind | null {
   if (xrplErrorName(error) !== 'RippledError') return null
-  const token = (error as { data?: { error?: unknown } }).data?.error
+  const token = rippledError(error)
   return typeof token === 'string' ? (REFUSALS[token] ?? null) : null
 }
 

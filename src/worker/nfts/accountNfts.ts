@@ -10,6 +10,7 @@ import { MAX_ACCOUNT_NFTS, MAX_NFT_PAGES, NFT_PAGE_LIMIT } from '../../shared/co
 import { EngineError } from '../../shared/errors.ts'
 import type { NftLoadProgress } from '../api.ts'
 import { toEngineError } from '../network/toEngineError.ts'
+import { rippledError } from '../ledger/ledgerRequests.ts'
 import { readNftPage } from './accountNftsPage.ts'
 import { malformedReply } from './nftEntry.ts'
 
@@ -48,11 +49,6 @@ function checkBounds(nfts: number, pages: number, limits: NftListLimits): void {
 export interface NftList {
   nfts: NftItem[]
   ledgerIndex: number
-}
-
-/** The rippled error token of a failed request, if any (xrpl.js puts the response in `data`). */
-function rippledError(error: unknown): unknown {
-  return (error as { data?: { error?: unknown } } | null)?.data?.error
 }
 
 /** A failed account_nfts request as an EngineError with a message fit to show. */
