@@ -6,7 +6,7 @@
  * the run if anything changed it.
  */
 import type { FullConfig } from '@playwright/test'
-import type { AccountNFTsResponse, AccountObjectsResponse } from 'xrpl'
+import type { AccountNFTsResponse } from 'xrpl'
 
 import { demoAccounts } from '../../../src/sandbox/demo/accounts.ts'
 import { fundFunders, withSandbox } from './ledger.ts'
@@ -21,31 +21,27 @@ async function demoHolderState(): Promise<string> {
       ledger_index: 'validated',
     })
     const { Sequence, OwnerCount, Balance, Flags } = info.result.account_data
-    const nfts: string[] = []
-    const objects: string[] = []
-    let marker: unknown
-    do {
-      const page: AccountNFTsResponse = await client.request({
+    // xrpl.js follows the markers (the holder is read-only during the run: no page can move).
+    const nftPages: AccountNFTsResponse[] = await client.requestAll(
+      {
         command: 'account_nfts',
         account,
         ledger_index: 'validated',
         limit: 400,
-        ...(marker === undefined ? {} : { marker }),
-      })
-      nfts.push(...page.result.account_nfts.map((nft) => nft.NFTokenID))
-      marker = page.result.marker
-    } while (marker !== undefined)
-    do {
-      const page: AccountObjectsResponse = await client.request({
-        command: 'account_objects',
-        account,
-        ledger_index: 'validated',
-        limit: 400,
-        ...(marker === undefined ? {} : { marker }),
-      })
-      objects.push(...page.result.account_objects.map((entry) => entry.index))
-      marker = page.result.marker
-    } while (marker !== undefined)
+      },
+      // xrpl.js knows no list key of its own for account_nfts.
+      'account_nfts',
+    )
+    const objectPages = await client.requestAll({
+      command: 'account_objects',
+      account,
+      ledger_index: 'validated',
+      limit: 400,
+    })
+    const nfts = nftPages.flatMap((page) => page.result.account_nfts.map((nft) => nft.NFTokenID))
+    const objects = objectPages.flatMap((page) =>
+      page.result.account_objects.map((entry) => entry.index),
+    )
     return JSON.stringify({
       Sequence,
       OwnerCount,
