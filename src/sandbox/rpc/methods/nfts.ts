@@ -20,12 +20,16 @@ function afterMarker<T>(items: readonly T[], cmp: (item: T) => number): number {
   return at < 0 ? items.length : at
 }
 
-/** Clio's nfts_by_issuer order: by taxon, then by id; a marker sorts by its own taxon and id. */
-function compareByTaxon(r: NftRecord, marker: string): number {
+/**
+ * Clio's nfts_by_issuer order: by taxon, then by id; a marker sorts by its own taxon and id. The
+ * marker is parsed once per page: parsing it per comparison made a page of a 2,000-NFT collection
+ * cost the sandbox ~50 ms, time a real Clio does not take.
+ */
+function byTaxonFrom(marker: string): (r: NftRecord) => number {
   const id = marker.toUpperCase()
   const taxon = parseNFTokenID(id).Taxon
-  if (r.nft_taxon !== taxon) return r.nft_taxon - taxon
-  return r.nft_id < id ? -1 : r.nft_id > id ? 1 : 0
+  return (r) =>
+    r.nft_taxon !== taxon ? r.nft_taxon - taxon : r.nft_id < id ? -1 : r.nft_id > id ? 1 : 0
 }
 
 export const accountNfts: Handler = (params, ctx) => {
@@ -143,7 +147,7 @@ export const nftsByIssuer: Handler = (params, { ledger, settings, view }) => {
   const marker = optionalString(params, 'marker')
   if (marker !== undefined && !isHash256(marker)) throw invalidField('marker')
   // Resume after the marker's place in (taxon, id) order, whether or not it is still listed.
-  const start = marker === undefined ? 0 : afterMarker(all, (r) => compareByTaxon(r, marker))
+  const start = marker === undefined ? 0 : afterMarker(all, byTaxonFrom(marker))
   const page = all.slice(start, start + limit)
   const more = start + limit < all.length
   return {
