@@ -56,7 +56,7 @@ import { AcceptanceTracker } from './jobs/acceptance/acceptanceTracker.ts'
 import type { AcceptanceTiming } from './jobs/acceptance/acceptanceTracker.ts'
 import { JobService } from './jobs/jobService.ts'
 import type { AccountLocks } from './jobs/run/accountLocks.ts'
-import { readReserves } from './ledger/ledgerRequests.ts'
+import { readReserves, readValidatedLedger } from './ledger/ledgerRequests.ts'
 import { readBidsOnNfts } from './offers/bidsOnNfts.ts'
 import { FloorPrices } from './offers/floorPrices.ts'
 import { previewListing } from './offers/listingPreview.ts'
@@ -161,6 +161,9 @@ export class Engine implements EngineApi {
       DEFAULT_NETWORK_ID,
       { ...DEFAULT_TIMING, ...options.timing },
       clients,
+      // Another server's validated ledger, through that server's budget and kept connection.
+      (_network, endpoints) =>
+        this.secondOpinion.askAmong(endpoints, async (c) => (await readValidatedLedger(c)).index),
     )
     // Back online (a worker sees the browser's online event): reconnect now, not after the backoff.
     globalThis.addEventListener?.('online', () => void this.retryNow())

@@ -54,7 +54,7 @@ async function sandbox(demo = false): Promise<Sandbox> {
 }
 
 /** An engine whose Sandbox network lists these endpoints, in order. */
-function engineWith(endpoints: string[], clioEndpoints = endpoints): Engine {
+function engineWith(endpoints: string[], clioEndpoints = endpoints, lagCheckMs = 60_000): Engine {
   const base = buildNetworks({})
   const db = new LedgerDb(`attack27h-${process.pid}-${++dbCounter}-${Date.now()}`)
   running.dbs.push(db)
@@ -62,7 +62,7 @@ function engineWith(endpoints: string[], clioEndpoints = endpoints): Engine {
     networks: { ...base, sandbox: { ...base.sandbox, endpoints, clioEndpoints } },
     offered: NETWORK_IDS,
     db,
-    timing: { backoffMinMs: 10, backoffMaxMs: 200 },
+    timing: { backoffMinMs: 10, backoffMaxMs: 200, lagCheckMs },
   })
   running.engines.push(engine)
   dbOf.set(engine, db)
@@ -151,6 +151,55 @@ describe('a server that lags from the start', () => {
     ).toEqual({
       onLaggingServer: false,
       items: Array(3).fill({ status: 'succeeded', signedAtMostTwice: true }),
+    })
+  })
+})
+
+describe('a server that starts lagging while nothing runs (no job reads the ledger)', () => {
+  /** The engine on `first` (the other server, `sb`, checked every 300 ms), ledgers closing. */
+  async function onFirstServer() {
+    const sb = await sandbox()
+    for (let i = 0; i < 10; i += 1) await sb.ledgerAccept()
+    const first = await sb.addEndpoint()
+    const engine = engineWith([first.url, sb.url], [sb.url], 300)
+    await engine.connect('sandbox')
+    expect((await engine.getNetworkStatus()).endpoint).toBe(first.url)
+    running.stops.push(closeLedgers(sb, 100))
+    /** `ledger` requests the other server has answered (the lag checks). */
+    const checks = () => sb.server.commandCounts.get('ledger') ?? 0
+    return { sb, first, engine, checks }
+  }
+
+  it('is left for the network’s other server once that server’s validated ledger shows the lag, and the status says why', async () => {
+    const { sb, first, engine } = await onFirstServer()
+    const errors = new Set<string>()
+    await engine.onStatus((s) => {
+      if (s.error) errors.add(s.error)
+    })
+    // It stops following: its stream and its answers stay 25 ledgers behind, and it stays "full".
+    first.faults.lagLedgers = 25
+    const deadline = Date.now() + 30_000
+    let status = await engine.getNetworkStatus()
+    while (Date.now() < deadline && !(status.state === 'connected' && status.endpoint === sb.url)) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      status = await engine.getNetworkStatus()
+    }
+    expect({
+      state: status.state,
+      onCurrentServer: status.endpoint === sb.url,
+      saidWhy: [...errors].some((e) => e.includes(first.url) && /lags \d+ ledgers/.test(e)),
+    }).toEqual({ state: 'connected', onCurrentServer: true, saidWhy: true })
+  })
+
+  it('is kept while it is within a few ledgers of the other server (a check is one request, not a failover)', async () => {
+    const { first, engine, checks } = await onFirstServer()
+    first.faults.lagLedgers = 2
+    const before = checks()
+    while (checks() < before + 4) await new Promise((resolve) => setTimeout(resolve, 50))
+    const status = await engine.getNetworkStatus()
+    expect({ state: status.state, endpoint: status.endpoint }).toEqual({
+      state: 'connected',
+      endpoint: first.url,
     })
   })
 })

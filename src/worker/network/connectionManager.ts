@@ -13,7 +13,7 @@ import { plainClients } from '../ledger/pacedClient.ts'
 import type { ClientFactory } from '../ledger/pacedClient.ts'
 import { NO_FIGURES } from './ledgerFigures.ts'
 import { Session } from './session.ts'
-import type { ConnectionTiming, StatusPatch } from './session.ts'
+import type { ConnectionTiming, PeerLedger, StatusPatch } from './session.ts'
 
 /** The spec's ledger client limits (DESIGN.md §2). */
 export const DEFAULT_TIMING: ConnectionTiming = {
@@ -22,6 +22,7 @@ export const DEFAULT_TIMING: ConnectionTiming = {
   backoffMinMs: RECONNECT_BACKOFF_MIN_MS,
   backoffMaxMs: RECONNECT_BACKOFF_MAX_MS,
   preferredProbeMs: 60_000,
+  lagCheckMs: 60_000,
 }
 
 /** A status with nothing known: not connected to `network`. */
@@ -42,12 +43,14 @@ export class ConnectionManager {
    * @param initialNetwork - the network reported before the first connect.
    * @param timing - client limits and backoff; the spec's by default.
    * @param clients - makes each link's client (paced by its endpoint's budget in the engine).
+   * @param peerLedger - asks other endpoints their validated ledger (the session's lag watch).
    */
   constructor(
     private readonly publish: (status: NetworkStatus) => void,
     initialNetwork: NetworkId,
     private readonly timing: ConnectionTiming = DEFAULT_TIMING,
     private readonly clients: ClientFactory = plainClients,
+    private readonly peerLedger?: PeerLedger,
   ) {
     this.snapshot = initialStatus(initialNetwork)
   }
@@ -150,6 +153,7 @@ export class ConnectionManager {
         if (this.session === session) this.update(patch)
       },
       this.clients,
+      this.peerLedger,
     )
     this.session = session
     this.snapshot = { ...initialStatus(network.id), state: 'connecting' }

@@ -44,7 +44,19 @@ export class SecondOpinion {
    * @returns the first answer; undefined when no other endpoint answered (or there is none).
    */
   async ask<T>(id: NetworkId, question: (client: Client) => Promise<T>): Promise<T | undefined> {
-    for (const endpoint of this.others(id)) {
+    return this.askAmong(this.others(id), question)
+  }
+
+  /**
+   * Asks these endpoints in turn, until one answers.
+   *
+   * @returns the first answer; undefined when none answered.
+   */
+  async askAmong<T>(
+    endpoints: readonly string[],
+    question: (client: Client) => Promise<T>,
+  ): Promise<T | undefined> {
+    for (const endpoint of endpoints) {
       try {
         return await question(await this.client(endpoint))
       } catch (e) {

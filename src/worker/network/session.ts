@@ -9,6 +9,7 @@ import type { ClientFactory } from '../ledger/pacedClient.ts'
 import { LOAD_CLOSE_CODE } from '../ledger/serverAnswers.ts'
 import { mergeFigures } from './ledgerFigures.ts'
 import type { LedgerFigures } from './ledgerFigures.ts'
+import { MAX_LAG_LEDGERS } from './serverHealth.ts'
 
 /** Limits of the connection manager. */
 export interface ConnectionTiming extends LinkTiming {
@@ -21,7 +22,22 @@ export interface ConnectionTiming extends LinkTiming {
    * added one), how often to try the first again; it is taken back once fit.
    */
   preferredProbeMs: number
+  /**
+   * How often, on a network with more than one endpoint, another endpoint is asked for its validated
+   * ledger: a server that stopped following the network (a Clio after an amendment it does not know)
+   * still answers, so only another server's word shows it lags. One light request each time.
+   */
+  lagCheckMs: number
 }
+
+/**
+ * Another endpoint's validated ledger index, asked of the first of `endpoints` that answers;
+ * undefined when none did.
+ */
+export type PeerLedger = (
+  network: NetworkConfig,
+  endpoints: string[],
+) => Promise<number | undefined>
 
 /**
  * A link that lived less than this before it dropped was not a recovery: the next attempt waits out
@@ -81,18 +97,25 @@ export class Session {
   private quickDrops = 0
   /** Links being replaced, finishing their requests (see moveTo). */
   private readonly retiring = new Set<EndpointLink>()
+  /** The newest validated ledger the live link itself showed (the status's never goes back). */
+  private linkIndex: number | null = null
+  private lagTimer: ReturnType<typeof setInterval> | undefined
+  private watchingLag = false
 
   /**
    * @param network - the network to keep connected.
    * @param timing - client limits and backoff.
    * @param report - receives every status change.
    * @param clients - makes each link's client (paced by its endpoint's budget in the engine).
+   * @param peerLedger - asks other endpoints their validated ledger; without it lag is only seen
+   *   when a link opens.
    */
   constructor(
     readonly network: NetworkConfig,
     private readonly timing: ConnectionTiming,
     private readonly report: (patch: StatusPatch) => void,
     private readonly clients: ClientFactory = plainClients,
+    private readonly peerLedger?: PeerLedger,
   ) {
     this.backoff = new Backoff(timing.backoffMinMs, timing.backoffMaxMs)
     this.firstConnection = new Promise<void>((resolve, reject) => {
@@ -114,6 +137,9 @@ export class Session {
 
   /** Starts the attempts (returns at once; see {@link Session.firstConnection}). */
   start(): void {
+    if (this.peerLedger && this.network.endpoints.length > 1) {
+      this.lagTimer = setInterval(() => void this.watchLag(), this.timing.lagCheckMs)
+    }
     void this.run()
   }
 
@@ -163,6 +189,7 @@ export class Session {
   /** Stops for good: cancels waits and attempts and closes the live link. */
   async close(): Promise<void> {
     this.stop.abort()
+    clearInterval(this.lagTimer)
     this.settle(new EngineError('CANCELLED', `Connection to ${this.network.name} was cancelled`))
     const link = this.link
     this.link = null
@@ -244,6 +271,36 @@ export class Session {
     }, RETIRE_GRACE_MS)
   }
 
+  /**
+   * Asks another endpoint (one not resting) for its validated ledger and leaves the live link's
+   * server when it lags more than MAX_LAG_LEDGERS behind that. The other server's index becomes the
+   * one servers are measured against; if it lied, no server passes a whole round and it is forgotten
+   * (onAttemptFailed).
+   */
+  private async watchLag(): Promise<void> {
+    const link = this.link
+    if (!link || this.watchingLag || this.linkIndex === null || !this.peerLedger) return
+    const now = performance.now()
+    const peers = this.network.endpoints.filter(
+      (e) => e !== link.endpoint && (this.resting.get(e) ?? 0) <= now,
+    )
+    if (peers.length === 0) return
+    this.watchingLag = true
+    try {
+      const theirs = await this.peerLedger(this.network, peers)
+      if (theirs === undefined || this.link !== link || this.linkIndex === null) return
+      const behind = theirs - this.linkIndex
+      if (behind <= MAX_LAG_LEDGERS) return
+      this.noteNewest(theirs)
+      this.unfit(
+        link.endpoint,
+        `The server ${link.endpoint} lags ${behind} ledgers behind the network`,
+      )
+    } finally {
+      this.watchingLag = false
+    }
+  }
+
   /** The next endpoint in turn that is not resting; when all rest, the one that wakes first. */
   private nextEndpoint(): string {
     const { endpoints } = this.network
@@ -278,6 +335,9 @@ export class Session {
         if (retired()) return
         this.figures = mergeFigures(this.figures ?? figures, figures)
         this.noteNewest(figures.ledgerIndex)
+        if (figures.ledgerIndex !== null) {
+          this.linkIndex = Math.max(this.linkIndex ?? 0, figures.ledgerIndex)
+        }
         this.report({ ...this.figures })
         this.takeBackPreferred()
       },
@@ -320,6 +380,7 @@ export class Session {
 
   private onOpened(link: EndpointLink, figures: LedgerFigures): void {
     this.link = link
+    this.linkIndex = figures.ledgerIndex
     // After a failover to a server that lags behind, the ledger index must not go backwards.
     this.figures = this.figures ? mergeFigures(this.figures, figures) : figures
     this.noteNewest(figures.ledgerIndex)
