@@ -133,4 +133,31 @@ describe('LearningMeter', () => {
     expect(meter.waitMs({ command: 'submit' }, 1_000)).toBeGreaterThan(0)
     expect(Number.isFinite(meter.target)).toBe(true)
   })
+
+  it('a node that said it is a Clio, once it refuses, is held to what the last sweep sent: near its own limit, not at a rippled’s balance', () => {
+    /** A Clio of our own set to 30 requests a sweep; returns the pace and the late refusals. */
+    const run = (meter: LearningMeter) => {
+      const counts = new Map<number, number>()
+      const refusedAt: number[] = []
+      const sent = drive(meter, 'nft_buy_offers', 120, (now) => {
+        const sweep = Math.floor(now / 1000)
+        const count = (counts.get(sweep) ?? 0) + 1
+        counts.set(sweep, count)
+        if (count > 30) {
+          refusedAt.push(now)
+          meter.pushedBack(now, 'refusal')
+        }
+      })
+      return { perSecond: sent / 120, late: refusedAt.filter((t) => t >= 20_000).length, sent }
+    }
+    const clio = new LearningMeter()
+    clio.serverIs('clio')
+    const asClio = run(clio)
+    expect(asClio.perSecond).toBeGreaterThan(25)
+    expect(asClio.late).toBeLessThan(asClio.sent * 0.03)
+    // Not told, it learns a rippled's balance from what those reads cost, which says nothing of a
+    // count a second: about half the pace the node allows.
+    const asRippled = run(new LearningMeter())
+    expect(asRippled.perSecond).toBeLessThan(asClio.perSecond * 0.6)
+  })
 })

@@ -127,4 +127,36 @@ describe('RequestScheduler', () => {
     await Promise.all(reads)
     expect(scheduler.stats.sent).toBe(20)
   })
+
+  it('a node of our own that said it is a Clio stays unlimited, and once it says slowDown is held to the count a sweep it had reached', async () => {
+    const scheduler = new RequestScheduler('ws://own', 'own', {}, clock)
+    scheduler.learned('clio')
+    expect(scheduler.kind).toBe('own')
+    // Unlimited: 60 reads in one burst (a public Clio allows 20 a sweep).
+    const burst = Array.from({ length: 60 }, () =>
+      scheduler.run('nft_buy_offers', 'view', () => Promise.resolve(1)),
+    )
+    await vi.advanceTimersByTimeAsync(0)
+    await Promise.all(burst)
+    // It refuses the 61st: from now on a sweep holds fewer than those 60, yet far more than 20.
+    let refused = false
+    const once = () => {
+      if (refused) return Promise.resolve(1)
+      refused = true
+      return Promise.reject(refusal('slowDown'))
+    }
+    const retried = scheduler.run('nft_buy_offers', 'view', once)
+    await vi.advanceTimersByTimeAsync(1_100)
+    await retried
+    const sentBefore = scheduler.stats.sent
+    const next = Array.from({ length: 100 }, () =>
+      scheduler.run('nft_buy_offers', 'view', () => Promise.resolve(1)),
+    )
+    await vi.advanceTimersByTimeAsync(0)
+    const inOneSweep = scheduler.stats.sent - sentBefore
+    await vi.advanceTimersByTimeAsync(10_000)
+    await Promise.all(next)
+    expect(inOneSweep).toBeGreaterThan(20)
+    expect(inOneSweep).toBeLessThan(60)
+  })
 })

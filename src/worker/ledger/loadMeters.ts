@@ -30,6 +30,8 @@ export interface LoadMeter {
   clean(now: number): void
   /** The pace this meter allows now, in its unit (for messages and benchmarks). */
   readonly target: number
+  /** The server said what kind it is (its server_info); for meters that learn its limits. */
+  serverIs?(kind: 'rippled' | 'clio'): void
 }
 
 /**
@@ -264,6 +266,11 @@ export class WindowMeter implements LoadMeter {
     this.sent.push(now)
   }
 
+  /** Takes over the send times counted elsewhere (a meter that starts metering mid-way). */
+  startFrom(sent: readonly number[]): void {
+    this.sent.splice(0, this.sent.length, ...sent)
+  }
+
   pushedBack(now: number, _how: PushBack): void {
     // Warned or refused, Clio counted our requests of this sweep: aim under what we sent.
     this.forget(now - this.limits.sweepMs - this.slackMs)
@@ -282,19 +289,31 @@ export class WindowMeter implements LoadMeter {
 }
 
 /**
- * A server of our own: unlimited until it pushes back, then metered as a rippled whose warning level
- * is what we had reached when it first did.
+ * A server of our own: unlimited until it pushes back, then metered as the kind of server it said it
+ * is (its server_info), from where we stood when it first did: a rippled whose warning level is the
+ * balance we had reached, or a Clio whose sweep allows what we had sent in the last one.
  */
 export class LearningMeter implements LoadMeter {
-  private learned: RippledMeter | null = null
+  private learned: LoadMeter | null = null
+  private kind: 'rippled' | 'clio' = 'rippled'
   private readonly probe: RippledMeter
+  /** The requests of the last sweep (what a Clio counts). */
+  private readonly recent: number[] = []
 
-  constructor(private readonly limits: RippledMeterLimits = RIPPLED_LIMITS) {
-    this.probe = new RippledMeter({ ...limits, warnBalance: Infinity })
+  constructor(
+    private readonly rippled: RippledMeterLimits = RIPPLED_LIMITS,
+    private readonly clio: ClioMeterLimits = CLIO_LIMITS,
+  ) {
+    this.probe = new RippledMeter({ ...rippled, warnBalance: Infinity })
   }
 
   get target(): number {
     return this.learned?.target ?? Infinity
+  }
+
+  /** The server said what it is: how it counts, once it pushes back (a rippled until told). */
+  serverIs(kind: 'rippled' | 'clio'): void {
+    if (!this.learned) this.kind = kind
   }
 
   waitMs(request: MeteredRequest, now: number): number {
@@ -303,15 +322,26 @@ export class LearningMeter implements LoadMeter {
 
   charge(request: MeteredRequest, now: number): void {
     this.probe.charge(request, now)
+    this.recent.push(now)
+    let drop = 0
+    while (drop < this.recent.length && (this.recent[drop] ?? 0) <= now - this.clio.sweepMs) {
+      drop += 1
+    }
+    if (drop > 0) this.recent.splice(0, drop)
     this.learned?.charge(request, now)
   }
 
   pushedBack(now: number, how: PushBack): void {
-    if (!this.learned) {
-      // A node that pushes back limits like a public rippled: its limits from here on, starting
-      // from the balance we had reached; its own push-back lowers them further if need be.
-      this.learned = new RippledMeter(this.limits)
-      this.learned.startFrom(this.probe.balance(now), now)
+    // Limits like a public server of its kind from here on, starting from where we stood; its own
+    // push-backs lower them further if need be.
+    if (!this.learned && this.kind === 'clio') {
+      const window = new WindowMeter({ ...this.clio, requestsPerSweep: this.recent.length || 1 })
+      window.startFrom(this.recent)
+      this.learned = window
+    } else if (!this.learned) {
+      const balance = new RippledMeter(this.rippled)
+      balance.startFrom(this.probe.balance(now), now)
+      this.learned = balance
     }
     this.learned.pushedBack(now, how)
   }

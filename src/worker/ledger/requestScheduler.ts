@@ -87,7 +87,7 @@ function metersFor(kind: ServerKind, limits: AssumedLimits): LoadMeter[] {
     case 'clio':
       return [new WindowMeter(limits.clio)]
     case 'own':
-      return [new LearningMeter(limits.rippled)]
+      return [new LearningMeter(limits.rippled, limits.clio)]
     case 'unknown':
       return [new RippledMeter(limits.rippled), new WindowMeter(limits.clio)]
   }
@@ -131,7 +131,12 @@ export class RequestScheduler {
    * @param kind - 'rippled' or 'clio' (its server_info), 'own' (its ping said `unlimited`).
    */
   learned(kind: 'rippled' | 'clio' | 'own'): void {
-    if (this.serverKind === kind || this.serverKind === 'own') return
+    if (this.serverKind === kind) return
+    if (this.serverKind === 'own') {
+      // Still unlimited; should it push back, it counts as its kind does.
+      if (kind !== 'own') for (const m of this.meters) m.serverIs?.(kind)
+      return
+    }
     if (kind !== 'own' && this.serverKind !== 'unknown') return
     this.serverKind = kind
     this.meters = metersFor(kind, this.limits)
