@@ -1,7 +1,7 @@
 /**
  * The app's IndexedDB, through Dexie. Every schema version stays listed, oldest first, each with a
  * comment on what it changed; data migrations go in `.upgrade()`. The worker is the only writer
- * (DESIGN.md §1); the UI observes with useLiveQuery through `src/db/queries/`.
+ * (docs/architecture.md §1); the UI observes with useLiveQuery through `src/db/queries/`.
  */
 import Dexie from 'dexie'
 import type { EntityTable } from 'dexie'

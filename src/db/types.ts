@@ -67,7 +67,7 @@ export interface SettingRow {
 }
 
 /**
- * The GEM Wallet regular key of one account, encrypted at rest (DESIGN.md §3.1). `passphrase`: AES-GCM
+ * The GEM Wallet regular key of one account, encrypted at rest (docs/architecture.md §3.1). `passphrase`: AES-GCM
  * under a key derived from the user's passphrase (PBKDF2-SHA-256, `iterations`, `salt`), which is
  * stored nowhere: page script alone cannot decrypt it. `device` (or absent, in rows stored before
  * passphrases): AES-GCM under the non-extractable device key kept in the same database — this hides
@@ -220,11 +220,16 @@ export interface AcceptanceSummary {
 
 /** Pre-flight figures of a planned job (the JobPlan the UI confirmed, without the id). */
 export interface JobPlanFigures {
+  /** Ledger transactions the job will submit (cancellations pack up to 500 offers each). */
   transactions: number
+  /** Total fees, drops. */
   feesDrops: string
+  /** Owner reserve the job locks (positive) or frees (negative), drops: 0.2 XRP per new offer. */
   reserveChangeDrops: string
+  /** What the account can spend now: balance minus its current reserve, drops. */
   spendableDrops: string
   problems: PlanProblem[]
+  /** True when no blocking problem stands in the way. */
   canStart: boolean
 }
 

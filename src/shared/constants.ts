@@ -1,5 +1,5 @@
 /**
- * The product's constants: the spec's numbers that still apply (DESIGN.md §2) in one place, so a
+ * The product's constants: the spec's numbers that still apply (docs/architecture.md §2) in one place, so a
  * figure is changed once and its meaning stays next to it.
  */
 

@@ -1,5 +1,5 @@
 /**
- * What the worker exposes through Comlink (DESIGN.md §3.1): a facade that holds the `EngineApi`
+ * What the worker exposes through Comlink (docs/architecture.md §3.1): a facade that holds the `EngineApi`
  * methods and nothing else. Comlink resolves any property path a page sends (`engine.keyring...`),
  * and TypeScript's `private` does not exist at run time, so exposing the Engine itself would hand the
  * page its keyring and network table. The facade has no prototype and no fields, its methods have

@@ -12,7 +12,7 @@ import { encodeAccountID } from 'xrpl'
 
 import { mulberry32 } from '../../src/sandbox/demo/catalogRandom.ts'
 import { MAX_DISTRIBUTION_ROWS } from '../../src/shared/constants.ts'
-import { parseDistributionCsv } from '../../src/worker/csv/distributionCsv.ts'
+import { parseDistributionCsv } from '../../src/worker/airdrop/distributionCsv.ts'
 import { planIntents } from '../../src/worker/jobs/plan/planner.ts'
 import type { Figures, Suite } from './run.ts'
 

@@ -23,13 +23,13 @@ import { mulberry32 } from '../../src/sandbox/demo/catalogRandom.ts'
 import { startGateway } from '../../src/sandbox/gateway/server.ts'
 import { METADATA_CONCURRENCY } from '../../src/shared/constants.ts'
 import { buildNetworks } from '../../src/shared/networks.ts'
-import { gatewaysFor } from '../../src/worker/metadata/gateways.ts'
+import { gatewaysFor } from '../../src/worker/collection/metadata/gateways.ts'
 import {
   DEFAULT_METADATA_LIMITS,
   MetadataService,
-} from '../../src/worker/metadata/metadataService.ts'
-import { fetchMetadataRow } from '../../src/worker/metadata/pipeline.ts'
-import type { PipelineContext } from '../../src/worker/metadata/pipeline.ts'
+} from '../../src/worker/collection/metadata/metadataService.ts'
+import { fetchMetadataRow } from '../../src/worker/collection/metadata/pipeline.ts'
+import type { PipelineContext } from '../../src/worker/collection/metadata/pipeline.ts'
 import type { Figures, Suite } from './run.ts'
 
 const N = 2000

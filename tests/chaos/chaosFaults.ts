@@ -4,7 +4,7 @@
  */
 import { readJob } from '../../src/db/jobs.ts'
 import type { Sandbox } from '../../src/sandbox/index.ts'
-import { sleep } from '../integration/jobsFaultsSupport.ts'
+import { sleep } from '../helpers/faultWorld.ts'
 import { closeTabs, ledgers, openEngine, ready } from './chaosWorld.ts'
 import type { ChaosWorld, SubmitFault, Tab } from './chaosWorld.ts'
 

@@ -1,5 +1,5 @@
 /**
- * The chaos soak of the job engine (DESIGN.md §3.2, exactly once): seeded runs of an airdrop job
+ * The chaos soak of the job engine (docs/architecture.md §3.2, exactly once): seeded runs of an airdrop job
  * on the in-process sandbox, each hit by 1–3 faults at seeded points of its stored progress — the
  * engine killed, the tab reloaded, the wallet disconnected, the network switched, a second tab
  * opened, the connection dropped, submits lost — then checked on the ledger through an independent
@@ -11,7 +11,7 @@
  */
 import { readJob } from '../../src/db/jobs.ts'
 import { intBetween, mulberry32, pick } from '../../src/sandbox/demo/catalogRandom.ts'
-import { waitForJob } from '../integration/jobsFaultsSupport.ts'
+import { waitForJob } from '../helpers/faultWorld.ts'
 import { baseline, checkRun } from './chaosChecks.ts'
 import { FAULT_KINDS, applyFaults, clearFaults, firedDeferred } from './chaosFaults.ts'
 import type { FaultRecord, PlannedFault } from './chaosFaults.ts'

@@ -13,8 +13,8 @@ import type { Sandbox, SandboxLedger } from '../../src/sandbox/index.ts'
 import type { NetworkConfig, NetworkId } from '../../src/shared/networks.ts'
 import type { Engine } from '../../src/worker/engine.ts'
 import { startEngineHarness } from '../helpers/engine.ts'
-import type { World } from '../integration/jobsFaultsSupport.ts'
-import { sleep } from '../integration/jobsFaultsSupport.ts'
+import type { World } from '../helpers/faultWorld.ts'
+import { sleep } from '../helpers/faultWorld.ts'
 
 /** An open engine: a tab of the app on the run's IndexedDB. */
 export interface Tab {

@@ -7,7 +7,7 @@ import { Client, Wallet } from 'xrpl'
 import type { Payment, SetRegularKey, SubmittableTransaction } from 'xrpl'
 
 import type { Engine } from '../../src/worker/engine.ts'
-import type { Keyring } from '../../src/worker/keys/keyring.ts'
+import type { Keyring } from '../../src/worker/wallet/keyring.ts'
 import type { EngineHarness } from './engine.ts'
 import { signTx, submitBlob } from './sandbox.ts'
 import type { Harness } from './sandbox.ts'

@@ -7,7 +7,7 @@ import { Wallet, classicAddressToXAddress } from 'xrpl'
 
 import { MAX_DISTRIBUTION_ROWS, MAX_JOB_ITEMS } from '../../src/shared/constants.ts'
 import { isEngineError } from '../../src/shared/errors.ts'
-import { parseDistributionCsv } from '../../src/worker/csv/distributionCsv.ts'
+import { parseDistributionCsv } from '../../src/worker/airdrop/distributionCsv.ts'
 
 const addressOf = (byte: number) => Wallet.fromEntropy(new Uint8Array(16).fill(byte)).classicAddress
 const [a, b, c] = [addressOf(1), addressOf(2), addressOf(3)]

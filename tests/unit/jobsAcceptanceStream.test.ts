@@ -5,8 +5,11 @@
 import { describe, expect, it } from 'vitest'
 import type { TransactionStream } from 'xrpl'
 
-import { GONE_KEPT } from '../../src/worker/jobs/acceptance/acceptanceLedger.ts'
-import { OutcomeBacklog, offerOutcomes } from '../../src/worker/jobs/acceptance/acceptanceStream.ts'
+import { GONE_KEPT } from '../../src/worker/airdrop/acceptance/acceptanceLedger.ts'
+import {
+  OutcomeBacklog,
+  offerOutcomes,
+} from '../../src/worker/airdrop/acceptance/acceptanceStream.ts'
 
 const OFFER = 'ab'.repeat(32)
 const OTHER = 'cd'.repeat(32)

@@ -11,7 +11,7 @@ import {
   withShuffleSeed,
 } from '../../src/worker/jobs/plan/planner.ts'
 import type { PlannedIntent } from '../../src/worker/jobs/plan/planner.ts'
-import { freshSeed, seededRandom } from '../../src/worker/jobs/plan/shuffleSeed.ts'
+import { freshSeed, seededRandom } from '../../src/worker/ledger/shuffleSeed.ts'
 
 const A = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh'
 const B = 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe'

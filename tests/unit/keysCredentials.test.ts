@@ -8,7 +8,7 @@ import {
   parseAccountAddress,
   parseCredential,
   walletFor,
-} from '../../src/worker/keys/credentials.ts'
+} from '../../src/worker/wallet/credentials.ts'
 
 const SECP_SEED = 'snoPBrXtMeMyMHUVTgbuqAfg1SUTb'
 const SECP_ADDRESS = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh'

@@ -9,7 +9,7 @@ import {
   parseHexKey,
   parseSeed,
   parseSeedOrHexKey,
-} from '../../src/worker/keys/secretFormats.ts'
+} from '../../src/worker/wallet/secretFormats.ts'
 
 // Vectors: rippled's standalone genesis account, and xrpl.js's ed25519 wallet fixture.
 const SECP = {

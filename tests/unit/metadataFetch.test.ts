@@ -4,9 +4,9 @@
  * rules, and the pool's concurrency.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { fetchDocument } from '../../src/worker/metadata/fetchDocument.ts'
-import { fetchText } from '../../src/worker/metadata/fetchText.ts'
-import { runPool } from '../../src/worker/pool.ts'
+import { fetchDocument } from '../../src/worker/collection/metadata/fetchDocument.ts'
+import { fetchText } from '../../src/worker/collection/metadata/fetchText.ts'
+import { runPool } from '../../src/worker/ledger/pool.ts'
 
 const LIMITS = { timeoutMs: 200, maxBytes: 1000 }
 

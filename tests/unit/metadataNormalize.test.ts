@@ -4,11 +4,14 @@
  * pollute prototypes.
  */
 import { describe, expect, it } from 'vitest'
-import { MAX_ATTRIBUTES, normalizeDocument } from '../../src/worker/metadata/normalize.ts'
-import { parseDocument } from '../../src/worker/metadata/parseDocument.ts'
-import type { MetadataDocument } from '../../src/worker/metadata/parseDocument.ts'
-import { resolveMediaUrl } from '../../src/worker/metadata/resolveUri.ts'
-import { capLength, cleanText } from '../../src/worker/metadata/sanitize.ts'
+import {
+  MAX_ATTRIBUTES,
+  normalizeDocument,
+} from '../../src/worker/collection/metadata/normalize.ts'
+import { parseDocument } from '../../src/worker/collection/metadata/parseDocument.ts'
+import type { MetadataDocument } from '../../src/worker/collection/metadata/parseDocument.ts'
+import { resolveMediaUrl } from '../../src/worker/collection/metadata/resolveUri.ts'
+import { capLength, cleanText } from '../../src/worker/collection/metadata/sanitize.ts'
 
 const GATEWAYS = { ipfs: ['https://gw.example'], arweave: ['https://ar.example'] }
 const normalize = (doc: MetadataDocument) =>

@@ -4,11 +4,18 @@
  */
 import { describe, expect, it } from 'vitest'
 import { buildNetworks } from '../../src/shared/networks.ts'
-import { isBareCid, parseIpfs, safePath } from '../../src/worker/metadata/contentAddress.ts'
-import { decodeJsonDataUri } from '../../src/worker/metadata/dataUri.ts'
-import { defaultGateways, gatewaysFor } from '../../src/worker/metadata/gateways.ts'
-import type { GatewaySet } from '../../src/worker/metadata/gateways.ts'
-import { resolveMediaUrl, resolveMetadataUri } from '../../src/worker/metadata/resolveUri.ts'
+import {
+  isBareCid,
+  parseIpfs,
+  safePath,
+} from '../../src/worker/collection/metadata/contentAddress.ts'
+import { decodeJsonDataUri } from '../../src/worker/collection/metadata/dataUri.ts'
+import { defaultGateways, gatewaysFor } from '../../src/worker/collection/metadata/gateways.ts'
+import type { GatewaySet } from '../../src/worker/collection/metadata/gateways.ts'
+import {
+  resolveMediaUrl,
+  resolveMetadataUri,
+} from '../../src/worker/collection/metadata/resolveUri.ts'
 
 const V0 = 'QmYwAPJzv5CZsnA625s3Xf2nemtYgPpHdWEz79ojWnPbdG'
 const V1 = 'bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi'

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { buildNFTokenId } from '../../src/sandbox/ledger/nftokenId.ts'
 import { isEngineError } from '../../src/shared/errors.ts'
-import { readNftPage } from '../../src/worker/nfts/accountNftsPage.ts'
+import { readNftPage } from '../../src/worker/collection/accountNftsPage.ts'
 
 const ACCOUNT = 'rJoxBSzpXhPkNfAnP1TrRTR8VyFo43uSoc'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { evenSample } from '../../src/worker/offers/floorPrice.ts'
+import { evenSample } from '../../src/worker/listing/floorPrice.ts'
 
 describe('evenSample', () => {
   it('takes every id of a short list, and an even spread of a long one', () => {

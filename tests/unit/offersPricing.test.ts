@@ -7,8 +7,8 @@ import {
   guardOf,
   priceListing,
   xrpInput,
-} from '../../src/worker/offers/pricing.ts'
-import type { PricingNft } from '../../src/worker/offers/pricing.ts'
+} from '../../src/worker/listing/pricing.ts'
+import type { PricingNft } from '../../src/worker/listing/pricing.ts'
 
 const SELLER = 'rSellerXXXXXXXXXXXXXXXXXXXXXXXXXXX'
 const ARTIST = 'rArtistXXXXXXXXXXXXXXXXXXXXXXXXXXX'

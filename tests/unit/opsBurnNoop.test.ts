@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest'
 
 import type { Intent } from '../../src/db/types.ts'
 import { isEngineError } from '../../src/shared/errors.ts'
-import { buildBurn, validateBurnIntent } from '../../src/worker/ops/burn.ts'
-import { buildNoop } from '../../src/worker/ops/noop.ts'
+import { buildBurn, validateBurnIntent } from '../../src/worker/burn/burnTx.ts'
+import { buildNoop } from '../../src/worker/jobs/run/noop.ts'
 
 const ACCOUNT = 'rJoxBSzpXhPkNfAnP1TrRTR8VyFo43uSoc'
 const NFT_ID = '000B0539C35B55AA096BA6C87A6E6C965A6534150DC56E5E12C5D09E0000000C'

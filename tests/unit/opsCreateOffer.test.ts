@@ -7,7 +7,7 @@ import {
   MAX_OFFER_DROPS,
   buildCreateOffer,
   validateOfferIntent,
-} from '../../src/worker/ops/createOffer.ts'
+} from '../../src/worker/ledger/createOffer.ts'
 
 const ACCOUNT = 'rJoxBSzpXhPkNfAnP1TrRTR8VyFo43uSoc'
 const RECIPIENT = 'rrrrrrrrrrrrrrrrrrrrrhoLvTp'

@@ -11,7 +11,7 @@ import {
   summarySentence,
 } from '../../src/app/orders/offerText.ts'
 import { cancelledOffers } from '../../src/app/orders/cancelledOffers.ts'
-import { offerCounts } from '../../src/worker/offers/offersReport.ts'
+import { offerCounts } from '../../src/worker/orders/offersReport.ts'
 import type { OfferView, OffersReport } from '../../src/worker/api.ts'
 
 const NO_FLAGS = { expired: false, unfillable: false, duplicate: false }

@@ -1,8 +1,8 @@
 /** The floor statistic: the lowest price reached by 3 offers of 2 sellers, thin markets, outliers. */
 import { describe, expect, it } from 'vitest'
 
-import { robustFloor } from '../../src/worker/offers/robustFloor.ts'
-import type { MarketOffer } from '../../src/worker/offers/robustFloor.ts'
+import { robustFloor } from '../../src/worker/listing/robustFloor.ts'
+import type { MarketOffer } from '../../src/worker/listing/robustFloor.ts'
 
 let next = 0
 function offer(seller: string, xrp: number): MarketOffer {

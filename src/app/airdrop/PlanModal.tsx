@@ -5,7 +5,7 @@ import { useTakenNfts } from '../state/takenNfts.ts'
 import { Modal } from '../ui/Modal.tsx'
 
 /**
- * The confirmation of a planned job (DESIGN.md invariant 4: the user sees the cost and the problems
+ * The confirmation of a planned job (docs/architecture.md §3.4: the user sees the cost and the problems
  * first): for an airdrop, the offers, fees, the reserve they lock, the spendable balance and what
  * pre-flight found; for 'Reclaim unaccepted', the transactions, fees and the reserve freed.
  */

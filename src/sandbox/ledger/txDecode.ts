@@ -8,6 +8,7 @@ import { decode, hashes } from 'xrpl'
 import type { TxJson } from './context.ts'
 import { signatureProblem } from './signature.ts'
 import type { PendingTx } from './txQueue.ts'
+import { isRecord } from '../../shared/isRecord.ts'
 
 /** A submit the server could not deserialize or whose signature does not verify (RPC invalidTransaction). */
 export class InvalidTransactionError extends Error {
@@ -43,8 +44,7 @@ const invalid = (field: string) => new InvalidTransactionError(`Field '${field}'
 function decodeBlob(blob: string): Record<string, unknown> {
   try {
     const tx = decode(blob) as unknown
-    if (typeof tx === 'object' && tx !== null && !Array.isArray(tx))
-      return tx as Record<string, unknown>
+    if (isRecord(tx)) return tx
   } catch {
     // The codec's own messages describe its internals, not the transaction.
   }

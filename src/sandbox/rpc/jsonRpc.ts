@@ -7,6 +7,7 @@ import { createServer } from 'node:http'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { clientIp, isLocalOrigin } from './origin.ts'
+import { isRecord } from '../../shared/isRecord.ts'
 
 /**
  * Answers one request from a client IP: in the WebSocket envelope (id, status, type, result or error
@@ -30,9 +31,6 @@ const jsonReply = (body: Record<string, unknown>): HttpReply => ({
 
 /** Bodies larger than this are refused (rippled's own limit is larger; no real request comes near). */
 const MAX_BODY_BYTES = 8 * 1024 * 1024
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /** The HTTP reply to one JSON-RPC request: its JSON body, or the bare reply of a refusal. */
 function reply(answer: Answer, body: unknown, ip: string): HttpReply {

@@ -6,8 +6,9 @@
 import type { Client } from 'xrpl'
 
 import { EngineError } from '../../shared/errors.ts'
-import { runPool } from '../pool.ts'
+import { runPool } from './pool.ts'
 import { toEngineError } from '../network/toEngineError.ts'
+import { isRecord } from '../../shared/isRecord.ts'
 
 /** Account lookups in flight at once. */
 export const LOOKUP_CONCURRENCY = 8
@@ -46,10 +47,6 @@ export function malformed(method: string, detail: string): EngineError {
     'LEDGER_REJECTED',
     `The ledger server sent a malformed ${method} reply: ${detail}`,
   )
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /** The rippled error token of a failed request, if any (xrpl.js puts the response in `data`). */

@@ -4,7 +4,8 @@
  */
 import type { Client } from 'xrpl'
 
-import { isRecord, malformed, requestResult } from './ledgerRequests.ts'
+import { malformed, requestResult } from './ledgerRequests.ts'
+import { isRecord } from '../../shared/isRecord.ts'
 
 /**
  * Requests every page of `request` and hands each page's result to `visit`, which may stop the

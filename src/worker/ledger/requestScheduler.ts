@@ -1,5 +1,5 @@
 /**
- * One request scheduler per endpoint (DESIGN.md §3.7): every request to a server waits its turn
+ * One request scheduler per endpoint (docs/architecture.md §3.7): every request to a server waits its turn
  * within the server's load limit for our address, the most urgent first, and an answer that means
  * "not now" (slowDown, tooBusy, not synced, Clio's forwarding errors) is waited out and sent again
  * rather than surfacing as a failure.

@@ -15,7 +15,7 @@ import { NO_FIGURES } from './ledgerFigures.ts'
 import { Session } from './session.ts'
 import type { ConnectionTiming, PeerLedger, StatusPatch } from './session.ts'
 
-/** The spec's ledger client limits (DESIGN.md §2). */
+/** The spec's ledger client limits (docs/architecture.md §2). */
 export const DEFAULT_TIMING: ConnectionTiming = {
   requestTimeoutMs: REQUEST_TIMEOUT_MS,
   connectTimeoutMs: CONNECT_TIMEOUT_MS,

@@ -11,11 +11,12 @@ import type { ServerInfoResponse } from 'xrpl'
 import { EngineError, errorMessage, isEngineError } from '../../shared/errors.ts'
 import type { NetworkConfig } from '../../shared/networks.ts'
 import type { OwnEndpoint, OwnEndpointKind } from '../api.ts'
-import { isRecord, rippledError } from '../ledger/ledgerRequests.ts'
+import { rippledError } from '../ledger/ledgerRequests.ts'
 import { plainClients } from '../ledger/pacedClient.ts'
 import type { ClientFactory } from '../ledger/pacedClient.ts'
 import { networkMismatch } from './serverHealth.ts'
 import { xrplErrorName } from '../ledger/xrplErrors.ts'
+import { isRecord } from '../../shared/isRecord.ts'
 
 /** Time allowed for the check's connection and each of its requests. */
 const CHECK_TIMEOUT_MS = 10_000

@@ -1,7 +1,7 @@
 /**
  * Other endpoints of a network than the one in use, for the answers no single server may give alone:
  * before the jobs engine signs an intent again because its transaction is absent from every ledger
- * it could be in, another server of the network must say so too (DESIGN.md §3.2). Clients are opened
+ * it could be in, another server of the network must say so too (docs/architecture.md §3.2). Clients are opened
  * on first use and kept until the network is left or the engine goes.
  */
 import type { Client } from 'xrpl'

@@ -16,8 +16,9 @@ import type {
   ListRequest,
   PricingStrategy,
 } from '../../api.ts'
-import { packOfferIds } from '../../ops/cancelOffers.ts'
-import { checkedSeed, freshSeed, seededRandom } from './shuffleSeed.ts'
+import { packOfferIds } from '../../orders/cancelOffers.ts'
+import { checkedSeed, freshSeed, seededRandom } from '../../ledger/shuffleSeed.ts'
+import { isRecord } from '../../../shared/isRecord.ts'
 
 /** One intent of a plan; airdrop offers also name the recipient's CSV address, for reports. */
 export interface PlannedIntent {
@@ -37,10 +38,6 @@ const DIGITS = /^\d+$/
 const SHOWN_CHARS = 40
 
 type Fields = Record<string, unknown>
-
-function isRecord(value: unknown): value is Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
 
 function invalid(message: string): EngineError {
   return new EngineError('VALIDATION', message)

@@ -1,6 +1,6 @@
 /**
  * Pre-flight: what a planned job will meet on the validated ledger, before anything is signed
- * (DESIGN.md §3.4 "Check before spending"). Per item: NFTs not owned, not transferable, listed twice
+ * (docs/architecture.md §3.4, check before spending). Per item: NFTs not owned, not transferable, listed twice
  * or (airdrops) already offered by the account; recipients that do not exist or refuse incoming offers; offers to cancel that vanished or are not
  * the account's to cancel. For the job: the fees, the owner reserve it locks or frees, and whether the
  * account's spendable XRP covers them.
@@ -13,10 +13,10 @@ import { intentNftId } from '../../../shared/intents.ts'
 import { buildNetworks } from '../../../shared/networks.ts'
 import type { NetworkId } from '../../../shared/networks.ts'
 import type { BurnEffects, JobKind, PlanProblem } from '../../api.ts'
-import { offersDeleted, pagesFreed } from '../../nfts/burnEffects.ts'
-import { readAccountKeys } from '../../keys/ledgerChecks.ts'
-import { readNftPages } from '../../nfts/nftPages.ts'
-import { readAccountNfts } from '../../nfts/accountNfts.ts'
+import { offersDeleted, pagesFreed } from '../../burn/burnEffects.ts'
+import { readAccountKeys } from '../../wallet/ledgerChecks.ts'
+import { readNftPages } from '../../collection/nftPages.ts'
+import { readAccountNfts } from '../../collection/accountNfts.ts'
 import type { PlannedIntent } from './planner.ts'
 import { costOf } from './preflightCost.ts'
 import {
@@ -34,12 +34,12 @@ import {
   readCloseTime,
   readReserves,
 } from '../../ledger/ledgerRequests.ts'
-import { readBidTerms, readNftBids } from '../../offers/bidsOnNfts.ts'
-import type { SecondWord } from '../../offers/bidTerms.ts'
+import { readBidTerms, readNftBids } from '../../orders/bidsOnNfts.ts'
+import type { SecondWord } from '../../orders/bidTerms.ts'
 import type { SecondRead } from '../../network/secondOpinion.ts'
-import { readOffers, readOwnOffers } from '../../offers/ownOffers.ts'
-import { runPool } from '../../pool.ts'
-import type { OfferEntry } from '../../offers/ownOffers.ts'
+import { readOffers, readOwnOffers } from '../../orders/ownOffers.ts'
+import { runPool } from '../../ledger/pool.ts'
+import type { OfferEntry } from '../../orders/ownOffers.ts'
 
 /** What pre-flight works with. */
 export interface PreflightDeps {

@@ -7,13 +7,13 @@
 import type { BidTerms, Intent, NftItem } from '../../../db/types.ts'
 import { shortAddress, shortId } from '../../../shared/format.ts'
 import type { PlanProblem } from '../../api.ts'
-import { LSF_TRANSFERABLE } from '../../nfts/nftEntry.ts'
+import { LSF_TRANSFERABLE } from '../../collection/nftEntry.ts'
 import type { PlannedIntent } from './planner.ts'
 import type { AccountFacts } from '../../ledger/ledgerRequests.ts'
-import type { AccountKeyFacts } from '../../keys/ledgerChecks.ts'
-import { bidVerdict } from '../../offers/bidTerms.ts'
-import type { SecondWord } from '../../offers/bidTerms.ts'
-import type { OfferEntry, OfferLookup } from '../../offers/ownOffers.ts'
+import type { AccountKeyFacts } from '../../wallet/ledgerChecks.ts'
+import { bidVerdict } from '../../orders/bidTerms.ts'
+import type { SecondWord } from '../../orders/bidTerms.ts'
+import type { OfferEntry, OfferLookup } from '../../orders/ownOffers.ts'
 
 /** Everything the verdicts are drawn from. */
 export interface ItemFacts {

@@ -1,6 +1,6 @@
 /**
  * The per-item report of a job as CSV, for the user to download and open in a spreadsheet. Built from
- * the job's rows in IndexedDB (DESIGN.md lesson 12: exports come from Dexie rows), with papaparse.
+ * the job's rows in IndexedDB (docs/architecture.md §1: exports come from stored rows), with papaparse.
  */
 import Papa from 'papaparse'
 

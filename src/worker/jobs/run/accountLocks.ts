@@ -1,5 +1,5 @@
 /**
- * One runner per account across tabs and windows (DESIGN.md §3.2): an exclusive lock named by network
+ * One runner per account across tabs and windows (docs/architecture.md §3.2): an exclusive lock named by network
  * and account, held for the runner's whole life. In the browser it is a Web Lock, which the browser
  * releases when the tab (or its worker) dies; in Node, an in-process lock with the same semantics, one
  * set per database, so that engines sharing a database in a test stand for tabs sharing a profile.

@@ -1,5 +1,5 @@
 /**
- * The last look before signing (DESIGN.md §3.6): pre-flight read the ledger when the job was planned,
+ * The last look before signing (docs/architecture.md §3.6): pre-flight read the ledger when the job was planned,
  * but a job may start much later, and a bid can be cancelled and made again at another price, or an
  * NFT offered meanwhile from elsewhere. So right before an item is signed:
  * - a sale: the bid is read again (and from a second server where the network has one) and must state
@@ -17,13 +17,13 @@ import type { Client, Wallet } from 'xrpl'
 import type { JobItemRow, PlanProblem } from '../../../db/types.ts'
 import { shortAddress, shortId } from '../../../shared/format.ts'
 import type { SecondRead } from '../../network/secondOpinion.ts'
-import { readBidTerms } from '../../offers/bidsOnNfts.ts'
-import { bidVerdict } from '../../offers/bidTerms.ts'
-import { readOwnOffers } from '../../offers/ownOffers.ts'
-import type { OfferEntry } from '../../offers/ownOffers.ts'
+import { readBidTerms } from '../../orders/bidsOnNfts.ts'
+import { bidVerdict } from '../../orders/bidTerms.ts'
+import { readOwnOffers } from '../../orders/ownOffers.ts'
+import type { OfferEntry } from '../../orders/ownOffers.ts'
 import { readCloseTime } from '../../ledger/ledgerRequests.ts'
 import { keyRemovalProblem } from '../plan/preflightItems.ts'
-import { readAccountKeys } from '../../keys/ledgerChecks.ts'
+import { readAccountKeys } from '../../wallet/ledgerChecks.ts'
 
 /** Why an item is not signed. */
 export type Refusal = Pick<PlanProblem, 'code' | 'message'>

@@ -1,5 +1,5 @@
 /**
- * Runs one job's items to their final results, exactly once each (DESIGN.md §3.2–3.3):
+ * Runs one job's items to their final results, exactly once each (docs/architecture.md §3.2–3.3):
  * - an item's attempt is signed and stored (blob and hash) before it is submitted;
  * - many attempts are in flight at once, with locally assigned sequence numbers; per sequence number
  *   at most one transaction can validate; submitting pauses until the next ledger when the account's

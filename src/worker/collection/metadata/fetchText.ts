@@ -1,0 +1,135 @@
+/**
+ * One bounded HTTP GET of a metadata document: a deadline that covers headers and body, a size cap
+ * enforced on the bytes actually received (Content-Length is only used to refuse early), JSON-ish
+ * content types only, no cookies or referrer, redirects only to http(s).
+ */
+import type { MetadataProblem } from '../../../db/types.ts'
+
+/** Limits of one request. */
+export interface FetchLimits {
+  /** Deadline for the whole exchange (connect, headers, body), in ms. */
+  timeoutMs: number
+  /** Largest body accepted, in bytes. */
+  maxBytes: number
+}
+
+/** The body text, or why there is none and whether another gateway might do better. */
+export type FetchOutcome =
+  | { ok: true; text: string }
+  | { ok: false; problem: MetadataProblem; retryable: boolean; status?: number }
+
+/**
+ * JSON under any of its names, text/plain (what gateways sniff JSON files as), octet-stream (how
+ * some gateways serve raw IPFS blocks), or no type at all; the body must still parse as an object.
+ * HTML, images and the rest are refused unread.
+ */
+const ACCEPTED_TYPE =
+  /^(application\/([a-z0-9.+-]*\+)?json|text\/(plain|json)|application\/octet-stream)$/
+
+function typeAccepted(header: string | null): boolean {
+  const type = (header ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? ''
+  return type === '' || ACCEPTED_TYPE.test(type)
+}
+
+/**
+ * Transient answers worth asking another gateway for: server errors, rate limiting, request
+ * timeout. A 404 is not: content addressing makes "this path is not in this CID" the same answer
+ * everywhere, and asking every gateway would multiply the wait for each broken NFT.
+ */
+function retryableStatus(status: number): boolean {
+  return status >= 500 || status === 429 || status === 408
+}
+
+function failure(problem: MetadataProblem, retryable: boolean, status?: number): FetchOutcome {
+  return status === undefined
+    ? { ok: false, problem, retryable }
+    : { ok: false, problem, retryable, status }
+}
+
+/** Why a response is refused before its body is read; undefined when it may be read. */
+function refuse(response: Response, maxBytes: number): FetchOutcome | undefined {
+  // fetch refuses redirects to other schemes itself; this guards fetch stand-ins too.
+  if (response.url && !/^https?:/i.test(response.url)) return failure('network', false)
+  if (!response.ok) return failure('http-error', retryableStatus(response.status), response.status)
+  if (!typeAccepted(response.headers.get('content-type'))) return failure('not-json', false)
+  // Only to refuse early: the cap itself is enforced on the bytes received.
+  const declared = Number(response.headers.get('content-length'))
+  return declared > maxBytes ? failure('too-large', false) : undefined
+}
+
+/** Reads the body up to `maxBytes`; null when it is bigger (the stream is cancelled). */
+async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array | null> {
+  if (!response.body) return new Uint8Array(0)
+  const reader = response.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined)
+      return null
+    }
+    chunks.push(value)
+  }
+  const body = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    body.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return body
+}
+
+async function exchange(
+  fetchFn: typeof fetch,
+  url: string,
+  limits: FetchLimits,
+  signal: AbortSignal,
+): Promise<FetchOutcome> {
+  const response = await fetchFn(url, {
+    method: 'GET',
+    credentials: 'omit',
+    redirect: 'follow',
+    referrerPolicy: 'no-referrer',
+    headers: { Accept: 'application/json, text/plain;q=0.9, */*;q=0.1' },
+    signal,
+  })
+  const refusal = refuse(response, limits.maxBytes)
+  if (refusal) {
+    // Release the connection rather than download a body that will not be used.
+    await response.body?.cancel().catch(() => undefined)
+    return refusal
+  }
+  const body = await readCapped(response, limits.maxBytes)
+  if (!body) return failure('too-large', false)
+  return { ok: true, text: new TextDecoder().decode(body) }
+}
+
+/**
+ * GETs `url` within the limits. Never throws: every failure becomes an outcome ('timeout',
+ * 'network', 'http-error', 'not-json', 'too-large').
+ *
+ * @param fetchFn - the fetch to use (the global one by default; tests inject their own).
+ */
+export async function fetchText(
+  url: string,
+  limits: FetchLimits,
+  fetchFn: typeof fetch = fetch,
+): Promise<FetchOutcome> {
+  const controller = new AbortController()
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort()
+  }, limits.timeoutMs)
+  try {
+    return await exchange(fetchFn, url, limits, controller.signal)
+  } catch {
+    // A refused connection, a reset, a DNS failure, or our own abort at the deadline.
+    return timedOut ? failure('timeout', true) : failure('network', true)
+  } finally {
+    clearTimeout(timer)
+  }
+}

@@ -1,0 +1,91 @@
+/** The airdrop: a distribution list read from a CSV, the offers' acceptance, reclaiming them. */
+import type { AcceptanceSummary } from '../../db/types.ts'
+import type { JobPlan } from './jobs.ts'
+
+/** Reading a distribution list, following an airdrop's offers, reclaiming those left. */
+export interface AirdropApi {
+  /**
+   * Reads a distribution list (the Airdrop tab's CSV) in the worker: papaparse with delimiter, quote,
+   * BOM and CRLF handling; the spec's rules (a `wallet_address` column, case-insensitive; `nft_amount`
+   * defaulting to 1; rows with an empty address skipped) plus per-row checks — the address's checksum,
+   * X-addresses decoded (one carrying a destination tag is refused: an offer carries no tag), the
+   * connected wallet's own address refused, later duplicates of a recipient skipped — each reported
+   * with its line number. The file never leaves the device.
+   *
+   * @param file - the chosen file (or its text, in tests).
+   * @param fileName - its name; it must end in `.csv` (any case).
+   * @throws EngineError `VALIDATION` with the spec's message: 'Please select a CSV file', 'CSV file
+   *   must have at least a header and one data row', 'CSV must contain "wallet_address" column',
+   *   'No valid distribution data found in CSV', or 'CSV processing failed: {reason}' (too large,
+   *   unreadable, over 10 MB or 100,000 rows).
+   */
+  parseDistributionCsv(file: Blob | string, fileName: string): Promise<DistributionFile>
+
+  /**
+   * Reads from the validated ledger, now, where an airdrop's offers stand with their recipients
+   * (offered, accepted, gone) and records it on the job's items and row, which the UI observes.
+   * The engine also does this by itself for the connected wallet's airdrops: first 10 s after a run
+   * ends, then every 30 s while any offer waits, and at once when the account stream shows an offer
+   * accepted or cancelled.
+   *
+   * @throws EngineError `NOT_FOUND` for an unknown job; `VALIDATION` for a job that is not an airdrop
+   *   or not the connected wallet's.
+   */
+  checkAcceptance(jobId: string): Promise<AcceptanceSummary>
+
+  /**
+   * 'Reclaim unaccepted': plans a cancel job (500 offers per transaction) of an airdrop's offers that
+   * are still waiting on the ledger, freeing their reserve. Confirm and start it like any job
+   * (`startJob`); its row's `params.reclaimOf` names the airdrop.
+   *
+   * @throws EngineError `VALIDATION` when no offer of the airdrop is waiting ('Nothing to reclaim:
+   *   every offer was accepted or is gone') or the job is not the connected wallet's airdrop.
+   */
+  planReclaim(jobId: string): Promise<JobPlan>
+}
+
+/** An airdrop: NFTs handed out to the rows of a distribution list as free sell offers. */
+export interface AirdropRequest {
+  kind: 'airdrop'
+  /** Recipients in CSV order with how many NFTs each gets. */
+  distribution: { address: string; count: number }[]
+  /** The NFTs to hand out, in selection order. */
+  nftIds: string[]
+  /** Shuffle which NFT goes to whom (the spec's fairness option). */
+  randomize: boolean
+  /**
+   * The shuffle seed of an earlier plan (32 hex digits, any case), to reproduce its exact
+   * distribution; a fresh random seed when absent. Only used with `randomize`: without it a seed
+   * is still checked (VALIDATION 'The shuffle seed must be 32 hexadecimal digits …') but dropped.
+   */
+  seed?: string
+}
+
+/** One recipient of a distribution list, in CSV order. */
+export interface DistributionRow {
+  /** The line of the file it came from (the header is line 1). */
+  line: number
+  /** The classic address (an X-address without a tag is decoded to it). */
+  address: string
+  /** NFTs this recipient gets (nft_amount; 1 when missing or not a positive whole number). */
+  count: number
+}
+
+/** Something the CSV check found: `skipped` rows are left out of the distribution; `note` rows stay. */
+export interface CsvProblem {
+  line: number
+  severity: 'skipped' | 'note'
+  message: string
+}
+
+/** A parsed distribution list: the spec's upload summary plus the problems per row. */
+export interface DistributionFile {
+  fileName: string
+  /** Valid recipients in CSV order (the spec's distributionData). */
+  rows: DistributionRow[]
+  /** Data rows read (the spec's processed_count), valid or not. */
+  processedCount: number
+  /** NFTs requested in total (the sum of the rows' counts). */
+  nftsRequested: number
+  problems: CsvProblem[]
+}

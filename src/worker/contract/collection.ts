@@ -1,0 +1,80 @@
+/** The account's NFTs and their metadata. */
+import type { CacheStats } from '../../db/types.ts'
+import type { NetworkId } from '../../shared/networks.ts'
+import type { ProgressListener } from './progress.ts'
+
+/** Loading an account's NFTs and their metadata. */
+export interface CollectionApi {
+  /**
+   * Loads every NFT of an account (account_nfts, limit 400, marker paging) from the validated ledger
+   * and saves the list as the account's snapshot on this network, which the UI observes (and shows
+   * offline).
+   *
+   * @param onProgress - a `Comlink.proxy` callback, throttled; called after each page.
+   * @param account - whose NFTs; the connected wallet's account by default.
+   */
+  loadNfts(onProgress?: ProgressListener<NftLoadProgress>, account?: string): Promise<NftLoadResult>
+
+  /**
+   * Enriches NFTs with their metadata: cached entries younger than 24 h count at once, the rest are
+   * fetched (15 at a time, with gateway failover, a timeout and a size cap), normalised, sanitised and
+   * written to the cache one by one as they land, so the UI fills in progressively.
+   *
+   * @param request - which NFTs: those of the account's snapshot (default: the connected wallet's),
+   *   or explicit ids; `force` refetches fresh entries too.
+   */
+  loadMetadata(
+    request: MetadataRequest,
+    onProgress?: ProgressListener<MetadataProgress>,
+  ): Promise<MetadataProgress>
+
+  /**
+   * The NFTs whose cards are on screen now: their metadata is fetched first, and still fetched while a
+   * job runs (the rest of a load waits for the job to end).
+   *
+   * @param nftIds - the visible NFTs' ids (at most 200 are taken).
+   */
+  showingNfts(nftIds: string[]): Promise<void>
+
+  /** Metadata cache statistics; `walletEntries` counts the given account's NFTs that are cached. */
+  getCacheStats(account?: string): Promise<CacheStats>
+
+  /** Clears the metadata cache; returns how many entries were removed. */
+  clearMetadataCache(): Promise<number>
+}
+
+export interface NftLoadProgress {
+  /** NFTs read so far. */
+  loaded: number
+  /** account_nfts pages read so far. */
+  pages: number
+}
+
+export interface NftLoadResult {
+  network: NetworkId
+  account: string
+  count: number
+  ledgerIndex: number
+  loadedAt: number
+}
+
+export interface MetadataRequest {
+  /** Whose snapshot to enrich; the connected wallet's account by default. */
+  account?: string
+  /** Enrich exactly these NFTs (of the snapshot) instead of all. */
+  nftIds?: string[]
+  /** Refetch even entries younger than 24 h. */
+  force?: boolean
+}
+
+export interface MetadataProgress {
+  total: number
+  /** Served from the cache without a fetch. */
+  cached: number
+  /** Fetched and usable. */
+  loaded: number
+  /** Fetched but unusable, or without a URI. */
+  failed: number
+  /** Not finished yet. */
+  pending: number
+}

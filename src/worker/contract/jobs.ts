@@ -1,0 +1,92 @@
+/**
+ * Bulk jobs of every kind: planned (every intent stored, pre-flight run, nothing signed), started,
+ * paused, cancelled, reported. Their progress is in IndexedDB, which the UI observes.
+ */
+import type { JobKind, JobPlanFigures, PlanProblem } from '../../db/types.ts'
+import type { NetworkId } from '../../shared/networks.ts'
+import type { AirdropRequest } from './airdrop.ts'
+import type { BurnEffects, BurnRequest } from './burn.ts'
+import type { ListRequest } from './listing.ts'
+import type { AcceptRequest, CancelRequest } from './orders.ts'
+import type { RemoveRegularKeyRequest } from './wallet.ts'
+
+/** Planning, starting and steering jobs. */
+export interface JobsApi {
+  /**
+   * Plans a bulk job for the connected wallet: records every intent in IndexedDB (nothing is signed)
+   * and runs the pre-flight checks — ownership and transferability of each NFT, recipients that do
+   * not exist or refuse incoming offers, the reserve the new offers lock against the spendable
+   * balance, the fees. The UI shows the plan for confirmation; the job stays `planned` until started.
+   *
+   * @throws EngineError `VALIDATION` for a malformed request (with a message fit to show).
+   */
+  planJob(request: JobRequest): Promise<JobPlan>
+
+  /**
+   * Starts (or resumes) a planned or paused job. Items with a pre-flight problem are skipped when
+   * `skipProblems` is true; otherwise a job with problems does not start. Resolves once the job runs;
+   * its progress is in IndexedDB (jobs, jobItems), which the UI observes.
+   *
+   * Starting a planned job checks, in the transaction that starts it, that no other started job of
+   * the account offers or burns any of its NFTs: such items are skipped with `skipProblems` (result
+   * `TAKEN`), otherwise the start is refused. The runner also reads the account's sell offers before
+   * signing and skips an NFT that got one since the plan (one live offer per NFT).
+   *
+   * @throws EngineError `VALIDATION` when the job cannot start (problems, NFTs taken by another job,
+   *   a reserve shortfall, a job of another account or network, a final job).
+   */
+  startJob(jobId: string, options?: { skipProblems?: boolean }): Promise<void>
+
+  /**
+   * The items of a planned job whose NFTs another job, started since it was planned, offers or burns
+   * (code `TAKEN`, not blocking: starting with `skipProblems` skips them). Empty for a job that is not
+   * planned. For the confirmation to show before Start is pressed.
+   */
+  takenNfts(jobId: string): Promise<PlanProblem[]>
+
+  /**
+   * Stops signing new transactions; those already submitted are still followed to their result. Works
+   * from any tab: the request is stored on the job, and the runner (in whichever tab) takes it.
+   */
+  pauseJob(jobId: string): Promise<void>
+
+  /** Like pause, and the items not yet signed are skipped: the job ends once nothing is in flight. */
+  cancelJob(jobId: string): Promise<void>
+
+  /**
+   * This engine's id. One runner per account runs jobs, across tabs and windows (the one holding the
+   * account's lock); a job it runs carries this id as `runnerId`. A running job with another id runs
+   * in another tab: its progress still shows here, and this tab takes over if that one closes.
+   */
+  getRunnerId(): Promise<string>
+
+  /**
+   * Whether a runner of the account's jobs is alive in some tab or window (one holds the account's
+   * lock). A job left `running` while none is belongs to a tab that was closed: it goes on once a
+   * tab connects the account's wallet.
+   */
+  jobRunnerActive(network: NetworkId, account: string): Promise<boolean>
+
+  /** The per-item report of a job as CSV (status, transaction hash, result, message). */
+  exportJobCsv(jobId: string): Promise<string>
+}
+
+/** What the user asks a job to do. Amounts are drops (strings); addresses are classic addresses. */
+export type JobRequest =
+  | AirdropRequest
+  | ListRequest
+  | BurnRequest
+  | CancelRequest
+  | AcceptRequest
+  | RemoveRegularKeyRequest
+
+/** A planned job, as the confirmation screen shows it (its figures are kept on the job row). */
+export interface JobPlan extends JobPlanFigures {
+  jobId: string
+  kind: JobKind
+  items: number
+  /** Randomized airdrops: the seed the shuffle used (see `AirdropRequest` `seed`), recorded on the job. */
+  shuffleSeed?: string
+  /** Burns: what they delete besides the NFTs (counted in `reserveChangeDrops` where it is the account's). */
+  burn?: BurnEffects
+}

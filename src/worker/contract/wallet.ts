@@ -1,0 +1,166 @@
+/** Wallets: connecting one from a credential (the secret stays in the worker), the GEM Wallet regular key. */
+import type { NetworkId } from '../../shared/networks.ts'
+
+/** Connecting a wallet, and the regular key this app keeps on the device. */
+export interface WalletApi {
+  /**
+   * Connects a wallet from a credential. The secret crosses into the worker here, once, and never
+   * leaves it: the answer carries addresses only. The credential is trimmed and validated; the
+   * account must exist on the connected network; a regular key must be the account's RegularKey and
+   * a master key must not be disabled.
+   *
+   * @throws EngineError `VALIDATION` with a message fit to show ('Please enter your wallet key',
+   *   'Invalid seed phrase: …', wrong length, bad checksum, 'This key is not the regular key of r…',
+   *   'The master key of r… is disabled: connect with its regular key'); `NOT_FOUND` when the account
+   *   is not activated on this network; `NOT_CONNECTED` without a ledger connection.
+   */
+  connectWallet(input: CredentialInput): Promise<WalletInfo>
+
+  /**
+   * Connects the sandbox's demo wallet (its seed is derived inside the worker).
+   *
+   * @throws EngineError `VALIDATION` on any network but the Sandbox.
+   */
+  connectDemoWallet(): Promise<WalletInfo>
+
+  /** The connected wallet, or null. */
+  getWallet(): Promise<WalletInfo | null>
+
+  /** Forgets the secrets held in memory (the stored GEM regular key stays until `forgetDevice`). */
+  lock(): Promise<void>
+
+  /**
+   * GEM Wallet flow, step 1: generates a fresh regular key inside the worker and returns its address
+   * only, for the app to ask GEM Wallet to set as the RegularKey of the user's account. Replaces any
+   * earlier pending key.
+   */
+  prepareRegularKey(): Promise<{ regularKeyAddress: string }>
+
+  /**
+   * GEM Wallet flow, step 2: waits until a validated ledger shows the pending key as the RegularKey
+   * of `primaryAddress`, stores the key encrypted on this device and connects the wallet with it.
+   * `protection` says how the stored key is wrapped: by a passphrase (PBKDF2-SHA-256, 600,000
+   * iterations; asked again by `unlockWallet` after a reload), or by the device key alone (any script
+   * running in the page could then use the key).
+   *
+   * @throws EngineError `VALIDATION` when no key is pending, the address is malformed or the
+   *   passphrase is shorter than 8 characters; `NOT_FOUND` for an account that does not exist;
+   *   `TIMEOUT` when the key did not appear in time.
+   */
+  confirmRegularKey(primaryAddress: string, protection: KeyProtection): Promise<WalletInfo>
+
+  /**
+   * Restores the GEM regular-key session stored on this device for the connected network, after
+   * checking on the ledger that the key is still the account's RegularKey. Null when nothing is
+   * stored, or the stored key is not the account's RegularKey any more (it is kept, not deleted: a
+   * server may be wrong, and it may be the account's only signing key). A key protected by a
+   * passphrase is not restored here: see `storedSession` and `unlockWallet`.
+   */
+  restoreWallet(): Promise<WalletInfo | null>
+
+  /** The newest regular key stored on this device for the current network (no secret), or null. */
+  storedSession(): Promise<StoredSession | null>
+
+  /**
+   * Opens the passphrase-protected key stored for the current network and connects with it.
+   *
+   * @throws EngineError `VALIDATION` 'Wrong passphrase: …', or when the ledger server says it is no
+   *   longer the account's RegularKey (either way the key stays stored); `NOT_FOUND` when no such key
+   *   is stored.
+   */
+  unlockWallet(passphrase: string): Promise<WalletInfo>
+
+  /**
+   * Disconnect and forget the key here: deletes the connected account's stored regular key and
+   * locks. Nothing restores that session afterwards; the key itself stays set on the account until
+   * it is removed (a `removeRegularKey` job).
+   */
+  forgetStoredKey(): Promise<void>
+
+  /**
+   * Who may sign for the connected account, as the validated ledger has it: its RegularKey (this
+   * device's signing key, another key, or none), whether its master key is disabled and whether it
+   * has a signer list (without either, removing the RegularKey is refused: tecNO_ALTERNATIVE_KEY).
+   */
+  accountKeys(): Promise<AccountKeys>
+
+  /** 'Forget this device': wipes the stored regular keys and the device key, and locks. */
+  forgetDevice(): Promise<void>
+
+  /**
+   * Checks an address typed to open an account read-only (no secret: nothing can be signed for it).
+   * Needs no connection, so it works offline too.
+   *
+   * @returns the address, trimmed.
+   * @throws EngineError `VALIDATION` ('Please enter a valid XRPL address (r…)') for anything else.
+   */
+  checkAddress(address: string): Promise<string>
+}
+
+/**
+ * The credential kinds of the wallet dialog.
+ * - `familySeed`: `s…` (secp256k1) or `sEd…` (ed25519).
+ * - `secpKey`: a private key in hex: 64 digits, 66 with the `00` prefix, or `ED` + 64 for ed25519.
+ * - `regularKey`: the seed or hex key of a regular key, plus the account it signs for.
+ */
+export type CredentialKind = 'familySeed' | 'secpKey' | 'regularKey'
+
+/** What the wallet dialog sends, once, into the worker. */
+export interface CredentialInput {
+  kind: CredentialKind
+  /** The secret as typed (it is trimmed in the worker). */
+  secret: string
+  /** `regularKey` only: the address of the account the key signs for. */
+  account?: string
+}
+
+/** How the GEM regular key is kept on this device (see EngineApi.confirmRegularKey). */
+export type KeyProtection = { kind: 'passphrase'; passphrase: string } | { kind: 'device' }
+
+/** A regular key stored on this device, without its secret. */
+export interface StoredSession {
+  network: NetworkId
+  primaryAddress: string
+  regularKeyAddress: string
+  protection: 'passphrase' | 'device'
+}
+
+/** Who may sign for an account (EngineApi.accountKeys). */
+export interface AccountKeys {
+  account: string
+  /** The account's RegularKey, or null. */
+  regularKey: string | null
+  /** The RegularKey is the key this session signs with. */
+  thisDevice: boolean
+  masterDisabled: boolean
+  hasSignerList: boolean
+  /** The validated ledger it was read from. */
+  ledgerIndex: number
+}
+
+/** The connected wallet: addresses and key kind, never a secret. */
+export interface WalletInfo {
+  network: NetworkId
+  /** The account whose NFTs are shown and for which transactions are signed. */
+  address: string
+  /** Whether the account's master key or its RegularKey signs. */
+  signing: 'master' | 'regular'
+  algorithm: 'secp256k1' | 'ed25519'
+  /** Address of the signing key (the account itself for the master key). */
+  keyAddress: string
+  /** True when it came from the encrypted key stored on this device. */
+  restored: boolean
+}
+
+/**
+ * Remove this app's signing key from the account (the regular key of a GEM Wallet setup): a
+ * SetRegularKey without a key, signed by that key. Pre-flight refuses it when the account's
+ * RegularKey is not the connected key (NO_REGULAR_KEY), or when its master key is disabled and it
+ * has no signer list (NO_ALTERNATIVE_KEY: the ledger would answer tecNO_ALTERNATIVE_KEY). Once it
+ * applies, the key stored on this device is deleted and the session ends.
+ */
+export interface RemoveRegularKeyRequest {
+  kind: 'removeRegularKey'
+  /** Set by the engine (the connected regular key); whatever the caller sends is ignored. */
+  keyAddress?: string
+}

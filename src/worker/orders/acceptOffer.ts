@@ -1,0 +1,56 @@
+/**
+ * NFTokenAcceptOffer of a buy offer: the account sells one of its NFTs to the bidder for the bid's
+ * amount (less the issuer's transfer fee). The offer is consumed, so the same acceptance can never
+ * apply twice: a second one fails with tecOBJECT_NOT_FOUND.
+ */
+import type { NFTokenAcceptOffer } from 'xrpl'
+
+import type { Intent } from '../../db/types.ts'
+import {
+  describeValue,
+  invalidIntent,
+  isHash256,
+  isZeroHash256,
+  requireAccount,
+  requireIntentType,
+  requireNftId,
+} from '../ledger/intentFields.ts'
+
+/** An intent to accept a bid (a buy offer) on one of the account's NFTs. */
+export type AcceptIntent = Extract<Intent, { type: 'accept' }>
+
+/**
+ * Checks an accept intent before anything is built or signed: the offer id and the NFT id are 64
+ * hexadecimal characters, the offer id not all zeros. Whether the bid exists and is on that NFT is for
+ * pre-flight (it needs the ledger).
+ *
+ * @throws EngineError `VALIDATION` with a message fit to show.
+ */
+export function validateAcceptIntent(
+  intent: Intent,
+  account: string,
+): asserts intent is AcceptIntent {
+  requireIntentType(intent, 'accept')
+  requireAccount(account)
+  const { offerId, nftId } = intent as AcceptIntent
+  requireNftId(nftId)
+  if (!isHash256(offerId) || isZeroHash256(offerId)) {
+    throw invalidIntent(
+      `Invalid offer id ${describeValue(offerId)}: expected 64 hexadecimal characters.`,
+      'offerId',
+      offerId,
+    )
+  }
+}
+
+/**
+ * Builds the NFTokenAcceptOffer of an intent (the bid as NFTokenBuyOffer). Fee, Sequence and
+ * LastLedgerSequence are left to the caller; call {@link validateAcceptIntent} first.
+ */
+export function buildAcceptOffer(account: string, intent: AcceptIntent): NFTokenAcceptOffer {
+  return {
+    TransactionType: 'NFTokenAcceptOffer',
+    Account: account,
+    NFTokenBuyOffer: intent.offerId.toUpperCase(),
+  }
+}

@@ -1,0 +1,186 @@
+/**
+ * Engine.floorPrice against the sandbox's demo ledger (which answers Clio's nfts_by_issuer itself):
+ * the demo badges' floor as the ledger has it, read by another account; the holder's own offers left
+ * out; a network without Clio, a bad issuer; readings kept for a few minutes.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { parseNFTokenID } from 'xrpl'
+
+import { demoAccounts } from '../../../src/sandbox/demo/accounts.ts'
+import { buildNetworks } from '../../../src/shared/networks.ts'
+import { engineError } from '../../helpers/engine.ts'
+import { freeNfts, offersOf, startDemoJobsHarness } from '../../helpers/jobs.ts'
+import { submitInProcess } from '../../helpers/sandbox.ts'
+import type { DemoJobsHarness } from '../../helpers/jobs.ts'
+
+const accounts = demoAccounts()
+const holder = accounts.holder.classicAddress
+/** The demo's 'Sandbox Badges': minted by the holder, taxon 1, 60 of them. */
+const BADGES = { issuer: holder, taxon: 1 }
+
+let h: DemoJobsHarness
+
+beforeAll(async () => {
+  h = await startDemoJobsHarness()
+})
+
+afterAll(async () => {
+  await h.stop()
+})
+
+it("reads the badges' floor as the ledger has it: public, unexpired XRP sell offers of others", async () => {
+  await h.engine.connectWallet({ kind: 'familySeed', secret: accounts.artist.seed! })
+  const progress: string[] = []
+  const floor = await h.engine.floorPrice(BADGES.issuer, BADGES.taxon, (p) => progress.push(p.step))
+
+  const ledger = await h.client.request({ command: 'ledger', ledger_index: 'validated' })
+  const closeTime = ledger.result.ledger.close_time
+  const market = (await offersOf(h.client, holder)).filter((o) => {
+    const nft = parseNFTokenID(o.NFTokenID)
+    return (
+      (o.Flags & 1) === 1 &&
+      nft.Issuer === holder &&
+      nft.Taxon === 1 &&
+      typeof o.Amount === 'string' &&
+      o.Destination === undefined &&
+      (o.Expiration === undefined || o.Expiration > closeTime)
+    )
+  })
+  const lowest = market.map((o) => BigInt(o.Amount as string)).reduce((a, b) => (b < a ? b : a))
+  expect(floor).toMatchObject({
+    ...BADGES,
+    lowestDrops: String(lowest),
+    offersCounted: market.length,
+    nftsChecked: 60,
+    collectionTotal: 60,
+    totalComplete: true,
+  })
+  expect(lowest).toBe(5_000_000n)
+  expect(progress).toContain('listing')
+  expect(progress.at(-1)).toBe('checking')
+})
+
+it('leaves out listings of earlier holders: they stay on the ledger but can never be accepted', async () => {
+  // The demo holder listed two of the artist's taxon-99 NFTs, then gave them back to the artist.
+  await h.engine.connectWallet({ kind: 'familySeed', secret: accounts.recipients[44]!.seed! })
+  const floor = await h.engine.floorPrice(accounts.artist.classicAddress, 99)
+  const stale = (await offersOf(h.client, holder)).filter(
+    (o) => parseNFTokenID(o.NFTokenID).Taxon === 99 && (o.Flags & 1) === 1,
+  )
+  expect(stale).toHaveLength(2)
+  expect(floor).toMatchObject({ lowestDrops: null, offersCounted: 0, collectionTotal: 2 })
+})
+
+it("leaves the asking account's own offers out: the holder sees no floor of its own listings", async () => {
+  await h.engine.connectWallet({ kind: 'familySeed', secret: accounts.holder.seed! })
+  const floor = await h.engine.floorPrice(BADGES.issuer, BADGES.taxon)
+  expect(floor).toMatchObject({ lowestDrops: null, offersCounted: 0, nftsChecked: 60 })
+})
+
+it('keeps a reading for a few minutes', async () => {
+  const first = await h.engine.floorPrice(BADGES.issuer, BADGES.taxon)
+  const again = await h.engine.floorPrice(BADGES.issuer, BADGES.taxon)
+  expect(again.readAt).toBe(first.readAt)
+})
+
+it('says so for a network without a Clio server, and for an invalid issuer or taxon', async () => {
+  const base = buildNetworks({})
+  const engine = h.reopen({
+    networks: { ...base, sandbox: { ...base.sandbox, endpoints: [h.sb.url], clioEndpoints: [] } },
+  })
+  await engine.connect('sandbox')
+  expect(await engineError(engine.floorPrice(BADGES.issuer, BADGES.taxon))).toEqual({
+    code: 'VALIDATION',
+    message:
+      "Sandbox has no Clio server configured: the floor price needs one (it lists a collection's NFTs with nfts_by_issuer)",
+  })
+  expect((await engineError(engine.floorPrice('rNotAnAddress', 1))).code).toBe('VALIDATION')
+  expect((await engineError(engine.floorPrice(BADGES.issuer, -1))).message).toBe(
+    'Invalid collection taxon: -1',
+  )
+  await engine.disconnect()
+})
+
+it('previews a floor-based listing: each price from its collection’s floor, the guard, the totals', async () => {
+  // The holder's own listings do not make a floor for the holder: every price falls back.
+  await h.engine.connectWallet({ kind: 'familySeed', secret: accounts.holder.seed! })
+  await h.engine.loadNfts()
+  const snapshot = await h.db.nftSnapshots.get(['sandbox', holder])
+  const badges = snapshot!.nfts.filter((n) => n.issuer === holder && n.taxon === 1).slice(0, 3)
+  const cat = snapshot!.nfts.find((n) => n.transferFee === 2500)!
+  const preview = await h.engine.previewListing({
+    nftIds: [...badges.map((n) => n.nftId), cat.nftId],
+    strategy: { kind: 'floor', multiplier: '0.9', fallbackXrp: '0.05' },
+  })
+  // Badges: no floor for the holder (every offer is its own), so the fixed fallback, held by the guard.
+  // Pixel Cats: nobody lists one publicly either.
+  expect(preview.floors.map((f) => [f.issuer, f.taxon, f.lowestDrops])).toEqual([
+    [holder, 1, null],
+    [cat.issuer, cat.taxon, null],
+  ])
+  expect(preview.prices.map((p) => [p.drops, p.source, p.guard])).toEqual([
+    ['50000', 'fallback', 'belowMinimum'],
+    ['50000', 'fallback', 'belowMinimum'],
+    ['50000', 'fallback', 'belowMinimum'],
+    ['50000', 'fallback', 'belowMinimum'],
+  ])
+  expect(preview).toMatchObject({
+    totalDrops: '200000',
+    issuerCutDrops: '1250',
+    netDrops: '198750',
+    reserveDrops: '800000',
+    guarded: 4,
+    floorsUnavailable: null,
+  })
+  await expect(
+    h.engine.previewListing({
+      nftIds: ['AB'.repeat(32)],
+      strategy: { kind: 'fixed', priceXrp: '1' },
+    }),
+  ).rejects.toThrow("is not in this wallet's list")
+})
+
+it('previews with the floor others list at: the multiplier applied, a thin floor and a price below half of it guarded', async () => {
+  // The holder gives a recipient a badge (a free offer to it, accepted): from the recipient's side
+  // the holder's public listings make the badges' floor.
+  const recipient = accounts.recipients[45]!
+  const [badge] = await freeNfts(h.client, holder, 1)
+  submitInProcess(h.sb.ledger, accounts.holder, {
+    TransactionType: 'NFTokenCreateOffer',
+    NFTokenID: badge,
+    Amount: '0',
+    Flags: 1,
+    Destination: recipient.classicAddress,
+  })
+  await h.sb.ledgerAccept()
+  const offered = await h.client.request({ command: 'nft_sell_offers', nft_id: badge! })
+  submitInProcess(h.sb.ledger, recipient, {
+    TransactionType: 'NFTokenAcceptOffer',
+    NFTokenSellOffer: offered.result.offers[0]!.nft_offer_index,
+  })
+  await h.sb.ledgerAccept()
+
+  await h.engine.connectWallet({ kind: 'familySeed', secret: recipient.seed! })
+  await h.engine.loadNfts()
+  const byFloor = await h.engine.previewListing({
+    nftIds: [badge!],
+    strategy: { kind: 'floor', multiplier: '1.1', fallbackXrp: '1' },
+  })
+  // Every public badge listing is the holder's: one seller makes a thin market, so the price set
+  // from its floor is held by the guard.
+  expect(byFloor.prices).toEqual([
+    expect.objectContaining({
+      drops: '5500000',
+      source: 'floor',
+      floorDrops: '5000000',
+      guard: 'weakFloor',
+    }),
+  ])
+  expect(byFloor.floors[0]).toMatchObject({ thin: true, sellers: 1, floorDrops: '5000000' })
+  const typo = await h.engine.previewListing({
+    nftIds: [badge!],
+    strategy: { kind: 'fixed', priceXrp: '2.49' },
+  })
+  expect(typo.prices[0]).toMatchObject({ drops: '2490000', guard: 'belowHalfFloor' })
+  expect(typo.guarded).toBe(1)
+})
