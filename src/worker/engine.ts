@@ -70,6 +70,7 @@ import { readAccountKeys } from './wallet/ledgerChecks.ts'
 import { MetadataService } from './collection/metadata/metadataService.ts'
 import type { MetadataOptions } from './collection/metadata/metadataService.ts'
 import { ConnectionManager, DEFAULT_TIMING } from './network/connectionManager.ts'
+import { JOB_KINDS } from './jobKinds.ts'
 import { SecondOpinion } from './network/secondOpinion.ts'
 import { LoadBudgets } from './ledger/pacedClient.ts'
 import { DEFAULT_ASSUMED_LIMITS } from './ledger/requestScheduler.ts'
@@ -195,6 +196,7 @@ export class Engine implements EngineApi {
     )
     this.jobs = new JobService({
       db: this.db,
+      kinds: JOB_KINDS,
       connection: this.connection,
       keyring: this.keyring,
       network,

@@ -13,7 +13,7 @@ import { encodeAccountID } from 'xrpl'
 import { mulberry32 } from '../../src/sandbox/demo/catalogRandom.ts'
 import { MAX_DISTRIBUTION_ROWS } from '../../src/shared/constants.ts'
 import { parseDistributionCsv } from '../../src/worker/airdrop/distributionCsv.ts'
-import { planIntents } from '../../src/worker/jobs/plan/planner.ts'
+import { planIntents } from '../../src/worker/jobKinds.ts'
 import type { Figures, Suite } from './run.ts'
 
 const HOLDER = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh'

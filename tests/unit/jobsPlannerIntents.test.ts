@@ -6,8 +6,9 @@ import { describe, expect, it } from 'vitest'
 
 import type { JobRequest } from '../../src/worker/api.ts'
 import { airdropSummary } from '../../src/shared/airdropSummary.ts'
-import { cryptoRandom, planIntents } from '../../src/worker/jobs/plan/planner.ts'
-import type { PlannedIntent } from '../../src/worker/jobs/plan/planner.ts'
+import { planIntents } from '../../src/worker/jobKinds.ts'
+import { cryptoRandom } from '../../src/worker/airdrop/airdropKind.ts'
+import type { PlannedIntent } from '../../src/worker/jobs/jobKind.ts'
 
 type Airdrop = Extract<JobRequest, { kind: 'airdrop' }>
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { isEngineError } from '../../src/shared/errors.ts'
-import { validateJobRequest } from '../../src/worker/jobs/plan/planner.ts'
+import { validateJobRequest } from '../../src/worker/jobKinds.ts'
 
 const ADDRESS_A = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh'
 const ADDRESS_B = 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe'

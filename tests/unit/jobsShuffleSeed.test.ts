@@ -5,12 +5,9 @@
 import { describe, expect, it } from 'vitest'
 
 import type { JobRequest } from '../../src/worker/api.ts'
-import {
-  planIntents,
-  validateJobRequest,
-  withShuffleSeed,
-} from '../../src/worker/jobs/plan/planner.ts'
-import type { PlannedIntent } from '../../src/worker/jobs/plan/planner.ts'
+import { planIntents, validateJobRequest } from '../../src/worker/jobKinds.ts'
+import { withShuffleSeed } from '../../src/worker/airdrop/airdropKind.ts'
+import type { PlannedIntent } from '../../src/worker/jobs/jobKind.ts'
 import { freshSeed, seededRandom } from '../../src/worker/ledger/shuffleSeed.ts'
 
 const A = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh'

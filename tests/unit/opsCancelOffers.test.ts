@@ -8,7 +8,7 @@ import {
   buildCancelOffers,
   packOfferIds,
   validateCancelIntent,
-} from '../../src/worker/orders/cancelOffers.ts'
+} from '../../src/worker/ledger/cancelOffers.ts'
 
 const ACCOUNT = 'rJoxBSzpXhPkNfAnP1TrRTR8VyFo43uSoc'
 

@@ -23,13 +23,13 @@ import type { JobItemRow, JobRow, PauseReason, PlanProblem } from '../../db/type
 import { EngineError } from '../../shared/errors.ts'
 import { buildNetworks } from '../../shared/networks.ts'
 import type { NetworkId } from '../../shared/networks.ts'
-import type { JobPlan, JobRequest, ListRequest } from '../api.ts'
+import type { JobPlan, JobRequest, WalletInfo } from '../api.ts'
 import type { Keyring } from '../wallet/keyring.ts'
 import type { ConnectionManager } from '../network/connectionManager.ts'
 import type { SecondOpinion } from '../network/secondOpinion.ts'
 import { lookupTx } from '../ledger/txLookup.ts'
 import { cushionedFeeDrops } from './plan/planFee.ts'
-import { planIntents, validateJobRequest, withShuffleSeed } from './plan/planner.ts'
+import type { JobKinds } from './jobKind.ts'
 import { runPreflight } from './plan/preflight.ts'
 import { skipProblem } from './plan/skipProblems.ts'
 import { jobReportCsv } from './report/reportCsv.ts'
@@ -43,28 +43,10 @@ import type { RunnerDeps, RunnerLimits } from './run/runner.ts'
 import type { SecondLookup } from './run/settle.ts'
 import type { ServerPace } from '../ledger/requestScheduler.ts'
 
-/** What a cancel job's result card names: its purpose and how many offers it cancels. */
-function cancelParams(request: Extract<JobRequest, { kind: 'cancel' }>): Record<string, unknown> {
-  const offers = new Set(request.offerIds).size
-  return request.purpose ? { purpose: request.purpose, offers } : { offers }
-}
-
-/**
- * What a listing's cards name: its offers, the offers it replaces ('List again'), how the prices were
- * set and the random draw's seed.
- */
-function listParams(request: ListRequest): Record<string, unknown> {
-  const replaced = new Set(request.offers.flatMap((offer) => offer.replaces ?? [])).size
-  return {
-    offers: request.offers.length,
-    replaced,
-    ...(request.strategy ? { strategy: request.strategy } : {}),
-    ...(request.seed ? { priceSeed: request.seed } : {}),
-  }
-}
-
 export interface JobServiceDeps {
   db: LedgerDb
+  /** The job kinds it plans and runs (src/worker/jobKinds.ts). */
+  kinds: JobKinds
   connection: Pick<ConnectionManager, 'requireClient'>
   keyring: Pick<Keyring, 'current' | 'signer'>
   network: () => NetworkId
@@ -143,18 +125,16 @@ export class JobService {
   }
 
   private async planJob(input: unknown, extraParams: Record<string, unknown>): Promise<JobPlan> {
-    const checked: JobRequest = withShuffleSeed(validateJobRequest(input))
-    const shuffleSeed = checked.kind === 'airdrop' ? checked.seed : undefined
-    const { account, network } = this.wallet()
-    const request = checked.kind === 'removeRegularKey' ? this.keyRemoval() : checked
+    const checked = this.deps.kinds.validate(input)
+    const { account, network, info } = this.wallet()
+    const spec = this.deps.kinds.spec(checked.kind)
+    const request: JobRequest = spec.prepare ? spec.prepare(checked, { wallet: info }) : checked
     const client = this.deps.connection.requireClient()
-    const planned = planIntents(request)
+    const planned = spec.intents(request)
     const feeDrops = await cushionedFeeDrops(client)
     // NFTs the wallet's other unfinished airdrops and listings will still offer: not offered twice,
     // and not burned from under them.
-    const touchesNfts =
-      request.kind === 'airdrop' || request.kind === 'list' || request.kind === 'burn'
-    const offeredByJobs = touchesNfts
+    const offeredByJobs = spec.touchesNfts
       ? await nftsBeingOffered(this.deps.db, network, account)
       : undefined
     const second = this.deps.secondOpinion?.readFor(network)
@@ -192,10 +172,7 @@ export class JobService {
       params: {
         ...extraParams,
         feeDrops: feeDrops.toString(),
-        ...(shuffleSeed ? { shuffleSeed } : {}),
-        ...(request.kind === 'airdrop' ? { recipients: recipientsOf(items) } : {}),
-        ...(request.kind === 'cancel' ? cancelParams(request) : {}),
-        ...(request.kind === 'list' ? listParams(request) : {}),
+        ...spec.params?.(request, planned),
       },
       counts: { total: 0, pending: 0, inFlight: 0, succeeded: 0, failed: 0, skipped: 0 },
       plan: figures,
@@ -206,7 +183,7 @@ export class JobService {
       kind: request.kind,
       items: items.length,
       ...figures,
-      ...(shuffleSeed ? { shuffleSeed } : {}),
+      ...(request.kind === 'airdrop' && request.seed ? { shuffleSeed: request.seed } : {}),
     }
   }
 
@@ -445,24 +422,12 @@ export class JobService {
     return job
   }
 
-  /** The removal of the connected regular key: only that key may sign its own removal. */
-  private keyRemoval(): JobRequest {
-    const wallet = this.deps.keyring.current()
-    if (wallet?.signing !== 'regular') {
-      throw new EngineError(
-        'VALIDATION',
-        "Connect with the account's regular key to remove it: the key signs its own removal",
-      )
-    }
-    return { kind: 'removeRegularKey', keyAddress: wallet.keyAddress }
-  }
-
-  private wallet(): { account: string; network: NetworkId } {
+  private wallet(): { account: string; network: NetworkId; info: WalletInfo } {
     const wallet = this.deps.keyring.current()
     if (!wallet || wallet.network !== this.deps.network()) {
       throw new EngineError('VALIDATION', 'Please connect your wallet first')
     }
-    return { account: wallet.address, network: wallet.network }
+    return { account: wallet.address, network: wallet.network, info: wallet }
   }
 }
 
@@ -474,9 +439,4 @@ function takenError(taken: readonly TakenNft[]): EngineError {
     'VALIDATION',
     `${takenMessage(first)}${more}. Skip those items or plan again`,
   )
-}
-
-/** How many recipients an airdrop's items go to (the results card counts them without reading). */
-function recipientsOf(items: readonly JobItemRow[]): number {
-  return new Set(items.map((item) => item.recipient)).size
 }

@@ -8,7 +8,7 @@ import type { SubmittableTransaction } from 'xrpl'
 
 import type { Intent } from '../../db/types.ts'
 import { buildBurn, validateBurnIntent } from '../burn/burnTx.ts'
-import { buildCancelOffers, validateCancelIntent } from '../orders/cancelOffers.ts'
+import { buildCancelOffers, validateCancelIntent } from '../ledger/cancelOffers.ts'
 import { buildCreateOffer, validateOfferIntent } from '../ledger/createOffer.ts'
 import { buildAcceptOffer, validateAcceptIntent } from '../orders/acceptOffer.ts'
 import { describeValue, invalidIntent } from '../ledger/intentFields.ts'
@@ -24,8 +24,8 @@ export {
   buildCancelOffers,
   packOfferIds,
   validateCancelIntent,
-} from '../orders/cancelOffers.ts'
-export type { CancelIntent } from '../orders/cancelOffers.ts'
+} from '../ledger/cancelOffers.ts'
+export type { CancelIntent } from '../ledger/cancelOffers.ts'
 export { MAX_OFFER_DROPS, buildCreateOffer, validateOfferIntent } from '../ledger/createOffer.ts'
 export type { OfferIntent } from '../ledger/createOffer.ts'
 export { buildNoop } from './run/noop.ts'

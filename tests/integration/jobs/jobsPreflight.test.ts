@@ -8,7 +8,7 @@ import type { Client } from 'xrpl'
 
 import type { NftItem } from '../../../src/db/types.ts'
 import { demoAccounts } from '../../../src/sandbox/demo/accounts.ts'
-import { planIntents, validateJobRequest } from '../../../src/worker/jobs/plan/planner.ts'
+import { planIntents, validateJobRequest } from '../../../src/worker/jobKinds.ts'
 import { runPreflight } from '../../../src/worker/jobs/plan/preflight.ts'
 import type { PreflightResult } from '../../../src/worker/jobs/plan/preflight.ts'
 import { readAccountNfts } from '../../../src/worker/collection/accountNfts.ts'

@@ -10,7 +10,7 @@ import type { Client } from 'xrpl'
 
 import { demoAccounts } from '../../../src/sandbox/demo/accounts.ts'
 import { keylet } from '../../../src/sandbox/ledger/keylets.ts'
-import { planIntents, validateJobRequest } from '../../../src/worker/jobs/plan/planner.ts'
+import { planIntents, validateJobRequest } from '../../../src/worker/jobKinds.ts'
 import { runPreflight } from '../../../src/worker/jobs/plan/preflight.ts'
 import type { PreflightResult } from '../../../src/worker/jobs/plan/preflight.ts'
 import { readAccountNfts } from '../../../src/worker/collection/accountNfts.ts'

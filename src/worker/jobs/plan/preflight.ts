@@ -17,7 +17,7 @@ import { offersDeleted, pagesFreed } from '../../burn/burnEffects.ts'
 import { readAccountKeys } from '../../wallet/ledgerChecks.ts'
 import { readNftPages } from '../../collection/nftPages.ts'
 import { readAccountNfts } from '../../collection/accountNfts.ts'
-import type { PlannedIntent } from './planner.ts'
+import type { PlannedIntent } from '../jobKind.ts'
 import { costOf } from './preflightCost.ts'
 import {
   destinationsOf,

@@ -15,7 +15,7 @@ import {
   isZeroHash256,
   requireAccount,
   requireIntentType,
-} from '../ledger/intentFields.ts'
+} from './intentFields.ts'
 
 /** An intent to cancel offers. */
 export type CancelIntent = Extract<Intent, { type: 'cancel' }>
@@ -130,4 +130,14 @@ export function packOfferIds(ids: string[], max = MAX_OFFERS_PER_CANCEL): string
     groups.push(unique.slice(start, start + max))
   }
   return groups
+}
+
+/**
+ * Intents cancelling these offers: distinct ids in first-seen order, packed CANCEL_OFFERS_PER_TX to
+ * an intent (the Orders tab's cancellations, a listing's 'List again', an airdrop's reclaim).
+ */
+export function cancelIntents(offerIds: string[]): { intent: CancelIntent }[] {
+  return packOfferIds(offerIds, CANCEL_OFFERS_PER_TX).map((ids) => ({
+    intent: { type: 'cancel', offerIds: ids },
+  }))
 }

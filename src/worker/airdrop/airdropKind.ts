@@ -1,0 +1,115 @@
+/**
+ * The airdrop job kind: a distribution list and a selection of NFTs become free sell offers to the
+ * recipients, in CSV order or shuffled from a recorded seed.
+ */
+import type { AirdropRequest } from '../contract/airdrop.ts'
+import type { JobRequest } from '../contract/jobs.ts'
+import type { JobKindSpec, PlannedIntent } from '../jobs/jobKind.ts'
+import { checkedAddress, checkedNftIds, invalid, itemsOf } from '../jobs/plan/requestFields.ts'
+import type { Fields } from '../jobs/plan/requestFields.ts'
+import { checkedSeed, freshSeed, seededRandom } from '../ledger/shuffleSeed.ts'
+import { isRecord } from '../../shared/isRecord.ts'
+
+/** Most NFTs one distribution row may ask for. */
+export const MAX_NFTS_PER_RECIPIENT = 1000
+
+function checkedRow(row: unknown, i: number): { address: string; count: number } {
+  const label = `Distribution row ${i + 1}`
+  if (!isRecord(row)) throw invalid(`${label} is malformed`)
+  const address = checkedAddress(row.address, label)
+  const { count } = row
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) {
+    throw invalid(`${label} (${address}): nft_amount must be a whole number of at least 1`)
+  }
+  if (count > MAX_NFTS_PER_RECIPIENT) {
+    throw invalid(`${label} (${address}): nft_amount may be at most ${MAX_NFTS_PER_RECIPIENT}`)
+  }
+  return { address, count }
+}
+
+function validate(fields: Fields): AirdropRequest {
+  const rows = itemsOf(fields, 'distribution', 'Please upload a CSV file first', 'recipients')
+  const distribution = rows.map(checkedRow)
+  const nftIds = checkedNftIds(fields, 'Please select NFTs to distribute')
+  if (typeof fields.randomize !== 'boolean') {
+    throw invalid('The job request is malformed: randomize must be true or false')
+  }
+  // A seed is checked whenever given (a malformed one is a bug worth reporting) but kept only with
+  // randomize: without a shuffle there is nothing for it to reproduce.
+  const seed = fields.seed === undefined ? undefined : checkedSeed(fields.seed)
+  return {
+    kind: 'airdrop',
+    distribution,
+    nftIds,
+    randomize: fields.randomize,
+    ...(fields.randomize && seed !== undefined ? { seed } : {}),
+  }
+}
+
+/** A uniform double in [0, 1) from 53 bits of crypto.getRandomValues. */
+export function cryptoRandom(): number {
+  const [high = 0, low = 0] = crypto.getRandomValues(new Uint32Array(2))
+  return ((high >>> 5) * 2 ** 26 + (low >>> 6)) / 2 ** 53
+}
+
+/** A Fisher–Yates shuffled copy. */
+function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const copy = [...items]
+  for (let i = copy.length - 1; i > 0; i--) {
+    // Clamped, so a random() that returns 1 (or garbage) cannot index past the end.
+    const j = Math.min(i, Math.max(0, Math.floor(random() * (i + 1)) || 0))
+    const swap = copy[i] as T
+    copy[i] = copy[j] as T
+    copy[j] = swap
+  }
+  return copy
+}
+
+/** The distribution expanded into recipient slots in CSV order, at most `max` of them. */
+function slotsOf(distribution: readonly { address: string; count: number }[], max: number) {
+  const slots: string[] = []
+  for (const { address, count } of distribution) {
+    for (let n = 0; n < count && slots.length < max; n++) slots.push(address)
+  }
+  return slots
+}
+
+/**
+ * Each recipient gets `count` slots, in CSV order; slot i gets the i-th NFT of the selection (or of a
+ * shuffled selection when `randomize`), as a free sell offer to the recipient. It stops when slots or
+ * NFTs run out: extra recipients get nothing, extra NFTs stay.
+ *
+ * @param random - uniform in [0, 1), for the shuffle; by default the generator of the request's
+ *   `seed` (the same seed always gives the same pairs), else crypto-strong.
+ */
+function intents(request: AirdropRequest, random?: () => number): PlannedIntent[] {
+  const draw = random ?? (request.seed ? seededRandom(request.seed) : cryptoRandom)
+  const nfts = request.randomize ? shuffled(request.nftIds, draw) : request.nftIds
+  return slotsOf(request.distribution, nfts.length).map((destination, i) => ({
+    intent: { type: 'offer', nftId: nfts[i] as string, amountDrops: '0', destination },
+    recipient: destination,
+  }))
+}
+
+/**
+ * The request as it will be planned and recorded: a randomized airdrop without a seed gets a fresh
+ * one, so that every shuffle can be reproduced from its job row.
+ */
+export function withShuffleSeed<R extends JobRequest>(request: R): R {
+  if (request.kind !== 'airdrop' || !request.randomize || request.seed) return request
+  return { ...request, seed: freshSeed() }
+}
+
+export const airdropKind: JobKindSpec<AirdropRequest> = {
+  kind: 'airdrop',
+  intentTypes: ['offer'],
+  touchesNfts: true,
+  validate,
+  prepare: withShuffleSeed,
+  intents,
+  params: (request, planned) => ({
+    ...(request.seed ? { shuffleSeed: request.seed } : {}),
+    // How many recipients its items go to (the results card counts them without reading).
+    recipients: new Set(planned.map((p) => p.recipient)).size,
+  }),
+}

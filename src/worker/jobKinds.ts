@@ -1,0 +1,46 @@
+/**
+ * Every job kind the engine runs, each described by its capability. A new job kind adds its module
+ * and one line here.
+ */
+import { airdropKind } from './airdrop/airdropKind.ts'
+import { burnKind } from './burn/burnKind.ts'
+import type { JobRequest } from './contract/jobs.ts'
+import { JobKinds } from './jobs/jobKind.ts'
+import type { PlannedIntent } from './jobs/jobKind.ts'
+import { listKind } from './listing/listKind.ts'
+import { acceptKind } from './orders/acceptKind.ts'
+import { cancelKind } from './orders/cancelKind.ts'
+import { removeRegularKeyKind } from './wallet/removeRegularKeyKind.ts'
+
+export const JOB_KINDS = new JobKinds([
+  airdropKind,
+  listKind,
+  burnKind,
+  cancelKind,
+  acceptKind,
+  removeRegularKeyKind,
+])
+
+/**
+ * Checks a job request from the UI and returns a clean copy: ids upper-cased, addresses and amounts
+ * trimmed, unknown fields dropped.
+ *
+ * @param request - anything; it crossed the worker boundary.
+ * @throws EngineError `VALIDATION` with a message fit to show: the spec's 'Please upload a CSV file
+ *   first', 'Please select NFTs to distribute', 'Please select NFTs to burn', 'Please select NFTs to
+ *   create offers for'; 'Please select offers to cancel'; or what is wrong with which row or item
+ *   (an invalid address, NFT id, count, price or expiration; more than 10,000 items); an airdrop
+ *   `seed` that is not 32 hex digits (checked even without `randomize`, but then dropped).
+ */
+export function validateJobRequest(request: unknown): JobRequest {
+  return JOB_KINDS.validate(request)
+}
+
+/**
+ * Expands a validated request into intents, in plan order (see each kind's `intents`).
+ *
+ * @param random - uniform in [0, 1), for an airdrop's shuffle; by default from its seed.
+ */
+export function planIntents(request: JobRequest, random?: () => number): PlannedIntent[] {
+  return JOB_KINDS.intents(request, random)
+}

@@ -1,0 +1,98 @@
+/**
+ * What the generic jobs engine knows of a job kind. Each capability describes its own kind (checking
+ * the request, its intents, what its job row records) beside the rest of its code, and the engine
+ * registers them all (src/worker/jobKinds.ts): the planner and the runner know a job only through its
+ * intents and this description, so a new job kind adds one module and one registration.
+ */
+import type { Intent, JobKind } from '../../db/types.ts'
+import { EngineError } from '../../shared/errors.ts'
+import { isRecord } from '../../shared/isRecord.ts'
+import type { JobRequest } from '../contract/jobs.ts'
+import type { WalletInfo } from '../contract/wallet.ts'
+import { invalid, shown } from './plan/requestFields.ts'
+
+/** One intent of a plan; airdrop offers also name the recipient's CSV address, for reports. */
+export interface PlannedIntent {
+  intent: Intent
+  recipient?: string
+}
+
+/** What a kind may use to make a checked request ready to plan. */
+export interface PlanContext {
+  /** The connected wallet (the account that will sign). */
+  wallet: WalletInfo
+}
+
+/** One kind of job, as its capability describes it. */
+export interface JobKindSpec<R extends JobRequest = JobRequest> {
+  readonly kind: R['kind']
+  /** The intent types its plans hold. */
+  readonly intentTypes: readonly Intent['type'][]
+  /**
+   * Its NFTs are offered or burned: NFTs that other unfinished jobs of the wallet will still offer
+   * are checked for at pre-flight.
+   */
+  readonly touchesNfts: boolean
+  /**
+   * Checks a request's fields (it crossed the worker boundary) and returns a clean copy.
+   *
+   * @throws EngineError `VALIDATION` with a message fit to show.
+   */
+  validate(fields: Record<string, unknown>): R
+  /**
+   * The checked request as it will be planned and recorded (a fresh shuffle seed, the key to
+   * remove); the request itself when nothing is added.
+   *
+   * @throws EngineError `VALIDATION` when the wallet cannot do this kind of job.
+   */
+  prepare?(request: R, context: PlanContext): R
+  /** Its intents, in plan order; `random` (uniform in [0, 1)) for kinds that draw. */
+  intents(request: R, random?: () => number): PlannedIntent[]
+  /** What the job row records for its cards, besides the fee. */
+  params?(request: R, planned: readonly PlannedIntent[]): Record<string, unknown>
+}
+
+/** A description of any one kind. */
+export type AnyJobKindSpec = {
+  [K in JobRequest['kind']]: JobKindSpec<Extract<JobRequest, { kind: K }>>
+}[JobRequest['kind']]
+
+/** The registered job kinds. */
+export class JobKinds {
+  private readonly specs = new Map<JobKind, JobKindSpec>()
+
+  /** @param specs - one per job kind. */
+  constructor(specs: readonly AnyJobKindSpec[]) {
+    for (const spec of specs) this.specs.set(spec.kind, spec)
+  }
+
+  /**
+   * The kind's description.
+   *
+   * @throws EngineError `INTERNAL` for a kind nobody registered.
+   */
+  spec(kind: JobKind): JobKindSpec {
+    const spec = this.specs.get(kind)
+    if (!spec) throw new EngineError('INTERNAL', `No job kind ${kind} is registered`)
+    return spec
+  }
+
+  /**
+   * Checks a job request from the UI and returns a clean copy: ids upper-cased, addresses and amounts
+   * trimmed, unknown fields dropped.
+   *
+   * @param request - anything; it crossed the worker boundary.
+   * @throws EngineError `VALIDATION` with a message fit to show (see each kind's `validate`).
+   */
+  validate(request: unknown): JobRequest {
+    if (!isRecord(request)) throw invalid('The job request is malformed')
+    const spec = this.specs.get(request.kind as JobKind)
+    if (!spec) throw invalid(`Unknown job kind: ${shown(request.kind)}`)
+    return spec.validate(request)
+  }
+
+  /** Expands a validated request into its intents, in plan order (see each kind's `intents`). */
+  intents(request: JobRequest, random?: () => number): PlannedIntent[] {
+    return this.spec(request.kind).intents(request, random)
+  }
+}
