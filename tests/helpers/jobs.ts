@@ -5,7 +5,7 @@
 import { Client } from 'xrpl'
 import type { AccountTxTransaction, LedgerEntry } from 'xrpl'
 
-import { readAccountNfts } from '../../src/worker/collection/accountNfts.ts'
+import { readAccountNfts } from '../../src/worker/ledger/accountNfts.ts'
 import { startEngineHarness } from './engine.ts'
 import type { EngineHarness } from './engine.ts'
 import type { EngineOptions } from '../../src/worker/engine.ts'

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 
 import { buildNFTokenId } from '../../src/sandbox/ledger/nftokenId.ts'
 import { isEngineError } from '../../src/shared/errors.ts'
-import { toNftItem } from '../../src/worker/collection/nftEntry.ts'
+import { toNftItem } from '../../src/worker/ledger/nftEntry.ts'
 
 const ISSUER = 'rJoxBSzpXhPkNfAnP1TrRTR8VyFo43uSoc'
 const OTHER = 'rrrrrrrrrrrrrrrrrrrrrhoLvTp'

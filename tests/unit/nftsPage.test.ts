@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { buildNFTokenId } from '../../src/sandbox/ledger/nftokenId.ts'
 import { isEngineError } from '../../src/shared/errors.ts'
-import { readNftPage } from '../../src/worker/collection/accountNftsPage.ts'
+import { readNftPage } from '../../src/worker/ledger/accountNftsPage.ts'
 
 const ACCOUNT = 'rJoxBSzpXhPkNfAnP1TrRTR8VyFo43uSoc'
 

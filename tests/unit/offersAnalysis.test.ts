@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { classifyOffers, tiedOffers } from '../../src/worker/orders/offerAnalysis.ts'
-import type { OfferEntry } from '../../src/worker/orders/ownOffers.ts'
+import type { OfferEntry } from '../../src/worker/ledger/ownOffers.ts'
 
 const ACCOUNT = 'rHolderXXXXXXXXXXXXXXXXXXXXXXXXXXX'
 const NFT_A = 'A'.repeat(64)

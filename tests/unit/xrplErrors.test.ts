@@ -3,7 +3,7 @@ import { DisconnectedError, NotConnectedError, RippledError, TimeoutError } from
 
 import { isConnectionError } from '../../src/worker/ledger/ledgerFollower.ts'
 import { refusalOf } from '../../src/worker/ledger/serverAnswers.ts'
-import { toEngineError } from '../../src/worker/network/toEngineError.ts'
+import { toEngineError } from '../../src/worker/ledger/toEngineError.ts'
 
 /** An xrpl.js error as the production build makes it: the minifier renamed its class. */
 function minified<E extends Error>(error: E): E {

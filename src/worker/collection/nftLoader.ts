@@ -12,7 +12,7 @@ import type { NetworkId } from '../../shared/networks.ts'
 import type { NftLoadProgress, NftLoadResult, ProgressListener } from '../api.ts'
 import type { ConnectionManager } from '../network/connectionManager.ts'
 import { throttledProgress } from '../progress.ts'
-import { readAccountNfts } from './accountNfts.ts'
+import { readAccountNfts } from '../ledger/accountNfts.ts'
 
 /** What the loader needs from the engine. */
 export interface NftLoaderDeps {

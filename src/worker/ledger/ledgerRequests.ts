@@ -7,7 +7,7 @@ import type { Client } from 'xrpl'
 
 import { EngineError } from '../../shared/errors.ts'
 import { runPool } from './pool.ts'
-import { toEngineError } from '../network/toEngineError.ts'
+import { toEngineError } from './toEngineError.ts'
 import { isRecord } from '../../shared/isRecord.ts'
 
 /** Account lookups in flight at once. */

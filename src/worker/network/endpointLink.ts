@@ -13,7 +13,7 @@ import { plainClients } from '../ledger/pacedClient.ts'
 import type { ClientFactory } from '../ledger/pacedClient.ts'
 import { unhealthyBecause } from './serverHealth.ts'
 import type { HealthExpectations } from './serverHealth.ts'
-import { toEngineError } from './toEngineError.ts'
+import { toEngineError } from '../ledger/toEngineError.ts'
 import { EngineError } from '../../shared/errors.ts'
 
 /** How long closing a link waits for the socket's close handshake. */

@@ -9,17 +9,6 @@ import { rippleTimeToUnixTime } from 'xrpl'
 import type { BidTerms, OfferAmount, PlanProblem } from '../../db/types.ts'
 import { readsAsXrp, tokenParts, tokenText } from '../../shared/currency.ts'
 import { formatDrops, shortAddress, shortId } from '../../shared/format.ts'
-import type { RawBid } from './bidsOnNfts.ts'
-
-/** The terms a bid states. */
-export function termsOf(bid: RawBid): BidTerms {
-  return {
-    amount: bid.amount,
-    bidder: bid.bidder,
-    destination: bid.destination,
-    expiration: bid.expiration,
-  }
-}
 
 /** A decimal as sign, significant digits and exponent, so that '1000', '1e3' and '1000.0' match. */
 function canonicalDecimal(value: string): string {

@@ -3,7 +3,7 @@
  * the ledger facts come in, the flags go out.
  */
 import type { OfferFlags } from '../api.ts'
-import type { OfferEntry } from './ownOffers.ts'
+import type { OfferEntry } from '../ledger/ownOffers.ts'
 
 /** What the classification is judged by, all read from one validated ledger. */
 export interface OfferFacts {

@@ -22,11 +22,11 @@ import type {
 } from '../api.ts'
 import { LOOKUP_CONCURRENCY, malformed, readCloseTime } from '../ledger/ledgerRequests.ts'
 import { forEachPage } from '../ledger/pages.ts'
-import { readAccountNfts } from '../collection/accountNfts.ts'
+import { readAccountNfts } from '../ledger/accountNfts.ts'
 import { runPool } from '../ledger/pool.ts'
 import { classifyOffers, newestFirst, tiedOffers } from './offerAnalysis.ts'
-import type { OfferEntry } from './ownOffers.ts'
-import { readOwnOffersAt } from './ownOffers.ts'
+import type { OfferEntry } from '../ledger/ownOffers.ts'
+import { readOwnOffersAt } from '../ledger/ownOffers.ts'
 import { isRecord } from '../../shared/isRecord.ts'
 
 /** Where the report comes from. */

@@ -22,8 +22,8 @@ import {
   openRegularKey,
   storeRegularKey,
 } from './keyVault.ts'
-import { assertMaySign, readAccountAuth } from './ledgerChecks.ts'
-import type { AccountAuth } from './ledgerChecks.ts'
+import { assertMaySign, readAccountAuth } from '../ledger/accountKeys.ts'
+import type { AccountAuth } from '../ledger/accountKeys.ts'
 import { DEFAULT_CONFIRM_LIMITS, waitForRegularKey } from './regularKeyWait.ts'
 import type { ConfirmLimits } from './regularKeyWait.ts'
 

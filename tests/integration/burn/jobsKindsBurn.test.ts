@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 
 import { readItems } from '../../../src/db/jobs.ts'
 import { demoAccounts } from '../../../src/sandbox/demo/accounts.ts'
-import { readAccountNfts } from '../../../src/worker/collection/accountNfts.ts'
+import { readAccountNfts } from '../../../src/worker/ledger/accountNfts.ts'
 import { jobFinished, ledgerNftIds } from '../../helpers/engine.ts'
 import { offersOf, startDemoJobsHarness, validatedIndex } from '../../helpers/jobs.ts'
 import type { DemoJobsHarness } from '../../helpers/jobs.ts'

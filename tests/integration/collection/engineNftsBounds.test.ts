@@ -11,7 +11,7 @@ import { demoAccounts } from '../../../src/sandbox/demo/accounts.ts'
 import { startSandbox } from '../../../src/sandbox/index.ts'
 import type { Sandbox } from '../../../src/sandbox/index.ts'
 import { MAX_ACCOUNT_NFTS, MAX_NFT_PAGES } from '../../../src/shared/constants.ts'
-import { NFT_LIST_LIMITS, readAccountNfts } from '../../../src/worker/collection/accountNfts.ts'
+import { NFT_LIST_LIMITS, readAccountNfts } from '../../../src/worker/ledger/accountNfts.ts'
 import { engineError } from '../../helpers/engine.ts'
 
 const holder = demoAccounts().holder.classicAddress

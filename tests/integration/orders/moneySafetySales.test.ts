@@ -22,7 +22,7 @@ import type { DemoJobsHarness } from '../../helpers/jobs.ts'
 import { startTwoServers } from '../../helpers/rewritingProxy.ts'
 import type { Json, Proxy, TwoServers } from '../../helpers/rewritingProxy.ts'
 import { shortAddress } from '../../../src/shared/format.ts'
-import { readAccountNfts } from '../../../src/worker/collection/accountNfts.ts'
+import { readAccountNfts } from '../../../src/worker/ledger/accountNfts.ts'
 
 const accounts = demoAccounts()
 const holder = accounts.holder.classicAddress

@@ -13,10 +13,10 @@ import type { Client } from 'xrpl'
 import type { OfferItem } from '../../../db/acceptance.ts'
 import type { AcceptanceState } from '../../../db/types.ts'
 import { isEngineError } from '../../../shared/errors.ts'
-import { readAccountNfts } from '../../collection/accountNfts.ts'
+import { readAccountNfts } from '../../ledger/accountNfts.ts'
 import { runPool } from '../../ledger/pool.ts'
 import { LOOKUP_CONCURRENCY } from '../../ledger/ledgerRequests.ts'
-import { readOwnOffersAt } from '../../orders/ownOffers.ts'
+import { readOwnOffersAt } from '../../ledger/ownOffers.ts'
 
 /** An airdrop offer to look up. */
 export interface TrackedOffer {

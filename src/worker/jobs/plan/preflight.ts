@@ -14,9 +14,9 @@ import { buildNetworks } from '../../../shared/networks.ts'
 import type { NetworkId } from '../../../shared/networks.ts'
 import type { BurnEffects, JobKind, PlanProblem } from '../../api.ts'
 import { offersDeleted, pagesFreed } from '../../burn/burnEffects.ts'
-import { readAccountKeys } from '../../wallet/ledgerChecks.ts'
-import { readNftPages } from '../../collection/nftPages.ts'
-import { readAccountNfts } from '../../collection/accountNfts.ts'
+import { readAccountKeys } from '../../ledger/accountKeys.ts'
+import { readNftPages } from '../../ledger/nftPages.ts'
+import { readAccountNfts } from '../../ledger/accountNfts.ts'
 import type { PlannedIntent } from '../jobKind.ts'
 import { costOf } from './preflightCost.ts'
 import {
@@ -34,12 +34,12 @@ import {
   readCloseTime,
   readReserves,
 } from '../../ledger/ledgerRequests.ts'
-import { readBidTerms, readNftBids } from '../../orders/bidsOnNfts.ts'
+import { readBidTerms, readNftBids } from '../../ledger/nftBids.ts'
 import type { SecondWord } from '../../orders/bidTerms.ts'
 import type { SecondRead } from '../../network/secondOpinion.ts'
-import { readOffers, readOwnOffers } from '../../orders/ownOffers.ts'
+import { readOffers, readOwnOffers } from '../../ledger/ownOffers.ts'
 import { runPool } from '../../ledger/pool.ts'
-import type { OfferEntry } from '../../orders/ownOffers.ts'
+import type { OfferEntry } from '../../ledger/ownOffers.ts'
 
 /** What pre-flight works with. */
 export interface PreflightDeps {

@@ -7,13 +7,13 @@
 import type { BidTerms, Intent, NftItem } from '../../../db/types.ts'
 import { shortAddress, shortId } from '../../../shared/format.ts'
 import type { PlanProblem } from '../../api.ts'
-import { LSF_TRANSFERABLE } from '../../collection/nftEntry.ts'
+import { LSF_TRANSFERABLE } from '../../ledger/nftEntry.ts'
 import type { PlannedIntent } from '../jobKind.ts'
 import type { AccountFacts } from '../../ledger/ledgerRequests.ts'
-import type { AccountKeyFacts } from '../../wallet/ledgerChecks.ts'
+import type { AccountKeyFacts } from '../../ledger/accountKeys.ts'
 import { bidVerdict } from '../../orders/bidTerms.ts'
 import type { SecondWord } from '../../orders/bidTerms.ts'
-import type { OfferEntry, OfferLookup } from '../../orders/ownOffers.ts'
+import type { OfferEntry, OfferLookup } from '../../ledger/ownOffers.ts'
 
 /** Everything the verdicts are drawn from. */
 export interface ItemFacts {

@@ -17,13 +17,13 @@ import type { Client, Wallet } from 'xrpl'
 import type { JobItemRow, PlanProblem } from '../../../db/types.ts'
 import { shortAddress, shortId } from '../../../shared/format.ts'
 import type { SecondRead } from '../../network/secondOpinion.ts'
-import { readBidTerms } from '../../orders/bidsOnNfts.ts'
+import { readBidTerms } from '../../ledger/nftBids.ts'
 import { bidVerdict } from '../../orders/bidTerms.ts'
-import { readOwnOffers } from '../../orders/ownOffers.ts'
-import type { OfferEntry } from '../../orders/ownOffers.ts'
+import { readOwnOffers } from '../../ledger/ownOffers.ts'
+import type { OfferEntry } from '../../ledger/ownOffers.ts'
 import { readCloseTime } from '../../ledger/ledgerRequests.ts'
 import { keyRemovalProblem } from '../plan/preflightItems.ts'
-import { readAccountKeys } from '../../wallet/ledgerChecks.ts'
+import { readAccountKeys } from '../../ledger/accountKeys.ts'
 
 /** Why an item is not signed. */
 export type Refusal = Pick<PlanProblem, 'code' | 'message'>

@@ -1,7 +1,7 @@
 import { EngineError, errorMessage, isEngineError } from '../../shared/errors.ts'
 import type { EngineErrorCode } from '../../shared/errors.ts'
-import { xrplErrorName } from '../ledger/xrplErrors.ts'
-import type { XrplErrorName } from '../ledger/xrplErrors.ts'
+import { xrplErrorName } from './xrplErrors.ts'
+import type { XrplErrorName } from './xrplErrors.ts'
 
 const CODES: Readonly<Record<XrplErrorName, EngineErrorCode>> = {
   TimeoutError: 'TIMEOUT',

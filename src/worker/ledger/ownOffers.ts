@@ -9,14 +9,9 @@ import type { Client } from 'xrpl'
 
 import { CURRENCY_CODE, ISSUED_VALUE, currencyCode } from '../../shared/currency.ts'
 import type { OfferAmount } from '../api.ts'
-import { runPool } from '../ledger/pool.ts'
-import { toEngineError } from '../network/toEngineError.ts'
-import {
-  LOOKUP_CONCURRENCY,
-  malformed,
-  requestResult,
-  rippledError,
-} from '../ledger/ledgerRequests.ts'
+import { runPool } from './pool.ts'
+import { toEngineError } from './toEngineError.ts'
+import { LOOKUP_CONCURRENCY, malformed, requestResult, rippledError } from './ledgerRequests.ts'
 import { isRecord } from '../../shared/isRecord.ts'
 
 /** account_objects page size (rippled's maximum). */

@@ -5,7 +5,7 @@
  */
 import type { Client } from 'xrpl'
 
-import { malformed, requestResult } from '../ledger/ledgerRequests.ts'
+import { malformed, requestResult } from './ledgerRequests.ts'
 import { isRecord } from '../../shared/isRecord.ts'
 
 /** account_objects entries a page of the listing asks for. */
