@@ -3,6 +3,7 @@
  * match on `name` and `code`, never on `instanceof` (see `comlink.ts` for the transfer handler that
  * keeps these fields intact).
  */
+import { log } from './log.ts'
 
 /** What went wrong, coarsely enough for the UI to decide what to show or offer. */
 export type EngineErrorCode =
@@ -93,5 +94,5 @@ export function errorMessage(value: unknown, fallback = 'Unknown error'): string
  * logged with what was being done, never swallowed.
  */
 export function logFailure(what: string): (error: unknown) => void {
-  return (error) => console.error(`${what} failed:`, error)
+  return (error) => log.error(`${what} failed:`, error)
 }

@@ -6,7 +6,7 @@ import { releaseProxy } from 'comlink'
 import { isValidClassicAddress } from 'xrpl'
 
 import { readItems } from '../db/jobs.ts'
-import type { JobRow } from '../db/types.ts'
+import type { JobItemRow, JobRow } from '../db/types.ts'
 import { LedgerDb } from '../db/schema.ts'
 import { readSettings, saveSettings } from '../db/settings.ts'
 import { EngineError, isEngineError, logFailure } from '../shared/errors.ts'
@@ -19,6 +19,7 @@ import {
 } from '../shared/networks.ts'
 import type { NetworkConfig } from '../shared/networks.ts'
 import type {
+  NftPage,
   AcceptanceSummary,
   AppSettings,
   CacheStats,
@@ -71,6 +72,8 @@ import { MetadataService } from './collection/metadata/metadataService.ts'
 import type { MetadataOptions } from './collection/metadata/metadataService.ts'
 import { ConnectionManager, DEFAULT_TIMING } from './network/connectionManager.ts'
 import { JOB_KINDS } from './jobKinds.ts'
+import { getJob, jobItemsPage, listJobs, watchJob } from './jobs/jobReads.ts'
+import { nftPage } from './collection/nftPage.ts'
 import { SecondOpinion } from './network/secondOpinion.ts'
 import { LoadBudgets } from './ledger/pacedClient.ts'
 import { DEFAULT_ASSUMED_LIMITS } from './ledger/requestScheduler.ts'
@@ -109,6 +112,13 @@ export interface EngineOptions {
    * defaults); tests that scale a sandbox's limits down scale these alike.
    */
   assumedLimits?: Partial<AssumedLimits>
+  /**
+   * Whether connecting a wallet (or the connection coming back) resumes the account's unfinished and
+   * paused jobs by itself, as the app needs (the default). When false, nothing runs until a job is
+   * started; a job interrupted mid-run still goes on first then, since its transactions in flight must
+   * be settled before new ones are signed.
+   */
+  resumeOnConnect?: boolean
 }
 
 /** A Comlink proxy carries a release function; a plain function (in Node) does not. */
@@ -120,6 +130,7 @@ export class Engine implements EngineApi {
   private readonly id = crypto.randomUUID()
   private readonly networks: Readonly<Record<NetworkId, NetworkConfig>>
   private readonly offered: readonly NetworkId[]
+  private readonly resumeOnConnect: boolean
   private readonly connection: ConnectionManager
   private readonly listeners = new Map<number, MaybeProxy>()
   private nextSubscription = 1
@@ -142,6 +153,7 @@ export class Engine implements EngineApi {
   constructor(options: EngineOptions = {}) {
     this.networks = freezeNetworks(options.networks ?? NETWORKS)
     this.offered = Object.freeze([...(options.offered ?? OFFERED_NETWORK_IDS)])
+    this.resumeOnConnect = options.resumeOnConnect ?? true
     // One budget per endpoint for every link to it; a server that says it is unfit is left.
     this.budgets = new LoadBudgets(
       {
@@ -365,11 +377,6 @@ export class Engine implements EngineApi {
     })
   }
 
-  /**
-   * Drops everything at once, as a closed tab does: running jobs stop writing and submitting (they
-   * resume from IndexedDB in the next engine), and the connection closes. Not part of EngineApi: the
-   * worker ends with its tab; tests use this to stand in for that.
-   */
   async dispose(): Promise<void> {
     this.ownNudges.close()
     const stopped = Promise.all([this.jobs.dispose(), this.acceptance.dispose()])
@@ -615,6 +622,30 @@ export class Engine implements EngineApi {
     return this.jobs.runnerActive(network, account)
   }
 
+  listJobs(options: { account?: string; network?: NetworkId } = {}): Promise<JobRow[]> {
+    const network = options.network ?? this.connection.status.network
+    return listJobs(this.db, network, this.accountOf(options.account))
+  }
+
+  getJob(jobId: string): Promise<JobRow | null> {
+    return getJob(this.db, jobId)
+  }
+
+  async jobItems(jobId: string, page?: { offset?: number; limit?: number }): Promise<JobItemRow[]> {
+    return await jobItemsPage(this.db, jobId, page)
+  }
+
+  watchJob(jobId: string, onChange?: (job: JobRow) => void): Promise<JobRow> {
+    return watchJob(this.db, jobId, onChange)
+  }
+
+  async listNfts(
+    options: { account?: string; offset?: number; limit?: number } = {},
+  ): Promise<NftPage> {
+    const network = this.connection.status.network
+    return nftPage(this.db, network, this.accountOf(options.account), options)
+  }
+
   exportJobCsv(jobId: string): Promise<string> {
     return this.jobs.exportCsv(jobId)
   }
@@ -632,7 +663,7 @@ export class Engine implements EngineApi {
    * offers are tracked again.
    */
   private withResume(wallet: WalletInfo): WalletInfo {
-    void this.jobs.resumeUnfinished().catch(logFailure('jobs: resuming'))
+    this.resumeJobs()
     this.acceptance.resume()
     return wallet
   }
@@ -696,6 +727,12 @@ export class Engine implements EngineApi {
   }
 
   /** The given account, or the connected wallet's; a VALIDATION error when there is neither. */
+  /** The wallet's jobs go on (see EngineOptions.resumeOnConnect); runners waiting look again. */
+  private resumeJobs(): void {
+    if (this.resumeOnConnect) void this.jobs.resumeUnfinished().catch(logFailure('jobs: resuming'))
+    else this.jobs.wakeRunners()
+  }
+
   private accountOf(account: string | undefined): string {
     // An explicit account (even an empty one) is the caller's: the loaders validate it.
     if (account !== undefined) return account
@@ -712,7 +749,7 @@ export class Engine implements EngineApi {
     if (cameUp && this.keyring.current()?.restored)
       void this.keyring.restore().catch(logFailure('keys: checking the restored wallet'))
     if (cameUp && this.keyring.current()) {
-      void this.jobs.resumeUnfinished().catch(logFailure('jobs: resuming'))
+      this.resumeJobs()
       this.acceptance.reconnected()
     }
     for (const [subscription, listener] of this.listeners)

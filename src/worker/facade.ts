@@ -11,6 +11,7 @@ import type { EngineApi } from './api.ts'
 const METHODS = {
   connect: true,
   disconnect: true,
+  dispose: true,
   retryNow: true,
   deviceOffline: true,
   getNetworkStatus: true,
@@ -51,6 +52,11 @@ const METHODS = {
   getRunnerId: true,
   jobRunnerActive: true,
   exportJobCsv: true,
+  listJobs: true,
+  getJob: true,
+  jobItems: true,
+  watchJob: true,
+  listNfts: true,
   checkAcceptance: true,
   planReclaim: true,
 } as const satisfies Record<keyof EngineApi, true>

@@ -1,10 +1,19 @@
 /** The account's NFTs and their metadata. */
-import type { CacheStats } from '../../db/types.ts'
+import type { CacheStats, NftItem } from '../../db/types.ts'
 import type { NetworkId } from '../../shared/networks.ts'
 import type { ProgressListener } from './progress.ts'
 
 /** Loading an account's NFTs and their metadata. */
 export interface CollectionApi {
+  /**
+   * A page of an account's NFTs as last loaded (`loadNfts`) on the network in use: the connected
+   * wallet's by default; `offset` from 0, `limit` 100 by default and at most 1,000.
+   *
+   * @throws EngineError `NOT_FOUND` when the account's NFTs were never loaded on this network;
+   *   `VALIDATION` for a bad offset or limit, or without an account and a connected wallet.
+   */
+  listNfts(options?: { account?: string; offset?: number; limit?: number }): Promise<NftPage>
+
   /**
    * Loads every NFT of an account (account_nfts, limit 400, marker paging) from the validated ledger
    * and saves the list as the account's snapshot on this network, which the UI observes (and shows
@@ -77,4 +86,17 @@ export interface MetadataProgress {
   failed: number
   /** Not finished yet. */
   pending: number
+}
+
+/** A page of an account's NFTs (EngineApi.listNfts). */
+export interface NftPage {
+  network: NetworkId
+  account: string
+  /** How many NFTs the account held when they were loaded. */
+  total: number
+  /** The validated ledger they were read from. */
+  ledgerIndex: number
+  /** Unix ms of the load. */
+  loadedAt: number
+  nfts: NftItem[]
 }

@@ -61,6 +61,13 @@ export interface ConnectionApi {
   disconnect(): Promise<void>
 
   /**
+   * Ends the engine, as a closed tab does: running jobs stop writing and submitting (they resume from
+   * the store in the next engine), secrets are dropped, every connection and timer closes, so a Node
+   * process exits once nothing else keeps it. The engine is not usable afterwards.
+   */
+  dispose(): Promise<void>
+
+  /**
    * Retries the connection at once instead of waiting out the backoff (the worker also does this
    * when the browser comes back online). Does nothing while connected.
    */

@@ -2,7 +2,7 @@
  * Bulk jobs of every kind: planned (every intent stored, pre-flight run, nothing signed), started,
  * paused, cancelled, reported. Their progress is in IndexedDB, which the UI observes.
  */
-import type { JobKind, JobPlanFigures, PlanProblem } from '../../db/types.ts'
+import type { JobItemRow, JobKind, JobPlanFigures, JobRow, PlanProblem } from '../../db/types.ts'
 import type { NetworkId } from '../../shared/networks.ts'
 import type { AirdropRequest } from './airdrop.ts'
 import type { BurnEffects, BurnRequest } from './burn.ts'
@@ -69,6 +69,33 @@ export interface JobsApi {
 
   /** The per-item report of a job as CSV (status, transaction hash, result, message). */
   exportJobCsv(jobId: string): Promise<string>
+
+  /**
+   * An account's jobs on a network, newest first: the connected wallet's on the network in use by
+   * default. (The app observes IndexedDB instead; this is for scripts.)
+   *
+   * @throws EngineError `VALIDATION` without an account and without a connected wallet.
+   */
+  listJobs(options?: { account?: string; network?: NetworkId }): Promise<JobRow[]>
+
+  /** One job's row — status, counts, plan figures, params — or null for an unknown id. */
+  getJob(jobId: string): Promise<JobRow | null>
+
+  /**
+   * A page of a job's items in plan order: `offset` from 0, `limit` 100 by default and at most 1,000.
+   *
+   * @throws EngineError `VALIDATION` for an offset or limit that is not a whole number in range.
+   */
+  jobItems(jobId: string, page?: { offset?: number; limit?: number }): Promise<JobItemRow[]>
+
+  /**
+   * Follows a job until it ends. `onChange` (a `Comlink.proxy` through the worker boundary) gets each
+   * new row; the promise resolves with the final row (completed, cancelled or failed). A paused or
+   * waiting job keeps it waiting.
+   *
+   * @throws EngineError `NOT_FOUND` for an unknown job.
+   */
+  watchJob(jobId: string, onChange?: (job: JobRow) => void): Promise<JobRow>
 }
 
 /** What the user asks a job to do. Amounts are drops (strings); addresses are classic addresses. */

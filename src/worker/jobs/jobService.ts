@@ -277,8 +277,7 @@ export class JobService {
    * jobs paused by a disconnect or a network switch, now that the wallet and its network are back.
    */
   async resumeUnfinished(): Promise<void> {
-    // Also called when the connection is back: runners waiting for it look again now.
-    for (const runner of this.runs.all()) runner.wake()
+    this.wakeRunners()
     const wallet = this.deps.keyring.current()
     if (!wallet || wallet.network !== this.deps.network()) return
     const { network, address } = wallet
@@ -288,6 +287,11 @@ export class JobService {
     if (jobs.some((j) => j.network === network && j.account === address)) {
       this.runs.schedule(network, address)
     }
+  }
+
+  /** The connection is back: runners waiting for it look again now. */
+  wakeRunners(): void {
+    for (const runner of this.runs.all()) runner.wake()
   }
 
   /** The wallet was disconnected: its jobs running here pause until it is connected again. */

@@ -10,6 +10,7 @@ import type { NetworkConfig, NetworkId } from '../../shared/networks.ts'
 import { plainClients } from '../ledger/pacedClient.ts'
 import type { ClientFactory } from '../ledger/pacedClient.ts'
 import type { LinkTiming } from './endpointLink.ts'
+import { log } from '../../shared/log.ts'
 
 /** Another server's word, for one network: whether there is one to ask, and asking it. */
 export interface SecondRead {
@@ -60,7 +61,7 @@ export class SecondOpinion {
       try {
         return await question(await this.client(endpoint))
       } catch (e) {
-        console.warn(`network: second opinion from ${endpoint} failed:`, e)
+        log.warn(`network: second opinion from ${endpoint} failed:`, e)
         await this.drop(endpoint)
       }
     }
@@ -100,6 +101,6 @@ export class SecondOpinion {
   private async drop(endpoint: string): Promise<void> {
     const client = this.clients.get(endpoint)
     this.clients.delete(endpoint)
-    await client?.disconnect().catch((e: unknown) => console.warn('network: closing', endpoint, e))
+    await client?.disconnect().catch((e: unknown) => log.warn('network: closing', endpoint, e))
   }
 }

@@ -33,6 +33,7 @@ import { readStandings, trackedOffer } from './acceptanceLedger.ts'
 import { OfferStream, OutcomeBacklog } from './acceptanceStream.ts'
 import type { StreamOutcome } from './acceptanceStream.ts'
 import { isConnectionError } from '../../ledger/ledgerFollower.ts'
+import { log } from '../../../shared/log.ts'
 
 /** When the tracker polls the ledger. */
 export interface AcceptanceTiming {
@@ -162,7 +163,7 @@ export class AcceptanceTracker {
   /** A queued task nobody waits for: errors are logged, a lost connection is expected. */
   private background(task: () => Promise<void>): void {
     void this.queue(task).catch((e: unknown) => {
-      if (!isConnectionError(e)) console.warn('acceptance tracking:', e)
+      if (!isConnectionError(e)) log.warn('acceptance tracking:', e)
     })
   }
 
@@ -257,7 +258,7 @@ export class AcceptanceTracker {
   /** A check failed (the connection was lost, say): polls wait `intervalMs` or a resume(). */
   private failed(e: unknown): void {
     this.retryAt = Date.now() + this.timing.intervalMs
-    if (!isConnectionError(e)) console.warn('acceptance check failed:', e)
+    if (!isConnectionError(e)) log.warn('acceptance check failed:', e)
   }
 
   /** Reads the jobs' waiting offers from one validated ledger and records what it shows. */

@@ -5,6 +5,7 @@
  * set per database, so that engines sharing a database in a test stand for tabs sharing a profile.
  */
 import type { NetworkId } from '../../../shared/networks.ts'
+import { log } from '../../../shared/log.ts'
 
 /** A lock held until `release()` (or, for a Web Lock, until the tab dies). */
 export interface HeldLock {
@@ -140,7 +141,6 @@ export function defaultAccountLocks(dbName: string): AccountLocks {
   const browser = scope.WorkerGlobalScope !== undefined || scope.window !== undefined
   const locks = browser ? scope.navigator?.locks : undefined
   if (locks) return webLocks(locks)
-  if (browser)
-    console.warn('jobs: no Web Locks here (not a secure context); tabs are not kept apart')
+  if (browser) log.warn('jobs: no Web Locks here (not a secure context); tabs are not kept apart')
   return memoryLocksFor(dbName)
 }

@@ -19,6 +19,7 @@ import { accountLockName } from './accountLocks.ts'
 import type { AccountLocks } from './accountLocks.ts'
 import { JobRunner } from './runner.ts'
 import type { RunnerDeps } from './runner.ts'
+import { log } from '../../../shared/log.ts'
 
 export interface AccountRunsDeps {
   db: LedgerDb
@@ -84,7 +85,7 @@ export class AccountRuns {
     const fresh: AccountTurn = { abort: new AbortController(), again: false }
     this.turns.set(key, fresh)
     const run = this.takeTurn(key, network, account, fresh).catch((e: unknown) => {
-      console.error("jobs: running the account's jobs failed", e)
+      log.error("jobs: running the account's jobs failed", e)
     })
     this.pending.add(run)
     void run.finally(() => this.pending.delete(run))

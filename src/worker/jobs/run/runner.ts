@@ -34,6 +34,7 @@ import { Settler } from './settle.ts'
 import type { SecondLookup } from './settle.ts'
 import { Submitter } from './submitLoop.ts'
 import type { ServerPace } from '../../ledger/requestScheduler.ts'
+import { log } from '../../../shared/log.ts'
 
 export { DEFAULT_LIMITS } from './runState.ts'
 export type { RunnerLimits } from './runState.ts'
@@ -180,7 +181,7 @@ export class JobRunner {
           await this.follower.wait(RETRY_WAIT_MS)
           continue
         }
-        console.error(`jobs: job ${this.state.job.id} stops signing:`, e)
+        log.error(`jobs: job ${this.state.job.id} stops signing:`, e)
         await this.state.fail(e instanceof Error ? e.message : String(e))
         failures += 1
         await this.follower.wait(Math.min(FAILED_RETRY_MAX_MS, RETRY_WAIT_MS * 2 ** failures))

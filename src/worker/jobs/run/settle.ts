@@ -18,6 +18,7 @@ import { lookupTx } from '../../ledger/txLookup.ts'
 import type { Lookup } from '../../ledger/txLookup.ts'
 import { inLane } from '../../ledger/pacedClient.ts'
 import { MAX_LAG_LEDGERS } from '../../network/serverHealth.ts'
+import { log } from '../../../shared/log.ts'
 
 /** Another server of the job's network, asked before an attempt counts as dead (see settle). */
 export interface SecondLookup {
@@ -181,7 +182,7 @@ export class Settler {
     if (signedByAccount(hash, txJson, account, this.state.view.regularKey)) return true
     const waiting = this.state.inFlight().some((i) => this.state.latest(i).sequence === sequence)
     if (waiting) {
-      console.warn(
+      log.warn(
         `jobs: a validated transaction ${hash} with Sequence ${sequence} is not signed by ${account}: not taken as proof`,
       )
     }
