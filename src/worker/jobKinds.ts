@@ -1,9 +1,12 @@
 /**
- * Every job kind the engine runs, each described by its capability. A new job kind adds its module
- * and one line here.
+ * Every job kind the engine runs and every transaction its jobs sign, each described by its
+ * capability. A new job kind adds its modules and a line in each list here.
  */
 import { airdropKind } from './airdrop/airdropKind.ts'
 import { burnKind } from './burn/burnKind.ts'
+import type { SubmittableTransaction } from 'xrpl'
+
+import type { Intent } from '../db/types.ts'
 import type { JobRequest } from './contract/jobs.ts'
 import { JobKinds } from './jobs/jobKind.ts'
 import type { PlannedIntent } from './jobs/jobKind.ts'
@@ -11,15 +14,26 @@ import { listKind } from './listing/listKind.ts'
 import { acceptKind } from './orders/acceptKind.ts'
 import { cancelKind } from './orders/cancelKind.ts'
 import { removeRegularKeyKind } from './wallet/removeRegularKeyKind.ts'
+import { burnIntent } from './burn/burnTx.ts'
+import { cancelIntent } from './ledger/cancelOffers.ts'
+import { offerIntent } from './ledger/createOffer.ts'
+import { IntentTypes } from './ledger/intentTypes.ts'
+import { acceptIntent } from './orders/acceptOffer.ts'
+import { removeRegularKeyIntent } from './wallet/removeRegularKey.ts'
 
-export const JOB_KINDS = new JobKinds([
-  airdropKind,
-  listKind,
-  burnKind,
-  cancelKind,
-  acceptKind,
-  removeRegularKeyKind,
+/** The transactions of every intent type (the runner builds each intent's through these). */
+export const INTENT_TYPES = new IntentTypes([
+  offerIntent,
+  burnIntent,
+  cancelIntent,
+  acceptIntent,
+  removeRegularKeyIntent,
 ])
+
+export const JOB_KINDS = new JobKinds(
+  [airdropKind, listKind, burnKind, cancelKind, acceptKind, removeRegularKeyKind],
+  INTENT_TYPES,
+)
 
 /**
  * Checks a job request from the UI and returns a clean copy: ids upper-cased, addresses and amounts
@@ -43,4 +57,22 @@ export function validateJobRequest(request: unknown): JobRequest {
  */
 export function planIntents(request: JobRequest, random?: () => number): PlannedIntent[] {
   return JOB_KINDS.intents(request, random)
+}
+
+/**
+ * Checks any intent with the validator of its type (see IntentTypes.validate).
+ *
+ * @throws EngineError `VALIDATION` with a message fit to show.
+ */
+export function validateIntent(intent: Intent, account: string): void {
+  INTENT_TYPES.validate(intent, account)
+}
+
+/**
+ * Validates an intent and builds its unsigned transaction (see IntentTypes.build).
+ *
+ * @throws EngineError `VALIDATION` as validateIntent.
+ */
+export function buildTransaction(account: string, intent: Intent): SubmittableTransaction {
+  return INTENT_TYPES.build(account, intent)
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 
 import type { Intent } from '../../src/db/types.ts'
 import { isEngineError } from '../../src/shared/errors.ts'
-import { buildTransaction, validateIntent } from '../../src/worker/jobs/transactions.ts'
+import { buildTransaction, validateIntent } from '../../src/worker/jobKinds.ts'
 
 const ACCOUNT = 'rJoxBSzpXhPkNfAnP1TrRTR8VyFo43uSoc'
 const RECIPIENT = 'rrrrrrrrrrrrrrrrrrrrrhoLvTp'

@@ -6,6 +6,7 @@ import type { NFTokenBurn } from 'xrpl'
 
 import type { Intent } from '../../db/types.ts'
 import { requireAccount, requireIntentType, requireNftId } from '../ledger/intentFields.ts'
+import type { IntentSpec } from '../ledger/intentTypes.ts'
 
 /** An intent to burn an NFT. */
 export type BurnIntent = Extract<Intent, { type: 'burn' }>
@@ -36,4 +37,11 @@ export function validateBurnIntent(intent: Intent, account: string): asserts int
  */
 export function buildBurn(account: string, intent: BurnIntent): NFTokenBurn {
   return { TransactionType: 'NFTokenBurn', Account: account, NFTokenID: intent.nftId.toUpperCase() }
+}
+
+/** The burn's transaction, for the registry of intent types. */
+export const burnIntent: IntentSpec<BurnIntent> = {
+  type: 'burn',
+  validate: validateBurnIntent,
+  build: buildBurn,
 }

@@ -9,6 +9,7 @@ import { EngineError } from '../../shared/errors.ts'
 import { isRecord } from '../../shared/isRecord.ts'
 import type { JobRequest } from '../contract/jobs.ts'
 import type { WalletInfo } from '../contract/wallet.ts'
+import type { IntentTypes } from '../ledger/intentTypes.ts'
 import { invalid, shown } from './plan/requestFields.ts'
 
 /** One intent of a plan; airdrop offers also name the recipient's CSV address, for reports. */
@@ -61,8 +62,14 @@ export type AnyJobKindSpec = {
 export class JobKinds {
   private readonly specs = new Map<JobKind, JobKindSpec>()
 
-  /** @param specs - one per job kind. */
-  constructor(specs: readonly AnyJobKindSpec[]) {
+  /**
+   * @param specs - one per job kind.
+   * @param transactions - the transactions of every intent type their plans hold.
+   */
+  constructor(
+    specs: readonly AnyJobKindSpec[],
+    readonly transactions: IntentTypes,
+  ) {
     for (const spec of specs) this.specs.set(spec.kind, spec)
   }
 

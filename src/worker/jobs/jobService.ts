@@ -376,6 +376,7 @@ export class JobService {
     const maxFeeDrops =
       typeof job.params.feeDrops === 'string' ? job.params.feeDrops : DEFAULT_LIMITS.maxFeeDrops
     return {
+      transactions: this.deps.kinds.transactions,
       db: this.deps.db,
       client: () => {
         if (this.deps.network() !== job.network) {

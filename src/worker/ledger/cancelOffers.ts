@@ -16,6 +16,7 @@ import {
   requireAccount,
   requireIntentType,
 } from './intentFields.ts'
+import type { IntentSpec } from './intentTypes.ts'
 
 /** An intent to cancel offers. */
 export type CancelIntent = Extract<Intent, { type: 'cancel' }>
@@ -140,4 +141,11 @@ export function cancelIntents(offerIds: string[]): { intent: CancelIntent }[] {
   return packOfferIds(offerIds, CANCEL_OFFERS_PER_TX).map((ids) => ({
     intent: { type: 'cancel', offerIds: ids },
   }))
+}
+
+/** The cancellation's transaction, for the registry of intent types. */
+export const cancelIntent: IntentSpec<CancelIntent> = {
+  type: 'cancel',
+  validate: validateCancelIntent,
+  build: buildCancelOffers,
 }

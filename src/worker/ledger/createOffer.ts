@@ -16,6 +16,7 @@ import {
   requireIntentType,
   requireNftId,
 } from './intentFields.ts'
+import type { IntentSpec } from './intentTypes.ts'
 
 /** An intent to create a sell offer. */
 export type OfferIntent = Extract<Intent, { type: 'offer' }>
@@ -139,4 +140,11 @@ export function buildCreateOffer(account: string, intent: OfferIntent): NFTokenC
     ...(intent.destination === undefined ? {} : { Destination: intent.destination }),
     ...(intent.expiration === undefined ? {} : { Expiration: intent.expiration }),
   }
+}
+
+/** The sell offer's transaction, for the registry of intent types. */
+export const offerIntent: IntentSpec<OfferIntent> = {
+  type: 'offer',
+  validate: validateOfferIntent,
+  build: buildCreateOffer,
 }

@@ -15,6 +15,7 @@ import {
   requireIntentType,
   requireNftId,
 } from '../ledger/intentFields.ts'
+import type { IntentSpec } from '../ledger/intentTypes.ts'
 
 /** An intent to accept a bid (a buy offer) on one of the account's NFTs. */
 export type AcceptIntent = Extract<Intent, { type: 'accept' }>
@@ -53,4 +54,11 @@ export function buildAcceptOffer(account: string, intent: AcceptIntent): NFToken
     Account: account,
     NFTokenBuyOffer: intent.offerId.toUpperCase(),
   }
+}
+
+/** The sale's transaction, for the registry of intent types. */
+export const acceptIntent: IntentSpec<AcceptIntent> = {
+  type: 'accept',
+  validate: validateAcceptIntent,
+  build: buildAcceptOffer,
 }

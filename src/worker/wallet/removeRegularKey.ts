@@ -8,6 +8,7 @@ import type { SetRegularKey } from 'xrpl'
 
 import type { Intent } from '../../db/types.ts'
 import { requireAccount, requireIntentType } from '../ledger/intentFields.ts'
+import type { IntentSpec } from '../ledger/intentTypes.ts'
 
 /** An intent to remove the account's regular key. */
 export type RemoveRegularKeyIntent = Extract<Intent, { type: 'removeRegularKey' }>
@@ -28,4 +29,11 @@ export function validateRemoveRegularKeyIntent(
 /** The SetRegularKey that removes the key (no RegularKey field). */
 export function buildRemoveRegularKey(account: string): SetRegularKey {
   return { TransactionType: 'SetRegularKey', Account: account }
+}
+
+/** The key removal's transaction, for the registry of intent types. */
+export const removeRegularKeyIntent: IntentSpec<RemoveRegularKeyIntent> = {
+  type: 'removeRegularKey',
+  validate: validateRemoveRegularKeyIntent,
+  build: (account) => buildRemoveRegularKey(account),
 }

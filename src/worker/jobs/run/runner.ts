@@ -33,6 +33,7 @@ import type { RunnerLimits } from './runState.ts'
 import { Settler } from './settle.ts'
 import type { SecondLookup } from './settle.ts'
 import { Submitter } from './submitLoop.ts'
+import type { IntentTypes } from '../../ledger/intentTypes.ts'
 import type { ServerPace } from '../../ledger/requestScheduler.ts'
 import { log } from '../../../shared/log.ts'
 
@@ -41,6 +42,8 @@ export type { RunnerLimits } from './runState.ts'
 
 export interface RunnerDeps {
   db: LedgerDb
+  /** Builds each intent's transaction (the registry of intent types). */
+  transactions: Pick<IntentTypes, 'build'>
   /** The connected client (it may change after a reconnect). */
   client: () => Client
   signer: () => Wallet

@@ -8,7 +8,7 @@ import type { Client, SubmittableTransaction, Wallet } from 'xrpl'
 
 import type { Attempt, JobItemRow } from '../../../db/types.ts'
 import { isEngineError } from '../../../shared/errors.ts'
-import { buildTransaction } from '../transactions.ts'
+import type { IntentTypes } from '../../ledger/intentTypes.ts'
 import { buildNoop } from './noop.ts'
 import { isConnectionError } from '../../ledger/ledgerFollower.ts'
 import type { Pace } from './pace.ts'
@@ -19,6 +19,8 @@ import type { ServerPace } from '../../ledger/requestScheduler.ts'
 
 export interface SubmitDeps {
   client: () => Client
+  /** Builds each intent's transaction (the registry of intent types). */
+  transactions: Pick<IntentTypes, 'build'>
   signer: () => Wallet
   limits: RunnerLimits
   /** The measured link and ledger: how many submits at once, how many in flight, which fee. */
@@ -221,7 +223,7 @@ export class Submitter {
    */
   private sign(item: JobItemRow): Attempt {
     const signer = this.deps.signer()
-    const tx = buildTransaction(this.state.job.account, item.intent)
+    const tx = this.deps.transactions.build(this.state.job.account, item.intent)
     const sequencer = this.state.sequencer!
     const sequence = sequencer.take(this.state.view.accountSeq)
     let a: Attempt

@@ -1,0 +1,90 @@
+/**
+ * The transactions of bulk jobs: each intent type has a validator and a builder (xrpl.js style) in
+ * the capability it belongs to (a sell offer and a cancellation, shared by several job kinds, in this
+ * floor), registered once (src/worker/jobKinds.ts). The jobs engine turns each recorded intent into
+ * an unsigned transaction through here; it adds Fee, Sequence and LastLedgerSequence, signs, and
+ * records the blob before submitting.
+ */
+import type { SubmittableTransaction } from 'xrpl'
+
+import type { Intent } from '../../db/types.ts'
+import { describeValue, invalidIntent } from './intentFields.ts'
+
+/** One intent type's transaction: how its intent is checked and turned into a transaction. */
+export interface IntentSpec<I extends Intent = Intent> {
+  readonly type: I['type']
+  /**
+   * Checks the intent (as recorded in the job: an untrusted shape) for the account that signs.
+   *
+   * @throws EngineError `VALIDATION` with a message fit to show.
+   */
+  validate(intent: Intent, account: string): void
+  /** The unsigned transaction, without Fee, Sequence and LastLedgerSequence; `validate` first. */
+  build(account: string, intent: I): SubmittableTransaction
+}
+
+/** A spec of any one intent type. */
+export type AnyIntentSpec = {
+  [T in Intent['type']]: IntentSpec<Extract<Intent, { type: T }>>
+}[Intent['type']]
+
+/** The registered intent types. */
+export class IntentTypes {
+  private readonly specs = new Map<string, IntentSpec>()
+
+  /** @param specs - one per intent type. */
+  constructor(specs: readonly AnyIntentSpec[]) {
+    for (const spec of specs) this.specs.set(spec.type, spec)
+  }
+
+  /**
+   * Checks any intent with the validator of its type.
+   *
+   * @param intent - the intent, as recorded in the job (untrusted shape).
+   * @param account - the classic address that will sign its transaction.
+   * @throws EngineError `VALIDATION` with a message fit to show; for an unknown type,
+   *   `Unknown intent type "…": expected offer, burn, cancel, accept or removeRegularKey.`
+   */
+  validate(intent: Intent, account: string): void {
+    this.specOf(intent).validate(intent, account)
+  }
+
+  /**
+   * Validates an intent and builds its unsigned transaction: NFTokenCreateOffer (sell) for `offer`,
+   * NFTokenBurn for `burn`, NFTokenCancelOffer for `cancel`, NFTokenAcceptOffer for `accept`,
+   * SetRegularKey without a key for `removeRegularKey`. Fee, Sequence and LastLedgerSequence are left
+   * to the caller.
+   *
+   * @throws EngineError `VALIDATION` as {@link IntentTypes.validate}.
+   *
+   * @example
+   * ```ts
+   * const tx = { ...types.build(account, item.intent), Fee: '12', Sequence: 7, LastLedgerSequence: 120 }
+   * const { tx_blob, hash } = wallet.sign(tx)
+   * ```
+   */
+  build(account: string, intent: Intent): SubmittableTransaction {
+    const spec = this.specOf(intent)
+    spec.validate(intent, account)
+    // The spec of the intent's own type: validate has checked the intent's shape for it.
+    return spec.build(account, intent)
+  }
+
+  private specOf(intent: Intent): IntentSpec {
+    const type: unknown =
+      typeof intent === 'object' && intent !== null
+        ? (intent as { type?: unknown }).type
+        : undefined
+    const spec = typeof type === 'string' ? this.specs.get(type) : undefined
+    if (!spec) {
+      const known = [...this.specs.keys()]
+      const list = `${known.slice(0, -1).join(', ')} or ${known.at(-1) ?? ''}`
+      throw invalidIntent(
+        `Unknown intent type ${describeValue(type)}: expected ${list}.`,
+        'type',
+        type,
+      )
+    }
+    return spec
+  }
+}
