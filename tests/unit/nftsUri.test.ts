@@ -1,7 +1,7 @@
 import { convertStringToHex } from 'xrpl'
 import { describe, expect, it } from 'vitest'
 
-import { decodeNftUri, MAX_NFT_URI_BYTES } from '../../src/worker/collection/nftUri.ts'
+import { decodeNftUri, MAX_NFT_URI_BYTES } from '../../src/worker/ledger/nftUri.ts'
 
 describe('decodeNftUri', () => {
   it('decodes hex of UTF-8 text, in either case', () => {

@@ -3,6 +3,8 @@
  * pauses and cancels them, and resumes unfinished jobs when the app reopens or the wallet and its
  * network are back. Running is AccountRuns' part: one runner per account, across tabs.
  */
+import type { Wallet } from 'xrpl'
+
 import {
   nftsBeingOffered,
   startPlannedJob,
@@ -24,7 +26,6 @@ import { EngineError } from '../../shared/errors.ts'
 import { buildNetworks } from '../../shared/networks.ts'
 import type { NetworkId } from '../../shared/networks.ts'
 import type { JobPlan, JobRequest, WalletInfo } from '../api.ts'
-import type { Keyring } from '../wallet/keyring.ts'
 import type { ConnectionManager } from '../network/connectionManager.ts'
 import type { SecondOpinion } from '../network/secondOpinion.ts'
 import { lookupTx } from '../ledger/txLookup.ts'
@@ -43,12 +44,20 @@ import type { RunnerDeps, RunnerLimits } from './run/runner.ts'
 import type { SecondLookup } from './run/settle.ts'
 import type { ServerPace } from '../ledger/requestScheduler.ts'
 
+/** What jobs need of the wallet: who is connected, and the xrpl.js Wallet that signs for it. */
+export interface JobSigner {
+  current(): WalletInfo | null
+  /** @throws EngineError `VALIDATION` without a connected wallet. */
+  signer(): Wallet
+}
+
 export interface JobServiceDeps {
   db: LedgerDb
   /** The job kinds it plans and runs (src/worker/jobKinds.ts). */
   kinds: JobKinds
   connection: Pick<ConnectionManager, 'requireClient'>
-  keyring: Pick<Keyring, 'current' | 'signer'>
+  /** The connected wallet and what signs for it (the keyring). */
+  keyring: JobSigner
   network: () => NetworkId
   limits?: Partial<RunnerLimits>
   /** Told when a job reached a final status (airdrops start their acceptance tracking then). */

@@ -7,7 +7,7 @@ import { isValidClassicAddress, parseNFTokenID } from 'xrpl'
 
 import type { NftItem } from '../../db/types.ts'
 import { EngineError } from '../../shared/errors.ts'
-import { decodeNftUri } from '../collection/nftUri.ts'
+import { decodeNftUri } from './nftUri.ts'
 
 /** NFToken flag: the issuer may burn the token. */
 export const LSF_BURNABLE = 0x0001
