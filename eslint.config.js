@@ -53,6 +53,9 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': ['error', appImports(false)],
     },
   },
+  // The worker's layers point one way: ledger/ (the floor) below network/ (the connection) below
+  // jobs/ (the generic runner) below the capability rooms, none of which reads another's internals.
+  ...workerLayers(),
   {
     // The contract points one way: the worker's API imports the row types, never the reverse.
     files: ['src/db/**/*.ts'],
@@ -71,6 +74,36 @@ export default tseslint.config(
     },
   },
 )
+
+/** Import patterns of these worker folders (relative imports name the folder). */
+function folders(names) {
+  return names.flatMap((name) => [`**/${name}/*`, `**/${name}/**`])
+}
+
+/** One lint block per worker layer and capability room: what it may not import. */
+function workerLayers() {
+  // The capability rooms (docs/architecture.md §1, §4).
+  const ROOMS = ['airdrop', 'orders', 'listing', 'burn', 'collection', 'wallet']
+  const rule = (forbidden, message) => ({
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      { patterns: [{ group: folders(forbidden), message }] },
+    ],
+  })
+  const below = 'The worker points one way: ledger/ < network/ < jobs/ < the capability rooms.'
+  return [
+    { files: ['src/worker/ledger/**/*.ts'], rules: rule(['network', 'jobs', ...ROOMS], below) },
+    { files: ['src/worker/network/**/*.ts'], rules: rule(['jobs', ...ROOMS], below) },
+    { files: ['src/worker/jobs/**/*.ts'], rules: rule(ROOMS, below) },
+    ...ROOMS.map((room) => ({
+      files: [`src/worker/${room}/**/*.ts`],
+      rules: rule(
+        ROOMS.filter((other) => other !== room),
+        `A capability does not read another's internals: move what both need into ledger/ (or jobs/).`,
+      ),
+    })),
+  ]
+}
 
 /**
  * What src/app may import: no ledger code, IndexedDB only through src/db/queries, the worker only

@@ -11,8 +11,8 @@ import { LSF_TRANSFERABLE } from '../../ledger/nftEntry.ts'
 import type { PlannedIntent } from '../jobKind.ts'
 import type { AccountFacts } from '../../ledger/ledgerRequests.ts'
 import type { AccountKeyFacts } from '../../ledger/accountKeys.ts'
-import { bidVerdict } from '../../orders/bidTerms.ts'
-import type { SecondWord } from '../../orders/bidTerms.ts'
+import { bidVerdict } from '../../ledger/bidTerms.ts'
+import type { SecondWord } from '../../ledger/bidTerms.ts'
 import type { OfferEntry, OfferLookup } from '../../ledger/ownOffers.ts'
 
 /** Everything the verdicts are drawn from. */
