@@ -12,6 +12,7 @@ import type { Engine } from '../../src/worker/engine.ts'
 import { jobFinished } from './engine.ts'
 import { freeNfts } from './jobs.ts'
 import type { DemoJobsHarness } from './jobs.ts'
+import { eventually } from './poll.ts'
 
 /** An airdrop of one NFT to each recipient, run to its end; returns the job id. */
 export async function airdropTo(
@@ -41,19 +42,18 @@ export async function until(
   done: (job: JobRow, items: JobItemRow[]) => boolean,
   timeoutMs = 30_000,
 ): Promise<{ job: JobRow; items: JobItemRow[] }> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
+  const [job, items] = await eventually(
     // One read transaction: the row's summary and the items are written together, and read apart
     // a commit could fall between the two reads (items accepted, the summary not yet).
-    const [job, items] = await db.transaction('r', db.jobs, db.jobItems, () =>
-      Promise.all([readJob(db, jobId), readItems(db, jobId)]),
-    )
-    if (job && done(job, items)) return { job, items }
-    if (Date.now() > deadline) {
-      throw new Error(`not reached: ${JSON.stringify({ acceptance: job?.acceptance, items })}`)
-    }
-    await new Promise((r) => setTimeout(r, 50))
-  }
+    () =>
+      db.transaction('r', db.jobs, db.jobItems, () =>
+        Promise.all([readJob(db, jobId), readItems(db, jobId)]),
+      ),
+    ([row, rows]) => row !== undefined && done(row, rows),
+    `the acceptance of job ${jobId}`,
+    { timeoutMs, everyMs: 50 },
+  )
+  return { job: job!, items }
 }
 
 /** The items' acceptance states by recipient address. */

@@ -14,6 +14,7 @@ import { NETWORK_IDS, buildNetworks } from '../../src/shared/networks.ts'
 import type { NetworkConfig, NetworkId } from '../../src/shared/networks.ts'
 import { Engine } from '../../src/worker/engine.ts'
 import type { EngineOptions } from '../../src/worker/engine.ts'
+import { eventually } from './poll.ts'
 
 export interface EngineHarness {
   sb: Sandbox
@@ -123,11 +124,12 @@ export async function jobFinished(
   jobId: string,
   timeoutMs = 30_000,
 ): Promise<JobRow> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const job = await readJob(db, jobId)
-    if (job && ['completed', 'cancelled', 'failed', 'paused'].includes(job.status)) return job
-    if (Date.now() > deadline) throw new Error(`job still ${job?.status}: ${JSON.stringify(job)}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
+  const job = await eventually(
+    () => readJob(db, jobId),
+    (row) =>
+      row !== undefined && ['completed', 'cancelled', 'failed', 'paused'].includes(row.status),
+    `job ${jobId} final or paused`,
+    { timeoutMs, everyMs: 50 },
+  )
+  return job!
 }

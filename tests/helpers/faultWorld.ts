@@ -15,6 +15,7 @@ import type { Engine } from '../../src/worker/engine.ts'
 import { startEngineHarness } from './engine.ts'
 import type { EngineHarness } from './engine.ts'
 import { closeLedgers, submitInProcess } from './sandbox.ts'
+import { eventually } from './poll.ts'
 
 export const accounts = demoAccounts()
 export const holder = accounts.holder.classicAddress
@@ -162,11 +163,12 @@ export async function submitElsewhere(
 
 /** Waits until the engine's connection is up (after a dropped one, it reconnects by itself). */
 export async function connected(w: World, limitMs = 10_000): Promise<void> {
-  const deadline = Date.now() + limitMs
-  while ((await w.engine.getNetworkStatus()).state !== 'connected') {
-    if (Date.now() > deadline) throw new Error('the engine did not reconnect')
-    await sleep(10)
-  }
+  await eventually(
+    () => w.engine.getNetworkStatus(),
+    (status) => status.state === 'connected',
+    'the engine connected again',
+    { timeoutMs: limitMs, everyMs: 10 },
+  )
 }
 
 export async function connectHolder(engine: Engine): Promise<void> {
@@ -197,7 +199,7 @@ async function releaseNfts(w: World, nftIds: readonly string[]): Promise<void> {
     TransactionType: 'NFTokenCancelOffer',
     NFTokenOffers: offerIds,
   })
-  while ((await offered()).length > 0) await sleep(10)
+  await eventually(offered, (ids) => ids.length === 0, 'the old offers cancelled', { everyMs: 10 })
 }
 
 /** Plans an airdrop of `nftIds[i]` to `recipients[i]` (freed of earlier offers); the plan must be clean. */
@@ -226,13 +228,13 @@ export async function waitForJob(
   statuses: readonly JobStatus[] = FINAL_JOB,
   limitMs = 30_000,
 ): Promise<JobRow> {
-  const deadline = Date.now() + limitMs
-  for (;;) {
-    const job = await readJob(w.h.db, jobId)
-    if (job && statuses.includes(job.status)) return job
-    if (Date.now() > deadline) throw new Error(`job ${jobId} still ${job?.status}`)
-    await sleep(25)
-  }
+  const job = await eventually(
+    () => readJob(w.h.db, jobId),
+    (row) => row !== undefined && statuses.includes(row.status),
+    `job ${jobId} ${statuses.join(' or ')}`,
+    { timeoutMs: limitMs },
+  )
+  return job!
 }
 
 /** Waits until `check` holds for the job's stored items (e.g. some are in flight). */
@@ -242,13 +244,10 @@ export async function waitForItems(
   check: (items: JobItemRow[]) => boolean,
   limitMs = 30_000,
 ): Promise<JobItemRow[]> {
-  const deadline = Date.now() + limitMs
-  for (;;) {
-    const items = await readItems(w.h.db, jobId)
-    if (check(items)) return items
-    if (Date.now() > deadline) throw new Error(`job ${jobId}: items never got there`)
-    await sleep(10)
-  }
+  return eventually(() => readItems(w.h.db, jobId), check, `the items of job ${jobId}`, {
+    timeoutMs: limitMs,
+    everyMs: 10,
+  })
 }
 
 /**
@@ -266,11 +265,12 @@ export async function succeededWhileHeld(
 ): Promise<JobItemRow[]> {
   const ledger = w.h.sb.ledger
   const inOpenLedger = () => ledger.open.txs.filter((t) => t.tx.Account === holder).length
-  const deadline = Date.now() + limitMs
-  while (inOpenLedger() < count) {
-    if (Date.now() > deadline) throw new Error(`job ${jobId}: ${count} not in the open ledger`)
-    await sleep(5)
-  }
+  await eventually(
+    () => Promise.resolve(inOpenLedger()),
+    (n) => n >= count,
+    `${count} of job ${jobId}'s transactions in the open ledger`,
+    { timeoutMs: limitMs, everyMs: 5 },
+  )
   await w.h.sb.ledgerAccept()
   return waitForItems(
     w,

@@ -9,6 +9,7 @@ import { demoAccounts } from '../../../src/sandbox/demo/accounts.ts'
 import { jobFinished } from '../../helpers/engine.ts'
 import { freeNfts, startDemoJobsHarness } from '../../helpers/jobs.ts'
 import type { DemoJobsHarness } from '../../helpers/jobs.ts'
+import { eventually } from '../../helpers/poll.ts'
 
 const holder = demoAccounts().holder
 
@@ -29,12 +30,8 @@ async function cachedIds(): Promise<Set<string>> {
   return new Set((await h.db.metadata.toArray()).map((row) => row.nftId))
 }
 
-async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 20_000
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not reached: ${what}`)
-    await new Promise((r) => setTimeout(r, 25))
-  }
+async function holds(check: () => Promise<boolean>, what: string): Promise<void> {
+  await eventually(check, (held) => held, what, { timeoutMs: 20_000 })
 }
 
 /**
@@ -45,10 +42,7 @@ async function burnInFlight(count: number): Promise<string> {
   const burns = await freeNfts(h.client, holder.classicAddress, count)
   const plan = await h.engine.planJob({ kind: 'burn', nftIds: burns })
   await h.engine.startJob(plan.jobId)
-  await eventually(
-    async () => (await h.db.jobs.get(plan.jobId))?.counts.inFlight === count,
-    'submitted',
-  )
+  await holds(async () => (await h.db.jobs.get(plan.jobId))?.counts.inFlight === count, 'submitted')
   return plan.jobId
 }
 
@@ -60,7 +54,7 @@ it('fetches only the cards on screen while a job runs, and the rest once it ends
   const onScreen = snapshot.slice(-3).map((n) => n.nftId)
   await h.engine.showingNfts(onScreen)
   const load = h.engine.loadMetadata({})
-  await eventually(async () => {
+  await holds(async () => {
     const cached = await cachedIds()
     return onScreen.every((id) => cached.has(id))
   }, 'the cards on screen loaded')
@@ -133,7 +127,7 @@ it('Clear Cache during a load stops it: the cache stays empty, the load ends', a
   const onScreen = snapshot.slice(0, 2).map((n) => n.nftId)
   await h.engine.showingNfts(onScreen)
   const load = h.engine.loadMetadata({})
-  await eventually(async () => (await cachedIds()).size === 2, 'the cards on screen loaded')
+  await holds(async () => (await cachedIds()).size === 2, 'the cards on screen loaded')
 
   expect(await h.engine.clearMetadataCache()).toBe(2)
   const stopped = await load

@@ -17,6 +17,7 @@ import { freeNfts } from '../../helpers/jobs.ts'
 import { startProxy } from '../../helpers/rewritingProxy.ts'
 import type { Json, Proxy } from '../../helpers/rewritingProxy.ts'
 import { closeLedgers } from '../../helpers/sandbox.ts'
+import { eventually } from '../../helpers/poll.ts'
 
 const accounts = demoAccounts()
 const holder = accounts.holder.classicAddress
@@ -178,12 +179,12 @@ describe('a server that starts lagging while nothing runs (no job reads the ledg
     })
     // It stops following: its stream and its answers stay 25 ledgers behind, and it stays "full".
     first.faults.lagLedgers = 25
-    const deadline = Date.now() + 30_000
-    let status = await engine.getNetworkStatus()
-    while (Date.now() < deadline && !(status.state === 'connected' && status.endpoint === sb.url)) {
-      await new Promise((resolve) => setTimeout(resolve, 100))
-      status = await engine.getNetworkStatus()
-    }
+    const status = await eventually(
+      () => engine.getNetworkStatus(),
+      (s) => s.state === 'connected' && s.endpoint === sb.url,
+      'the connection on the current server',
+      { timeoutMs: 30_000, everyMs: 100 },
+    ).catch(() => engine.getNetworkStatus())
     expect({
       state: status.state,
       onCurrentServer: status.endpoint === sb.url,
@@ -230,12 +231,12 @@ describe('a server that lies about its validated ledger', () => {
     // The liar goes away. The honest server is fine: the engine must take it.
     await liar.close()
     running.proxies.splice(running.proxies.indexOf(liar), 1)
-    const deadline = Date.now() + 15_000
-    let status = await engine.getNetworkStatus()
-    while (Date.now() < deadline && !(status.state === 'connected' && status.endpoint === sb.url)) {
-      await new Promise((resolve) => setTimeout(resolve, 100))
-      status = await engine.getNetworkStatus()
-    }
+    const status = await eventually(
+      () => engine.getNetworkStatus(),
+      (s) => s.state === 'connected' && s.endpoint === sb.url,
+      'the connection on the honest server',
+      { timeoutMs: 15_000, everyMs: 100 },
+    ).catch(() => engine.getNetworkStatus())
     const why = [...errors].filter((e) => /lags/.test(e)).join(' | ')
     expect(
       { state: status.state, onHonestServer: status.endpoint === sb.url },

@@ -21,6 +21,7 @@ import {
   mintInProcess,
   submitInProcess,
 } from '../../helpers/sandbox.ts'
+import { eventually } from '../../helpers/poll.ts'
 
 const accounts = demoAccounts()
 const holder = accounts.holder.classicAddress
@@ -46,11 +47,7 @@ afterAll(async () => {
 
 /** Polls until `check` holds (it reads IndexedDB), or fails after `timeoutMs`. */
 async function until(what: string, check: () => Promise<boolean>, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 20))
-  }
+  await eventually(check, (held) => held, what, { timeoutMs, everyMs: 20 })
 }
 
 it('a reserve shortfall blocks the job: startJob rejects and nothing is signed', async () => {
