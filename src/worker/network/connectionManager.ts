@@ -1,11 +1,5 @@
 import type { Client } from 'xrpl'
 
-import {
-  CONNECT_TIMEOUT_MS,
-  RECONNECT_BACKOFF_MAX_MS,
-  RECONNECT_BACKOFF_MIN_MS,
-  REQUEST_TIMEOUT_MS,
-} from '../../shared/constants.ts'
 import { EngineError } from '../../shared/errors.ts'
 import type { NetworkConfig, NetworkId } from '../../shared/networks.ts'
 import type { NetworkStatus } from '../api.ts'
@@ -13,17 +7,9 @@ import { plainClients } from '../ledger/pacedClient.ts'
 import type { ClientFactory } from '../ledger/pacedClient.ts'
 import { NO_FIGURES } from './ledgerFigures.ts'
 import { Session } from './session.ts'
-import type { ConnectionTiming, PeerLedger, StatusPatch } from './session.ts'
-
-/** The spec's ledger client limits (docs/architecture.md §2). */
-export const DEFAULT_TIMING: ConnectionTiming = {
-  requestTimeoutMs: REQUEST_TIMEOUT_MS,
-  connectTimeoutMs: CONNECT_TIMEOUT_MS,
-  backoffMinMs: RECONNECT_BACKOFF_MIN_MS,
-  backoffMaxMs: RECONNECT_BACKOFF_MAX_MS,
-  preferredProbeMs: 60_000,
-  lagCheckMs: 60_000,
-}
+import type { StatusPatch } from './session.ts'
+import { DEFAULT_TIMING } from './timing.ts'
+import type { ConnectionTiming, PeerLedger } from './timing.ts'
 
 /** A status with nothing known: not connected to `network`. */
 export function initialStatus(network: NetworkId): NetworkStatus {

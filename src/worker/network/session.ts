@@ -3,41 +3,15 @@ import type { NetworkConfig } from '../../shared/networks.ts'
 import type { ConnectionState, NetworkStatus } from '../api.ts'
 import { Backoff, delay } from './backoff.ts'
 import { EndpointLink } from './endpointLink.ts'
-import type { LinkTiming } from './endpointLink.ts'
 import { plainClients } from '../ledger/pacedClient.ts'
 import type { ClientFactory } from '../ledger/pacedClient.ts'
 import { LOAD_CLOSE_CODE } from '../ledger/serverAnswers.ts'
 import { mergeFigures } from './ledgerFigures.ts'
 import type { LedgerFigures } from './ledgerFigures.ts'
 import { MAX_LAG_LEDGERS } from './serverHealth.ts'
-
-/** Limits of the connection manager. */
-export interface ConnectionTiming extends LinkTiming {
-  /** First delay between attempts; doubles after each failure. */
-  backoffMinMs: number
-  /** Largest delay between attempts. */
-  backoffMaxMs: number
-  /**
-   * While served by another endpoint than the network's first (the user's own server, when they
-   * added one), how often to try the first again; it is taken back once fit.
-   */
-  preferredProbeMs: number
-  /**
-   * How often, on a network with more than one endpoint, another endpoint is asked for its validated
-   * ledger: a server that stopped following the network (a Clio after an amendment it does not know)
-   * still answers, so only another server's word shows it lags. One light request each time.
-   */
-  lagCheckMs: number
-}
-
-/**
- * Another endpoint's validated ledger index, asked of the first of `endpoints` that answers;
- * undefined when none did.
- */
-export type PeerLedger = (
-  network: NetworkConfig,
-  endpoints: string[],
-) => Promise<number | undefined>
+import { EndpointTurns } from './endpointTurns.ts'
+import { LOAD_DROP_REST_MS, UNHEALTHY_REST_MS } from './timing.ts'
+import type { ConnectionTiming, PeerLedger } from './timing.ts'
 
 /**
  * A link that lived less than this before it dropped was not a recovery: the next attempt waits out
@@ -52,14 +26,6 @@ const RETIRE_GRACE_MS = 15_000
 interface LinkHolder {
   link?: EndpointLink
 }
-
-/**
- * How long an endpoint rests after it dropped us over our load: rippled closes at a balance of
- * 25,000 and stops warning below 5,000; the balance loses 1/32 a second, so ln(5) / ln(32/31) ≈ 51 s.
- */
-export const LOAD_DROP_REST_MS = 52_000
-/** How long an endpoint that said it is not synced (or amendment blocked) rests before a retry. */
-export const UNHEALTHY_REST_MS = 30_000
 
 /** A status change: the fields that changed. */
 export type StatusPatch = Partial<Omit<NetworkStatus, 'network'>>
@@ -78,12 +44,11 @@ export class Session {
   private readonly backoff: Backoff
   private link: EndpointLink | null = null
   private figures: LedgerFigures | null = null
-  private attempt = 0
   /** Failed attempts since the connection was last up (or dropped): a full round means offline. */
   private roundFailures = 0
   private state: ConnectionState = 'connecting'
-  /** Endpoints left alone until a time (performance.now()): they dropped us or are unfit. */
-  private readonly resting = new Map<string, number>()
+  /** Which endpoint is next, and which rest (they dropped us, or are unfit). */
+  private readonly turns: EndpointTurns
   private probing = false
   private lastProbe = -Infinity
   /**
@@ -118,6 +83,7 @@ export class Session {
     private readonly peerLedger?: PeerLedger,
   ) {
     this.backoff = new Backoff(timing.backoffMinMs, timing.backoffMaxMs)
+    this.turns = new EndpointTurns(network.endpoints)
     this.firstConnection = new Promise<void>((resolve, reject) => {
       this.settleFirst = { resolve, reject }
     })
@@ -182,7 +148,7 @@ export class Session {
       if (this.link?.endpoint === endpoint) this.report({ error: reason })
       return
     }
-    this.resting.set(endpoint, performance.now() + UNHEALTHY_REST_MS)
+    this.turns.rest(endpoint, UNHEALTHY_REST_MS)
     if (this.link?.endpoint === endpoint) this.linkLost(reason)
   }
 
@@ -200,7 +166,7 @@ export class Session {
 
   private async run(): Promise<void> {
     while (!this.stop.signal.aborted) {
-      const endpoint = this.nextEndpoint()
+      const endpoint = this.turns.next()
       this.setState(this.state, { endpoint })
       try {
         await this.waitOutRest(endpoint)
@@ -248,7 +214,7 @@ export class Session {
     if (!preferred || !current || current.endpoint === preferred || this.probing) return
     const now = performance.now()
     if (now - this.lastProbe < this.timing.preferredProbeMs) return
-    if ((this.resting.get(preferred) ?? 0) > now) return
+    if (this.turns.restLeft(preferred) > 0) return
     this.lastProbe = now
     this.probing = true
     void this.moveTo(preferred, current).finally(() => (this.probing = false))
@@ -280,10 +246,7 @@ export class Session {
   private async watchLag(): Promise<void> {
     const link = this.link
     if (!link || this.watchingLag || this.linkIndex === null || !this.peerLedger) return
-    const now = performance.now()
-    const peers = this.network.endpoints.filter(
-      (e) => e !== link.endpoint && (this.resting.get(e) ?? 0) <= now,
-    )
+    const peers = this.turns.othersAwake(link.endpoint)
     if (peers.length === 0) return
     this.watchingLag = true
     try {
@@ -301,25 +264,9 @@ export class Session {
     }
   }
 
-  /** The next endpoint in turn that is not resting; when all rest, the one that wakes first. */
-  private nextEndpoint(): string {
-    const { endpoints } = this.network
-    const now = performance.now()
-    for (let i = 0; i < endpoints.length; i += 1) {
-      const endpoint = endpoints[(this.attempt + i) % endpoints.length] ?? ''
-      if ((this.resting.get(endpoint) ?? 0) <= now) {
-        this.attempt += i
-        return endpoint
-      }
-    }
-    const wakes = (e: string) => this.resting.get(e) ?? 0
-    // A network config always has endpoints; `?? ''` only satisfies noUncheckedIndexedAccess.
-    return [...endpoints].sort((a, b) => wakes(a) - wakes(b))[0] ?? ''
-  }
-
   /** Waits until the endpoint's rest is over (a drop over load must not resume the same burst). */
   private async waitOutRest(endpoint: string): Promise<void> {
-    const wait = (this.resting.get(endpoint) ?? 0) - performance.now()
+    const wait = this.turns.restLeft(endpoint)
     if (wait <= 0) return
     this.report({
       error: `The server asked us to slow down; reconnecting in ${Math.ceil(wait / 1000)} s`,
@@ -346,8 +293,8 @@ export class Session {
         if (code === LOAD_CLOSE_CODE) {
           // Dropped over our load: that server rests while its balance decays; others serve.
           const endpoint = this.link?.endpoint
-          if (endpoint) this.resting.set(endpoint, performance.now() + LOAD_DROP_REST_MS)
-          this.attempt += 1
+          if (endpoint) this.turns.rest(endpoint, LOAD_DROP_REST_MS)
+          this.turns.pass()
           this.reconnect('The server dropped the connection: too many requests')
           return
         }
@@ -391,7 +338,7 @@ export class Session {
   }
 
   private onAttemptFailed(error: unknown): void {
-    this.attempt += 1
+    this.turns.pass()
     this.roundFailures += 1
     const message = errorMessage(error, 'Connection failed')
     const roundFailed = this.roundFailures >= this.network.endpoints.length

@@ -12,7 +12,7 @@ import { startSandbox } from '../../../src/sandbox/index.ts'
 import type { Sandbox } from '../../../src/sandbox/index.ts'
 import { NETWORK_IDS, buildNetworks } from '../../../src/shared/networks.ts'
 import { Engine } from '../../../src/worker/engine.ts'
-import { DEFAULT_TIMING } from '../../../src/worker/network/connectionManager.ts'
+import { DEFAULT_TIMING } from '../../../src/worker/network/timing.ts'
 
 let stops: (() => unknown)[] = []
 let dbCounter = 0
