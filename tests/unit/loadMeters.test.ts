@@ -47,6 +47,25 @@ function drive(meter: LoadMeter, command: string, seconds: number, onSend: (now:
   return sent
 }
 
+/**
+ * Two minutes of reads as fast as the meter lets them against a Clio whose fixed 1 s sweep refuses
+ * every request past `perSweep`: how many went out, and when refusals came.
+ */
+function againstClio(meter: LoadMeter, perSweep: number) {
+  const counts = new Map<number, number>()
+  const refusedAt: number[] = []
+  const sent = drive(meter, 'nft_buy_offers', 120, (now) => {
+    const sweep = Math.floor(now / 1000)
+    const count = (counts.get(sweep) ?? 0) + 1
+    counts.set(sweep, count)
+    if (count > perSweep) {
+      refusedAt.push(now)
+      meter.pushedBack(now, 'refusal')
+    }
+  })
+  return { sent, refusedAt }
+}
+
 describe('RippledMeter', () => {
   it('charges rippled’s fees: 400 for a submit or an offer list, 20 for account_info', () => {
     expect(rippledCost({ command: 'submit' })).toBe(400)
@@ -92,19 +111,7 @@ describe('WindowMeter', () => {
   })
 
   it('finds a Clio set to 10 requests a sweep within seconds, then keeps near it', () => {
-    const meter = new WindowMeter()
-    const counts = new Map<number, number>()
-    const refusedAt: number[] = []
-    const sent = drive(meter, 'nft_buy_offers', 120, (now) => {
-      // The server: a fixed 1 s sweep; the 11th request of a sweep is refused.
-      const sweep = Math.floor(now / 1000)
-      const count = (counts.get(sweep) ?? 0) + 1
-      counts.set(sweep, count)
-      if (count > 10) {
-        refusedAt.push(now)
-        meter.pushedBack(now, 'refusal')
-      }
-    })
+    const { sent, refusedAt } = againstClio(new WindowMeter(), 10)
     expect(refusedAt.filter((t) => t < 20_000).length).toBeGreaterThan(0)
     // Once it has found the server's limit, few requests are refused (a creep back up meets one
     // every few seconds), and the pace stays near the limit.
@@ -137,17 +144,7 @@ describe('LearningMeter', () => {
   it('a node that said it is a Clio, once it refuses, is held to what the last sweep sent: near its own limit, not at a rippled’s balance', () => {
     /** A Clio of our own set to 30 requests a sweep; returns the pace and the late refusals. */
     const run = (meter: LearningMeter) => {
-      const counts = new Map<number, number>()
-      const refusedAt: number[] = []
-      const sent = drive(meter, 'nft_buy_offers', 120, (now) => {
-        const sweep = Math.floor(now / 1000)
-        const count = (counts.get(sweep) ?? 0) + 1
-        counts.set(sweep, count)
-        if (count > 30) {
-          refusedAt.push(now)
-          meter.pushedBack(now, 'refusal')
-        }
-      })
+      const { sent, refusedAt } = againstClio(meter, 30)
       return { perSecond: sent / 120, late: refusedAt.filter((t) => t >= 20_000).length, sent }
     }
     const clio = new LearningMeter()
