@@ -284,6 +284,9 @@ async function dialogName(page: Page, nftId: string): Promise<string> {
 test('a floor-priced listing on a thin floor: a private and an expired offer below it ignored, the price held by the guard', async ({
   page,
 }) => {
+  // Its ledger set-up alone waits for an offer to expire (ledgers closing for about 15 s), and the
+  // listing then runs to its results: more than the default 30 s on a loaded machine.
+  test.slow()
   // Four NFTs of taxon 7 and one of taxon 8; three of taxon 7 go to a market account.
   const holder = await listingHolder(5, { taxa: [7, 7, 7, 7, 8] })
   const market = await fundedAccount('secp256k1')
