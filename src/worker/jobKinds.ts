@@ -2,24 +2,24 @@
  * Every job kind the engine runs and every transaction its jobs sign, each described by its
  * capability. A new job kind adds its modules and a line in each list here.
  */
-import { airdropKind } from './airdrop/airdropKind.ts'
-import { burnKind } from './burn/burnKind.ts'
 import type { SubmittableTransaction } from 'xrpl'
 
 import type { Intent } from '../db/types.ts'
+import { airdropKind } from './airdrop/airdropKind.ts'
+import { burnKind } from './burn/burnKind.ts'
+import { burnIntent } from './burn/burnTx.ts'
 import type { JobRequest } from './contract/jobs.ts'
 import { JobKinds } from './jobs/jobKind.ts'
 import type { PlannedIntent } from './jobs/jobKind.ts'
-import { listKind } from './listing/listKind.ts'
-import { acceptKind } from './orders/acceptKind.ts'
-import { cancelKind } from './orders/cancelKind.ts'
-import { removeRegularKeyKind } from './wallet/removeRegularKeyKind.ts'
-import { burnIntent } from './burn/burnTx.ts'
 import { cancelIntent } from './ledger/cancelOffers.ts'
 import { offerIntent } from './ledger/createOffer.ts'
 import { IntentTypes } from './ledger/intentTypes.ts'
+import { listKind } from './listing/listKind.ts'
+import { acceptKind } from './orders/acceptKind.ts'
 import { acceptIntent } from './orders/acceptOffer.ts'
+import { cancelKind } from './orders/cancelKind.ts'
 import { removeRegularKeyIntent } from './wallet/removeRegularKey.ts'
+import { removeRegularKeyKind } from './wallet/removeRegularKeyKind.ts'
 
 /** The transactions of every intent type (the runner builds each intent's through these). */
 export const INTENT_TYPES = new IntentTypes([
@@ -30,6 +30,7 @@ export const INTENT_TYPES = new IntentTypes([
   removeRegularKeyIntent,
 ])
 
+/** Every job kind, with the transactions their plans hold. */
 export const JOB_KINDS = new JobKinds(
   [airdropKind, listKind, burnKind, cancelKind, acceptKind, removeRegularKeyKind],
   INTENT_TYPES,
