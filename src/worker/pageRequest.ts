@@ -2,7 +2,7 @@
 import { EngineError } from '../shared/errors.ts'
 
 /** Entries one page holds at most. */
-export const MAX_PAGE = 1000
+const MAX_PAGE = 1000
 /** Entries a page holds when the caller does not say. */
 const DEFAULT_PAGE = 100
 
