@@ -46,13 +46,17 @@ export default tseslint.config(
     },
   },
   {
-    // The same guards in src/app/state, where valtio lives. (A block for these files replaces the
-    // rule's options of the block above: they must be repeated, not left out.)
-    files: ['src/app/state/**/*.{ts,tsx}'],
+    // The same guards where valtio lives: src/app/state (what several tabs share) and each tab's own
+    // `…State.ts` beside its views. (A block for these files replaces the rule's options of the block
+    // above: they must be repeated, not left out.)
+    files: ['src/app/state/**/*.{ts,tsx}', 'src/app/*/*State.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', appImports(false)],
     },
   },
+  // Each tab keeps to its own folder: what two tabs need lives in src/app/state (shared state) or
+  // the shared view folders, and a job's end reaches other tabs as one event (state/jobEvents.ts).
+  ...appTabs(),
   // The worker's layers point one way: ledger/ (the floor) below network/ (the connection) below
   // jobs/ (the generic runner) below the capability rooms, none of which reads another's internals.
   ...workerLayers(),
@@ -78,6 +82,31 @@ export default tseslint.config(
 /** Import patterns of these worker folders (relative imports name the folder). */
 function folders(names) {
   return names.flatMap((name) => [`**/${name}/*`, `**/${name}/**`])
+}
+
+/** Two lint blocks per tab of the app (its views, its state): the app's guards, and no other tab. */
+function appTabs() {
+  const TABS = ['airdrop', 'orders', 'listing', 'burn']
+  return TABS.flatMap((tab) => {
+    const others = {
+      group: folders(TABS.filter((other) => other !== tab)),
+      message: `A tab does not read another tab's code: share it through src/app/state or src/app/ui.`,
+    }
+    const guards = (noValtio) => {
+      const base = appImports(noValtio)
+      return ['error', { ...base, patterns: [...base.patterns, others] }]
+    }
+    return [
+      {
+        files: [`src/app/${tab}/**/*.{ts,tsx}`],
+        rules: { '@typescript-eslint/no-restricted-imports': guards(true) },
+      },
+      {
+        files: [`src/app/${tab}/*State.ts`],
+        rules: { '@typescript-eslint/no-restricted-imports': guards(false) },
+      },
+    ]
+  })
 }
 
 /** One lint block per worker layer and capability room: what it may not import. */
@@ -107,14 +136,14 @@ function workerLayers() {
 
 /**
  * What src/app may import: no ledger code, IndexedDB only through src/db/queries, the worker only
- * through src/app/engine.ts and the EngineApi types; valtio only in src/app/state.
+ * through src/app/engine.ts and the EngineApi types; valtio only in state modules.
  *
- * @param noValtio - forbid valtio (everywhere in src/app but src/app/state).
+ * @param noValtio - forbid valtio (everywhere in src/app but src/app/state and the tabs' …State.ts).
  */
 function appImports(noValtio) {
   const valtio = [
-    { name: 'valtio', message: 'Import valtio only inside src/app/state.' },
-    { name: 'valtio/utils', message: 'Import valtio only inside src/app/state.' },
+    { name: 'valtio', message: 'Import valtio only in src/app/state or a tab’s …State.ts.' },
+    { name: 'valtio/utils', message: 'Import valtio only in src/app/state or a tab’s …State.ts.' },
   ]
   return {
     paths: [

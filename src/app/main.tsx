@@ -9,7 +9,7 @@ import { keepFocusedFieldInView } from './shell/keepFocusInView.ts'
 import { startInstallHint } from './state/install.ts'
 import { startNetwork } from './state/network.ts'
 import { startRunnerInfo } from './state/runner.ts'
-import { startSession } from './state/session.ts'
+import { startSession } from './state/sessionStart.ts'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html lacks #root')

@@ -96,3 +96,17 @@ export function errorMessage(value: unknown, fallback = 'Unknown error'): string
 export function logFailure(what: string): (error: unknown) => void {
   return (error) => log.error(`${what} failed:`, error)
 }
+
+/**
+ * A rejection handler for a read whose failure the caller can go on without (a count, a saved
+ * reading): the failure is logged with what was being done and `fallback` stands in for the answer.
+ *
+ * @param what - what was being done, for the log ('counting the offers').
+ * @param fallback - what the caller goes on with.
+ */
+export function loggedOr<T>(what: string, fallback: T): (error: unknown) => T {
+  return (error) => {
+    logFailure(what)(error)
+    return fallback
+  }
+}

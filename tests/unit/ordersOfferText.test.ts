@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 
 import type { JobItemRow } from '../../src/db/types.ts'
 import {
-  amountText,
   attributeText,
   bannerTone,
   destinationText,
@@ -10,6 +9,7 @@ import {
   offersFor,
   summarySentence,
 } from '../../src/app/orders/offerText.ts'
+import { amountText } from '../../src/app/ui/amountText.ts'
 import { cancelledOffers } from '../../src/app/orders/cancelledOffers.ts'
 import { offerCounts } from '../../src/worker/orders/offersReport.ts'
 import type { OfferView, OffersReport } from '../../src/worker/api.ts'

@@ -1,5 +1,5 @@
 import type { AcceptanceSummary, JobRow } from '../../db/types.ts'
-import { checkAcceptanceNow, reclaimUnaccepted, useAirdrop } from '../state/airdrop.ts'
+import { checkAcceptanceNow, reclaimUnaccepted, useAirdrop } from './airdropState.ts'
 import { ACTIVE_STATUSES } from '../jobs/jobStatus.ts'
 import { doneCount, stepText } from '../jobs/jobProgress.ts'
 import { useNow } from '../jobs/useNow.ts'

@@ -1,7 +1,7 @@
 import { airdropSummary } from '../../shared/airdropSummary.ts'
 import type { JobRow } from '../../db/types.ts'
 import type { DistributionFile } from '../../worker/api.ts'
-import { setRandomize, showAirdrop, startAirdrop, useAirdrop } from '../state/airdrop.ts'
+import { setRandomize, showAirdrop, startAirdrop, useAirdrop } from './airdropState.ts'
 import { useSelectedIds } from '../state/selection.ts'
 import { useSession } from '../state/session.ts'
 import { useSignBlock } from '../state/actionGate.ts'

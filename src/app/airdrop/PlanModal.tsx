@@ -1,5 +1,5 @@
-import { confirmPending, dismissPending, useAirdrop } from '../state/airdrop.ts'
-import type { PendingPlan } from '../state/airdrop.ts'
+import { confirmPending, dismissPending, useAirdrop } from './airdropState.ts'
+import type { PendingPlan } from './airdropState.ts'
 import { PlanFigures, PlanProblems } from '../jobs/PlanParts.tsx'
 import { useTakenNfts } from '../state/takenNfts.ts'
 import { Modal } from '../ui/Modal.tsx'

@@ -1,16 +1,10 @@
 import { useEffect } from 'react'
 
 import type { JobRow } from '../../db/types.ts'
-import { cancelJob, pauseJob, resumeJob, useAirdrop } from '../state/airdrop.ts'
+import { airdropJobActions, useAirdrop } from './airdropState.ts'
 import { refreshOfferCount } from '../state/collection.ts'
 import { JobProgressCard } from '../jobs/JobProgressCard.tsx'
 import { percentDone } from '../jobs/jobProgress.ts'
-
-const AIRDROP_ACTIONS = {
-  pause: (jobId: string) => void pauseJob(jobId),
-  resume: (jobId: string) => void resumeJob(jobId),
-  cancel: (jobId: string) => void cancelJob(jobId),
-}
 
 const CANCEL_AIRDROP = {
   title: 'Cancel this airdrop?',
@@ -33,7 +27,7 @@ export function ProgressCard({ job }: { job: JobRow }) {
       testId="airdrop-progress"
       what="offers"
       error={jobError}
-      actions={AIRDROP_ACTIONS}
+      actions={airdropJobActions}
       cancelQuestion={CANCEL_AIRDROP}
     />
   )

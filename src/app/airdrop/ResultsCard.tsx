@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 
 import type { JobRow } from '../../db/types.ts'
 import { refreshOfferCount } from '../state/collection.ts'
-import { exportReport, useAirdrop } from '../state/airdrop.ts'
+import { exportReport, useAirdrop } from './airdropState.ts'
 import { JobCard, JobFigures } from '../jobs/JobCard.tsx'
 import { AcceptancePanel } from './AcceptancePanel.tsx'
 import { RecipientDetails } from './RecipientDetails.tsx'

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import type { DragEvent } from 'react'
 
-import { clearCsv, uploadCsv, useAirdrop } from '../state/airdrop.ts'
+import { clearCsv, uploadCsv, useAirdrop } from './airdropState.ts'
 import { UploadSummary } from './UploadSummary.tsx'
 
 /**

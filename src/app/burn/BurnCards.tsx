@@ -6,7 +6,7 @@ import { JobCard, JobFigures, ResultActions } from '../jobs/JobCard.tsx'
 import { JobProgressCard } from '../jobs/JobProgressCard.tsx'
 import { hashPrefix, shortNftId, shownHash } from '../jobs/jobProgress.ts'
 import { useJobItemsHead } from '../jobs/useJobs.ts'
-import { burnJobActions, dismissBurnResult, exportBurnReport, useBurn } from '../state/burn.ts'
+import { burnJobActions, dismissBurnResult, exportBurnReport, useBurn } from './burnState.ts'
 import { useCollection } from '../state/collection.ts'
 
 const STOP_BURNING = {

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 
-import { setBurnFilter, useBurn } from '../state/burn.ts'
-import type { BurnFilterMode } from '../state/burn.ts'
+import { setBurnFilter, useBurn } from './burnState.ts'
+import type { BurnFilterMode } from './burnState.ts'
 import { useCollection } from '../state/collection.ts'
 import { collectionChoices, issuerChoices } from './burnFilter.ts'
 

@@ -2,7 +2,7 @@ import { useMemo } from 'react'
 
 import { NftGrid } from '../nfts/NftGrid.tsx'
 import type { NftView } from '../nfts/useNftView.ts'
-import { useBurn } from '../state/burn.ts'
+import { useBurn } from './burnState.ts'
 import { useCollection } from '../state/collection.ts'
 import { clearSelection, selectMany, useSelectedIds } from '../state/selection.ts'
 import { passesBurnFilter } from './burnFilter.ts'

@@ -1,5 +1,5 @@
 import { ACTIVE_STATUSES } from '../jobs/jobStatus.ts'
-import { planBurn, useBurn } from '../state/burn.ts'
+import { planBurn, useBurn } from './burnState.ts'
 import { useSignBlock } from '../state/actionGate.ts'
 import { useSession } from '../state/session.ts'
 import { BlockedReason } from '../ui/BlockedReason.tsx'

@@ -4,16 +4,8 @@ import type { JobRow } from '../../db/types.ts'
 import { ACTIVE_STATUSES, latestOrAwaited } from '../jobs/jobStatus.ts'
 import { useJobEnd } from '../jobs/useJobEnd.ts'
 import { useStartedJobs } from '../jobs/useJobs.ts'
-import { refreshOfferCount, showStoredListSoon } from '../state/collection.ts'
-
-function burnEnded(): void {
-  void refreshOfferCount()
-  // The Orders tab's state loads with its code (it is not on the first screen); an offer list read
-  // before the burn is read again.
-  void import('../state/orders.ts').then(({ loadOffers, ordersState }) =>
-    ordersState.report ? loadOffers() : undefined,
-  )
-}
+import { showStoredListSoon } from '../state/collection.ts'
+import { jobEnded } from '../state/jobEvents.ts'
 
 /**
  * The wallet's latest burn, or null (also while the one this tab just started is not read yet).
@@ -40,8 +32,8 @@ export function useBurnFollower(): boolean {
   useEffect(() => {
     if (burned > 0) showStoredListSoon()
   }, [job?.id, burned, running])
-  // Once a burn seen running ends, the offers it deleted leave the footer's count and the Orders
-  // tab's list.
-  useJobEnd(job, true, null, burnEnded)
+  // Once a burn seen running ends, the offers it deleted leave the footer's count and the offers
+  // read (whoever shows them hears of the end).
+  useJobEnd(job, true, null, jobEnded)
   return burning
 }

@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 
 import { filterNfts } from '../nfts/nftFilters.ts'
-import { useBurn } from '../state/burn.ts'
+import { useBurn } from './burnState.ts'
 import { useCollection } from '../state/collection.ts'
 import { useFilters } from '../state/filters.ts'
 import { useSelectedIds } from '../state/selection.ts'

@@ -2,6 +2,7 @@
  * What the error recovery screen does to the device's state (spec part 2 §4 Error boundary): clear
  * the caches before retrying, remember a refresh, and finish that cleanup on the next start.
  */
+import { logFailure } from '../../shared/errors.ts'
 import { engine } from '../engine.ts'
 import { applyDarkMode } from '../state/ui.ts'
 import { isDisposableCache, isRecentRecovery, RECOVERY_KEY } from './recoveryRules.ts'
@@ -23,9 +24,7 @@ function takeRecoveryStamp(): string | null {
  */
 export async function applyRecoveryOnStart(): Promise<void> {
   if (!isRecentRecovery(takeRecoveryStamp(), Date.now())) return
-  await engine.clearMetadataCache().catch((error: unknown) => {
-    console.error('Recovery could not clear the metadata cache:', error)
-  })
+  await engine.clearMetadataCache().catch(logFailure('clearing the metadata cache on recovery'))
 }
 
 /** 'Refresh Page' / 'Try Again': records the attempt, then reloads. */
@@ -72,7 +71,8 @@ export async function clearForRecovery(): Promise<boolean> {
 export async function metadataCacheKb(): Promise<number> {
   try {
     return (await engine.getCacheStats()).sizeKb
-  } catch {
+  } catch (error) {
+    logFailure('reading the metadata cache size')(error)
     return 0
   }
 }

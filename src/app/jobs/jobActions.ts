@@ -4,27 +4,36 @@
  */
 import { errorMessage } from '../../shared/errors.ts'
 import { engine } from '../engine.ts'
+import { walletSignal } from '../state/session.ts'
 import type { JobControlActions } from './JobProgressCard.tsx'
 
 /**
- * Pause, resume and cancel, each reporting a failure through `onError` (cleared first with null).
+ * Runs a job action, reporting a failure through `onError` (cleared first with null). A failure that
+ * comes back after the account shown changed is dropped: it is no longer the tab's to show.
  *
- * @param onError - sets the tab's job error; `current()` tells whether the tab's wallet is still the one
- *   the action was for (an answer for an older wallet is dropped).
+ * @returns the action's answer, or null when it failed.
  */
-export function jobActions(
+export async function jobAction<T>(
+  action: () => Promise<T>,
   onError: (message: string | null) => void,
-  current: () => () => boolean,
-): JobControlActions {
-  const run = async (action: () => Promise<unknown>) => {
-    const stillCurrent = current()
-    onError(null)
-    try {
-      await action()
-    } catch (error) {
-      if (stillCurrent()) onError(errorMessage(error))
-    }
+): Promise<T | null> {
+  const scope = walletSignal()
+  onError(null)
+  try {
+    return await action()
+  } catch (error) {
+    if (!scope.aborted) onError(errorMessage(error))
+    return null
   }
+}
+
+/**
+ * Pause, resume and cancel, each reporting a failure through `onError` (see {@link jobAction}).
+ *
+ * @param onError - sets the tab's job error.
+ */
+export function jobActions(onError: (message: string | null) => void): JobControlActions {
+  const run = (action: () => Promise<unknown>) => jobAction(action, onError)
   return {
     pause: (jobId) => void run(() => engine.pauseJob(jobId)),
     resume: (jobId) => void run(() => engine.startJob(jobId)),
@@ -36,17 +45,9 @@ export function jobActions(
  * A job's report as CSV for 'Export report (CSV)', or null when it could not be made (the reason went
  * to `onError`).
  */
-export async function jobReport(
+export function jobReport(
   jobId: string,
   onError: (message: string | null) => void,
-  current: () => () => boolean,
 ): Promise<string | null> {
-  const stillCurrent = current()
-  onError(null)
-  try {
-    return await engine.exportJobCsv(jobId)
-  } catch (error) {
-    if (stillCurrent()) onError(errorMessage(error))
-    return null
-  }
+  return jobAction(() => engine.exportJobCsv(jobId), onError)
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 
 import type { JobRow } from '../../db/types.ts'
+import { logFailure } from '../../shared/errors.ts'
 import { engine } from '../engine.ts'
 import { runsElsewhere } from './jobProgress.ts'
 
@@ -27,7 +28,7 @@ export function useRunnerAlive(job: JobRow, ownRunnerId: string | null): boolean
         .then((active) => {
           if (live) setAlive(active)
         })
-        .catch(() => undefined)
+        .catch(logFailure('asking whether the job runs in another tab'))
     check()
     const timer = setInterval(check, CHECK_EVERY_MS)
     return () => {

@@ -11,9 +11,9 @@ import {
   refreshOffersList,
   reviewListing,
   useListing,
-} from '../state/listing.ts'
+} from './listingState.ts'
 import { useNetworkStatus } from '../state/network.ts'
-import { useOrders } from '../state/orders.ts'
+import { useOffers } from '../state/offers.ts'
 import { useSelectedIds } from '../state/selection.ts'
 import { useSession } from '../state/session.ts'
 import { useSignBlock } from '../state/actionGate.ts'
@@ -92,7 +92,7 @@ function useServerBusy(job: JobRow | null): void {
 function ConnectedList({ account }: { account: string }) {
   const { relist, busy, progress, error, pending, dismissedJobId, serverBusy, startedJobId } =
     useListing()
-  const { report } = useOrders()
+  const { report } = useOffers()
   const job = useLatestListing(startedJobId)
   useJobEnd(job, true, report?.readAt ?? null, listingEnded)
   useServerBusy(job)

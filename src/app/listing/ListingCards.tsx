@@ -13,7 +13,7 @@ import {
   exportListingReport,
   listingJobActions,
   useListing,
-} from '../state/listing.ts'
+} from './listingState.ts'
 import { ShowAllToggle } from '../ui/ShowAllToggle.tsx'
 import { cancelItemCount, isListingSuccess, offerOutcome } from './listingOutcome.ts'
 import type { OfferOutcome } from './listingOutcome.ts'

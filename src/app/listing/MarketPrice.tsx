@@ -3,7 +3,7 @@ import { useReadBlock } from '../state/actionGate.ts'
 import { formatDrops } from '../../shared/format.ts'
 import type { FloorPrice, FloorProgress } from '../../worker/api.ts'
 import { collectionKey } from '../../shared/nftDisplay.ts'
-import { checkMarketPrice, useListing } from '../state/listing.ts'
+import { checkMarketPrice, useMarketChecks } from './marketState.ts'
 import { floorWarnings, restsOnText } from './floorText.ts'
 
 function progressText(progress: FloorProgress | null): string {
@@ -57,7 +57,7 @@ function FloorResult({ floor }: { floor: FloorPrice }) {
  * of that collection shows once read.
  */
 export function MarketPrice({ nft }: { nft: NftItem }) {
-  const { market } = useListing()
+  const market = useMarketChecks()
   const blocked = useReadBlock()
   const check = market[collectionKey(nft)]
   if (check?.state === 'checking') {

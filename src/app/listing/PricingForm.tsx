@@ -12,7 +12,7 @@ import {
   setRelist,
   useListing,
   useListingForm,
-} from '../state/listing.ts'
+} from './listingState.ts'
 import { STRATEGY_CHOICES } from './listingForm.ts'
 import type { StrategyKind } from './listingForm.ts'
 

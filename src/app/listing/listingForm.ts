@@ -5,7 +5,8 @@
  */
 import { CLASSIC_ADDRESS_SHAPE, RIPPLE_EPOCH } from '../../shared/constants.ts'
 import type { FloorMultiplier } from '../../shared/floorMultipliers.ts'
-import type { PricingStrategy } from '../../worker/api.ts'
+import type { ListingOffer, ListingPreview, PricingStrategy } from '../../worker/api.ts'
+import type { OnSale } from './listable.ts'
 
 /** The strategies of the form ('rarity' is shown as 'Coming Soon'). */
 export type StrategyKind = PricingStrategy['kind']
@@ -141,4 +142,27 @@ export function strategyOf(form: ListingForm): PricingStrategy {
     case 'individual':
       return { kind: 'individual', pricesXrp: { ...form.individual } }
   }
+}
+
+/** The offers of a priced listing, with the form's expiration, destination and replaced offers. */
+export function offersOf(
+  preview: ListingPreview,
+  form: ListingForm,
+  onSale: OnSale,
+  relist: boolean,
+  now: number,
+): ListingOffer[] {
+  const { expiration, destination } = form
+  const expires = expiration ? expirationOf(expiration, now) : null
+  const buyer = destination.trim()
+  return preview.prices.map((price) => {
+    const replaces = relist ? onSale.get(price.nftId)?.map((offer) => offer.offerId) : undefined
+    return {
+      nftId: price.nftId,
+      amountDrops: price.drops,
+      ...(buyer ? { destination: buyer } : {}),
+      ...(expires === null ? {} : { expiration: expires }),
+      ...(replaces && replaces.length > 0 ? { replaces } : {}),
+    }
+  })
 }

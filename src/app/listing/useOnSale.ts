@@ -1,22 +1,22 @@
 import { useEffect, useMemo } from 'react'
 
-import { loadOffers, ordersState, useOrders } from '../state/orders.ts'
+import { loadOffers, offersState, useOffers } from '../state/offers.ts'
 import { useSession } from '../state/session.ts'
 import { onSaleOf } from './listable.ts'
 import type { OnSale } from './listable.ts'
 
 /**
- * The wallet's NFTs on sale (its sell offers by NFT), from the Orders tab's reading of its offers,
+ * The wallet's NFTs on sale (its sell offers by NFT), from the account's reading of its offers,
  * which is made here when there is none yet for this wallet.
  */
 export function useOnSale(): OnSale {
   const { wallet } = useSession()
-  const { report } = useOrders()
+  const { report } = useOffers()
   const network = wallet?.network
   const account = wallet?.address
   useEffect(() => {
     if (!account) return
-    const { report: read, loading } = ordersState
+    const { report: read, loading } = offersState
     const mine = read?.account === account && read.network === network
     if (!mine && !loading) void loadOffers()
   }, [network, account])

@@ -1,8 +1,9 @@
-import { clearMetadataCache, useCollection } from '../state/collection.ts'
+import { clearMetadataCache, useMetadataCache } from '../state/metadataCache.ts'
+import { useCollection } from '../state/collection.ts'
 
 /** The cache status line, 'Clear Cache' (only when the cache has entries) and its outcome. */
 export function CacheStatus() {
-  const { cacheStats, cacheMessage } = useCollection()
+  const { stats: cacheStats, message: cacheMessage } = useMetadataCache()
   return (
     <div className="collection__cache">
       {cacheStats && (

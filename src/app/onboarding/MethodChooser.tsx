@@ -1,7 +1,7 @@
 import { useId } from 'react'
 
 import type { AuthMethod } from '../state/session.ts'
-import { backToSplash, chooseMethod } from '../state/session.ts'
+import { backToSplash, chooseMethod } from '../state/sessionStart.ts'
 import './onboarding.css'
 
 interface MethodCardProps {

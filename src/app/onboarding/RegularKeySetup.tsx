@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react'
 
 import { errorMessage } from '../../shared/errors.ts'
 import { engine } from '../engine.ts'
-import { chooseMethod, switchAuthMethod } from '../state/session.ts'
+import { chooseMethod, switchAuthMethod } from '../state/sessionStart.ts'
 import { gemInstalled } from './gemWallet.ts'
 import { runRegularKeySetup, STEP_TEXT } from './regularKeyFlow.ts'
 import type { SetupStep, SetupSuccess } from './regularKeyFlow.ts'

@@ -1,5 +1,5 @@
 import { APP_NAME } from '../../shared/constants.ts'
-import { getStarted } from '../state/session.ts'
+import { getStarted } from '../state/sessionStart.ts'
 import './onboarding.css'
 
 interface Feature {

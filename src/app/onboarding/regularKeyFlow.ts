@@ -5,7 +5,7 @@
  */
 import { errorMessage } from '../../shared/errors.ts'
 import type { KeyProtection } from '../../worker/api.ts'
-import { completeRegularKey } from '../state/session.ts'
+import { completeRegularKey } from '../state/walletConnect.ts'
 import { gemInstalled, gemPrimaryAddress, gemSetRegularKey } from './gemWallet.ts'
 import { GET_ADDRESS_FAILED } from './regularKeyResult.ts'
 

@@ -1,6 +1,6 @@
 import type { OfferFlags, OffersReport } from '../../worker/api.ts'
 import { JobFigures } from '../jobs/JobCard.tsx'
-import { planCancel, selectOffers } from '../state/orders.ts'
+import { planCancel, selectOffers } from './ordersState.ts'
 import { offersFor, reserveText, summarySentence } from './offerText.ts'
 
 /** The flags, what each means, and the cancellation each offers. */

@@ -1,12 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useCallback } from 'react'
 
 import { appDb } from '../../db/queries/db.ts'
 import { bidsReading } from '../../db/queries/nfts.ts'
 import type { BidView } from '../../db/types.ts'
 import { shortAddress } from '../../shared/format.ts'
 import { ACTIVE_STATUSES } from '../jobs/jobStatus.ts'
-import { askAccept, loadBids, saleEnded, useBids } from '../state/bids.ts'
+import { askAccept, loadBids, saleEnded, useBids } from './bidsState.ts'
 import { useReadBlock, useSignBlock } from '../state/actionGate.ts'
 import { useSession } from '../state/session.ts'
 import { NftImage } from '../nfts/NftImage.tsx'
@@ -78,10 +77,7 @@ export function BidsSection({ nfts }: { nfts: number }) {
     [wallet?.network, wallet?.address],
   )
   const sale = useLatestSale()
-  const onEnd = useCallback((job: { status: string; counts: { succeeded: number } }) => {
-    saleEnded(job.counts.succeeded === 1 ? '✓ The NFT was sold.' : 'The sale did not go through.')
-  }, [])
-  useJobEnd(sale, true, reading?.readAt ?? null, onEnd)
+  useJobEnd(sale, true, reading?.readAt ?? null, saleEnded)
   const selling = sale !== null && ACTIVE_STATUSES.has(sale.status)
   const readBlocked = useReadBlock()
   const signBlocked = useSignBlock()

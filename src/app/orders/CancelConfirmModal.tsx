@@ -2,8 +2,8 @@ import { useId, useState } from 'react'
 
 import { cancelConfirmText } from '../../shared/constants.ts'
 import { PlanFigures, PlanProblems } from '../jobs/PlanParts.tsx'
-import { confirmCancel, dismissCancel, useOrders } from '../state/orders.ts'
-import type { PendingCancel } from '../state/orders.ts'
+import { confirmCancel, dismissCancel, useOrders } from './ordersState.ts'
+import type { PendingCancel } from './ordersState.ts'
 import { Modal } from '../ui/Modal.tsx'
 import { PURPOSE_LABEL } from './offerText.ts'
 

@@ -5,7 +5,7 @@ import {
   selectOffers,
   setSelectMode,
   useOrders,
-} from '../state/orders.ts'
+} from './ordersState.ts'
 import { offersFor } from './offerText.ts'
 
 /**

@@ -2,7 +2,7 @@ import type { JobRow } from '../../db/types.ts'
 import type { CancelPurpose } from '../../worker/api.ts'
 import { JobCard, JobFigures } from '../jobs/JobCard.tsx'
 import { JobProgressCard } from '../jobs/JobProgressCard.tsx'
-import { cancellationJobActions, dismissResult, useOrders } from '../state/orders.ts'
+import { cancellationJobActions, dismissResult, useOrders } from './ordersState.ts'
 import { PURPOSE_LABEL } from './offerText.ts'
 import type { CancelledOffers } from './cancelledOffers.ts'
 

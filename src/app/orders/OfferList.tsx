@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { useDeferredValue, useMemo, useRef } from 'react'
 
 import type { OfferView } from '../../worker/api.ts'
-import { cancelOne, toggleOffer, useOrders } from '../state/orders.ts'
+import { cancelOne, toggleOffer, useOrders } from './ordersState.ts'
 import { OfferRow } from './OfferRow.tsx'
 import { filterOffers } from './offerText.ts'
 

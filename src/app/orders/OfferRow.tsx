@@ -3,14 +3,8 @@ import { memo } from 'react'
 import type { OfferView } from '../../worker/api.ts'
 import { NftImage } from '../nfts/NftImage.tsx'
 import { Amount } from '../ui/Amount.tsx'
-import {
-  amountText,
-  attributeText,
-  destinationText,
-  flagLabels,
-  isFreeOffer,
-  offerName,
-} from './offerText.ts'
+import { amountText } from '../ui/amountText.ts'
+import { attributeText, destinationText, flagLabels, isFreeOffer, offerName } from './offerText.ts'
 
 interface OfferRowProps {
   offer: OfferView

@@ -3,17 +3,11 @@ import { useEffect } from 'react'
 import { OFFERS_MIN_REFRESH_MS, OFFERS_REFRESH_MS } from '../../shared/constants.ts'
 import { ACTIVE_STATUSES } from '../jobs/jobStatus.ts'
 import { useNow } from '../jobs/useNow.ts'
-import {
-  canRefresh,
-  loadOffers,
-  ordersState,
-  setOfferQuery,
-  planCancel,
-  useOrders,
-} from '../state/orders.ts'
+import { planCancel, refreshOffers, setOfferQuery, useOrders } from './ordersState.ts'
 import type { OffersReport } from '../../worker/api.ts'
 import { useReadBlock, useSignBlock } from '../state/actionGate.ts'
 import { useCollection } from '../state/collection.ts'
+import { canRefresh, loadOffers, offersState, useOffers } from '../state/offers.ts'
 import { BlockedReason } from '../ui/BlockedReason.tsx'
 import { useSession } from '../state/session.ts'
 import { ActiveOffersCard } from './ActiveOffersCard.tsx'
@@ -31,7 +25,7 @@ import './orders.css'
 function useOffersRefresh(network: string | undefined, account: string | undefined): void {
   useEffect(() => {
     if (!account) return
-    const { lastLoadAt, report } = ordersState
+    const { lastLoadAt, report } = offersState
     const stale = lastLoadAt === null || Date.now() - lastLoadAt >= OFFERS_MIN_REFRESH_MS
     const other = report?.account !== account || report.network !== network
     if (!report || other || stale) void loadOffers()
@@ -50,7 +44,7 @@ function ReadAtLine({ report }: { report: OffersReport }) {
 }
 
 function OrdersHeader() {
-  const state = useOrders()
+  const state = useOffers()
   const now = useNow(1_000)
   const blocked = useReadBlock()
   return (
@@ -62,7 +56,7 @@ function OrdersHeader() {
         type="button"
         className="button"
         disabled={!canRefresh(state, now) || blocked !== null}
-        onClick={() => void loadOffers(true)}
+        onClick={() => void refreshOffers()}
       >
         {state.loading ? 'Refreshing…' : 'Refresh'}
       </button>
@@ -76,8 +70,8 @@ function OrdersHeader() {
  */
 export function OrdersTab() {
   const { wallet } = useSession()
-  const { report, loading, progress, loadError, banner, pending, busy, query, dismissedJobId } =
-    useOrders()
+  const { report, loading, progress, loadError } = useOffers()
+  const { banner, pending, busy, query, dismissedJobId } = useOrders()
   const job = useLatestCancellation()
   const offers = useCancelledOffers(job)
   useCancellationEnd(job, offers, report?.readAt ?? null)

@@ -18,16 +18,6 @@ export function isFreeOffer(offer: OfferView): boolean {
   return offer.amount.kind === 'xrp' && BigInt(offer.amount.drops) === 0n
 }
 
-/**
- * The amount as the spec shows it: XRP up to 6 decimals with trailing zeros trimmed, 'FREE' for 0;
- * an issued currency as value, code, 'token' and its issuer (never a bare code: see tokenText).
- */
-export function amountText(offer: { amount: OfferAmount }): string {
-  const { amount } = offer
-  if (amount.kind === 'issued') return tokenText(tokenParts(amount)!)
-  return BigInt(amount.drops) === 0n ? 'FREE' : `${formatDrops(amount.drops)} XRP`
-}
-
 /** A bid's amount in plain text: XRP, or the token with its issuer (see tokenText). */
 export function bidAmountText(bid: { amount: OfferAmount }): string {
   const { amount } = bid

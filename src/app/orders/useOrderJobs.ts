@@ -5,7 +5,7 @@ import type { JobRow } from '../../db/types.ts'
 import { ACTIVE_STATUSES } from '../jobs/jobStatus.ts'
 import { useJobEnd } from '../jobs/useJobEnd.ts'
 import { useJobItemsHead, useStartedJobs } from '../jobs/useJobs.ts'
-import { cancellationEnded } from '../state/orders.ts'
+import { cancellationEnded } from './ordersState.ts'
 import { cancelledOffers } from './cancelledOffers.ts'
 import type { CancelledOffers } from './cancelledOffers.ts'
 

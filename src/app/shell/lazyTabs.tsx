@@ -3,6 +3,7 @@
  * and the collection) should not wait for code the user may never open. They are fetched in the
  * background once the shell has shown, so that a switch of tab does not wait.
  */
+import { logFailure } from '../../shared/errors.ts'
 import { lazyNamed } from '../ui/lazyNamed.tsx'
 
 const loaders = {
@@ -23,5 +24,7 @@ export const BurnGrid = lazyNamed(loaders.burnGrid, 'BurnGrid')
 
 /** Fetches every tab's code in the background, once the first screen is up. */
 export function preloadTabs(): void {
-  for (const load of Object.values(loaders)) void load().catch(() => undefined)
+  // A failed preload is only logged: the tab's code is fetched again when the tab is opened, and its
+  // failure then shows there.
+  for (const load of Object.values(loaders)) void load().catch(logFailure('preloading a tab'))
 }

@@ -2,7 +2,7 @@
  * The connected wallet's NFT list, its metadata and their loading (spec part 1 §2 NFT Collection
  * panel, part 2 §4 NFT loading after connect). The worker does the ledger and metadata work; this
  * module only reads what it wrote: the list from the account's snapshot (so it is there offline) and
- * the metadata incrementally, by `fetchedAt`, as rows land. The big list and map are kept out of
+ * the metadata as rows land (`metadataFeed.ts`). The big list and map are kept out of
  * valtio's deep proxy (`ref`); `metadataVersion` tells the views that the map changed.
  */
 import { proxy as comlinkProxy } from 'comlink'
@@ -10,23 +10,18 @@ import { proxy, ref, useSnapshot } from 'valtio'
 
 import { appDb } from '../../db/queries/db.ts'
 import { metadataByIds } from '../../db/queries/metadata.ts'
-import { metadataFetchedSince } from '../../db/queries/metadataSince.ts'
 import { nftSnapshot } from '../../db/queries/nfts.ts'
 import type { MetadataRow, NftItem } from '../../db/types.ts'
-import { errorMessage, isEngineError, logFailure } from '../../shared/errors.ts'
-import type { CacheStats, MetadataProgress, NftLoadProgress } from '../../worker/api.ts'
+import { errorMessage, isEngineError, logFailure, loggedOr } from '../../shared/errors.ts'
+import type { MetadataProgress, NftLoadProgress } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
+import { onJobEnded } from './jobEvents.ts'
+import { refreshCacheStats, refreshCacheStatsThrottled } from './metadataCache.ts'
+import { streamMetadata } from './metadataFeed.ts'
+import { onLedgerReconnected } from './network.ts'
 import { clearSelection, deselectMany, useSelectedIds } from './selection.ts'
-import { onWalletChange, sessionState } from './session.ts'
+import { onWalletChange, sessionState, walletSignal } from './session.ts'
 import type { SessionWallet } from './session.ts'
-import { onLedgerReconnected } from './reconnected.ts'
-import { mergeGapMs } from './viewPace.ts'
-
-/** The Clear Cache outcome line. */
-export interface CacheMessage {
-  kind: 'ok' | 'error'
-  text: string
-}
 
 interface CollectionState {
   nfts: readonly NftItem[]
@@ -42,8 +37,6 @@ interface CollectionState {
   /** When the list shown was read from the ledger, and from which ledger; null before any. */
   readAt: { loadedAt: number; ledgerIndex: number } | null
   offers: number | null
-  cacheStats: CacheStats | null
-  cacheMessage: CacheMessage | null
 }
 
 function emptyState(): CollectionState {
@@ -58,45 +51,44 @@ function emptyState(): CollectionState {
     error: null,
     readAt: null,
     offers: null,
-    cacheStats: null,
-    cacheMessage: null,
   }
 }
 
 /** The collection. Mutate it only through the actions below. */
 export const collectionState = proxy<CollectionState>(emptyState())
 
-/** Bumped on every wallet change: answers of an older wallet's calls are dropped. */
-let generation = 0
-/** Rows are re-read from slightly before the last read: a row is committed just after its fetchedAt. */
-const READ_OVERLAP_MS = 2000
-
 onWalletChange((wallet) => {
-  generation += 1
   Object.assign(collectionState, emptyState())
   clearSelection()
-  if (wallet) void openWallet(wallet, generation)
+  if (wallet) void openWallet(wallet, walletSignal())
 })
 
-async function openWallet(wallet: SessionWallet, gen: number): Promise<void> {
+async function openWallet(wallet: SessionWallet, scope: AbortSignal): Promise<void> {
   // The last list saved on this device shows at once (offline too), then the ledger's.
   // A snapshot that cannot be read only delays the list: the ledger's comes next.
-  await showSnapshot(wallet, gen).catch(logFailure('reading the saved NFT list'))
+  await showSnapshot(wallet, scope).catch(logFailure('reading the saved NFT list'))
   void refreshCacheStats()
   // Offline, the saved list is what there is: no error box for a read that cannot work. It is read
   // once the connection returns.
-  if (gen !== generation) return
+  if (scope.aborted) return
   if (navigator.onLine) await loadCollection()
-  else readWhenConnected = gen
+  else readWhenConnected = scope
 }
 
-/** The wallet generation whose read waits for the connection (opened offline); null when none. */
-let readWhenConnected: number | null = null
+/** The scope of the account whose read waits for the connection (opened offline); null when none. */
+let readWhenConnected: AbortSignal | null = null
 
 onLedgerReconnected(() => {
   const waiting = readWhenConnected
   readWhenConnected = null
-  if (waiting === generation && navigator.onLine) void loadCollection()
+  if (waiting && !waiting.aborted && navigator.onLine) void loadCollection()
+})
+
+onJobEnded((job) => {
+  if (job.kind === 'removeRegularKey') return
+  void refreshOfferCount()
+  // A sale took an NFT out of the wallet.
+  if (job.kind === 'accept') void loadCollection()
 })
 
 /**
@@ -115,15 +107,15 @@ function newestListRead(ticket: number): boolean {
 }
 
 /** Reads the account's snapshot and the cached metadata of its NFTs (one read of each). */
-async function showSnapshot(wallet: SessionWallet, gen: number): Promise<void> {
+async function showSnapshot(wallet: SessionWallet, scope: AbortSignal): Promise<void> {
   const ticket = ++listReadsStarted
   const snapshot = await nftSnapshot(appDb(), wallet.network, wallet.address)
-  if (gen !== generation || !snapshot) return
+  if (scope.aborted || !snapshot) return
   const metadata = await metadataByIds(
     appDb(),
     snapshot.nfts.map((nft) => nft.nftId),
   )
-  if (gen !== generation || !newestListRead(ticket)) return
+  if (scope.aborted || !newestListRead(ticket)) return
   collectionState.nfts = ref(snapshot.nfts)
   collectionState.metadata = ref(metadata)
   collectionState.metadataVersion += 1
@@ -137,31 +129,31 @@ async function showSnapshot(wallet: SessionWallet, gen: number): Promise<void> {
 export async function loadCollection(): Promise<void> {
   const wallet = sessionState.wallet
   if (!wallet || collectionState.loadingNfts) return
-  const gen = generation
+  const scope = walletSignal()
   collectionState.loadingNfts = true
   collectionState.error = null
   collectionState.nftProgress = null
   try {
     await engine.loadNfts(
       comlinkProxy((progress: NftLoadProgress) => {
-        if (gen === generation) collectionState.nftProgress = progress
+        if (!scope.aborted) collectionState.nftProgress = progress
       }),
       wallet.address,
     )
-    await showSnapshot(wallet, gen)
+    await showSnapshot(wallet, scope)
   } catch (error) {
-    if (gen === generation) {
+    if (!scope.aborted) {
       collectionState.error = `Failed to load NFTs: ${errorMessage(error)}`
       collectionState.loadingNfts = false
       // No connection yet (or any more): read again once it is made, as when opened offline.
-      if (isEngineError(error) && error.code === 'NOT_CONNECTED') readWhenConnected = gen
+      if (isEngineError(error) && error.code === 'NOT_CONNECTED') readWhenConnected = scope
     }
     return
   }
-  if (gen !== generation) return
+  if (scope.aborted) return
   collectionState.loadingNfts = false
-  void refreshOffers(gen)
-  await loadMetadata(gen)
+  void refreshOffers(scope)
+  await loadMetadata(scope)
   await refreshCacheStats()
 }
 
@@ -170,96 +162,37 @@ export async function loadCollection(): Promise<void> {
  * while a job runs). Failures are of no consequence: the metadata comes in order all the same.
  */
 export function showingNfts(nftIds: string[]): void {
-  engine.showingNfts(nftIds).catch(() => undefined)
+  engine.showingNfts(nftIds).catch(logFailure('telling the engine which NFTs are shown'))
 }
 
 /** Counts the wallet's offers again: a job made or cancelled some, or a recipient accepted one. */
 export function refreshOfferCount(): Promise<void> {
-  return refreshOffers(generation)
+  return refreshOffers(walletSignal())
 }
 
-async function refreshOffers(gen: number): Promise<void> {
-  const offers = await engine.countOffers(sessionState.wallet?.address).catch(() => null)
-  if (gen === generation) collectionState.offers = offers
+async function refreshOffers(scope: AbortSignal): Promise<void> {
+  const offers = await engine
+    .countOffers(sessionState.wallet?.address)
+    .catch(loggedOr('counting the offers', null))
+  if (!scope.aborted) collectionState.offers = offers
 }
 
-/** Streams the metadata in: on each progress call, reads only the rows written since the last read. */
-async function loadMetadata(gen: number): Promise<void> {
+/** Streams the metadata of the NFTs shown into the map (see `metadataFeed.ts`). */
+async function loadMetadata(scope: AbortSignal): Promise<void> {
   collectionState.loadingMetadata = true
-  const startedAt = Date.now()
-  const reader = new IncrementalReader(gen, startedAt - READ_OVERLAP_MS)
-  try {
-    await engine.loadMetadata(
-      { account: sessionState.wallet?.address },
-      comlinkProxy((progress: MetadataProgress) => {
-        if (gen !== generation) return
-        collectionState.metadataProgress = progress
-        reader.poke()
-      }),
-    )
-  } catch {
-    // A failed fetch is a 'failed' row; a failing call leaves the cards with their ledger fields.
-  }
-  // One last full catch-up from the start of this load, in case a throttled call was skipped.
-  await reader.finish(startedAt - READ_OVERLAP_MS)
-  if (gen === generation) collectionState.loadingMetadata = false
-}
-
-/** Reads new metadata rows one query at a time; pokes during a read coalesce into one more read. */
-class IncrementalReader {
-  private running: Promise<void> | null = null
-  private again = false
-  private ids: { nfts: readonly NftItem[]; set: ReadonlySet<string> } | null = null
-
-  constructor(
-    private readonly gen: number,
-    private since: number,
-  ) {}
-
-  poke(): void {
-    if (this.running) {
-      this.again = true
-      return
-    }
-    this.running = this.drain().finally(() => {
-      this.running = null
-    })
-  }
-
-  async finish(from: number): Promise<void> {
-    while (this.running) await this.running
-    this.since = Math.min(this.since, from)
-    await this.readOnce()
-  }
-
-  private async drain(): Promise<void> {
-    do {
-      this.again = false
-      const merged = await this.readOnce()
-      // Pokes meanwhile coalesce into the next read, after the view has digested this one.
-      if (merged) await new Promise((resolve) => setTimeout(resolve, mergeGapMs()))
-    } while (this.again)
-  }
-
-  /** The collection's ids, built once per list (100,000 of them cost a few ms). */
-  private idsOf(nfts: readonly NftItem[]): ReadonlySet<string> {
-    if (this.ids?.nfts !== nfts) this.ids = { nfts, set: new Set(nfts.map((nft) => nft.nftId)) }
-    return this.ids.set
-  }
-
-  /** Reads the rows written since the last read; true when the view got new ones. */
-  private async readOnce(): Promise<boolean> {
-    if (this.gen !== generation) return false
-    const ids = this.idsOf(collectionState.nfts)
-    const queryStart = Date.now()
-    const rows = await metadataFetchedSince(appDb(), this.since, ids).catch(() => [])
-    if (this.gen !== generation) return false
-    this.since = queryStart - READ_OVERLAP_MS
-    if (!mergeRows(collectionState.metadata as Map<string, MetadataRow>, rows)) return false
-    collectionState.metadataVersion += 1
-    refreshCacheStatsThrottled()
-    return true
-  }
+  await streamMetadata(sessionState.wallet?.address, scope, {
+    nfts: () => collectionState.nfts,
+    progress: (progress) => {
+      collectionState.metadataProgress = progress
+    },
+    merge: (rows) => {
+      if (!mergeRows(collectionState.metadata as Map<string, MetadataRow>, rows)) return false
+      collectionState.metadataVersion += 1
+      refreshCacheStatsThrottled()
+      return true
+    },
+  })
+  if (!scope.aborted) collectionState.loadingMetadata = false
 }
 
 /** Puts new or changed rows into the map; true when anything changed. */
@@ -274,38 +207,6 @@ function mergeRows(map: Map<string, MetadataRow>, rows: readonly MetadataRow[]):
   return changed
 }
 
-/** While metadata streams in, the cache line follows at most every {@link STATS_INTERVAL_MS}. */
-const STATS_INTERVAL_MS = 2000
-let lastStatsAt = 0
-
-function refreshCacheStatsThrottled(): void {
-  const now = Date.now()
-  if (now - lastStatsAt < STATS_INTERVAL_MS) return
-  lastStatsAt = now
-  void refreshCacheStats()
-}
-
-/** Re-reads the cache statistics (entries for this wallet, total, size). */
-export async function refreshCacheStats(): Promise<void> {
-  const gen = generation
-  const stats = await engine.getCacheStats(sessionState.wallet?.address).catch(() => null)
-  if (gen === generation) collectionState.cacheStats = stats
-}
-
-/** 'Clear Cache': empties the metadata cache; the cards keep what they show until the next load. */
-export async function clearMetadataCache(): Promise<void> {
-  try {
-    const removed = await engine.clearMetadataCache()
-    collectionState.cacheMessage = {
-      kind: 'ok',
-      text: `Cleared ${removed} cached metadata entries. Next NFT load will fetch fresh metadata.`,
-    }
-  } catch {
-    collectionState.cacheMessage = { kind: 'error', text: 'Error clearing cache' }
-  }
-  await refreshCacheStats()
-}
-
 /**
  * Re-reads the stored list after NFTs left the wallet by a job (burned): they leave the list, the
  * metadata map and the selection at once. The worker has already taken them out of the stored list
@@ -314,16 +215,16 @@ export async function clearMetadataCache(): Promise<void> {
 export async function showStoredList(): Promise<void> {
   const wallet = sessionState.wallet
   if (!wallet) return
-  const gen = generation
+  const scope = walletSignal()
   const ticket = ++listReadsStarted
   const snapshot = await nftSnapshot(appDb(), wallet.network, wallet.address)
-  if (gen !== generation || !snapshot) return
+  if (scope.aborted || !snapshot) return
   // The stored list may also hold NFTs a load found since the list shown was read: their metadata.
   const shown = new Set(collectionState.nfts.map((nft) => nft.nftId))
   const added = snapshot.nfts.filter((nft) => !shown.has(nft.nftId)).map((nft) => nft.nftId)
   const addedMetadata =
     added.length > 0 ? await metadataByIds(appDb(), added) : new Map<string, MetadataRow>()
-  if (gen !== generation || !newestListRead(ticket)) return
+  if (scope.aborted || !newestListRead(ticket)) return
   const kept = new Set(snapshot.nfts.map((nft) => nft.nftId))
   const gone = collectionState.nfts.filter((nft) => !kept.has(nft.nftId)).map((nft) => nft.nftId)
   if (gone.length === 0 && added.length === 0) return

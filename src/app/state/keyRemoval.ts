@@ -10,7 +10,8 @@ import { proxy, useSnapshot } from 'valtio'
 import { errorMessage } from '../../shared/errors.ts'
 import type { JobPlan } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
-import { keyRemovedFromAccount, onWalletChange } from './session.ts'
+import { keyRemovedFromAccount } from './walletConnect.ts'
+import { onWalletChange } from './session.ts'
 import { setKeyRemovalOpen, setWalletMenuOpen } from './ui.ts'
 
 interface KeyRemovalState {

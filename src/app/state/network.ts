@@ -5,12 +5,11 @@
 import { proxy, useSnapshot } from 'valtio'
 
 import { savedSettings } from '../../db/queries/settings.ts'
-import { errorMessage, isEngineError, logFailure } from '../../shared/errors.ts'
+import { errorMessage, isEngineError, logFailure, loggedOr } from '../../shared/errors.ts'
 import { DEFAULT_NETWORK_ID, OFFERED_NETWORK_IDS, isNetworkId } from '../../shared/networks.ts'
 import type { NetworkId, NetworkStatus } from '../../worker/api.ts'
 import { engine, subscribeStatus } from '../engine.ts'
-import { ledgerReconnected } from './reconnected.ts'
-import { refreshWallet } from './session.ts'
+import { refreshWallet } from './walletConnect.ts'
 
 interface NetworkState {
   /** The network the user picked (the engine's status says which one is actually in use). */
@@ -39,6 +38,20 @@ export const networkState = proxy<NetworkState>({
 
 let started = false
 
+const reconnectedListeners = new Set<() => void>()
+
+/**
+ * Calls `listener` each time the ledger connection is made (the first time, and each time it
+ * returns after a loss): views that kept their saved reading while it was out of reach read the
+ * ledger again.
+ *
+ * @returns a function that removes the listener.
+ */
+export function onLedgerReconnected(listener: () => void): () => void {
+  reconnectedListeners.add(listener)
+  return () => reconnectedListeners.delete(listener)
+}
+
 /**
  * Starts mirroring the engine's status and starts connecting to the network used last time (the
  * build's default on a first visit); runs once. Resolves once the engine has the network (not once
@@ -50,9 +63,11 @@ export async function startNetwork(): Promise<void> {
   await subscribeStatus((status) => {
     const returned = status.state === 'connected' && networkState.status.state !== 'connected'
     networkState.status = status
-    if (returned) ledgerReconnected()
+    if (returned) for (const listener of reconnectedListeners) listener()
   })
-  const saved = await savedSettings().catch(() => ({ network: undefined }))
+  const saved = await savedSettings().catch(
+    loggedOr('reading the saved network', { network: undefined }),
+  )
   if (isNetworkId(saved.network) && OFFERED_NETWORK_IDS.includes(saved.network))
     networkState.selected = saved.network
   // Not awaited: the engine takes the network at once, and the page need not wait for the

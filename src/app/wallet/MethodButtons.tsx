@@ -1,4 +1,4 @@
-import { chooseMethod } from '../state/session.ts'
+import { chooseMethod } from '../state/sessionStart.ts'
 import type { AuthMethod } from '../state/session.ts'
 import { setWalletMenuOpen } from '../state/ui.ts'
 import { Tooltip } from '../ui/Tooltip.tsx'

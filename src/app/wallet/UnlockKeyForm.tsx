@@ -3,7 +3,8 @@ import type { FormEvent } from 'react'
 
 import { shortAddress } from '../../shared/format.ts'
 import type { StoredSession } from '../../worker/api.ts'
-import { disconnectWallet, unlockStoredKey, useSession } from '../state/session.ts'
+import { disconnectWallet, unlockStoredKey } from '../state/walletConnect.ts'
+import { useSession } from '../state/session.ts'
 
 /**
  * A regular key kept on this device under a passphrase: the passphrase unlocks it (read from the

@@ -1,7 +1,8 @@
 import { useId, useRef } from 'react'
 
 import { shortAddress } from '../../shared/format.ts'
-import { clearConnectError, useSession } from '../state/session.ts'
+import { clearConnectError } from '../state/walletConnect.ts'
+import { useSession } from '../state/session.ts'
 import { setWalletMenuOpen, useUi } from '../state/ui.ts'
 import { lazyNamed, LoadingBoundary } from '../ui/lazyNamed.tsx'
 import { useReturnFocus } from '../ui/returnFocus.ts'

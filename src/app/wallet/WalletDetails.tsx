@@ -6,7 +6,8 @@ import type { AccountKeys, WalletInfo } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
 import { askKeyRemoval } from '../state/keyRemoval.ts'
 import { useLedgerConnected } from '../state/network.ts'
-import { disconnectWallet, switchAuthMethod } from '../state/session.ts'
+import { disconnectWallet } from '../state/walletConnect.ts'
+import { switchAuthMethod } from '../state/sessionStart.ts'
 import { Modal } from '../ui/Modal.tsx'
 
 /**

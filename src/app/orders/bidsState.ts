@@ -6,14 +6,13 @@
 import { proxy as comlinkProxy } from 'comlink'
 import { proxy, ref, useSnapshot } from 'valtio'
 
-import type { BidView } from '../../db/types.ts'
+import type { BidView, JobRow } from '../../db/types.ts'
 import { errorMessage } from '../../shared/errors.ts'
 import type { BidsProgress } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
-import { acceptRequest } from '../orders/offerText.ts'
-import { loadCollection, refreshOfferCount } from './collection.ts'
-import { loadOffers } from './orders.ts'
-import { onWalletChange, sessionState } from './session.ts'
+import { acceptRequest } from './offerText.ts'
+import { jobEnded } from '../state/jobEvents.ts'
+import { onWalletChange, sessionState, walletSignal } from '../state/session.ts'
 
 interface BidsState {
   loading: boolean
@@ -44,30 +43,25 @@ function initialState(): BidsState {
 /** The bids' state. Mutate it only through the actions below. */
 export const bidsState = proxy<BidsState>(initialState())
 
-let generation = 0
-
-onWalletChange(() => {
-  generation += 1
-  Object.assign(bidsState, initialState())
-})
+onWalletChange(() => Object.assign(bidsState, initialState()))
 
 /** 'Check bids': reads the bids on every NFT of the wallet (stored, so the view updates by itself). */
 export async function loadBids(): Promise<void> {
   if (bidsState.loading) return
-  const gen = generation
+  const scope = walletSignal()
   bidsState.loading = true
   bidsState.error = null
   try {
     await engine.loadBids(
       comlinkProxy((progress: BidsProgress) => {
-        if (gen === generation) bidsState.progress = progress
+        if (!scope.aborted) bidsState.progress = progress
       }),
       sessionState.wallet?.address,
     )
   } catch (error) {
-    if (gen === generation) bidsState.error = `Failed to read bids: ${errorMessage(error)}`
+    if (!scope.aborted) bidsState.error = `Failed to read bids: ${errorMessage(error)}`
   } finally {
-    if (gen === generation) {
+    if (!scope.aborted) {
       bidsState.loading = false
       bidsState.progress = null
     }
@@ -98,32 +92,34 @@ export function dismissAccept(): void {
 export async function confirmAccept(): Promise<void> {
   const bid = bidsState.accepting
   if (!bid || bidsState.busy) return
-  const gen = generation
+  const scope = walletSignal()
   bidsState.busy = true
   bidsState.status = null
   try {
     const plan = await engine.planJob(acceptRequest(bid, bidsState.tokenConfirmed))
-    if (gen !== generation) return
+    if (scope.aborted) return
     if (!plan.canStart) {
       bidsState.status = plan.problems.map((problem) => problem.message).join('; ')
       return
     }
     await engine.startJob(plan.jobId)
-    if (gen === generation) bidsState.accepting = null
+    if (!scope.aborted) bidsState.accepting = null
   } catch (error) {
-    if (gen === generation) bidsState.status = `The sale could not start: ${errorMessage(error)}`
+    if (!scope.aborted) bidsState.status = `The sale could not start: ${errorMessage(error)}`
   } finally {
-    if (gen === generation) bidsState.busy = false
+    if (!scope.aborted) bidsState.busy = false
   }
 }
 
-/** A sale ended: says how, and reads the bids, the offers and the collection again. */
-export function saleEnded(message: string): void {
-  bidsState.status = message
+/**
+ * A sale ended: says how and reads the bids again; the offers and the collection are read again by
+ * whoever shows them (`jobEnded`).
+ */
+export function saleEnded(job: JobRow): void {
+  bidsState.status =
+    job.counts.succeeded === 1 ? '✓ The NFT was sold.' : 'The sale did not go through.'
   void loadBids()
-  void loadOffers()
-  void loadCollection()
-  void refreshOfferCount()
+  jobEnded(job)
 }
 
 /** The bids' state, for rendering. */

@@ -9,9 +9,10 @@ import { proxy, ref, useSnapshot } from 'valtio'
 import { errorMessage } from '../../shared/errors.ts'
 import type { DistributionFile, JobPlan } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
-import { skipsItems } from './takenNfts.ts'
-import { clearSelection } from './selection.ts'
-import { onWalletChange, sessionState } from './session.ts'
+import { jobAction, jobActions, jobReport } from '../jobs/jobActions.ts'
+import { clearSelection } from '../state/selection.ts'
+import { onWalletChange, sessionState, walletSignal } from '../state/session.ts'
+import { skipsItems } from '../state/takenNfts.ts'
 
 /** What a plan awaiting confirmation is for: a new airdrop, or reclaiming an airdrop's offers. */
 export type PendingPurpose = 'airdrop' | 'reclaim'
@@ -66,14 +67,8 @@ function initialState(): AirdropState {
 /** The Airdrop tab's state. Mutate it only through the actions below. */
 export const airdropState = proxy<AirdropState>(initialState())
 
-/** Bumped on every wallet change: answers for an older wallet are dropped. */
-let generation = 0
-
 // The CSV check refuses the connected wallet's own address, so a file is read again per wallet.
-onWalletChange(() => {
-  generation += 1
-  Object.assign(airdropState, initialState())
-})
+onWalletChange(() => Object.assign(airdropState, initialState()))
 
 /**
  * Reads a distribution list in the worker (the file never leaves the device) and shows its summary,
@@ -83,18 +78,18 @@ onWalletChange(() => {
  */
 export async function uploadCsv(file: File): Promise<void> {
   if (airdropState.processing) return
-  const gen = generation
+  const scope = walletSignal()
   airdropState.processing = true
   airdropState.uploadError = null
   try {
     const parsed = await engine.parseDistributionCsv(file, file.name)
-    if (gen !== generation) return
+    if (scope.aborted) return
     airdropState.file = ref(parsed)
   } catch (error) {
-    if (gen !== generation) return
+    if (scope.aborted) return
     airdropState.uploadError = errorMessage(error, 'CSV processing failed: unknown error')
   } finally {
-    if (gen === generation) airdropState.processing = false
+    if (!scope.aborted) airdropState.processing = false
   }
 }
 
@@ -156,17 +151,17 @@ function airdropFailed(error: unknown): string {
 }
 
 async function planWith(purpose: PendingPurpose, plan: () => Promise<JobPlan>): Promise<void> {
-  const gen = generation
+  const scope = walletSignal()
   airdropState.busy = true
   try {
     const planned = await plan()
-    if (gen === generation) airdropState.pending = { purpose, plan: ref(planned) }
+    if (!scope.aborted) airdropState.pending = { purpose, plan: ref(planned) }
   } catch (error) {
-    if (gen !== generation) return
+    if (scope.aborted) return
     if (purpose === 'airdrop') airdropState.planError = airdropFailed(error)
     else airdropState.jobError = errorMessage(error)
   } finally {
-    if (gen === generation) airdropState.busy = false
+    if (!scope.aborted) airdropState.busy = false
   }
 }
 
@@ -177,13 +172,13 @@ async function planWith(purpose: PendingPurpose, plan: () => Promise<JobPlan>): 
 export async function confirmPending(): Promise<void> {
   const pending = airdropState.pending
   if (!pending || airdropState.busy) return
-  const gen = generation
+  const scope = walletSignal()
   airdropState.busy = true
   airdropState.planError = null
   const skipProblems = skipsItems(pending.plan)
   try {
     await engine.startJob(pending.plan.jobId, { skipProblems })
-    if (gen !== generation) return
+    if (scope.aborted) return
     airdropState.pending = null
     if (pending.purpose === 'airdrop') {
       // The new airdrop is shown; its NFTs are now on offer, so they are no longer picked for another.
@@ -192,12 +187,12 @@ export async function confirmPending(): Promise<void> {
       clearSelection()
     }
   } catch (error) {
-    if (gen === generation) {
+    if (!scope.aborted) {
       airdropState.planError =
         pending.purpose === 'airdrop' ? airdropFailed(error) : errorMessage(error)
     }
   } finally {
-    if (gen === generation) airdropState.busy = false
+    if (!scope.aborted) airdropState.busy = false
   }
 }
 
@@ -212,36 +207,21 @@ export function dismissPending(): void {
   airdropState.planError = null
 }
 
-async function jobAction(action: () => Promise<unknown>): Promise<void> {
-  const gen = generation
-  airdropState.jobError = null
-  try {
-    await action()
-  } catch (error) {
-    if (gen === generation) airdropState.jobError = errorMessage(error)
-  }
+function setJobError(message: string | null): void {
+  airdropState.jobError = message
 }
 
-/** Pause: no new offers are signed; those submitted still settle. */
-export function pauseJob(jobId: string): Promise<void> {
-  return jobAction(() => engine.pauseJob(jobId))
-}
-
-/** Resume a paused job. */
-export function resumeJob(jobId: string): Promise<void> {
-  return jobAction(() => engine.startJob(jobId))
-}
-
-/** Cancel (after the user confirmed): offers not yet signed are skipped. */
-export function cancelJob(jobId: string): Promise<void> {
-  return jobAction(() => engine.cancelJob(jobId))
-}
+/**
+ * The progress card's buttons for an airdrop. Pause: no new offers are signed, those submitted still
+ * settle; cancel (after the user confirmed): offers not yet signed are skipped.
+ */
+export const airdropJobActions = jobActions(setJobError)
 
 /** 'Check now': reads the acceptance of an airdrop's offers from the ledger. */
 export async function checkAcceptanceNow(jobId: string): Promise<void> {
   if (airdropState.checking) return
   airdropState.checking = true
-  await jobAction(() => engine.checkAcceptance(jobId))
+  await jobAction(() => engine.checkAcceptance(jobId), setJobError)
   airdropState.checking = false
 }
 
@@ -249,12 +229,8 @@ export async function checkAcceptanceNow(jobId: string): Promise<void> {
  * The job's report as CSV text for 'Export report (CSV)', or null when it could not be made (the
  * reason is in `jobError`).
  */
-export async function exportReport(jobId: string): Promise<string | null> {
-  let csv: string | null = null
-  await jobAction(async () => {
-    csv = await engine.exportJobCsv(jobId)
-  })
-  return csv
+export function exportReport(jobId: string): Promise<string | null> {
+  return jobReport(jobId, setJobError)
 }
 
 /** The Airdrop tab's state, for rendering. */

@@ -1,26 +1,21 @@
 /**
- * The Orders tab's state (spec part 2 §2 orders, §4 Offer cancellation): the offers last read and
- * their loading, the selection and select mode, the search, the cancellation awaiting confirmation and
- * the status banner. The worker reads and classifies the offers and runs cancellations as jobs; the
- * jobs' progress is read from IndexedDB by the views, not kept here.
+ * The Orders tab's state (spec part 2 §2 orders, §4 Offer cancellation): the selection and select
+ * mode, the search, the cancellation awaiting confirmation and the status banner. The offers
+ * themselves are the account's (`state/offers.ts`, shared with the List tab). The worker runs
+ * cancellations as jobs; the jobs' progress is read from IndexedDB by the views, not kept here.
  */
-import { proxy as comlinkProxy } from 'comlink'
 import { proxy, ref, useSnapshot } from 'valtio'
+import { subscribeKey } from 'valtio/utils'
 
-import { appDb } from '../../db/queries/db.ts'
-import { offersReading } from '../../db/queries/nfts.ts'
-import { OFFERS_MIN_REFRESH_MS } from '../../shared/constants.ts'
-import type { NetworkId } from '../../shared/networks.ts'
-import { errorMessage } from '../../shared/errors.ts'
 import type { JobRow } from '../../db/types.ts'
-import type { CancelPurpose, JobPlan, OffersProgress, OffersReport } from '../../worker/api.ts'
-import type { CancelledOffers } from '../orders/cancelledOffers.ts'
+import { errorMessage } from '../../shared/errors.ts'
+import type { CancelPurpose, JobPlan } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
 import { jobActions } from '../jobs/jobActions.ts'
-import { refreshOfferCount } from './collection.ts'
-import { onLedgerReconnected } from './reconnected.ts'
-import { onWalletChange, sessionState } from './session.ts'
-import type { SessionWallet } from './session.ts'
+import { jobEnded } from '../state/jobEvents.ts'
+import { loadOffers, offersState } from '../state/offers.ts'
+import { onWalletChange, walletSignal } from '../state/session.ts'
+import type { CancelledOffers } from './cancelledOffers.ts'
 
 /** A cancellation planned and shown for confirmation. */
 export interface PendingCancel {
@@ -31,13 +26,6 @@ export interface PendingCancel {
 }
 
 interface OrdersState {
-  /** The offers last read (kept while a refresh runs); null before the first read. */
-  report: OffersReport | null
-  loading: boolean
-  progress: OffersProgress | null
-  loadError: string | null
-  /** Unix ms of the last read that started (manual refreshes wait OFFERS_MIN_REFRESH_MS after it). */
-  lastLoadAt: number | null
   selectMode: boolean
   /** Selected offer ids (replaced, never mutated, so views re-render). */
   selected: ReadonlySet<string>
@@ -58,11 +46,6 @@ interface OrdersState {
 
 function initialState(): OrdersState {
   return {
-    report: null,
-    loading: false,
-    progress: null,
-    loadError: null,
-    lastLoadAt: null,
     selectMode: false,
     selected: ref(new Set<string>()),
     query: '',
@@ -78,94 +61,26 @@ function initialState(): OrdersState {
 /** The Orders tab's state. Mutate it only through the actions below. */
 export const ordersState = proxy<OrdersState>(initialState())
 
-/** Bumped on every wallet change: answers for an older wallet are dropped. */
-let generation = 0
-/** A read was asked for while one ran (a cancellation ended meanwhile): it runs next. */
-let readAgain = false
-/** A read was asked for offline: it runs once the connection returns. */
-let readWhenConnected = false
+onWalletChange(() => Object.assign(ordersState, initialState()))
 
-function walletChanged(wallet: Readonly<SessionWallet> | null): void {
-  generation += 1
-  readAgain = false
-  readWhenConnected = false
-  Object.assign(ordersState, initialState())
-  if (wallet) void showStoredReport(wallet.network, wallet.address, generation)
-}
-onWalletChange(walletChanged)
-onLedgerReconnected(() => {
-  if (!readWhenConnected) return
-  readWhenConnected = false
-  void loadOffers()
+// The selection keeps only offers that still exist.
+subscribeKey(offersState, 'report', (report) => {
+  if (!report) return
+  const live = new Set([...report.sell, ...report.bids].map((o) => o.offerId))
+  ordersState.selected = ref(new Set([...ordersState.selected].filter((id) => live.has(id))))
 })
-// This module loads with the Orders tab, after the session may have opened an account.
-if (sessionState.wallet) walletChanged(sessionState.wallet)
-
-/** The reading saved on this device shows until the ledger's comes (offline, it is all there is). */
-async function showStoredReport(network: NetworkId, account: string, gen: number): Promise<void> {
-  const stored = await offersReading(appDb(), network, account).catch(() => undefined)
-  if (stored && gen === generation && ordersState.report === null) ordersState.report = ref(stored)
-}
-
-/** Whether the manual Refresh is allowed at `now` (not loading, the minimum interval passed). */
-export function canRefresh(state: Pick<OrdersState, 'loading' | 'lastLoadAt'>, now: number) {
-  return (
-    !state.loading && (state.lastLoadAt === null || now - state.lastLoadAt >= OFFERS_MIN_REFRESH_MS)
-  )
-}
 
 /**
- * Reads the wallet's offers in the worker. The previous list stays on screen while it runs; the
- * selection keeps only offers that still exist.
- *
- * @param manual - the Refresh button: refused within the minimum interval of the last read.
+ * The Refresh button: the offers read again (not within the minimum interval of the last read),
+ * the banner saying so.
  */
-export async function loadOffers(manual = false): Promise<void> {
-  const wallet = sessionState.wallet
-  if (!wallet) return
-  // Offline the saved reading stays: a read that cannot work would only replace it with an error.
-  // It is read once the connection returns.
-  if (!navigator.onLine) {
-    readWhenConnected = true
-    return
-  }
-  if (manual && !canRefresh(ordersState, Date.now())) return
-  if (ordersState.loading) {
-    // The read under way may predate what made this one necessary: read again after it.
-    if (!manual) readAgain = true
-    return
-  }
-  const gen = generation
-  ordersState.loading = true
-  ordersState.loadError = null
-  ordersState.lastLoadAt = Date.now()
-  if (manual) ordersState.banner = 'Refreshing offers…'
-  try {
-    const report = await engine.loadOffers(
-      comlinkProxy((progress: OffersProgress) => {
-        if (gen === generation) ordersState.progress = progress
-      }),
-      wallet.address,
-    )
-    if (gen !== generation) return
-    ordersState.report = ref(report)
-    const live = new Set([...report.sell, ...report.bids].map((o) => o.offerId))
-    ordersState.selected = ref(new Set([...ordersState.selected].filter((id) => live.has(id))))
-    if (manual) ordersState.banner = '✓ Offers refreshed'
-  } catch (error) {
-    if (gen !== generation) return
-    ordersState.loadError = `Failed to load offers: ${errorMessage(error)}`
-    if (manual) ordersState.banner = null
-  } finally {
-    if (gen === generation) {
-      ordersState.loading = false
-      ordersState.progress = null
-      if (readAgain) {
-        readAgain = false
-        void loadOffers()
-      }
-    }
-  }
+export async function refreshOffers(): Promise<void> {
+  const scope = walletSignal()
+  const read = await loadOffers(true, () => {
+    ordersState.banner = 'Refreshing offers…'
+  })
+  if (scope.aborted || read === null) return
+  ordersState.banner = read ? '✓ Offers refreshed' : null
 }
 
 /** The offer list's search. */
@@ -210,19 +125,19 @@ export async function planCancel(
   offerIds: readonly string[],
 ): Promise<void> {
   if (ordersState.busy || offerIds.length === 0) return
-  const gen = generation
+  const scope = walletSignal()
   ordersState.busy = true
   ordersState.planError = null
   try {
     const planned = await plan(purpose, offerIds)
-    if (gen === generation) {
+    if (!scope.aborted) {
       ordersState.pending = { purpose, offers: new Set(offerIds).size, plan: ref(planned) }
     }
   } catch (error) {
-    if (gen === generation)
+    if (!scope.aborted)
       ordersState.banner = `Could not plan the cancellation: ${errorMessage(error)}`
   } finally {
-    if (gen === generation) ordersState.busy = false
+    if (!scope.aborted) ordersState.busy = false
   }
 }
 
@@ -233,16 +148,16 @@ export function dismissCancel(): void {
 }
 
 async function start(jobId: string, skipProblems: boolean, offers: number): Promise<boolean> {
-  const gen = generation
+  const scope = walletSignal()
   try {
     await engine.startJob(jobId, { skipProblems })
-    if (gen !== generation) return false
+    if (scope.aborted) return false
     ordersState.banner = `Cancelling ${offers === 1 ? '1 offer' : `${offers} offers`}…`
     ordersState.dismissedJobId = null
     ordersState.selected = ref(new Set())
     return true
   } catch (error) {
-    if (gen === generation) ordersState.planError = errorMessage(error)
+    if (!scope.aborted) ordersState.planError = errorMessage(error)
     return false
   }
 }
@@ -261,12 +176,12 @@ export async function confirmCancel(): Promise<void> {
 /** A single offer's Cancel: no typed confirmation (as in the spec); planned and started at once. */
 export async function cancelOne(offerId: string): Promise<void> {
   if (ordersState.busy) return
-  const gen = generation
+  const scope = walletSignal()
   ordersState.busy = true
   ordersState.planError = null
   try {
     const planned = await plan('single', [offerId])
-    if (gen !== generation) return
+    if (scope.aborted) return
     if (!planned.canStart || planned.problems.some((p) => p.code === 'OFFER_NOT_FOUND')) {
       // An offer already gone: nothing to pay a fee for. The list catches up.
       ordersState.banner = planned.problems.map((p) => p.message).join('; ')
@@ -277,18 +192,17 @@ export async function cancelOne(offerId: string): Promise<void> {
       ordersState.banner = ordersState.planError
     }
   } catch (error) {
-    if (gen === generation)
-      ordersState.banner = `Could not cancel the offer: ${errorMessage(error)}`
+    if (!scope.aborted) ordersState.banner = `Could not cancel the offer: ${errorMessage(error)}`
   } finally {
-    if (gen === generation) ordersState.busy = false
+    if (!scope.aborted) ordersState.busy = false
   }
 }
 
 /**
- * A cancellation job ended: the banner says how it went and the list (and the footer's count) is
- * read again.
+ * A cancellation job ended: the banner says how it went, and whoever shows offers reads them again
+ * (`jobEnded`).
  */
-export function cancellationEnded(job: Pick<JobRow, 'status' | 'error'>, offers: CancelledOffers) {
+export function cancellationEnded(job: JobRow, offers: CancelledOffers) {
   const done = offers.succeeded === 1 ? '1 offer' : `${offers.succeeded} offers`
   const unsent = offers.total - offers.succeeded - offers.failed
   if (job.status === 'failed') {
@@ -300,8 +214,7 @@ export function cancellationEnded(job: Pick<JobRow, 'status' | 'error'>, offers:
   } else {
     ordersState.banner = `✓ ${done} cancelled successfully`
   }
-  void loadOffers()
-  void refreshOfferCount()
+  jobEnded(job)
 }
 
 /** Closes a cancellation's result card. */
@@ -310,18 +223,12 @@ export function dismissResult(jobId: string): void {
 }
 
 /** The progress card's buttons for a cancellation job. */
-export const cancellationJobActions = jobActions(
-  (message) => {
-    ordersState.jobError = message
-  },
-  () => {
-    const gen = generation
-    return () => gen === generation
-  },
-)
+export const cancellationJobActions = jobActions((message) => {
+  ordersState.jobError = message
+})
 
 /** The Orders tab's state, for rendering. */
 export function useOrders(): Readonly<OrdersState> {
-  // `report`, `selected` and `pending.plan` are refs: the snapshot holds the very objects.
+  // `selected` and `pending.plan` are refs: the snapshot holds the very objects.
   return useSnapshot(ordersState) as Readonly<OrdersState>
 }

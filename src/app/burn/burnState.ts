@@ -8,10 +8,10 @@ import { proxy, ref, useSnapshot } from 'valtio'
 import { errorMessage } from '../../shared/errors.ts'
 import type { JobPlan } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
-import { skipsItems } from './takenNfts.ts'
+import { skipsItems } from '../state/takenNfts.ts'
 import { jobActions, jobReport } from '../jobs/jobActions.ts'
-import { clearSelection } from './selection.ts'
-import { onWalletChange, sessionState } from './session.ts'
+import { clearSelection } from '../state/selection.ts'
+import { onWalletChange, sessionState, walletSignal } from '../state/session.ts'
 
 /** The Burn tab's filter mode. */
 export type BurnFilterMode = 'all' | 'issuer' | 'collection'
@@ -59,17 +59,7 @@ function initialState(): BurnState {
 /** The Burn tab's state. Mutate it only through the actions below. */
 export const burnState = proxy<BurnState>(initialState())
 
-let generation = 0
-
-onWalletChange(() => {
-  generation += 1
-  Object.assign(burnState, initialState())
-})
-
-function sameWallet(): () => boolean {
-  const gen = generation
-  return () => gen === generation
-}
+onWalletChange(() => Object.assign(burnState, initialState()))
 
 /** Changes the filter mode or value: the selection is cleared (spec part 2 §4). */
 export function setBurnFilter(mode: BurnFilterMode, value = ''): void {
@@ -94,16 +84,16 @@ export async function planBurn(nftIds: readonly string[]): Promise<void> {
     burnState.error = 'Please select NFTs to burn'
     return
   }
-  const stillCurrent = sameWallet()
+  const scope = walletSignal()
   burnState.busy = true
   burnState.error = null
   try {
     const plan = await engine.planJob({ kind: 'burn', nftIds: [...nftIds] })
-    if (stillCurrent()) burnState.pending = { nftIds: ref([...nftIds]), plan: ref(plan) }
+    if (!scope.aborted) burnState.pending = { nftIds: ref([...nftIds]), plan: ref(plan) }
   } catch (error) {
-    if (stillCurrent()) burnState.error = `Burn failed: ${errorMessage(error) || 'Unknown error'}`
+    if (!scope.aborted) burnState.error = `Burn failed: ${errorMessage(error) || 'Unknown error'}`
   } finally {
-    if (stillCurrent()) burnState.busy = false
+    if (!scope.aborted) burnState.busy = false
   }
 }
 
@@ -122,25 +112,25 @@ export async function confirmBurn(names: ReadonlyMap<string, string>): Promise<v
   const pending = burnState.pending
   if (!pending || burnState.busy) return
   burnState.names = ref(new Map([...burnState.names, ...names]))
-  const stillCurrent = sameWallet()
+  const scope = walletSignal()
   burnState.busy = true
   burnState.error = null
   const skipProblems = skipsItems(pending.plan)
   try {
     await engine.startJob(pending.plan.jobId, { skipProblems })
-    if (!stillCurrent()) return
+    if (scope.aborted) return
     burnState.pending = null
     burnState.dismissedJobId = null
     burnState.startedJobId = pending.plan.jobId
   } catch (error) {
-    if (stillCurrent()) burnState.error = `Burn failed: ${errorMessage(error) || 'Unknown error'}`
+    if (!scope.aborted) burnState.error = `Burn failed: ${errorMessage(error) || 'Unknown error'}`
   } finally {
-    if (stillCurrent()) burnState.busy = false
+    if (!scope.aborted) burnState.busy = false
   }
 }
 
 /** The progress card's buttons for a burn job. */
-export const burnJobActions = jobActions(setJobError, sameWallet)
+export const burnJobActions = jobActions(setJobError)
 
 function setJobError(message: string | null): void {
   burnState.jobError = message
@@ -148,7 +138,7 @@ function setJobError(message: string | null): void {
 
 /** The burn's report as CSV, or null (the reason is in `jobError`). */
 export function exportBurnReport(jobId: string): Promise<string | null> {
-  return jobReport(jobId, setJobError, sameWallet)
+  return jobReport(jobId, setJobError)
 }
 
 /** Closes a burn's result card. */

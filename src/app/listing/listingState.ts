@@ -1,7 +1,7 @@
 /**
  * The List tab's state (spec part 2 §2 List tab, §4 Offer creation): the pricing form, the grid's page
- * and 'List again', the market prices checked per collection, the listing under review (its prices and
- * its planned job) and the price guard's confirmation. The worker prices, plans and runs the listing;
+ * and 'List again', the listing under review (its prices and its planned job) and the price guard's
+ * confirmation (the market checks are in `marketState.ts`). The worker prices, plans and runs the listing;
  * the job's progress is read from IndexedDB by the views, not kept here.
  */
 import { proxy as comlinkProxy } from 'comlink'
@@ -11,31 +11,19 @@ import type { JobRow } from '../../db/types.ts'
 import { appDb } from '../../db/queries/db.ts'
 import { jobItemsHead } from '../../db/queries/jobs.ts'
 import { errorMessage, logFailure } from '../../shared/errors.ts'
-import { collectionKey } from '../../shared/nftDisplay.ts'
-import type {
-  FloorPrice,
-  FloorProgress,
-  JobPlan,
-  ListingOffer,
-  ListingPreview,
-} from '../../worker/api.ts'
+import type { FloorProgress, JobPlan, ListingPreview } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
-import { skipsItems } from './takenNfts.ts'
+import { skipsItems } from '../state/takenNfts.ts'
 import { jobActions, jobReport } from '../jobs/jobActions.ts'
-import { DEFAULT_FORM, expirationOf, formProblem, strategyOf } from '../listing/listingForm.ts'
-import type { ListingForm } from '../listing/listingForm.ts'
-import type { OnSale } from '../listing/listable.ts'
-import { reviewFigures } from '../listing/reviewRows.ts'
-import { refreshOfferCount } from './collection.ts'
-import { loadOffers } from './orders.ts'
-import { deselectMany } from './selection.ts'
-import { onWalletChange } from './session.ts'
-
-/** A collection's market price check ('Check Market Price'). */
-export type MarketCheck =
-  | { state: 'checking'; progress: FloorProgress | null }
-  | { state: 'done'; floor: FloorPrice }
-  | { state: 'error'; message: string }
+import { DEFAULT_FORM, formProblem, offersOf, strategyOf } from './listingForm.ts'
+import type { ListingForm } from './listingForm.ts'
+import type { OnSale } from './listable.ts'
+import { reviewFigures } from './reviewRows.ts'
+import { refreshOfferCount } from '../state/collection.ts'
+import { jobEnded } from '../state/jobEvents.ts'
+import { loadOffers } from '../state/offers.ts'
+import { deselectMany } from '../state/selection.ts'
+import { onWalletChange, walletSignal } from '../state/session.ts'
 
 /** A listing priced and planned, shown for review before anything is signed. */
 export interface PendingListing {
@@ -55,8 +43,6 @@ interface ListingState {
   relist: boolean
   /** The grid's page, from 1. */
   page: number
-  /** Market checks by collection (collectionKey). */
-  market: Readonly<Record<string, MarketCheck>>
   /** Pricing and planning a listing. */
   busy: boolean
   /** Floors being read for the review. */
@@ -84,7 +70,6 @@ function initialState(): ListingState {
     form: { ...DEFAULT_FORM },
     relist: false,
     page: 1,
-    market: {},
     busy: false,
     progress: null,
     error: null,
@@ -100,13 +85,7 @@ function initialState(): ListingState {
 /** The List tab's state. Mutate it only through the actions below. */
 export const listingState = proxy<ListingState>(initialState())
 
-/** Bumped on every wallet change: answers for an older wallet are dropped. */
-let generation = 0
-
-onWalletChange(() => {
-  generation += 1
-  Object.assign(listingState, initialState())
-})
+onWalletChange(() => Object.assign(listingState, initialState()))
 
 /** Changes one field of the pricing form. */
 export function setFormField<K extends Exclude<keyof ListingForm, 'individual'>>(
@@ -134,55 +113,6 @@ export function setListingPage(page: number): void {
   listingState.page = page
 }
 
-function setMarket(key: string, check: MarketCheck): void {
-  listingState.market = { ...listingState.market, [key]: check }
-}
-
-/** 'Check Market Price': the collection's floor, read by the engine (kept 5 minutes there). */
-export async function checkMarketPrice(issuer: string, taxon: number): Promise<void> {
-  const key = collectionKey({ issuer, taxon })
-  if (listingState.market[key]?.state === 'checking') return
-  const gen = generation
-  setMarket(key, { state: 'checking', progress: null })
-  try {
-    const floor = await engine.floorPrice(
-      issuer,
-      taxon,
-      comlinkProxy((progress: FloorProgress) => {
-        // A throttled report may land after the answer: it must not undo it.
-        const still = listingState.market[key]?.state === 'checking'
-        if (gen === generation && still) setMarket(key, { state: 'checking', progress })
-      }),
-    )
-    if (gen === generation) setMarket(key, { state: 'done', floor: ref(floor) })
-  } catch (error) {
-    if (gen === generation) setMarket(key, { state: 'error', message: errorMessage(error) })
-  }
-}
-
-/** The offers of a priced listing, with the form's expiration, destination and replaced offers. */
-function offersOf(
-  preview: ListingPreview,
-  form: ListingForm,
-  onSale: OnSale,
-  relist: boolean,
-  now: number,
-): ListingOffer[] {
-  const { expiration, destination } = form
-  const expires = expiration ? expirationOf(expiration, now) : null
-  const buyer = destination.trim()
-  return preview.prices.map((price) => {
-    const replaces = relist ? onSale.get(price.nftId)?.map((offer) => offer.offerId) : undefined
-    return {
-      nftId: price.nftId,
-      amountDrops: price.drops,
-      ...(buyer ? { destination: buyer } : {}),
-      ...(expires === null ? {} : { expiration: expires }),
-      ...(replaces && replaces.length > 0 ? { replaces } : {}),
-    }
-  })
-}
-
 /**
  * 'Create n Offers': prices the NFTs in the worker (floors read where the strategy needs them) and
  * plans the listing job (pre-flight run, nothing signed), then shows both for review.
@@ -204,7 +134,7 @@ export async function reviewListing(nftIds: readonly string[], onSale: OnSale): 
     listingState.error = problem
     return
   }
-  const gen = generation
+  const scope = walletSignal()
   const relist = listingState.relist
   listingState.busy = true
   listingState.error = null
@@ -214,10 +144,10 @@ export async function reviewListing(nftIds: readonly string[], onSale: OnSale): 
     const preview = await engine.previewListing(
       { nftIds: [...nftIds], strategy },
       comlinkProxy((progress: FloorProgress) => {
-        if (gen === generation) listingState.progress = progress
+        if (!scope.aborted) listingState.progress = progress
       }),
     )
-    if (gen !== generation) return
+    if (scope.aborted) return
     const offers = offersOf(preview, form, onSale, relist, now)
     const plan = await engine.planJob({
       kind: 'list',
@@ -225,7 +155,7 @@ export async function reviewListing(nftIds: readonly string[], onSale: OnSale): 
       strategy: strategy.kind,
       ...(preview.seed ? { seed: preview.seed } : {}),
     })
-    if (gen !== generation) return
+    if (scope.aborted) return
     listingState.guardConfirmed = false
     listingState.pending = {
       preview: ref(preview),
@@ -235,9 +165,9 @@ export async function reviewListing(nftIds: readonly string[], onSale: OnSale): 
       expiresAt: form.expiration ? new Date(form.expiration).getTime() : null,
     }
   } catch (error) {
-    if (gen === generation) listingState.error = failureText(error)
+    if (!scope.aborted) listingState.error = failureText(error)
   } finally {
-    if (gen === generation) {
+    if (!scope.aborted) {
       listingState.busy = false
       listingState.progress = null
     }
@@ -266,31 +196,30 @@ export async function confirmListing(): Promise<void> {
   if (!pending || listingState.busy) return
   const { guarded } = reviewFigures(pending.preview.prices, pending.plan)
   if (guarded > 0 && !listingState.guardConfirmed) return
-  const gen = generation
+  const scope = walletSignal()
   listingState.busy = true
   listingState.error = null
   const skipProblems = skipsItems(pending.plan)
   try {
     await engine.startJob(pending.plan.jobId, { skipProblems })
-    if (gen !== generation) return
+    if (scope.aborted) return
     listingState.pending = null
     listingState.dismissedJobId = null
     listingState.startedJobId = pending.plan.jobId
   } catch (error) {
-    if (gen === generation) listingState.error = failureText(error)
+    if (!scope.aborted) listingState.error = failureText(error)
   } finally {
-    if (gen === generation) listingState.busy = false
+    if (!scope.aborted) listingState.busy = false
   }
 }
 
 /**
  * A listing ended (seen running, or ended since the offers were read): on success its NFTs leave the
- * selection (spec part 2 §4: the selection is cleared); the Orders tab's offers and the footer's count
- * are read again either way.
+ * selection (spec part 2 §4: the selection is cleared); the offers and the footer's count are read
+ * again either way (`jobEnded`).
  */
-export function listingEnded(job: Pick<JobRow, 'id' | 'status' | 'counts'>): void {
-  void loadOffers()
-  void refreshOfferCount()
+export function listingEnded(job: JobRow): void {
+  jobEnded(job)
   const { succeeded, failed } = job.counts
   if (job.status !== 'completed' || succeeded === 0 || failed > 0) return
   // Its NFTs, not what was picked in other tabs meanwhile.
@@ -320,14 +249,8 @@ export function dismissListingResult(jobId: string): void {
   listingState.dismissedJobId = jobId
 }
 
-/** A check that the wallet is still the one an action started for. */
-function sameWallet(): () => boolean {
-  const gen = generation
-  return () => gen === generation
-}
-
 /** The progress card's buttons for a listing job. */
-export const listingJobActions = jobActions(setJobError, sameWallet)
+export const listingJobActions = jobActions(setJobError)
 
 function setJobError(message: string | null): void {
   listingState.jobError = message
@@ -335,7 +258,7 @@ function setJobError(message: string | null): void {
 
 /** The listing's report as CSV for 'Export report (CSV)', or null (the reason is in `jobError`). */
 export function exportListingReport(jobId: string): Promise<string | null> {
-  return jobReport(jobId, setJobError, sameWallet)
+  return jobReport(jobId, setJobError)
 }
 
 /** The List tab's state, for rendering. */
