@@ -11,6 +11,7 @@ import { PlanModal } from './PlanModal.tsx'
 import { ProgressCard } from './ProgressCard.tsx'
 import { ResultsCard } from './ResultsCard.tsx'
 import { useAirdrops } from '../jobs/useJobs.ts'
+import { ErrorBox } from '../ui/ErrorBox.tsx'
 
 /**
  * The Airdrop Manager panel (spec part 1 §2): 'Wallet Required' and 'Upload CSV Required' until it
@@ -134,11 +135,7 @@ function ReadyManager({ file, jobRunning }: { file: DistributionFile; jobRunning
             : `${summary.unserved} recipients will not receive NFTs`}
         </p>
       )}
-      {planError && !pending && (
-        <p className="error-box" role="alert">
-          {planError}
-        </p>
-      )}
+      {!pending && <ErrorBox message={planError} />}
       <button
         type="button"
         className="button button--primary airdrop-start"

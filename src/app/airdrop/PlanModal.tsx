@@ -3,6 +3,7 @@ import type { PendingPlan } from './airdropState.ts'
 import { PlanFigures, PlanProblems } from '../jobs/PlanParts.tsx'
 import { useTakenNfts } from '../state/takenNfts.ts'
 import { Modal } from '../ui/Modal.tsx'
+import { ErrorBox } from '../ui/ErrorBox.tsx'
 
 /**
  * The confirmation of a planned job (docs/architecture.md §3.4: the user sees the cost and the problems
@@ -33,11 +34,7 @@ export function PlanModal({ pending }: { pending: PendingPlan }) {
           A blocking problem stands in the way: this job cannot start.
         </p>
       )}
-      {planError && (
-        <p className="error-box" role="alert">
-          {planError}
-        </p>
-      )}
+      <ErrorBox message={planError} />
       {plan.shuffleSeed && (
         <p className="airdrop-seed">
           Shuffle seed: <code>{plan.shuffleSeed}</code>

@@ -7,6 +7,7 @@ import { JobCard, JobFigures } from '../jobs/JobCard.tsx'
 import { AcceptancePanel } from './AcceptancePanel.tsx'
 import { RecipientDetails } from './RecipientDetails.tsx'
 import { saveTextFile } from '../jobs/saveFile.ts'
+import { ErrorBox } from '../ui/ErrorBox.tsx'
 
 function titleOf(job: JobRow): string {
   if (job.status === 'cancelled') return 'Airdrop Cancelled'
@@ -47,11 +48,7 @@ export function ResultsCard({ job }: { job: JobRow }) {
         ]}
       />
       {succeeded > 0 && <AcceptancePanel job={job} />}
-      {jobError && (
-        <p className="error-box" role="alert">
-          {jobError}
-        </p>
-      )}
+      <ErrorBox message={jobError} />
       <RecipientDetails job={job} />
       <div className="actions-row">
         <button type="button" className="button" onClick={() => void download(job)}>

@@ -3,6 +3,7 @@ import type { DragEvent } from 'react'
 
 import { clearCsv, uploadCsv, useAirdrop } from './airdropState.ts'
 import { UploadSummary } from './UploadSummary.tsx'
+import { ErrorBox } from '../ui/ErrorBox.tsx'
 
 /**
  * The Upload Distribution List panel (spec part 1 §2): a drop area with a real file chooser, the
@@ -28,11 +29,7 @@ export function UploadPanel() {
           Processing CSV…
         </p>
       )}
-      {uploadError && (
-        <p className="error-box" role="alert">
-          {uploadError}
-        </p>
-      )}
+      <ErrorBox message={uploadError} />
       <CsvFormatHelp />
     </section>
   )

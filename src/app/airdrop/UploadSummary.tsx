@@ -1,7 +1,5 @@
-import { useId, useState } from 'react'
-
 import type { CsvProblem, DistributionFile } from '../../worker/api.ts'
-import { ShowAllToggle } from '../ui/ShowAllToggle.tsx'
+import { CollapsedList } from '../ui/ShowAllToggle.tsx'
 
 /** Problems shown before 'Show all' (a long list stays collapsed). */
 const SHOWN_PROBLEMS = 5
@@ -31,19 +29,17 @@ export function UploadSummary({ file }: { file: DistributionFile }) {
 }
 
 function ProblemList({ problems }: { problems: readonly CsvProblem[] }) {
-  const [open, setOpen] = useState(false)
-  const listId = useId()
   const skipped = problems.filter((p) => p.severity === 'skipped').length
-  const long = problems.length > SHOWN_PROBLEMS
-  const shown = open || !long ? problems : problems.slice(0, SHOWN_PROBLEMS)
   return (
     <div className="problems-box" data-testid="csv-problems">
       <p className="problems-box__title">
         {problems.length === 1 ? '1 problem' : `${problems.length} problems`} found ({skipped}{' '}
         {skipped === 1 ? 'row' : 'rows'} skipped)
       </p>
-      <ul id={listId}>
-        {shown.map((problem, index) => (
+      <CollapsedList
+        items={problems}
+        limit={SHOWN_PROBLEMS}
+        render={(problem, index) => (
           <li key={index} data-severity={problem.severity}>
             <span className="problems-box__line">Line {problem.line}</span>{' '}
             <span className="problems-box__severity">
@@ -51,16 +47,8 @@ function ProblemList({ problems }: { problems: readonly CsvProblem[] }) {
             </span>
             : {problem.message}
           </li>
-        ))}
-      </ul>
-      {long && (
-        <ShowAllToggle
-          open={open}
-          total={problems.length}
-          listId={listId}
-          onToggle={() => setOpen(!open)}
-        />
-      )}
+        )}
+      />
     </div>
   )
 }

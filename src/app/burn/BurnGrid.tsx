@@ -4,7 +4,7 @@ import { NftGrid } from '../nfts/NftGrid.tsx'
 import type { NftView } from '../nfts/useNftView.ts'
 import { useBurn } from './burnState.ts'
 import { useCollection } from '../state/collection.ts'
-import { clearSelection, selectMany, useSelectedIds } from '../state/selection.ts'
+import { SelectButtons } from '../nfts/SelectButtons.tsx'
 import { passesBurnFilter } from './burnFilter.ts'
 
 /**
@@ -14,7 +14,6 @@ import { passesBurnFilter } from './burnFilter.ts'
 export function BurnGrid({ view }: { view: NftView }) {
   const { mode, value } = useBurn()
   const { loadingNfts, loadingMetadata } = useCollection()
-  const selected = useSelectedIds()
   const groups = useMemo(
     () =>
       view.groups
@@ -32,26 +31,12 @@ export function BurnGrid({ view }: { view: NftView }) {
         <p className="tab-muted" data-testid="burn-shown">
           {shown === 1 ? '1 NFT shown' : `${shown} NFTs shown`}
         </p>
-        <div className="actions-row">
-          <button
-            type="button"
-            className="button"
-            disabled={shown === 0}
-            onClick={() =>
-              selectMany(groups.flatMap((group) => group.nfts.map((nft) => nft.nftId)))
-            }
-          >
-            Select all shown
-          </button>
-          <button
-            type="button"
-            className="button"
-            disabled={selected.size === 0}
-            onClick={clearSelection}
-          >
-            Clear selection
-          </button>
-        </div>
+        <SelectButtons
+          ids={() => groups.flatMap((group) => group.nfts.map((nft) => nft.nftId))}
+          canSelect={shown > 0}
+          selectLabel="Select all shown"
+          clearLabel="Clear selection"
+        />
       </div>
       {shown === 0 ? (
         <p className="collection__empty">No NFTs match this filter.</p>

@@ -8,6 +8,7 @@ import { BurnFilter } from './BurnFilter.tsx'
 import { ConfirmBurnModal } from './ConfirmBurnModal.tsx'
 import { useLatestBurn } from './useBurnJobs.ts'
 import { useBurnSelection } from './useBurnSelection.ts'
+import { ErrorBox } from '../ui/ErrorBox.tsx'
 import './burn.css'
 
 /**
@@ -51,11 +52,7 @@ function ConnectedBurn() {
           {hidden > 0 &&
             ` (${hidden} more selected ${hidden === 1 ? 'is' : 'are'} hidden by the filters and will not be burned)`}
         </p>
-        {error && !pending && (
-          <p className="error-box" role="alert">
-            {error}
-          </p>
-        )}
+        {!pending && <ErrorBox message={error} />}
         <button
           type="button"
           className="button button--danger burn-start"

@@ -10,6 +10,7 @@ import type { PendingBurn } from './burnState.ts'
 import { useCollection } from '../state/collection.ts'
 import { useTakenNfts } from '../state/takenNfts.ts'
 import { Modal } from '../ui/Modal.tsx'
+import { ErrorBox } from '../ui/ErrorBox.tsx'
 
 /** NFTs pictured before '+n more'. */
 const PICTURED = 60
@@ -121,11 +122,7 @@ export function ConfirmBurnModal({ pending }: { pending: PendingBurn }) {
           />
         </>
       )}
-      {error && (
-        <p className="error-box" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorBox message={error} />
       <div className="actions-row">
         <button
           type="button"

@@ -5,6 +5,7 @@ import type { JobRow } from '../../db/types.ts'
 import { askKeyRemoval } from '../state/keyRemoval.ts'
 import { signingWallet, useSession } from '../state/session.ts'
 import { saveTextFile } from './saveFile.ts'
+import { ErrorBox } from '../ui/ErrorBox.tsx'
 import './jobs.css'
 
 /**
@@ -80,11 +81,7 @@ export function ResultActions({
   }
   return (
     <>
-      {error && (
-        <p className="error-box" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorBox message={error} />
       <RemoveKeyHint />
       <div className="actions-row">
         <button type="button" className="button" onClick={() => void download()}>

@@ -9,6 +9,7 @@ import { useRunnerAlive } from './useRunnerAlive.ts'
 import { etaText, minutesLeft, percentDone, recentActivity, stepText } from './jobProgress.ts'
 import { useRecentItems } from './useJobs.ts'
 import { useNow } from './useNow.ts'
+import { ErrorBox } from '../ui/ErrorBox.tsx'
 
 /** What the Cancel button asks before it stops a job. */
 export interface CancelQuestion {
@@ -91,11 +92,7 @@ export function JobProgressCard(props: JobProgressCardProps) {
           ))}
         </ul>
       )}
-      {error && (
-        <p className="error-box" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorBox message={error} />
       <JobControls job={job} actions={props.actions} question={props.cancelQuestion} />
     </JobCard>
   )

@@ -1,8 +1,6 @@
-import { useId, useState } from 'react'
-
 import { formatDrops } from '../../shared/format.ts'
 import type { JobPlan, PlanProblem } from '../../worker/api.ts'
-import { ShowAllToggle } from '../ui/ShowAllToggle.tsx'
+import { CollapsedList } from '../ui/ShowAllToggle.tsx'
 import './jobs.css'
 
 /** Problems listed before 'Show all'. */
@@ -35,11 +33,7 @@ export function PlanFigures({ plan, itemsLabel }: { plan: JobPlan; itemsLabel: s
 
 /** What pre-flight found, blocking problems first; long lists open with 'Show all'. */
 export function PlanProblems({ problems }: { problems: readonly PlanProblem[] }) {
-  const [open, setOpen] = useState(false)
-  const listId = useId()
   const ordered = [...problems].sort((a, b) => Number(b.blocking) - Number(a.blocking))
-  const long = ordered.length > SHOWN_PROBLEMS
-  const shown = open || !long ? ordered : ordered.slice(0, SHOWN_PROBLEMS)
   const skippable = problems.filter((p) => p.itemIndex !== undefined).length
   return (
     <div className="problems-box" data-testid="plan-problems">
@@ -47,21 +41,15 @@ export function PlanProblems({ problems }: { problems: readonly PlanProblem[] })
         Pre-flight found {problems.length === 1 ? '1 problem' : `${problems.length} problems`}
         {skippable > 0 && ` (${skippable} ${skippable === 1 ? 'item' : 'items'} to skip)`}
       </p>
-      <ul id={listId}>
-        {shown.map((problem, index) => (
+      <CollapsedList
+        items={ordered}
+        limit={SHOWN_PROBLEMS}
+        render={(problem, index) => (
           <li key={index} data-blocking={problem.blocking}>
             {problem.message}
           </li>
-        ))}
-      </ul>
-      {long && (
-        <ShowAllToggle
-          open={open}
-          total={problems.length}
-          listId={listId}
-          onToggle={() => setOpen(!open)}
-        />
-      )}
+        )}
+      />
     </div>
   )
 }

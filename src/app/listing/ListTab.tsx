@@ -23,6 +23,7 @@ import { ListingProgress, ListingResult } from './ListingCards.tsx'
 import { ListingReview } from './ListingReview.tsx'
 import { PricingForm } from './PricingForm.tsx'
 import { useOnSale } from './useOnSale.ts'
+import { ErrorBox } from '../ui/ErrorBox.tsx'
 import './list.css'
 
 /** The spec's words when the connection drops while offers are being created (part 2 §8). */
@@ -127,11 +128,7 @@ function ConnectedList({ account }: { account: string }) {
             {progress.done} of {progress.total}
           </p>
         )}
-        {error && !pending && (
-          <p className="error-box" role="alert">
-            {error}
-          </p>
-        )}
+        {!pending && <ErrorBox message={error} />}
         <button
           type="button"
           className="button button--primary list-create"

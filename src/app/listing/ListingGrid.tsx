@@ -6,7 +6,8 @@ import { LISTING_PAGE_SIZE } from '../../shared/constants.ts'
 import { NftCard } from '../nfts/NftCard.tsx'
 import type { NftView } from '../nfts/useNftView.ts'
 import { setListingPage, useListing } from './listingState.ts'
-import { clearSelection, selectMany, useSelectedIds } from '../state/selection.ts'
+import { SelectButtons } from '../nfts/SelectButtons.tsx'
+import { useSelectedIds } from '../state/selection.ts'
 import { useSession } from '../state/session.ts'
 import { Pagination } from '../ui/Pagination.tsx'
 import { pageCount } from '../ui/pageButtons.ts'
@@ -44,24 +45,12 @@ export function ListingGrid({ view }: { view: NftView }) {
           {listable.length === 1 ? '1 NFT can be listed' : `${listable.length} NFTs can be listed`}
           {listable.length > 0 && ` · page ${current} of ${pages}`}
         </p>
-        <div className="actions-row">
-          <button
-            type="button"
-            className="button"
-            disabled={listable.length === 0}
-            onClick={() => selectMany(listable.map((nft) => nft.nftId))}
-          >
-            Select All
-          </button>
-          <button
-            type="button"
-            className="button"
-            disabled={selected.size === 0}
-            onClick={clearSelection}
-          >
-            Clear All
-          </button>
-        </div>
+        <SelectButtons
+          ids={() => listable.map((nft) => nft.nftId)}
+          canSelect={listable.length > 0}
+          selectLabel="Select All"
+          clearLabel="Clear All"
+        />
       </div>
       {leftOut && <p className="tab-muted">{leftOut}</p>}
       {listable.length === 0 ? (

@@ -14,6 +14,7 @@ import { PriceTable } from './PriceTable.tsx'
 import type { PriceSort } from './PriceTable.tsx'
 import { reviewFigures, sortPrices } from './reviewRows.ts'
 import type { PriceRow } from './reviewRows.ts'
+import { ErrorBox } from '../ui/ErrorBox.tsx'
 
 /**
  * 'Review offers' (before anything is signed): every price, sortable; the total asked, the issuers'
@@ -139,11 +140,7 @@ export function ListingReview({
           A listing is running: wait for it to end before starting this one.
         </p>
       )}
-      {error && (
-        <p className="error-box" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorBox message={error} />
       <div className="actions-row">
         <button
           type="button"

@@ -7,6 +7,7 @@ import { confirmAccept, confirmToken, dismissAccept, useBids } from './bidsState
 import { Amount } from '../ui/Amount.tsx'
 import { Modal } from '../ui/Modal.tsx'
 import { JobFigures } from '../jobs/JobCard.tsx'
+import { ErrorBox } from '../ui/ErrorBox.tsx'
 
 /** What the seller receives of an XRP bid: the price less the issuer's cut; null for other amounts. */
 function netText(bid: BidView): string | null {
@@ -75,11 +76,7 @@ export function AcceptBidModal({ bid }: { bid: BidView }) {
         Plus the network fee.{' '}
         {bid.expiresAt !== null && `The bid expires ${new Date(bid.expiresAt).toLocaleString()}.`}
       </p>
-      {status && (
-        <p className="error-box" role="alert">
-          {status}
-        </p>
-      )}
+      <ErrorBox message={status} />
       <div className="actions-row">
         <button
           type="button"

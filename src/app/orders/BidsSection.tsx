@@ -15,6 +15,7 @@ import { AcceptBidModal } from './AcceptBidModal.tsx'
 import { bidAmountText } from './offerText.ts'
 import { useJobEnd } from '../jobs/useJobEnd.ts'
 import { useLatestSale } from './useOrderJobs.ts'
+import { ErrorBox } from '../ui/ErrorBox.tsx'
 
 function BidRow({ bid, locked }: { bid: BidView; locked: boolean }) {
   const name = bid.nft.name ?? `NFT ${bid.nftId.slice(0, 8)}…${bid.nftId.slice(-6)}`
@@ -104,11 +105,7 @@ export function BidsSection({ nfts }: { nfts: number }) {
           {progress.serverPace && `. ${progress.serverPace}`}
         </p>
       )}
-      {error && (
-        <p className="error-box" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorBox message={error} />
       {selling && <p role="status">Selling the NFT: waiting for the ledger…</p>}
       {status && !accepting && (
         <p role="status" data-testid="bids-status">

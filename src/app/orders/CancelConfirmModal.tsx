@@ -6,6 +6,7 @@ import { confirmCancel, dismissCancel, useOrders } from './ordersState.ts'
 import type { PendingCancel } from './ordersState.ts'
 import { Modal } from '../ui/Modal.tsx'
 import { PURPOSE_LABEL } from './offerText.ts'
+import { ErrorBox } from '../ui/ErrorBox.tsx'
 
 /**
  * 'Confirm Cancellation' (spec part 2 §4): what will be cancelled, the transactions (up to 500 offers
@@ -46,11 +47,7 @@ export function CancelConfirmModal({ pending }: { pending: PendingCancel }) {
           if (event.key === 'Enter' && matches && plan.canStart && !busy) void confirmCancel()
         }}
       />
-      {planError && (
-        <p className="error-box" role="alert">
-          {planError}
-        </p>
-      )}
+      <ErrorBox message={planError} />
       <div className="actions-row">
         <button
           type="button"

@@ -19,6 +19,7 @@ import { OfferList } from './OfferList.tsx'
 import { offersFor } from './offerText.ts'
 import { StatusBanner } from './StatusBanner.tsx'
 import { useCancellationEnd, useCancelledOffers, useLatestCancellation } from './useOrderJobs.ts'
+import { ErrorBox } from '../ui/ErrorBox.tsx'
 import './orders.css'
 
 /** Reads the offers when the tab opens (unless just read) and every 10 minutes while it is open. */
@@ -110,11 +111,7 @@ export function OrdersTab() {
           </p>
         </section>
       )}
-      {loadError && (
-        <p className="error-box" role="alert">
-          {loadError}
-        </p>
-      )}
+      <ErrorBox message={loadError} />
       {empty && (
         <section className="tab-card" data-testid="offers-empty">
           <h3>No Active Offers</h3>

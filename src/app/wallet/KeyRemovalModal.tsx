@@ -12,6 +12,7 @@ import {
   useKeyRemoval,
 } from '../state/keyRemoval.ts'
 import { Modal } from '../ui/Modal.tsx'
+import { ErrorBox } from '../ui/ErrorBox.tsx'
 
 /** The removal job's end: the row's status and its one item's message. */
 function useRemovalOutcome(jobId: string | null) {
@@ -60,11 +61,7 @@ export function KeyRemovalModal() {
           {outcome.message}
         </p>
       )}
-      {error && (
-        <p className="error-box" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorBox message={error} />
       <div className="actions-row">
         {!jobId && (
           <button

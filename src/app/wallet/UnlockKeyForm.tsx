@@ -5,6 +5,7 @@ import { shortAddress } from '../../shared/format.ts'
 import type { StoredSession } from '../../worker/api.ts'
 import { disconnectWallet, unlockStoredKey } from '../state/walletConnect.ts'
 import { useSession } from '../state/session.ts'
+import { ErrorBox } from '../ui/ErrorBox.tsx'
 
 /**
  * A regular key kept on this device under a passphrase: the passphrase unlocks it (read from the
@@ -32,11 +33,7 @@ export function UnlockKeyForm({ stored }: { stored: Readonly<StoredSession> }) {
       </p>
       <label htmlFor={id}>Passphrase</label>
       <input id={id} ref={input} type="password" autoComplete="current-password" />
-      {error && (
-        <p className="error-box" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorBox message={error} />
       <div className="wallet-details__actions">
         <button type="submit" className="button button--primary" disabled={connecting}>
           {connecting ? 'Unlocking…' : 'Unlock'}

@@ -94,6 +94,34 @@ function RegularKeyStatus({ wallet }: { wallet: Readonly<WalletInfo> }) {
   )
 }
 
+/** One way out of a confirmation: its button's words and tone, and what it does once the modal closed. */
+interface Choice {
+  label: string
+  tone?: 'primary' | 'danger'
+  run: () => Promise<unknown>
+}
+
+/** A confirmation's buttons: each closes the modal, then does what it says. */
+function Choices({ choices, close }: { choices: readonly Choice[]; close: () => void }) {
+  return (
+    <div className="wallet-details__actions">
+      {choices.map((choice) => (
+        <button
+          key={choice.label}
+          type="button"
+          className={choice.tone ? `button button--${choice.tone}` : 'button'}
+          onClick={() => {
+            close()
+            void choice.run()
+          }}
+        >
+          {choice.label}
+        </button>
+      ))}
+    </div>
+  )
+}
+
 /** Disconnect of a regular-key session: keep the key on this device for next time, or forget it. */
 function DisconnectRegular() {
   const [asking, setAsking] = useState(false)
@@ -116,28 +144,17 @@ function DisconnectRegular() {
             Either way the key stays set on your account, able to sign any transaction, until it is
             removed there (Remove the signing key from the account).
           </p>
-          <div className="wallet-details__actions">
-            <button
-              type="button"
-              className="button"
-              onClick={() => {
-                setAsking(false)
-                void disconnectWallet('keep')
-              }}
-            >
-              Keep this device able to sign
-            </button>
-            <button
-              type="button"
-              className="button button--danger"
-              onClick={() => {
-                setAsking(false)
-                void disconnectWallet('forget')
-              }}
-            >
-              Forget the key here
-            </button>
-          </div>
+          <Choices
+            close={() => setAsking(false)}
+            choices={[
+              { label: 'Keep this device able to sign', run: () => disconnectWallet('keep') },
+              {
+                label: 'Forget the key here',
+                tone: 'danger',
+                run: () => disconnectWallet('forget'),
+              },
+            ]}
+          />
         </Modal>
       )}
     </>
@@ -167,31 +184,22 @@ function ForgetDevice() {
             and afterwards this app can no longer remove it (GEM Wallet can). Remove it from the
             account first unless you mean to keep using it.
           </p>
-          <div className="wallet-details__actions">
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => {
-                setAsking(false)
-                void askKeyRemoval()
-              }}
-            >
-              Remove it from the account first
-            </button>
-            <button
-              type="button"
-              className="button button--danger"
-              onClick={() => {
-                setAsking(false)
-                void disconnectWallet('device')
-              }}
-            >
-              Forget this device
-            </button>
-            <button type="button" className="button" onClick={() => setAsking(false)}>
-              Keep it
-            </button>
-          </div>
+          <Choices
+            close={() => setAsking(false)}
+            choices={[
+              {
+                label: 'Remove it from the account first',
+                tone: 'primary',
+                run: () => askKeyRemoval(),
+              },
+              {
+                label: 'Forget this device',
+                tone: 'danger',
+                run: () => disconnectWallet('device'),
+              },
+              { label: 'Keep it', run: () => Promise.resolve() },
+            ]}
+          />
         </Modal>
       )}
     </>

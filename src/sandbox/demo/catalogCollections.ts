@@ -14,7 +14,7 @@ import {
 import type { DocumentContext, MetadataDocument } from './catalogDocuments.ts'
 import { randomFor } from './catalogRandom.ts'
 import { TF_BURNABLE, TF_ONLY_XRP, TF_TRANSFERABLE } from './catalogTypes.ts'
-import type { DemoIssuer, DemoNftKind, DemoUriStyle } from './catalogTypes.ts'
+import type { DemoCollection, DemoNftKind, DemoUriStyle } from './catalogTypes.ts'
 
 /** How one item behaves; `variant` is its ordinal among items of the same kind. */
 export interface ItemPlan {
@@ -23,15 +23,11 @@ export interface ItemPlan {
   variant: number
 }
 
-/** A collection before its items are built. */
-export interface CollectionSpec {
-  key: string
-  name: string
-  issuer: DemoIssuer
-  taxon: number
-  transferFee: number
-  flags: number
-  count: number
+/** A collection before its items are built: its mint parameters, and how to build each item. */
+export interface CollectionSpec extends Pick<
+  DemoCollection,
+  'key' | 'name' | 'issuer' | 'taxon' | 'transferFee' | 'flags' | 'count'
+> {
   /** CID version of the collection's directory and of its bare-CID items. */
   cidVersion: 0 | 1
   document: (ctx: DocumentContext) => MetadataDocument
