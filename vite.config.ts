@@ -192,6 +192,10 @@ export default defineConfig(({ command, mode, isPreview }) => {
             include: ['tests/integration/**/*.test.ts'],
             environment: 'node',
             setupFiles: ['tests/helpers/setupIndexedDb.ts'],
+            // Most of an integration test's time is spent waiting for the sandbox to close ledgers,
+            // not computing: three files at a time overlap those waits. (Vitest's default on a
+            // 2-core CI machine would be one file at a time.)
+            maxWorkers: 3,
             testTimeout: 60_000,
             hookTimeout: 60_000,
           },
