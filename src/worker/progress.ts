@@ -44,3 +44,11 @@ export function throttledProgress<T>(
     },
   }
 }
+
+/**
+ * Makes the reporter of a long read: throttled, each report noting when a server's limit for us sets
+ * the pace (`serverPace`). The connection capability makes these; the reading capabilities use them.
+ */
+export type PacedProgress = <T extends { serverPace?: string }>(
+  onProgress?: ProgressListener<T>,
+) => ProgressReporter<T>

@@ -13,7 +13,7 @@ import { isEngineError } from '../../src/shared/errors.ts'
 import { NETWORK_IDS, buildNetworks } from '../../src/shared/networks.ts'
 import type { NetworkConfig, NetworkId } from '../../src/shared/networks.ts'
 import { Engine } from '../../src/worker/engine.ts'
-import type { EngineOptions } from '../../src/worker/engine.ts'
+import type { EngineOptions } from '../../src/worker/engineOptions.ts'
 import { eventually } from './poll.ts'
 
 export interface EngineHarness {

@@ -8,7 +8,7 @@ import type { AccountTxTransaction, LedgerEntry } from 'xrpl'
 import { readAccountNfts } from '../../src/worker/ledger/accountNfts.ts'
 import { startEngineHarness } from './engine.ts'
 import type { EngineHarness } from './engine.ts'
-import type { EngineOptions } from '../../src/worker/engine.ts'
+import type { EngineOptions } from '../../src/worker/engineOptions.ts'
 import { closeLedgers } from './sandbox.ts'
 
 /** An NFTokenOffer ledger entry (xrpl.js's type leaves out its NFTokenID). */

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { acceptRequest } from '../../../src/app/orders/offerText.ts'
 import { demoAccounts } from '../../../src/sandbox/demo/accounts.ts'
 import type { SandboxOptions } from '../../../src/sandbox/index.ts'
-import type { EngineOptions } from '../../../src/worker/engine.ts'
+import type { EngineOptions } from '../../../src/worker/engineOptions.ts'
 import { freeNfts, offersOf } from '../../helpers/jobs.ts'
 import { followJob, limitedAfterEach } from '../../helpers/limits.ts'
 

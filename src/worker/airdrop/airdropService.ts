@@ -1,0 +1,77 @@
+/**
+ * The airdrop capability (AirdropApi): the distribution CSV, the tracking of whether recipients
+ * accepted the offers sent, and reclaiming the offers they left. Each method is AirdropApi's of the
+ * same name; the airdrop itself is a job kind (airdropKind.ts).
+ */
+import type { Client } from 'xrpl'
+
+import type { LedgerDb } from '../../db/schema.ts'
+import type { JobRow } from '../../db/types.ts'
+import type { NetworkId } from '../../shared/networks.ts'
+import type { AcceptanceSummary, DistributionFile, JobPlan } from '../api.ts'
+import type { JobService } from '../jobs/jobService.ts'
+import { AcceptanceTracker } from './acceptance/acceptanceTracker.ts'
+import type { AcceptanceTiming } from './acceptance/acceptanceTracker.ts'
+import { planReclaim } from './acceptance/reclaim.ts'
+import { parseDistributionCsv } from './distributionCsv.ts'
+
+/** What the airdrop capability needs of the engine. */
+export interface AirdropServiceDeps {
+  db: LedgerDb
+  /** The connected client; throws when there is none. */
+  client: () => Client
+  /** The connected wallet on the current network, or null. */
+  wallet: () => { address: string; network: NetworkId } | null
+  /** When airdrop offers are checked (the defaults unless given). */
+  timing?: Partial<AcceptanceTiming>
+  /** The connected wallet's address, if any (a CSV may not send to it). */
+  walletAddress: () => string | undefined
+  /** The jobs, which plan a reclaim. */
+  jobs: Pick<JobService, 'plan'>
+}
+
+/** Airdrops: their CSV, and their offers once sent. */
+export class AirdropService {
+  private readonly acceptance: AcceptanceTracker
+
+  constructor(private readonly deps: AirdropServiceDeps) {
+    this.acceptance = new AcceptanceTracker({
+      db: deps.db,
+      client: deps.client,
+      wallet: deps.wallet,
+      timing: deps.timing,
+    })
+  }
+
+  parseDistributionCsv(file: Blob | string, fileName: string): Promise<DistributionFile> {
+    return parseDistributionCsv(file, fileName, this.deps.walletAddress() ?? null)
+  }
+
+  checkAcceptance(jobId: string): Promise<AcceptanceSummary> {
+    return this.acceptance.check(jobId)
+  }
+
+  planReclaim(jobId: string): Promise<JobPlan> {
+    return planReclaim({ db: this.deps.db, tracker: this.acceptance, jobs: this.deps.jobs }, jobId)
+  }
+
+  /** A job ended: an airdrop's acceptance tracking starts. */
+  jobEnded(job: JobRow): void {
+    this.acceptance.jobEnded(job)
+  }
+
+  /** Follows the connected wallet's airdrops (again), or stops following a wallet that went. */
+  follow(): void {
+    this.acceptance.resume()
+  }
+
+  /** The connection is back: follows the stream again and checks every waiting offer at once. */
+  reconnected(): void {
+    this.acceptance.reconnected()
+  }
+
+  /** Stops tracking (the engine is going away). */
+  dispose(): Promise<void> {
+    return this.acceptance.dispose()
+  }
+}

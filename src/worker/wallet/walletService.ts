@@ -1,0 +1,176 @@
+/**
+ * The wallet capability (WalletApi): connecting a wallet from a credential, the demo wallet or the
+ * stored regular key, disconnecting and forgetting it, and what the ledger says of its keys. The
+ * keys themselves stay in the keyring; what follows a wallet's coming and going (its jobs, its
+ * airdrops' tracking) the engine hooks in.
+ */
+import { isValidClassicAddress } from 'xrpl'
+
+import { readItems } from '../../db/jobs.ts'
+import type { LedgerDb } from '../../db/schema.ts'
+import type { JobRow } from '../../db/types.ts'
+import { EngineError, logFailure } from '../../shared/errors.ts'
+import type { NetworkConfig, NetworkId } from '../../shared/networks.ts'
+import type {
+  AccountKeys,
+  CredentialInput,
+  KeyProtection,
+  StoredSession,
+  WalletInfo,
+} from '../api.ts'
+import { readAccountKeys } from '../ledger/accountKeys.ts'
+import type { ConnectionManager } from '../network/connectionManager.ts'
+import { demoHolderSeed } from './demoWallet.ts'
+import type { Keyring } from './keyring.ts'
+
+/** What the wallet capability needs of the engine. */
+export interface WalletServiceDeps {
+  db: LedgerDb
+  /** Holds the connected wallet's keys (in memory only) and the stored regular key. */
+  keyring: Keyring
+  connection: Pick<ConnectionManager, 'requireClient' | 'status'>
+  /** The network table, for the networks' names. */
+  networks: Readonly<Record<NetworkId, NetworkConfig>>
+  /**
+   * A wallet is connected: its unfinished jobs go on (after a reopened app, say), and its airdrops'
+   * offers are tracked again.
+   */
+  connected: () => void
+  /** The wallet is about to go: its running jobs pause first (nothing more can be signed). */
+  leaving: () => Promise<void>
+  /** The wallet went: its airdrops' offers are no longer followed. */
+  left: () => void
+}
+
+/** The engine's wallet; the methods named as WalletApi's answer them (see there). */
+export class WalletService {
+  constructor(private readonly deps: WalletServiceDeps) {}
+
+  async connectWallet(input: CredentialInput): Promise<WalletInfo> {
+    return this.withResume(await this.deps.keyring.connect(input))
+  }
+
+  async connectDemoWallet(): Promise<WalletInfo> {
+    if (this.deps.connection.status.network !== 'sandbox') {
+      throw new EngineError('VALIDATION', 'The demo wallet exists only on the Sandbox network')
+    }
+    return await this.connectWallet({ kind: 'familySeed', secret: await demoHolderSeed() })
+  }
+
+  getWallet(): Promise<WalletInfo | null> {
+    return Promise.resolve(this.deps.keyring.current())
+  }
+
+  async lock(): Promise<void> {
+    // Its running jobs pause first ('paused: wallet disconnected'): nothing more can be signed.
+    await this.deps.leaving()
+    this.deps.keyring.lock()
+    // No wallet: the tracker stops following it.
+    this.deps.left()
+  }
+
+  prepareRegularKey(): Promise<{ regularKeyAddress: string }> {
+    return Promise.resolve(this.deps.keyring.prepareRegularKey())
+  }
+
+  async confirmRegularKey(primaryAddress: string, protection: KeyProtection): Promise<WalletInfo> {
+    return this.withResume(await this.deps.keyring.confirmRegularKey(primaryAddress, protection))
+  }
+
+  async restoreWallet(): Promise<WalletInfo | null> {
+    const wallet = await this.deps.keyring.restore()
+    return wallet ? this.withResume(wallet) : null
+  }
+
+  storedSession(): Promise<StoredSession | null> {
+    return this.deps.keyring.storedSession()
+  }
+
+  async unlockWallet(passphrase: string): Promise<WalletInfo> {
+    return this.withResume(await this.deps.keyring.unlock(passphrase))
+  }
+
+  async forgetStoredKey(): Promise<void> {
+    // As Disconnect Wallet: running jobs pause first (nothing more can be signed here).
+    await this.deps.leaving()
+    await this.deps.keyring.forgetStoredKey()
+    this.deps.left()
+  }
+
+  async forgetDevice(): Promise<void> {
+    // As Disconnect Wallet: running jobs pause first (nothing more can be signed here).
+    await this.deps.leaving()
+    await this.deps.keyring.forgetDevice()
+    this.deps.left()
+  }
+
+  async accountKeys(): Promise<AccountKeys> {
+    const wallet = this.deps.keyring.current()
+    if (!wallet) throw new EngineError('VALIDATION', 'Please connect your wallet first')
+    const client = this.deps.connection.requireClient()
+    const name = this.deps.networks[wallet.network].name
+    const keys = await readAccountKeys(client, wallet.address, name)
+    return {
+      ...keys,
+      thisDevice: wallet.signing === 'regular' && keys.regularKey === wallet.keyAddress,
+    }
+  }
+
+  checkAddress(address: string): Promise<string> {
+    const trimmed = typeof address === 'string' ? address.trim() : ''
+    if (!isValidClassicAddress(trimmed))
+      return Promise.reject(new EngineError('VALIDATION', 'Please enter a valid XRPL address (r…)'))
+    return Promise.resolve(trimmed)
+  }
+
+  /** The connected wallet's address, if a wallet is connected. */
+  address(): string | undefined {
+    return this.deps.keyring.current()?.address
+  }
+
+  /** The connected wallet if it is on the engine's current network, or null. */
+  onNetwork(): WalletInfo | null {
+    const wallet = this.deps.keyring.current()
+    return wallet?.network === this.deps.connection.status.network ? wallet : null
+  }
+
+  /** The given account, or the connected wallet's; a VALIDATION error when there is neither. */
+  accountOf(account: string | undefined): string {
+    // An explicit account (even an empty one) is the caller's: the loaders validate it.
+    if (account !== undefined) return account
+    const address = this.address()
+    if (!address) throw new EngineError('VALIDATION', 'Please connect your wallet first')
+    return address
+  }
+
+  /**
+   * The connection came up (first or again). A wallet restored while offline is checked against the
+   * ledger now: if its key was replaced meanwhile, the session ends instead of failing at the first
+   * signature.
+   *
+   * @returns whether a wallet is connected (its jobs and tracking go on).
+   */
+  connectionUp(): boolean {
+    const keyring = this.deps.keyring
+    if (keyring.current()?.restored)
+      void keyring.restore().catch(logFailure('keys: checking the restored wallet'))
+    return keyring.current() !== null
+  }
+
+  /**
+   * A key removal ended: once the ledger applied it the key signs nothing any more, so its stored
+   * copy is deleted and its session (if it is this one) ends.
+   */
+  async keyRemovalEnded(job: JobRow): Promise<void> {
+    for (const item of await readItems(this.deps.db, job.id)) {
+      if (item.intent.type === 'removeRegularKey' && item.status === 'succeeded') {
+        await this.deps.keyring.keyRemoved(job.network, job.account, item.intent.keyAddress)
+      }
+    }
+  }
+
+  private withResume(wallet: WalletInfo): WalletInfo {
+    this.deps.connected()
+    return wallet
+  }
+}
