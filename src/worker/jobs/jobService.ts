@@ -3,82 +3,32 @@
  * pauses and cancels them, and resumes unfinished jobs when the app reopens or the wallet and its
  * network are back. Running is AccountRuns' part: one runner per account, across tabs.
  */
-import type { Wallet } from 'xrpl'
-
 import {
-  nftsBeingOffered,
-  startPlannedJob,
-  takenMessage,
-  takenNfts,
   pausedJobsOf,
-  createJob,
-  itemId,
   readItems,
   readJob,
+  startPlannedJob,
   switchJobStatus,
   unfinishedJobs,
   updateIdleJob,
 } from '../../db/jobs.ts'
-import type { LedgerDb } from '../../db/schema.ts'
-import type { TakenNft } from '../../db/jobs.ts'
 import type { JobItemRow, JobRow, PauseReason, PlanProblem } from '../../db/types.ts'
 import { EngineError } from '../../shared/errors.ts'
-import { buildNetworks } from '../../shared/networks.ts'
 import type { NetworkId } from '../../shared/networks.ts'
-import type { JobPlan, JobRequest, WalletInfo } from '../api.ts'
-import type { ConnectionManager } from '../network/connectionManager.ts'
-import type { SecondOpinion } from '../network/secondOpinion.ts'
-import { lookupTx } from '../ledger/txLookup.ts'
-import { cushionedFeeDrops } from './plan/planFee.ts'
-import type { JobKinds } from './jobKind.ts'
-import { runPreflight } from './plan/preflight.ts'
+import type { JobPlan } from '../api.ts'
+import { ProfileNudges } from '../profileNudges.ts'
+import type { JobServiceDeps, JobWallet } from './jobDeps.ts'
+import { recordPlan } from './plan/recordPlan.ts'
 import { skipProblem } from './plan/skipProblems.ts'
+import { takenError, takenItemProblems } from './plan/takenItems.ts'
 import { jobReportCsv } from './report/reportCsv.ts'
 import { resultMessage } from './report/resultMessages.ts'
 import { accountLockName, defaultAccountLocks } from './run/accountLocks.ts'
 import type { AccountLocks } from './run/accountLocks.ts'
 import { AccountRuns } from './run/accountRuns.ts'
-import { ProfileNudges } from '../profileNudges.ts'
-import { DEFAULT_LIMITS } from './run/runner.ts'
-import type { RunnerDeps, RunnerLimits } from './run/runner.ts'
-import type { SecondLookup } from './run/settle.ts'
-import type { ServerPace } from '../ledger/requestScheduler.ts'
+import { jobRunnerDeps } from './run/jobRunnerDeps.ts'
 
-/** What jobs need of the wallet: who is connected, and the xrpl.js Wallet that signs for it. */
-export interface JobSigner {
-  current(): WalletInfo | null
-  /** @throws EngineError `VALIDATION` without a connected wallet. */
-  signer(): Wallet
-}
-
-export interface JobServiceDeps {
-  db: LedgerDb
-  /** The job kinds it plans and runs (src/worker/jobKinds.ts). */
-  kinds: JobKinds
-  connection: Pick<ConnectionManager, 'requireClient'>
-  /** The connected wallet and what signs for it (the keyring). */
-  keyring: JobSigner
-  network: () => NetworkId
-  limits?: Partial<RunnerLimits>
-  /** Told when a job reached a final status (airdrops start their acceptance tracking then). */
-  onJobEnded?: (job: JobRow) => void
-  /** The account locks (Web Locks in a browser; tests share in-process ones between engines). */
-  locks?: AccountLocks
-  /** This engine's id, recorded on the jobs its runners take. */
-  runnerId?: string
-  /** The networks' other endpoints, for proofs one server must not give alone. */
-  secondOpinion?: SecondOpinion
-  /**
-   * Told whether this engine is busy with a job now: one runs, or one is being planned (a 100,000-item
-   * pre-flight reads as many accounts). Metadata fetching yields meanwhile.
-   */
-  onBusy?: (busy: boolean) => void
-  /** Whether the connected endpoint's budget for us sets the pace now. */
-  serverPace?: () => ServerPace | null
-  /** Told when the connected server's validated ledger lags its open ledger (a job's reads show it). */
-  serverLags?: (ledgers: number) => void
-}
-
+/** The jobs of the connected wallet: planned, started, paused, resumed and cancelled here. */
 export class JobService {
   private readonly runs: AccountRuns
   private readonly locks: AccountLocks
@@ -92,7 +42,7 @@ export class JobService {
       db: deps.db,
       locks: this.locks,
       runnerId: deps.runnerId ?? crypto.randomUUID(),
-      runnerDeps: (job) => this.runnerDeps(job),
+      runnerDeps: (job) => jobRunnerDeps(deps, job),
       mayRun: (network, account) => this.mayRun(network, account),
       onJobEnded: deps.onJobEnded,
       // Other tabs with this wallet wait for the lock behind this one, to take over if it closes.
@@ -135,65 +85,7 @@ export class JobService {
 
   private async planJob(input: unknown, extraParams: Record<string, unknown>): Promise<JobPlan> {
     const checked = this.deps.kinds.validate(input)
-    const { account, network, info } = this.wallet()
-    const spec = this.deps.kinds.spec(checked.kind)
-    const request: JobRequest = spec.prepare ? spec.prepare(checked, { wallet: info }) : checked
-    const client = this.deps.connection.requireClient()
-    const planned = spec.intents(request)
-    const feeDrops = await cushionedFeeDrops(client)
-    // NFTs the wallet's other unfinished airdrops and listings will still offer: not offered twice,
-    // and not burned from under them.
-    const offeredByJobs = spec.touchesNfts
-      ? await nftsBeingOffered(this.deps.db, network, account)
-      : undefined
-    const second = this.deps.secondOpinion?.readFor(network)
-    const figures = await runPreflight(
-      {
-        client,
-        account,
-        network,
-        feeDrops,
-        ...(offeredByJobs ? { offeredByJobs } : {}),
-        ...(second ? { second } : {}),
-      },
-      request.kind,
-      planned,
-    )
-    const id = crypto.randomUUID()
-    const now = Date.now()
-    const items: JobItemRow[] = planned.map((p, index) => ({
-      id: itemId(id, index),
-      jobId: id,
-      index,
-      intent: p.intent,
-      status: 'pending',
-      attempts: [],
-      ...(p.recipient ? { recipient: p.recipient } : {}),
-    }))
-    const job: JobRow = {
-      id,
-      kind: request.kind,
-      network,
-      account,
-      createdAt: now,
-      updatedAt: now,
-      status: 'planned',
-      params: {
-        ...extraParams,
-        feeDrops: feeDrops.toString(),
-        ...spec.params?.(request, planned),
-      },
-      counts: { total: 0, pending: 0, inFlight: 0, succeeded: 0, failed: 0, skipped: 0 },
-      plan: figures,
-    }
-    await createJob(this.deps.db, job, items, { ...request })
-    return {
-      jobId: id,
-      kind: request.kind,
-      items: items.length,
-      ...figures,
-      ...(request.kind === 'airdrop' && request.seed ? { shuffleSeed: request.seed } : {}),
-    }
+    return await recordPlan(this.deps, checked, this.wallet(), extraParams)
   }
 
   /**
@@ -231,24 +123,7 @@ export class JobService {
    * job is started with `skipProblems`, else the start is refused. For the confirmation to show.
    */
   async takenProblems(jobId: string): Promise<PlanProblem[]> {
-    const job = await this.readOwnJob(jobId)
-    if (job.status !== 'planned') return []
-    const taken = await this.deps.db.transaction(
-      'r',
-      this.deps.db.jobs,
-      this.deps.db.jobItems,
-      async () => takenNfts(this.deps.db, job, await readItems(this.deps.db, jobId)),
-    )
-    // Items pre-flight already leaves out are skipped anyway.
-    const problems = new Set(job.plan?.problems.map((p) => p.itemIndex))
-    return taken
-      .filter((t) => !problems.has(t.itemIndex))
-      .map((t) => ({
-        code: 'TAKEN',
-        message: takenMessage(t, 'will be skipped'),
-        itemIndex: t.itemIndex,
-        blocking: false,
-      }))
+    return await takenItemProblems(this.deps.db, await this.readOwnJob(jobId))
   }
 
   /** Whether a runner of this account's jobs is alive in some tab (it holds the account's lock). */
@@ -376,56 +251,6 @@ export class JobService {
     return wallet?.address === account && wallet.network === network
   }
 
-  /**
-   * A runner is bound to its job's network: while the engine is on another one, its client and signer
-   * read as not connected (the job waits; nothing of the other network can settle or sign it).
-   */
-  private runnerDeps(job: JobRow): RunnerDeps {
-    // The fee the user confirmed is the most a transaction of the job pays.
-    const maxFeeDrops =
-      typeof job.params.feeDrops === 'string' ? job.params.feeDrops : DEFAULT_LIMITS.maxFeeDrops
-    return {
-      transactions: this.deps.kinds.transactions,
-      db: this.deps.db,
-      client: () => {
-        if (this.deps.network() !== job.network) {
-          throw new EngineError('NOT_CONNECTED', `Not connected to ${job.network}`)
-        }
-        return this.deps.connection.requireClient()
-      },
-      signer: () => this.signerFor(job),
-      limits: { ...DEFAULT_LIMITS, maxFeeDrops, ...this.deps.limits },
-      secondLookup: this.secondLookup(job.network),
-      networkName: buildNetworks({})[job.network].name,
-      ...(this.deps.serverPace ? { serverPace: this.deps.serverPace } : {}),
-      ...(this.deps.serverLags ? { serverLags: this.deps.serverLags } : {}),
-      ...(this.deps.secondOpinion
-        ? { secondRead: this.deps.secondOpinion.readFor(job.network) }
-        : {}),
-    }
-  }
-
-  private secondLookup(network: NetworkId): SecondLookup | undefined {
-    const opinion = this.deps.secondOpinion
-    if (!opinion) return undefined
-    return {
-      available: () => opinion.has(network),
-      lookup: (hash, min, max) =>
-        opinion.ask(network, (client) => lookupTx(client, hash, min, max)),
-    }
-  }
-
-  private signerFor(job: JobRow) {
-    const wallet = this.deps.keyring.current()
-    if (wallet?.address !== job.account || wallet.network !== job.network) {
-      throw new EngineError(
-        'NOT_CONNECTED',
-        `Connect the wallet ${job.account} to go on with this job`,
-      )
-    }
-    return this.deps.keyring.signer()
-  }
-
   private async readOwnJob(jobId: string): Promise<JobRow> {
     const job = await readJob(this.deps.db, jobId)
     if (!job) throw new EngineError('NOT_FOUND', 'No such job')
@@ -436,21 +261,11 @@ export class JobService {
     return job
   }
 
-  private wallet(): { account: string; network: NetworkId; info: WalletInfo } {
+  private wallet(): JobWallet {
     const wallet = this.deps.keyring.current()
     if (!wallet || wallet.network !== this.deps.network()) {
       throw new EngineError('VALIDATION', 'Please connect your wallet first')
     }
     return { account: wallet.address, network: wallet.network, info: wallet }
   }
-}
-
-/** A start refused because NFTs of the job are taken by another started job (see takenNfts). */
-function takenError(taken: readonly TakenNft[]): EngineError {
-  const first = taken[0]!
-  const more = taken.length > 1 ? ` (and ${taken.length - 1} more NFTs)` : ''
-  return new EngineError(
-    'VALIDATION',
-    `${takenMessage(first)}${more}. Skip those items or plan again`,
-  )
 }

@@ -1,0 +1,82 @@
+/**
+ * Planning a job: a validated request's intents recorded as the job's items, after pre-flight ran
+ * on them; the job is `planned` and nothing is signed.
+ */
+import { createJob, itemId, nftsBeingOffered } from '../../../db/jobs.ts'
+import type { JobItemRow, JobRow } from '../../../db/types.ts'
+import type { JobPlan, JobRequest } from '../../api.ts'
+import type { JobServiceDeps, JobWallet } from '../jobDeps.ts'
+import { cushionedFeeDrops } from './planFee.ts'
+import { runPreflight } from './preflight.ts'
+
+/**
+ * Records the intents of a validated request for the wallet and runs pre-flight. A randomized
+ * airdrop's shuffle seed is recorded in `params.shuffleSeed` (and in the stored request's `seed`).
+ *
+ * @param extraParams - recorded in the job's params besides the request (e.g. `reclaimOf`).
+ */
+export async function recordPlan(
+  deps: Pick<JobServiceDeps, 'db' | 'kinds' | 'connection' | 'secondOpinion'>,
+  checked: JobRequest,
+  { account, network, info }: JobWallet,
+  extraParams: Record<string, unknown>,
+): Promise<JobPlan> {
+  const spec = deps.kinds.spec(checked.kind)
+  const request: JobRequest = spec.prepare ? spec.prepare(checked, { wallet: info }) : checked
+  const client = deps.connection.requireClient()
+  const planned = spec.intents(request)
+  const feeDrops = await cushionedFeeDrops(client)
+  // NFTs the wallet's other unfinished airdrops and listings will still offer: not offered twice,
+  // and not burned from under them.
+  const offeredByJobs = spec.touchesNfts
+    ? await nftsBeingOffered(deps.db, network, account)
+    : undefined
+  const second = deps.secondOpinion?.readFor(network)
+  const figures = await runPreflight(
+    {
+      client,
+      account,
+      network,
+      feeDrops,
+      ...(offeredByJobs ? { offeredByJobs } : {}),
+      ...(second ? { second } : {}),
+    },
+    request.kind,
+    planned,
+  )
+  const id = crypto.randomUUID()
+  const now = Date.now()
+  const items: JobItemRow[] = planned.map((p, index) => ({
+    id: itemId(id, index),
+    jobId: id,
+    index,
+    intent: p.intent,
+    status: 'pending',
+    attempts: [],
+    ...(p.recipient ? { recipient: p.recipient } : {}),
+  }))
+  const job: JobRow = {
+    id,
+    kind: request.kind,
+    network,
+    account,
+    createdAt: now,
+    updatedAt: now,
+    status: 'planned',
+    params: {
+      ...extraParams,
+      feeDrops: feeDrops.toString(),
+      ...spec.params?.(request, planned),
+    },
+    counts: { total: 0, pending: 0, inFlight: 0, succeeded: 0, failed: 0, skipped: 0 },
+    plan: figures,
+  }
+  await createJob(deps.db, job, items, { ...request })
+  return {
+    jobId: id,
+    kind: request.kind,
+    items: items.length,
+    ...figures,
+    ...(request.kind === 'airdrop' && request.seed ? { shuffleSeed: request.seed } : {}),
+  }
+}
