@@ -1,26 +1,19 @@
 import { EngineError, errorMessage, isEngineError } from '../../shared/errors.ts'
 import type { NetworkConfig } from '../../shared/networks.ts'
 import type { ConnectionState, NetworkStatus } from '../api.ts'
-import { Backoff, delay } from './backoff.ts'
+import { delay } from './backoff.ts'
 import { EndpointLink } from './endpointLink.ts'
 import { plainClients } from '../ledger/pacedClient.ts'
 import type { ClientFactory } from '../ledger/pacedClient.ts'
 import { LOAD_CLOSE_CODE } from '../ledger/serverAnswers.ts'
 import { mergeFigures } from './ledgerFigures.ts'
 import type { LedgerFigures } from './ledgerFigures.ts'
-import { MAX_LAG_LEDGERS } from './serverHealth.ts'
 import { EndpointTurns } from './endpointTurns.ts'
+import { LagWatch } from './lagWatch.ts'
+import { PreferredReturn } from './preferredReturn.ts'
+import { RetryPace } from './retryPace.ts'
 import { LOAD_DROP_REST_MS, UNHEALTHY_REST_MS } from './timing.ts'
 import type { ConnectionTiming, PeerLedger } from './timing.ts'
-
-/**
- * A link that lived less than this before it dropped was not a recovery: the next attempt waits out
- * the backoff (a server that accepts and drops at once is not hammered).
- */
-const STABLE_LINK_MS = 10_000
-
-/** Requests sent on a link that is being replaced finish there; it closes this much later. */
-const RETIRE_GRACE_MS = 15_000
 
 /** The link a set of handlers belongs to (set once it opened): a retired link's events are ignored. */
 interface LinkHolder {
@@ -39,9 +32,8 @@ export class Session {
   readonly firstConnection: Promise<void>
   private settleFirst: { resolve(): void; reject(error: EngineError): void } | null = null
   private readonly stop = new AbortController()
-  /** Aborted to cut the current backoff wait short (see retryNow). */
-  private wake = new AbortController()
-  private readonly backoff: Backoff
+  /** When the next attempt is made. */
+  private readonly pace: RetryPace
   private link: EndpointLink | null = null
   private figures: LedgerFigures | null = null
   /** Failed attempts since the connection was last up (or dropped): a full round means offline. */
@@ -49,23 +41,10 @@ export class Session {
   private state: ConnectionState = 'connecting'
   /** Which endpoint is next, and which rest (they dropped us, or are unfit). */
   private readonly turns: EndpointTurns
-  private probing = false
-  private lastProbe = -Infinity
-  /**
-   * The newest validated ledger the network showed us, against which a server's lag is measured;
-   * forgotten after a round in which no server was fit (one server's word could have set it).
-   */
-  private newestSeen: number | null = null
-  /** When the live link opened (performance.now()). */
-  private openedAt = -Infinity
-  /** Links in a row that dropped soon after they opened. */
-  private quickDrops = 0
-  /** Links being replaced, finishing their requests (see moveTo). */
-  private readonly retiring = new Set<EndpointLink>()
-  /** The newest validated ledger the live link itself showed (the status's never goes back). */
-  private linkIndex: number | null = null
-  private lagTimer: ReturnType<typeof setInterval> | undefined
-  private watchingLag = false
+  /** Whether the live link's server keeps up with the network. */
+  private readonly lag: LagWatch
+  /** The way back to the network's first endpoint. */
+  private readonly preferred: PreferredReturn
 
   /**
    * @param network - the network to keep connected.
@@ -80,10 +59,26 @@ export class Session {
     private readonly timing: ConnectionTiming,
     private readonly report: (patch: StatusPatch) => void,
     private readonly clients: ClientFactory = plainClients,
-    private readonly peerLedger?: PeerLedger,
+    peerLedger?: PeerLedger,
   ) {
-    this.backoff = new Backoff(timing.backoffMinMs, timing.backoffMaxMs)
+    this.pace = new RetryPace(timing, this.stop.signal)
     this.turns = new EndpointTurns(network.endpoints)
+    const live = () => this.link
+    this.lag = new LagWatch({
+      network,
+      lagCheckMs: timing.lagCheckMs,
+      ...(peerLedger ? { peerLedger } : {}),
+      turns: this.turns,
+      live,
+      unfit: (endpoint, reason) => this.unfit(endpoint, reason),
+    })
+    this.preferred = new PreferredReturn({
+      preferred: network.endpoints[0],
+      probeMs: timing.preferredProbeMs,
+      turns: this.turns,
+      live,
+      replace: (endpoint, leaving) => this.replace(endpoint, leaving),
+    })
     this.firstConnection = new Promise<void>((resolve, reject) => {
       this.settleFirst = { resolve, reject }
     })
@@ -103,9 +98,7 @@ export class Session {
 
   /** Starts the attempts (returns at once; see {@link Session.firstConnection}). */
   start(): void {
-    if (this.peerLedger && this.network.endpoints.length > 1) {
-      this.lagTimer = setInterval(() => void this.watchLag(), this.timing.lagCheckMs)
-    }
+    this.lag.start()
     void this.run()
   }
 
@@ -115,8 +108,7 @@ export class Session {
    */
   retryNow(): void {
     if (this.link || this.stop.signal.aborted) return
-    this.backoff.reset()
-    this.wake.abort()
+    this.pace.retryNow()
   }
 
   /**
@@ -155,13 +147,11 @@ export class Session {
   /** Stops for good: cancels waits and attempts and closes the live link. */
   async close(): Promise<void> {
     this.stop.abort()
-    clearInterval(this.lagTimer)
+    this.lag.stop()
     this.settle(new EngineError('CANCELLED', `Connection to ${this.network.name} was cancelled`))
     const link = this.link
     this.link = null
-    const retiring = [...this.retiring]
-    this.retiring.clear()
-    await Promise.all([link?.close(), ...retiring.map((l) => l.close())])
+    await Promise.all([link?.close(), this.preferred.close()])
   }
 
   private async run(): Promise<void> {
@@ -183,9 +173,7 @@ export class Session {
       } catch (error) {
         if (this.stop.signal.aborted) return
         this.onAttemptFailed(error)
-        this.wake = new AbortController()
-        const signal = AbortSignal.any([this.stop.signal, this.wake.signal])
-        await delay(this.backoff.next(), signal).catch(() => undefined)
+        await this.pace.wait()
       }
     }
   }
@@ -195,32 +183,13 @@ export class Session {
    *   accepted (a network with one server, or a sandbox that closes ledgers only when told).
    */
   private open(endpoint: string, holder: LinkHolder, lastResort: boolean) {
-    const expect = { network: this.network, newestKnown: this.newestSeen, allowStale: lastResort }
+    const { newestKnown } = this.lag
+    const expect = { network: this.network, newestKnown, allowStale: lastResort }
     return EndpointLink.open(endpoint, this.linkHandlers(holder), this.timing, this.clients, expect)
   }
 
-  private noteNewest(index: number | null): void {
-    if (index !== null) this.newestSeen = Math.max(this.newestSeen ?? 0, index)
-  }
-
-  /**
-   * Served by another endpoint than the network's first (the user's own server comes first), tries
-   * the first again now and then, and moves back to it once it is fit; the link it leaves finishes
-   * the requests already sent on it.
-   */
-  private takeBackPreferred(): void {
-    const preferred = this.network.endpoints[0]
-    const current = this.link
-    if (!preferred || !current || current.endpoint === preferred || this.probing) return
-    const now = performance.now()
-    if (now - this.lastProbe < this.timing.preferredProbeMs) return
-    if (this.turns.restLeft(preferred) > 0) return
-    this.lastProbe = now
-    this.probing = true
-    void this.moveTo(preferred, current).finally(() => (this.probing = false))
-  }
-
-  private async moveTo(endpoint: string, leaving: EndpointLink): Promise<void> {
+  /** Opens a link to `endpoint` in place of `leaving` (see PreferredReturnDeps.replace). */
+  private async replace(endpoint: string, leaving: EndpointLink): Promise<void> {
     const holder: LinkHolder = {}
     const opened = await this.open(endpoint, holder, false).catch(() => null)
     if (!opened) return
@@ -230,38 +199,7 @@ export class Session {
     }
     holder.link = opened.link
     this.onOpened(opened.link, opened.figures)
-    this.retiring.add(leaving)
-    setTimeout(() => {
-      this.retiring.delete(leaving)
-      void leaving.close()
-    }, RETIRE_GRACE_MS)
-  }
-
-  /**
-   * Asks another endpoint (one not resting) for its validated ledger and leaves the live link's
-   * server when it lags more than MAX_LAG_LEDGERS behind that. The other server's index becomes the
-   * one servers are measured against; if it lied, no server passes a whole round and it is forgotten
-   * (onAttemptFailed).
-   */
-  private async watchLag(): Promise<void> {
-    const link = this.link
-    if (!link || this.watchingLag || this.linkIndex === null || !this.peerLedger) return
-    const peers = this.turns.othersAwake(link.endpoint)
-    if (peers.length === 0) return
-    this.watchingLag = true
-    try {
-      const theirs = await this.peerLedger(this.network, peers)
-      if (theirs === undefined || this.link !== link || this.linkIndex === null) return
-      const behind = theirs - this.linkIndex
-      if (behind <= MAX_LAG_LEDGERS) return
-      this.noteNewest(theirs)
-      this.unfit(
-        link.endpoint,
-        `The server ${link.endpoint} lags ${behind} ledgers behind the network`,
-      )
-    } finally {
-      this.watchingLag = false
-    }
+    this.preferred.retire(leaving)
   }
 
   /** Waits until the endpoint's rest is over (a drop over load must not resume the same burst). */
@@ -275,18 +213,15 @@ export class Session {
   }
 
   private linkHandlers(holder: LinkHolder) {
-    // A link being retired (see moveTo) reports nothing more.
+    // A link being retired (see replace) reports nothing more.
     const retired = () => holder.link !== undefined && holder.link !== this.link
     return {
       onLedger: (figures: LedgerFigures) => {
         if (retired()) return
         this.figures = mergeFigures(this.figures ?? figures, figures)
-        this.noteNewest(figures.ledgerIndex)
-        if (figures.ledgerIndex !== null) {
-          this.linkIndex = Math.max(this.linkIndex ?? 0, figures.ledgerIndex)
-        }
+        this.lag.linkShowed(figures.ledgerIndex)
         this.report({ ...this.figures })
-        this.takeBackPreferred()
+        this.preferred.consider()
       },
       onDrop: (code?: number) => {
         if (retired()) return
@@ -307,32 +242,24 @@ export class Session {
     this.link = null
     this.roundFailures = 0
     this.setState('reconnecting', { error: reason })
-    const lived = performance.now() - this.openedAt
-    this.quickDrops = lived >= STABLE_LINK_MS ? 0 : this.quickDrops + 1
-    if (this.quickDrops === 0) this.backoff.reset()
-    if (this.quickDrops <= 1) {
+    if (!this.pace.dropped()) {
       void this.run()
       return
     }
     // Links that keep dropping soon after they open: wait out the backoff first (retryNow cuts it
     // short).
-    this.wake = new AbortController()
-    const signal = AbortSignal.any([this.stop.signal, this.wake.signal])
-    void delay(this.backoff.next(), signal)
-      .catch(() => undefined)
-      .then(() => {
-        if (!this.stop.signal.aborted) void this.run()
-      })
+    void this.pace.wait().then(() => {
+      if (!this.stop.signal.aborted) void this.run()
+    })
   }
 
   private onOpened(link: EndpointLink, figures: LedgerFigures): void {
     this.link = link
-    this.linkIndex = figures.ledgerIndex
+    this.lag.linkOpened(figures.ledgerIndex)
     // After a failover to a server that lags behind, the ledger index must not go backwards.
     this.figures = this.figures ? mergeFigures(this.figures, figures) : figures
-    this.noteNewest(figures.ledgerIndex)
     this.roundFailures = 0
-    this.openedAt = performance.now()
+    this.pace.opened()
     this.setState('connected', { endpoint: link.endpoint, error: null, ...this.figures })
     this.settle()
   }
@@ -345,7 +272,7 @@ export class Session {
     if (roundFailed) {
       this.roundFailures = 0
       // No server was fit: the ledger they were measured against may have been a liar's.
-      this.newestSeen = null
+      this.lag.forget()
     }
     if (!roundFailed) {
       this.report({ error: message })
