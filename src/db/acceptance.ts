@@ -7,7 +7,9 @@
  */
 import type { NetworkId } from '../shared/networks.ts'
 import type { LedgerDb } from './schema.ts'
-import type { AcceptanceSummary, ItemAcceptance, JobItemRow, JobRow, JobStatus } from './types.ts'
+import type { AcceptanceSummary, ItemAcceptance } from './types/acceptance.ts'
+import type { JobItemRow } from './types/jobItems.ts'
+import type { JobRow, JobStatus } from './types/jobs.ts'
 
 /** Job statuses after which a runner no longer writes the job's items. */
 export const ENDED_JOB: ReadonlySet<JobStatus> = new Set(['completed', 'cancelled', 'failed'])

@@ -2,15 +2,8 @@
  * Jobs and their items (worker side; the UI reads through queries/jobs.ts). Every state change of a
  * job's items and its counts is written in one transaction, so a crash never leaves them disagreeing.
  */
-import type {
-  ItemStatus,
-  JobActivity,
-  JobCounts,
-  JobItemRow,
-  JobRow,
-  JobStatus,
-  PauseReason,
-} from './types.ts'
+import type { ItemStatus, JobItemRow } from './types/jobItems.ts'
+import type { JobActivity, JobCounts, JobRow, JobStatus, PauseReason } from './types/jobs.ts'
 import type { LedgerDb } from './schema.ts'
 
 /** A job's item id: the index zero-padded so ids sort in plan order. */

@@ -4,10 +4,10 @@
  * at 3 MB on mobile devices. The worker is its only writer; the UI reads through queries/metadata.ts.
  */
 import { CACHE_PRUNE_KEEP_RATIO, METADATA_CACHE_TTL_MS } from '../shared/constants.ts'
-import type { CacheStats } from './types.ts'
+import type { CacheStats } from './types/metadata.ts'
 import { cacheStats, cacheUsageBytes, metadataByIds } from './queries/metadata.ts'
 import type { LedgerDb } from './schema.ts'
-import type { MetadataProblem, MetadataRow } from './types.ts'
+import type { MetadataProblem, MetadataRow } from './types/metadata.ts'
 
 /**
  * How long a failure that may be temporary (timeout, network, HTTP error: a gateway having a bad

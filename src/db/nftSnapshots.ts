@@ -6,7 +6,7 @@
 import { nftsBurnedAfter } from './jobs.ts'
 import { nftSnapshot } from './queries/nfts.ts'
 import type { LedgerDb } from './schema.ts'
-import type { NftSnapshotRow } from './types.ts'
+import type { NftSnapshotRow } from './types/nfts.ts'
 import type { NetworkId } from '../shared/networks.ts'
 
 /**

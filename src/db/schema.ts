@@ -5,18 +5,13 @@
  */
 import Dexie from 'dexie'
 import type { EntityTable } from 'dexie'
-import type {
-  BidsReport,
-  DeviceKeyRow,
-  JobItemRow,
-  JobRequestRow,
-  JobRow,
-  MetadataRow,
-  NftSnapshotRow,
-  OffersReport,
-  SettingRow,
-  StoredKeyRow,
-} from './types.ts'
+import type { JobItemRow } from './types/jobItems.ts'
+import type { JobRequestRow, JobRow } from './types/jobs.ts'
+import type { DeviceKeyRow, StoredKeyRow } from './types/keys.ts'
+import type { MetadataRow } from './types/metadata.ts'
+import type { NftSnapshotRow } from './types/nfts.ts'
+import type { BidsReport, OffersReport } from './types/offers.ts'
+import type { SettingRow } from './types/settings.ts'
 
 /** The database name a browser profile uses; tests pass their own to stay isolated. */
 export const DB_NAME = 'xrpl-nft-manager'

@@ -1,5 +1,5 @@
 /** Preferences, one row per key (the worker writes; the UI reads through queries/settings.ts). */
-import type { AppSettings } from './types.ts'
+import type { AppSettings } from './types/settings.ts'
 import type { LedgerDb } from './schema.ts'
 
 /** Defaults for what was never saved. */

@@ -5,7 +5,7 @@
  */
 import type { NetworkId } from '../shared/networks.ts'
 import type { LedgerDb } from './schema.ts'
-import type { StoredKeyRow } from './types.ts'
+import type { StoredKeyRow } from './types/keys.ts'
 
 /** The id of the device key row: there is one key per browser profile. */
 const DEVICE_KEY_ID = 'device'

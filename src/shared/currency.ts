@@ -5,7 +5,7 @@
  * the 3-letter "XRP") is how a bid of a worthless token passes for an XRP bid, so such a code is
  * flagged wherever it shows and refused wherever it would be accepted. Dependency-free.
  */
-import type { OfferAmount } from '../db/types.ts'
+import type { OfferAmount } from '../db/types/offers.ts'
 import { shortAddress } from './format.ts'
 
 /** A currency code as the ledger states one: 3 characters (not whitespace) or 160 bits in hex. */

@@ -7,32 +7,23 @@
  * Every value that crosses must be structured-cloneable; callbacks cross as `Comlink.proxy(fn)`.
  * Failures reject with an `EngineError` (see `src/shared/errors.ts`): match on `name` and `code`.
  */
+import type { AcceptanceState, AcceptanceSummary, ItemAcceptance } from '../db/types/acceptance.ts'
+import type { JobItemRow } from '../db/types/jobItems.ts'
+import type { JobCounts, JobKind, JobRow, JobStatus, PlanProblem } from '../db/types/jobs.ts'
+import type { CacheStats, NftAttribute } from '../db/types/metadata.ts'
+import type { NftItem } from '../db/types/nfts.ts'
 import type {
-  AcceptanceState,
-  AcceptanceSummary,
-  AppSettings,
   BidTerms,
   BidView,
   BidsReport,
-  CacheStats,
-  ItemAcceptance,
-  JobCounts,
-  JobItemRow,
-  JobKind,
-  JobRow,
-  JobStatus,
-  NftAttribute,
-  NftItem,
   OfferAmount,
   OfferCounts,
   OfferFlags,
   OfferNft,
   OfferView,
   OffersReport,
-  OwnEndpoint,
-  OwnEndpointKind,
-  PlanProblem,
-} from '../db/types.ts'
+} from '../db/types/offers.ts'
+import type { AppSettings, OwnEndpoint, OwnEndpointKind } from '../db/types/settings.ts'
 import type { FloorMultiplier } from '../shared/floorMultipliers.ts'
 import type { NetworkId } from '../shared/networks.ts'
 import type { AirdropApi } from './contract/airdrop.ts'

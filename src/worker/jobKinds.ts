@@ -4,7 +4,7 @@
  */
 import type { SubmittableTransaction } from 'xrpl'
 
-import type { Intent } from '../db/types.ts'
+import type { Intent } from '../db/types/jobItems.ts'
 import { airdropKind } from './airdrop/airdropKind.ts'
 import { burnKind } from './burn/burnKind.ts'
 import { burnIntent } from './burn/burnTx.ts'

@@ -8,7 +8,7 @@ import { Wallet, encodeSeed, xrpToDrops } from 'xrpl'
 import type { Client } from 'xrpl'
 
 import { readItems, readJob } from '../../src/db/jobs.ts'
-import type { JobItemRow } from '../../src/db/types.ts'
+import type { JobItemRow } from '../../src/db/types/jobItems.ts'
 import { GENESIS_SEED } from '../../src/sandbox/index.ts'
 import type { SandboxLedger } from '../../src/sandbox/index.ts'
 import { DemoSubmitter } from '../../src/sandbox/demo/submitter.ts'

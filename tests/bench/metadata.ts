@@ -17,7 +17,7 @@ import 'fake-indexeddb/auto'
 
 import { MetadataCache } from '../../src/db/metadataCache.ts'
 import { LedgerDb } from '../../src/db/schema.ts'
-import type { NftItem } from '../../src/db/types.ts'
+import type { NftItem } from '../../src/db/types/nfts.ts'
 import { largeCollection } from '../../src/sandbox/demo/catalog.ts'
 import { mulberry32 } from '../../src/sandbox/demo/catalogRandom.ts'
 import { startGateway } from '../../src/sandbox/gateway/server.ts'

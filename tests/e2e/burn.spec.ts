@@ -7,7 +7,7 @@
 import type { AccountTxTransaction } from 'xrpl'
 import { parseNFTokenID, xrpToDrops } from 'xrpl'
 
-import type { JobRow } from '../../src/db/types.ts'
+import type { JobRow } from '../../src/db/types/jobs.ts'
 import { nftsHeldBy, offersOwnedBy, reconnectHolder, submitPipelined } from './support/airdrop.ts'
 import { connectHolder } from './support/airdrop.ts'
 import { storedRows } from './support/hooks.ts'

@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test'
 import { parseNFTokenID, xrpToDrops } from 'xrpl'
 import type { Wallet } from 'xrpl'
 
-import type { JobRow } from '../../src/db/types.ts'
+import type { JobRow } from '../../src/db/types/jobs.ts'
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
 import { RIPPLE_EPOCH } from '../../src/shared/constants.ts'
 import { connectHolder, nftsHeldBy, offersOwnedBy, reconnectHolder } from './support/airdrop.ts'

@@ -11,7 +11,7 @@
 import type { Page } from '@playwright/test'
 import { xrpToDrops } from 'xrpl'
 
-import type { BidsReport } from '../../src/db/types.ts'
+import type { BidsReport } from '../../src/db/types/offers.ts'
 import {
   connectHolder,
   nftsHeldBy,

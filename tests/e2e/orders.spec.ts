@@ -6,7 +6,7 @@
  */
 import { xrpToDrops } from 'xrpl'
 
-import type { JobRow } from '../../src/db/types.ts'
+import type { JobRow } from '../../src/db/types/jobs.ts'
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
 import {
   airdropHolder,

@@ -7,7 +7,7 @@ import { expect } from 'vitest'
 import type { AccountNFTsResponse, AccountTxTransaction, LedgerEntry } from 'xrpl'
 
 import { countItems, readItems, readJob } from '../../src/db/jobs.ts'
-import type { JobItemRow } from '../../src/db/types.ts'
+import type { JobItemRow } from '../../src/db/types/jobItems.ts'
 import type { World } from './faultWorld.ts'
 import { accountTxs } from './jobs.ts'
 import { holder, planAirdrop, recipients } from './faultWorld.ts'

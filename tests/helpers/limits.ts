@@ -7,7 +7,7 @@ import { Client } from 'xrpl'
 import { afterEach } from 'vitest'
 
 import { readJob } from '../../src/db/jobs.ts'
-import type { JobRow } from '../../src/db/types.ts'
+import type { JobRow } from '../../src/db/types/jobs.ts'
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
 import type { SandboxOptions } from '../../src/sandbox/index.ts'
 import type { EngineOptions } from '../../src/worker/engineOptions.ts'

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import type { JobItemRow, JobRow } from '../../src/db/types.ts'
+import type { JobItemRow } from '../../src/db/types/jobItems.ts'
+import type { JobRow } from '../../src/db/types/jobs.ts'
 import {
   activityLine,
   byRecipient,

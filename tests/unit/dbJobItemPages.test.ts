@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createJob, itemId } from '../../src/db/jobs.ts'
 import { jobItemsById, jobItemsHead } from '../../src/db/queries/jobs.ts'
 import { LedgerDb } from '../../src/db/schema.ts'
-import type { JobItemRow, JobRow } from '../../src/db/types.ts'
+import type { JobItemRow } from '../../src/db/types/jobItems.ts'
+import type { JobRow } from '../../src/db/types/jobs.ts'
 
 const db = new LedgerDb(`item-pages-${Date.now()}`)
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 
 import { nextActivity, readJobRequest } from '../../src/db/jobs.ts'
 import { LedgerDb } from '../../src/db/schema.ts'
-import type { Attempt, JobItemRow } from '../../src/db/types.ts'
+import type { Attempt, JobItemRow } from '../../src/db/types/jobItems.ts'
 
 const opened: Dexie[] = []
 afterEach(async () => {

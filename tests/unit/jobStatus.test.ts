@@ -1,7 +1,7 @@
 /** Which job a tab's card shows right after the tab started one. */
 import { describe, expect, it } from 'vitest'
 
-import type { JobRow } from '../../src/db/types.ts'
+import type { JobRow } from '../../src/db/types/jobs.ts'
 import { latestOrAwaited } from '../../src/app/jobs/jobStatus.ts'
 
 const job = (id: string) => ({ id }) as JobRow

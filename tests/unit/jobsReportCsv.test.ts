@@ -1,7 +1,8 @@
 import Papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
 
-import type { Attempt, Intent, JobItemRow, JobRow } from '../../src/db/types.ts'
+import type { Attempt, Intent, JobItemRow } from '../../src/db/types/jobItems.ts'
+import type { JobRow } from '../../src/db/types/jobs.ts'
 import { isEngineError } from '../../src/shared/errors.ts'
 import { resultMessage } from '../../src/worker/jobs/report/resultMessages.ts'
 import { JOB_REPORT_COLUMNS, jobReportCsv } from '../../src/worker/jobs/report/reportCsv.ts'

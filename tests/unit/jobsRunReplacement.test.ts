@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest'
 
 import type { LedgerDb } from '../../src/db/schema.ts'
-import type { Intent, JobItemRow, JobRow } from '../../src/db/types.ts'
+import type { Intent, JobItemRow } from '../../src/db/types/jobItems.ts'
+import type { JobRow } from '../../src/db/types/jobs.ts'
 import { RunState } from '../../src/worker/jobs/run/runState.ts'
 
 const OLD_A = 'A'.repeat(64)

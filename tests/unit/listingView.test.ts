@@ -5,7 +5,10 @@
  */
 import { describe, expect, it } from 'vitest'
 
-import type { JobItemRow, JobRow, MetadataRow, NftItem } from '../../src/db/types.ts'
+import type { JobItemRow } from '../../src/db/types/jobItems.ts'
+import type { JobRow } from '../../src/db/types/jobs.ts'
+import type { MetadataRow } from '../../src/db/types/metadata.ts'
+import type { NftItem } from '../../src/db/types/nfts.ts'
 import { leftOutText, listableNfts, onSaleOf } from '../../src/app/listing/listable.ts'
 import {
   DEFAULT_FORM,

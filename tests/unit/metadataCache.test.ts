@@ -5,7 +5,7 @@
 import Dexie from 'dexie'
 import { describe, expect, it } from 'vitest'
 import { TRANSIENT_FAILURE_TTL_MS, isFresh, isQuotaError } from '../../src/db/metadataCache.ts'
-import type { MetadataProblem, MetadataRow } from '../../src/db/types.ts'
+import type { MetadataProblem, MetadataRow } from '../../src/db/types/metadata.ts'
 import { metadataFilterClass } from '../../src/db/queries/metadata.ts'
 import { METADATA_CACHE_TTL_MS } from '../../src/shared/constants.ts'
 

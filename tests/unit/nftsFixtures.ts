@@ -1,5 +1,6 @@
 /** Small NFT lists and metadata maps for the collection's pure logic. */
-import type { MetadataRow, NftItem } from '../../src/db/types.ts'
+import type { MetadataRow } from '../../src/db/types/metadata.ts'
+import type { NftItem } from '../../src/db/types/nfts.ts'
 
 export const ISSUER_A = 'rAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'
 export const ISSUER_B = 'rBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB'

@@ -9,7 +9,7 @@ import {
   saveNftSnapshot,
 } from '../../src/db/nftSnapshots.ts'
 import { LedgerDb } from '../../src/db/schema.ts'
-import type { NftItem, NftSnapshotRow } from '../../src/db/types.ts'
+import type { NftItem, NftSnapshotRow } from '../../src/db/types/nfts.ts'
 
 const ACCOUNT = 'rJoxBSzpXhPkNfAnP1TrRTR8VyFo43uSoc'
 

@@ -1,7 +1,7 @@
 import { Wallet, decode, validate } from 'xrpl'
 import { describe, expect, it } from 'vitest'
 
-import type { Intent } from '../../src/db/types.ts'
+import type { Intent } from '../../src/db/types/jobItems.ts'
 import { isEngineError } from '../../src/shared/errors.ts'
 import {
   MAX_OFFERS_PER_CANCEL,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import type { JobItemRow } from '../../src/db/types.ts'
+import type { JobItemRow } from '../../src/db/types/jobItems.ts'
 import {
   attributeText,
   bannerTone,

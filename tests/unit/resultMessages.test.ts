@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import type { Intent } from '../../src/db/types.ts'
+import type { Intent } from '../../src/db/types/jobItems.ts'
 import { resultMessage } from '../../src/worker/jobs/report/resultMessages.ts'
 
 /** Every result a bulk NFT job can meet, and the engine's own outcomes. */

@@ -1,4 +1,5 @@
-import type { AcceptanceSummary, JobRow } from '../../db/types.ts'
+import type { AcceptanceSummary } from '../../db/types/acceptance.ts'
+import type { JobRow } from '../../db/types/jobs.ts'
 import { checkAcceptanceNow, reclaimUnaccepted, useAirdrop } from './airdropState.ts'
 import { ACTIVE_STATUSES } from '../jobs/jobStatus.ts'
 import { doneCount, stepText } from '../jobs/jobProgress.ts'

@@ -1,5 +1,5 @@
 import { airdropSummary } from '../../shared/airdropSummary.ts'
-import type { JobRow } from '../../db/types.ts'
+import type { JobRow } from '../../db/types/jobs.ts'
 import type { DistributionFile } from '../../worker/api.ts'
 import { setRandomize, showAirdrop, startAirdrop, useAirdrop } from './airdropState.ts'
 import { useSelectedIds } from '../state/selection.ts'

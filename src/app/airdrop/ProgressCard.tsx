@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 
-import type { JobRow } from '../../db/types.ts'
+import type { JobRow } from '../../db/types/jobs.ts'
 import { airdropJobActions, useAirdrop } from './airdropState.ts'
 import { refreshOfferCount } from '../state/collection.ts'
 import { JobProgressCard } from '../jobs/JobProgressCard.tsx'

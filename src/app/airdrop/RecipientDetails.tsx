@@ -1,6 +1,8 @@
 import { useId, useState } from 'react'
 
-import type { AcceptanceState, JobItemRow, JobRow } from '../../db/types.ts'
+import type { AcceptanceState } from '../../db/types/acceptance.ts'
+import type { JobItemRow } from '../../db/types/jobItems.ts'
+import type { JobRow } from '../../db/types/jobs.ts'
 import { shortAddress } from '../../shared/format.ts'
 import { byRecipient, hashPrefix, shortNftId, shownHash } from '../jobs/jobProgress.ts'
 import type { RecipientResult } from '../jobs/jobProgress.ts'

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 
-import type { JobRow } from '../../db/types.ts'
+import type { JobRow } from '../../db/types/jobs.ts'
 import { refreshOfferCount } from '../state/collection.ts'
 import { exportReport, useAirdrop } from './airdropState.ts'
 import { JobCard, JobFigures } from '../jobs/JobCard.tsx'

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react'
 
-import type { JobItemRow, JobRow } from '../../db/types.ts'
+import type { JobItemRow } from '../../db/types/jobItems.ts'
+import type { JobRow } from '../../db/types/jobs.ts'
 import { displayName } from '../../shared/nftDisplay.ts'
 import { JobCard, JobFigures, ResultActions } from '../jobs/JobCard.tsx'
 import { JobProgressCard } from '../jobs/JobProgressCard.tsx'

@@ -2,7 +2,7 @@
  * The Burn tab's filter (spec part 2 §2): All, one issuer, or one collection (issuer and taxon),
  * with the choices the wallet's NFTs offer. Pure.
  */
-import type { NftItem } from '../../db/types.ts'
+import type { NftItem } from '../../db/types/nfts.ts'
 import { shortAddress } from '../../shared/format.ts'
 import { collectionKey } from '../../shared/nftDisplay.ts'
 import type { MetadataMap } from '../nfts/nftFilters.ts'

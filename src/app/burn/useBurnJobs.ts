@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 
-import type { JobRow } from '../../db/types.ts'
+import type { JobRow } from '../../db/types/jobs.ts'
 import { ACTIVE_STATUSES, latestOrAwaited } from '../jobs/jobStatus.ts'
 import { useJobEnd } from '../jobs/useJobEnd.ts'
 import { useStartedJobs } from '../jobs/useJobs.ts'

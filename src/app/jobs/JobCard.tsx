@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import type { ReactNode } from 'react'
 
-import type { JobRow } from '../../db/types.ts'
+import type { JobRow } from '../../db/types/jobs.ts'
 import { askKeyRemoval } from '../state/keyRemoval.ts'
 import { signingWallet, useSession } from '../state/session.ts'
 import { saveTextFile } from './saveFile.ts'

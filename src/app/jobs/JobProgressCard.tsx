@@ -1,6 +1,6 @@
 import { useState } from 'react'
 
-import type { JobRow } from '../../db/types.ts'
+import type { JobRow } from '../../db/types/jobs.ts'
 import { useLedgerConnected } from '../state/network.ts'
 import { useOwnRunnerId } from '../state/runner.ts'
 import { Modal } from '../ui/Modal.tsx'

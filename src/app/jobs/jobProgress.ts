@@ -2,7 +2,8 @@
  * What the progress and results cards say about a job, derived from its rows in IndexedDB: the
  * percentage, the step, the time left, the latest activity and the per-recipient details. Pure.
  */
-import type { Attempt, JobItemRow, JobRow } from '../../db/types.ts'
+import type { Attempt, JobItemRow } from '../../db/types/jobItems.ts'
+import type { JobRow } from '../../db/types/jobs.ts'
 import { shortAddress } from '../../shared/format.ts'
 
 /** Items that reached an end (succeeded, failed or skipped). */

@@ -1,4 +1,4 @@
-import type { JobRow } from '../../db/types.ts'
+import type { JobRow } from '../../db/types/jobs.ts'
 
 /**
  * Statuses during which the progress card shows (the results card shows for the final ones). A

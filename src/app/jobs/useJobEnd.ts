@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 
-import type { JobRow } from '../../db/types.ts'
+import type { JobRow } from '../../db/types/jobs.ts'
 import { ACTIVE_STATUSES } from './jobStatus.ts'
 
 /**

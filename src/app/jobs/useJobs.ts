@@ -9,7 +9,8 @@ import {
   reclaimJobOf,
   startedJobsOf,
 } from '../../db/queries/jobs.ts'
-import type { JobItemRow, JobRow } from '../../db/types.ts'
+import type { JobItemRow } from '../../db/types/jobItems.ts'
+import type { JobRow } from '../../db/types/jobs.ts'
 import { useSession } from '../state/session.ts'
 
 /** A live read: `loading` until the first answer. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 
-import type { JobRow } from '../../db/types.ts'
+import type { JobRow } from '../../db/types/jobs.ts'
 import { logFailure } from '../../shared/errors.ts'
 import { engine } from '../engine.ts'
 import { runsElsewhere } from './jobProgress.ts'

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react'
 
-import type { JobRow, NftItem } from '../../db/types.ts'
+import type { JobRow } from '../../db/types/jobs.ts'
+import type { NftItem } from '../../db/types/nfts.ts'
 import { ACTIVE_STATUSES, latestOrAwaited } from '../jobs/jobStatus.ts'
 import { useJobEnd } from '../jobs/useJobEnd.ts'
 import { useStartedJobs } from '../jobs/useJobs.ts'

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 
-import type { NftItem } from '../../db/types.ts'
+import type { NftItem } from '../../db/types/nfts.ts'
 import type { OfferView } from '../../worker/api.ts'
 import { LISTING_PAGE_SIZE } from '../../shared/constants.ts'
 import { NftCard } from '../nfts/NftCard.tsx'

@@ -1,4 +1,4 @@
-import type { NftItem } from '../../db/types.ts'
+import type { NftItem } from '../../db/types/nfts.ts'
 import { useReadBlock } from '../state/actionGate.ts'
 import { formatDrops } from '../../shared/format.ts'
 import type { FloorPrice, FloorProgress } from '../../worker/api.ts'

@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useId, useRef } from 'react'
 
-import type { NftItem } from '../../db/types.ts'
+import type { NftItem } from '../../db/types/nfts.ts'
 import { FLOOR_MULTIPLIERS } from '../../shared/floorMultipliers.ts'
 import type { FloorMultiplier } from '../../shared/floorMultipliers.ts'
 import { displayName } from '../../shared/nftDisplay.ts'

@@ -3,7 +3,7 @@
  * why the others are left out: the account may not sell them (not transferable, and it is not their
  * issuer), or they are already on sale (unless the user asks to list them again). Pure.
  */
-import type { NftItem } from '../../db/types.ts'
+import type { NftItem } from '../../db/types/nfts.ts'
 import type { OfferView, OffersReport } from '../../worker/api.ts'
 import type { MetadataMap } from '../nfts/nftFilters.ts'
 

@@ -2,7 +2,8 @@
  * A listing's outcome as its result card counts it: the offers only, not the cancellation of the
  * offers 'List again' replaced (the job's first items). Pure.
  */
-import type { JobItemRow, JobRow } from '../../db/types.ts'
+import type { JobItemRow } from '../../db/types/jobItems.ts'
+import type { JobRow } from '../../db/types/jobs.ts'
 import { CANCEL_OFFERS_PER_TX } from '../../shared/constants.ts'
 
 /** The items of a listing that cancel the offers it replaces ('List again'): they come first. */

@@ -7,7 +7,7 @@
 import { proxy as comlinkProxy } from 'comlink'
 import { proxy, ref, useSnapshot } from 'valtio'
 
-import type { JobRow } from '../../db/types.ts'
+import type { JobRow } from '../../db/types/jobs.ts'
 import { appDb } from '../../db/queries/db.ts'
 import { jobItemsHead } from '../../db/queries/jobs.ts'
 import { errorMessage, logFailure } from '../../shared/errors.ts'

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
 
-import type { NftItem } from '../../db/types.ts'
+import type { NftItem } from '../../db/types/nfts.ts'
 import { clearFilters, setFilter, useFiltersSync } from '../state/filters.ts'
 import { deselectMany, selectMany } from '../state/selection.ts'
 import {

@@ -1,7 +1,8 @@
 import { memo } from 'react'
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react'
 
-import type { MetadataRow, NftItem } from '../../db/types.ts'
+import type { MetadataRow } from '../../db/types/metadata.ts'
+import type { NftItem } from '../../db/types/nfts.ts'
 import { shortAddress } from '../../shared/format.ts'
 import { displayName, transferFeePercent, xrpCafeUrl } from '../../shared/nftDisplay.ts'
 import { toggleSelected } from '../state/selection.ts'

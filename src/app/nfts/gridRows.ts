@@ -2,7 +2,7 @@
  * The collection grid as a list of rows for the virtualizer: group headers and rows of up to
  * `columns` cards, so headers and cards scroll (and are virtualized) together. Pure.
  */
-import type { NftItem } from '../../db/types.ts'
+import type { NftItem } from '../../db/types/nfts.ts'
 import type { NftGroup } from './sortGroup.ts'
 
 /** One virtualized row: a group header, or a row of cards. */

@@ -4,7 +4,8 @@
  * grid call these on the loaded list and the metadata map.
  */
 import { metadataFilterClass } from '../../db/queries/metadata.ts'
-import type { MetadataRow, NftItem } from '../../db/types.ts'
+import type { MetadataRow } from '../../db/types/metadata.ts'
+import type { NftItem } from '../../db/types/nfts.ts'
 import { displayName } from '../../shared/nftDisplay.ts'
 import { nameMatchesAny, parseNameTerms } from './nameList.ts'
 

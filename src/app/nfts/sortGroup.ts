@@ -2,7 +2,7 @@
  * Sorting and grouping of the collection grid (spec part 1 §9): sort by serial, taxon, issuer, name
  * or collection; group by nothing, taxon, issuer (first 8 characters and '...') or collection. Pure.
  */
-import type { NftItem } from '../../db/types.ts'
+import type { NftItem } from '../../db/types/nfts.ts'
 import { displayName, issuerGroupLabel } from '../../shared/nftDisplay.ts'
 import type { MetadataMap } from './nftFilters.ts'
 

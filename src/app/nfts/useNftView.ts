@@ -1,6 +1,6 @@
 import { useDeferredValue, useMemo } from 'react'
 
-import type { NftItem } from '../../db/types.ts'
+import type { NftItem } from '../../db/types/nfts.ts'
 import { useCollection } from '../state/collection.ts'
 import { useFilters } from '../state/filters.ts'
 import { timedPass } from '../state/viewPace.ts'

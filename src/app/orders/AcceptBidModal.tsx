@@ -1,4 +1,4 @@
-import type { BidView } from '../../db/types.ts'
+import type { BidView } from '../../db/types/offers.ts'
 import { tokenParts } from '../../shared/currency.ts'
 import type { TokenParts } from '../../shared/currency.ts'
 import { formatDrops, shortAddress } from '../../shared/format.ts'

@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks'
 
 import { appDb } from '../../db/queries/db.ts'
 import { bidsReading } from '../../db/queries/nfts.ts'
-import type { BidView } from '../../db/types.ts'
+import type { BidView } from '../../db/types/offers.ts'
 import { shortAddress } from '../../shared/format.ts'
 import { ACTIVE_STATUSES } from '../jobs/jobStatus.ts'
 import { askAccept, loadBids, saleEnded, useBids } from './bidsState.ts'

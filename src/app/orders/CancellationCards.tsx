@@ -1,4 +1,4 @@
-import type { JobRow } from '../../db/types.ts'
+import type { JobRow } from '../../db/types/jobs.ts'
 import type { CancelPurpose } from '../../worker/api.ts'
 import { JobCard, JobFigures } from '../jobs/JobCard.tsx'
 import { JobProgressCard } from '../jobs/JobProgressCard.tsx'

@@ -6,7 +6,8 @@
 import { proxy as comlinkProxy } from 'comlink'
 import { proxy, ref, useSnapshot } from 'valtio'
 
-import type { BidView, JobRow } from '../../db/types.ts'
+import type { BidView } from '../../db/types/offers.ts'
+import type { JobRow } from '../../db/types/jobs.ts'
 import { errorMessage } from '../../shared/errors.ts'
 import type { BidsProgress } from '../../worker/api.ts'
 import { engine } from '../engine.ts'

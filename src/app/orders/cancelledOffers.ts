@@ -1,5 +1,5 @@
 /** What a cancellation job did, in offers (a cancel item carries up to 500 offer ids). Pure. */
-import type { JobItemRow } from '../../db/types.ts'
+import type { JobItemRow } from '../../db/types/jobItems.ts'
 
 /** Offers a cancellation cancelled, could not cancel, and in all (its items carry up to 500 each). */
 export interface CancelledOffers {

@@ -7,7 +7,7 @@
 import { proxy, ref, useSnapshot } from 'valtio'
 import { subscribeKey } from 'valtio/utils'
 
-import type { JobRow } from '../../db/types.ts'
+import type { JobRow } from '../../db/types/jobs.ts'
 import { errorMessage } from '../../shared/errors.ts'
 import type { CancelPurpose, JobPlan } from '../../worker/api.ts'
 import { engine } from '../engine.ts'

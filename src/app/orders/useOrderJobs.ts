@@ -1,7 +1,7 @@
 /** The Orders tab's jobs (cancellations, sales) in IndexedDB, written by the worker, observed live. */
 import { useCallback } from 'react'
 
-import type { JobRow } from '../../db/types.ts'
+import type { JobRow } from '../../db/types/jobs.ts'
 import { ACTIVE_STATUSES } from '../jobs/jobStatus.ts'
 import { useJobEnd } from '../jobs/useJobEnd.ts'
 import { useJobItemsHead, useStartedJobs } from '../jobs/useJobs.ts'

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import type { FormEvent } from 'react'
 
 import { appDb } from '../../db/queries/db.ts'
-import type { OwnEndpoint, OwnEndpointKind } from '../../db/types.ts'
+import type { OwnEndpoint, OwnEndpointKind } from '../../db/types/settings.ts'
 import { errorMessage } from '../../shared/errors.ts'
 import { NETWORKS } from '../../shared/networks.ts'
 import type { NetworkId } from '../../shared/networks.ts'

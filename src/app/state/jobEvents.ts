@@ -3,7 +3,7 @@
  * whoever shows it (the offers, the footer's count, the NFT list, the bids) without the tab that saw
  * the job end calling into other tabs' state.
  */
-import type { JobRow } from '../../db/types.ts'
+import type { JobRow } from '../../db/types/jobs.ts'
 
 /** What listeners learn of a job that ended. */
 export type EndedJob = Pick<JobRow, 'id' | 'kind' | 'status' | 'counts'>

@@ -1,4 +1,4 @@
-import type { OfferAmount } from '../../db/types.ts'
+import type { OfferAmount } from '../../db/types/offers.ts'
 import { tokenParts } from '../../shared/currency.ts'
 import { formatDrops, shortAddress } from '../../shared/format.ts'
 import { NETWORKS, accountExplorerUrl } from '../../shared/networks.ts'

@@ -1,7 +1,8 @@
 /** Reading jobs in the UI (useLiveQuery); the worker writes them (src/db/jobs.ts). */
 import { jobItemRange } from '../jobs.ts'
 import type { LedgerDb } from '../schema.ts'
-import type { JobItemRow, JobRow } from '../types.ts'
+import type { JobItemRow } from '../types/jobItems.ts'
+import type { JobRow } from '../types/jobs.ts'
 import type { NetworkId } from '../../shared/networks.ts'
 
 /** An account's jobs on a network, newest first. */

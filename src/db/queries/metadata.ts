@@ -3,9 +3,9 @@
  * fetches land, and Dexie re-runs these queries in the tab on each commit) and for the worker's own
  * statistics.
  */
-import type { CacheStats } from '../types.ts'
+import type { CacheStats } from '../types/metadata.ts'
 import type { LedgerDb } from '../schema.ts'
-import type { MetadataRow } from '../types.ts'
+import type { MetadataRow } from '../types/metadata.ts'
 
 /**
  * The cached metadata of the given NFTs, by NFTokenID; NFTs without an entry are absent (their

@@ -4,7 +4,7 @@
  * list on every commit.
  */
 import type { LedgerDb } from '../schema.ts'
-import type { MetadataRow } from '../types.ts'
+import type { MetadataRow } from '../types/metadata.ts'
 
 /**
  * Metadata rows fetched at or after `since` (Unix ms) whose NFT is in `nftIds`.

@@ -8,7 +8,8 @@
  * ```
  */
 import type { LedgerDb } from '../schema.ts'
-import type { BidsReport, NftSnapshotRow, OffersReport } from '../types.ts'
+import type { NftSnapshotRow } from '../types/nfts.ts'
+import type { BidsReport, OffersReport } from '../types/offers.ts'
 import type { NetworkId } from '../../shared/networks.ts'
 
 /**

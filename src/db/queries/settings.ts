@@ -1,5 +1,5 @@
 /** Reading the saved preferences in the UI (the worker writes them through EngineApi.saveSettings). */
-import type { AppSettings } from '../types.ts'
+import type { AppSettings } from '../types/settings.ts'
 import { readSettings } from '../settings.ts'
 import { appDb } from './db.ts'
 

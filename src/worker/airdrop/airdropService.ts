@@ -6,7 +6,7 @@
 import type { Client } from 'xrpl'
 
 import type { LedgerDb } from '../../db/schema.ts'
-import type { JobRow } from '../../db/types.ts'
+import type { JobRow } from '../../db/types/jobs.ts'
 import type { NetworkId } from '../../shared/networks.ts'
 import type { AcceptanceSummary, DistributionFile, JobPlan } from '../api.ts'
 import type { JobService } from '../jobs/jobService.ts'

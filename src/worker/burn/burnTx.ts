@@ -4,7 +4,7 @@
  */
 import type { NFTokenBurn } from 'xrpl'
 
-import type { Intent } from '../../db/types.ts'
+import type { Intent } from '../../db/types/jobItems.ts'
 import { requireAccount, requireIntentType, requireNftId } from '../ledger/intentFields.ts'
 import type { IntentSpec } from '../ledger/intentTypes.ts'
 

@@ -1,5 +1,5 @@
 /** The airdrop: a distribution list read from a CSV, the offers' acceptance, reclaiming them. */
-import type { AcceptanceSummary } from '../../db/types.ts'
+import type { AcceptanceSummary } from '../../db/types/acceptance.ts'
 import type { JobPlan } from './jobs.ts'
 
 /** Reading a distribution list, following an airdrop's offers, reclaiming those left. */

@@ -1,5 +1,6 @@
 /** The account's NFTs and their metadata. */
-import type { CacheStats, NftItem } from '../../db/types.ts'
+import type { CacheStats } from '../../db/types/metadata.ts'
+import type { NftItem } from '../../db/types/nfts.ts'
 import type { NetworkId } from '../../shared/networks.ts'
 import type { ProgressListener } from './progress.ts'
 

@@ -2,7 +2,7 @@
  * The ledger connection as the engine's callers see it: which network and server, its state, the
  * ledger figures, and the user's own servers.
  */
-import type { OwnEndpoint, OwnEndpointKind } from '../../db/types.ts'
+import type { OwnEndpoint, OwnEndpointKind } from '../../db/types/settings.ts'
 import type { NetworkId } from '../../shared/networks.ts'
 
 /**

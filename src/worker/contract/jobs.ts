@@ -2,7 +2,8 @@
  * Bulk jobs of every kind: planned (every intent stored, pre-flight run, nothing signed), started,
  * paused, cancelled, reported. Their progress is in IndexedDB, which the UI observes.
  */
-import type { JobItemRow, JobKind, JobPlanFigures, JobRow, PlanProblem } from '../../db/types.ts'
+import type { JobItemRow } from '../../db/types/jobItems.ts'
+import type { JobKind, JobPlanFigures, JobRow, PlanProblem } from '../../db/types/jobs.ts'
 import type { NetworkId } from '../../shared/networks.ts'
 import type { AirdropRequest } from './airdrop.ts'
 import type { BurnEffects, BurnRequest } from './burn.ts'

@@ -1,5 +1,5 @@
 /** The Orders tab: the account's offers, bids on its NFTs, cancelling offers, accepting a bid. */
-import type { BidsReport, OfferAmount, OffersReport } from '../../db/types.ts'
+import type { BidsReport, OfferAmount, OffersReport } from '../../db/types/offers.ts'
 import type { ProgressListener } from './progress.ts'
 
 /** Reading the account's offers and the bids on its NFTs. */

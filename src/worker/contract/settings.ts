@@ -1,5 +1,5 @@
 /** App preferences, kept in IndexedDB by the worker. */
-import type { AppSettings } from '../../db/types.ts'
+import type { AppSettings } from '../../db/types/settings.ts'
 
 /** Saving preferences (the worker is the only writer of IndexedDB). */
 export interface SettingsApi {

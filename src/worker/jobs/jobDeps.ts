@@ -2,7 +2,7 @@
 import type { Wallet } from 'xrpl'
 
 import type { LedgerDb } from '../../db/schema.ts'
-import type { JobRow } from '../../db/types.ts'
+import type { JobRow } from '../../db/types/jobs.ts'
 import type { NetworkId } from '../../shared/networks.ts'
 import type { WalletInfo } from '../api.ts'
 import type { ServerPace } from '../ledger/requestScheduler.ts'

@@ -4,7 +4,8 @@
  * registers them all (src/worker/jobKinds.ts): the planner and the runner know a job only through its
  * intents and this description, so a new job kind adds one module and one registration.
  */
-import type { Intent, JobKind } from '../../db/types.ts'
+import type { Intent } from '../../db/types/jobItems.ts'
+import type { JobKind } from '../../db/types/jobs.ts'
 import { EngineError } from '../../shared/errors.ts'
 import { isRecord } from '../../shared/isRecord.ts'
 import type { JobRequest } from '../contract/jobs.ts'

@@ -12,7 +12,8 @@ import {
   unfinishedJobs,
   updateIdleJob,
 } from '../../db/jobs.ts'
-import type { JobItemRow, JobRow, PauseReason, PlanProblem } from '../../db/types.ts'
+import type { JobItemRow } from '../../db/types/jobItems.ts'
+import type { JobRow, PauseReason, PlanProblem } from '../../db/types/jobs.ts'
 import { EngineError } from '../../shared/errors.ts'
 import type { NetworkId } from '../../shared/networks.ts'
 import type { JobPlan } from '../api.ts'

@@ -5,7 +5,7 @@
  */
 import type { Client } from 'xrpl'
 
-import type { NftItem } from '../../db/types.ts'
+import type { NftItem } from '../../db/types/nfts.ts'
 import { MAX_ACCOUNT_NFTS, MAX_NFT_PAGES, NFT_PAGE_LIMIT } from '../../shared/constants.ts'
 import { EngineError } from '../../shared/errors.ts'
 import type { NftLoadProgress } from '../api.ts'

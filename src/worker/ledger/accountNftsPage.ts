@@ -2,7 +2,7 @@
  * One `account_nfts` reply, checked before use: the NFT array, the marker to the next page, and the
  * validated ledger it was read from. Nothing in it is trusted until checked.
  */
-import type { NftItem } from '../../db/types.ts'
+import type { NftItem } from '../../db/types/nfts.ts'
 import { malformedReply, toNftItem } from './nftEntry.ts'
 import { isRecord } from '../../shared/isRecord.ts'
 

@@ -6,7 +6,8 @@
  */
 import { rippleTimeToUnixTime } from 'xrpl'
 
-import type { BidTerms, OfferAmount, PlanProblem } from '../../db/types.ts'
+import type { PlanProblem } from '../../db/types/jobs.ts'
+import type { BidTerms, OfferAmount } from '../../db/types/offers.ts'
 import { readsAsXrp, tokenParts, tokenText } from '../../shared/currency.ts'
 import { formatDrops, shortAddress, shortId } from '../../shared/format.ts'
 

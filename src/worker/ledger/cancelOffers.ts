@@ -5,7 +5,7 @@
  */
 import type { NFTokenCancelOffer } from 'xrpl'
 
-import type { Intent } from '../../db/types.ts'
+import type { Intent } from '../../db/types/jobItems.ts'
 import { CANCEL_OFFERS_PER_TX } from '../../shared/constants.ts'
 import { EngineError } from '../../shared/errors.ts'
 import {

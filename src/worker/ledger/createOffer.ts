@@ -7,7 +7,7 @@
 import { NFTokenCreateOfferFlags, isValidClassicAddress } from 'xrpl'
 import type { NFTokenCreateOffer } from 'xrpl'
 
-import type { Intent } from '../../db/types.ts'
+import type { Intent } from '../../db/types/jobItems.ts'
 import { DROPS_PER_XRP } from '../../shared/constants.ts'
 import {
   describeValue,

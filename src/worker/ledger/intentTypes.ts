@@ -7,7 +7,7 @@
  */
 import type { SubmittableTransaction } from 'xrpl'
 
-import type { Intent } from '../../db/types.ts'
+import type { Intent } from '../../db/types/jobItems.ts'
 import { describeValue, invalidIntent } from './intentFields.ts'
 
 /** One intent type's transaction: how its intent is checked and turned into a transaction. */

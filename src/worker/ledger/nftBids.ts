@@ -4,7 +4,7 @@
  */
 import type { Client } from 'xrpl'
 
-import type { BidTerms, OfferAmount } from '../../db/types.ts'
+import type { BidTerms, OfferAmount } from '../../db/types/offers.ts'
 import { isRecord } from '../../shared/isRecord.ts'
 import { malformed, rippledError } from './ledgerRequests.ts'
 import { offerAmount } from './ownOffers.ts'

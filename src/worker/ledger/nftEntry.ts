@@ -5,7 +5,7 @@
  */
 import { isValidClassicAddress, parseNFTokenID } from 'xrpl'
 
-import type { NftItem } from '../../db/types.ts'
+import type { NftItem } from '../../db/types/nfts.ts'
 import { EngineError } from '../../shared/errors.ts'
 import { decodeNftUri } from './nftUri.ts'
 

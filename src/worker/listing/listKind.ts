@@ -2,7 +2,7 @@
  * The listing job kind ('Create n Offers' on the List tab): sell offers at the prices the preview
  * showed; 'List again' first cancels the NFTs' current offers in the same job.
  */
-import type { Intent } from '../../db/types.ts'
+import type { Intent } from '../../db/types/jobItems.ts'
 import type { ListRequest, PricingStrategy } from '../contract/listing.ts'
 import type { JobKindSpec, PlannedIntent } from '../jobs/jobKind.ts'
 import {

@@ -4,7 +4,7 @@
  */
 import { rippleTimeToUnixTime, unixTimeToRippleTime } from 'xrpl'
 
-import type { BidTerms, OfferAmount } from '../../db/types.ts'
+import type { BidTerms, OfferAmount } from '../../db/types/offers.ts'
 import { CURRENCY_CODE, ISSUED_VALUE, currencyCode } from '../../shared/currency.ts'
 import { isRecord } from '../../shared/isRecord.ts'
 import type { AcceptRequest } from '../contract/orders.ts'

@@ -5,7 +5,7 @@
  */
 import type { NFTokenAcceptOffer } from 'xrpl'
 
-import type { Intent } from '../../db/types.ts'
+import type { Intent } from '../../db/types/jobItems.ts'
 import {
   describeValue,
   invalidIntent,

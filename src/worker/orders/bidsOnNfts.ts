@@ -8,7 +8,7 @@ import type { Client } from 'xrpl'
 
 import { metadataByIds } from '../../db/queries/metadata.ts'
 import type { LedgerDb } from '../../db/schema.ts'
-import type { NftItem } from '../../db/types.ts'
+import type { NftItem } from '../../db/types/nfts.ts'
 import type { NetworkId } from '../../shared/networks.ts'
 import type { BidView, BidsProgress, BidsReport, OfferAmount } from '../api.ts'
 import { LOOKUP_CONCURRENCY, readCloseTime } from '../ledger/ledgerRequests.ts'

@@ -9,7 +9,7 @@ import type { Client } from 'xrpl'
 import { jobsOfOffers } from '../../db/queries/jobs.ts'
 import { metadataByIds } from '../../db/queries/metadata.ts'
 import type { LedgerDb } from '../../db/schema.ts'
-import type { MetadataRow } from '../../db/types.ts'
+import type { MetadataRow } from '../../db/types/metadata.ts'
 import { EngineError } from '../../shared/errors.ts'
 import type { NetworkId } from '../../shared/networks.ts'
 import type {

@@ -10,7 +10,7 @@
  */
 import { keepDeviceKey, putStoredKey, readDeviceKey, storedKeyId } from '../../db/storedKeys.ts'
 import type { LedgerDb } from '../../db/schema.ts'
-import type { StoredKeyRow } from '../../db/types.ts'
+import type { StoredKeyRow } from '../../db/types/keys.ts'
 import type { NetworkId } from '../../shared/networks.ts'
 
 /** Which account a stored key belongs to: everything of a row except the ciphertext. */

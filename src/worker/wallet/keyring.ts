@@ -8,7 +8,7 @@ import type { ECDSA } from 'xrpl'
 
 import type { LedgerDb } from '../../db/schema.ts'
 import { deleteStoredKey, storedKeyId, storedKeysOf, wipeStoredKeys } from '../../db/storedKeys.ts'
-import type { StoredKeyRow } from '../../db/types.ts'
+import type { StoredKeyRow } from '../../db/types/keys.ts'
 import { EngineError, isEngineError } from '../../shared/errors.ts'
 import { NETWORKS } from '../../shared/networks.ts'
 import type { NetworkId } from '../../shared/networks.ts'

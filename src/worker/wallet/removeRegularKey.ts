@@ -6,7 +6,7 @@
  */
 import type { SetRegularKey } from 'xrpl'
 
-import type { Intent } from '../../db/types.ts'
+import type { Intent } from '../../db/types/jobItems.ts'
 import { requireAccount, requireIntentType } from '../ledger/intentFields.ts'
 import type { IntentSpec } from '../ledger/intentTypes.ts'
 

@@ -8,7 +8,7 @@ import { isValidClassicAddress } from 'xrpl'
 
 import { readItems } from '../../db/jobs.ts'
 import type { LedgerDb } from '../../db/schema.ts'
-import type { JobRow } from '../../db/types.ts'
+import type { JobRow } from '../../db/types/jobs.ts'
 import { EngineError, logFailure } from '../../shared/errors.ts'
 import type { NetworkConfig, NetworkId } from '../../shared/networks.ts'
 import type {

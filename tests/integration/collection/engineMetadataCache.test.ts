@@ -9,7 +9,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
-import type { MetadataRow, NftItem } from '../../../src/db/types.ts'
+import type { MetadataRow } from '../../../src/db/types/metadata.ts'
+import type { NftItem } from '../../../src/db/types/nfts.ts'
 import { demoAccounts } from '../../../src/sandbox/demo/accounts.ts'
 import type { Engine } from '../../../src/worker/engine.ts'
 import type { MetadataOptions } from '../../../src/worker/collection/metadata/metadataService.ts'

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { Client } from 'xrpl'
 
 import { readItems, readJob } from '../../../src/db/jobs.ts'
-import type { Intent, JobItemRow } from '../../../src/db/types.ts'
+import type { Intent, JobItemRow } from '../../../src/db/types/jobItems.ts'
 import { startSandbox } from '../../../src/sandbox/index.ts'
 import type { Sandbox } from '../../../src/sandbox/index.ts'
 import type { World } from '../../helpers/faultWorld.ts'

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import type { JobRow } from '../../../src/db/types.ts'
+import type { JobRow } from '../../../src/db/types/jobs.ts'
 import type { World } from '../../helpers/faultWorld.ts'
 import { expectExactlyOnce, ledgerBefore } from '../../helpers/faultLedger.ts'
 import {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Client } from 'xrpl'
 
-import type { NftItem } from '../../../src/db/types.ts'
+import type { NftItem } from '../../../src/db/types/nfts.ts'
 import { demoAccounts } from '../../../src/sandbox/demo/accounts.ts'
 import { planIntents, validateJobRequest } from '../../../src/worker/jobKinds.ts'
 import { runPreflight } from '../../../src/worker/jobs/plan/preflight.ts'

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Wallet } from 'xrpl'
 import type { Client } from 'xrpl'
 
-import type { JobKind } from '../../../src/db/types.ts'
+import type { JobKind } from '../../../src/db/types/jobs.ts'
 import { planIntents, validateJobRequest } from '../../../src/worker/jobKinds.ts'
 import { runPreflight } from '../../../src/worker/jobs/plan/preflight.ts'
 import type { PreflightResult } from '../../../src/worker/jobs/plan/preflight.ts'

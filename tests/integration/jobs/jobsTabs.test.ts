@@ -19,7 +19,7 @@ import {
   succeededWhileHeld,
   waitForJob,
 } from '../../helpers/faultWorld.ts'
-import type { JobItemRow } from '../../../src/db/types.ts'
+import type { JobItemRow } from '../../../src/db/types/jobItems.ts'
 
 const N = 16
 /**

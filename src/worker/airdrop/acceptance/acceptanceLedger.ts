@@ -11,7 +11,7 @@
 import type { Client } from 'xrpl'
 
 import type { OfferItem } from '../../../db/acceptance.ts'
-import type { AcceptanceState } from '../../../db/types.ts'
+import type { AcceptanceState } from '../../../db/types/acceptance.ts'
 import { isEngineError } from '../../../shared/errors.ts'
 import { readAccountNfts } from '../../ledger/accountNfts.ts'
 import { runPool } from '../../ledger/pool.ts'

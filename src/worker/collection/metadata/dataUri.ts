@@ -2,7 +2,7 @@
  * Inline JSON metadata: `data:application/json[;charset=…][;base64],…` URIs carry their document, so
  * there is nothing to fetch, only a size bound to keep.
  */
-import type { MetadataProblem } from '../../../db/types.ts'
+import type { MetadataProblem } from '../../../db/types/metadata.ts'
 
 /** The decoded text, or why there is none. */
 export type DataUriResult = { text: string } | { problem: MetadataProblem }

@@ -3,7 +3,7 @@
  * timeout, 5xx, 429) move on to the next URL; definite answers (404, not JSON, too large) end the
  * search, since every gateway would give the same for content-addressed data.
  */
-import type { MetadataProblem } from '../../../db/types.ts'
+import type { MetadataProblem } from '../../../db/types/metadata.ts'
 import { fetchText } from './fetchText.ts'
 import type { FetchLimits } from './fetchText.ts'
 import { parseDocument } from './parseDocument.ts'

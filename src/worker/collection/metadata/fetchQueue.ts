@@ -2,7 +2,7 @@
  * The NFTs a metadata load has still to fetch, taken in order, except that the NFTs whose cards are on
  * screen (the visible set, told by the UI) go first.
  */
-import type { NftItem } from '../../../db/types.ts'
+import type { NftItem } from '../../../db/types/nfts.ts'
 
 export class FetchQueue {
   private readonly byId = new Map<string, NftItem>()

@@ -3,7 +3,7 @@
  * enforced on the bytes actually received (Content-Length is only used to refuse early), JSON-ish
  * content types only, no cookies or referrer, redirects only to http(s).
  */
-import type { MetadataProblem } from '../../../db/types.ts'
+import type { MetadataProblem } from '../../../db/types/metadata.ts'
 
 /** Limits of one request. */
 export interface FetchLimits {

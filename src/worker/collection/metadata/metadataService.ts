@@ -6,7 +6,8 @@
  */
 import { MetadataCache, isFresh } from '../../../db/metadataCache.ts'
 import type { LedgerDb } from '../../../db/schema.ts'
-import type { MetadataRow, NftItem } from '../../../db/types.ts'
+import type { MetadataRow } from '../../../db/types/metadata.ts'
+import type { NftItem } from '../../../db/types/nfts.ts'
 import {
   DESKTOP_CACHE_LIMIT_BYTES,
   METADATA_CONCURRENCY,

@@ -4,7 +4,7 @@
  * `value`, description through `description` or `value`), every string cleaned and capped, image URLs
  * resolved and limited to safe schemes, attributes reduced to `{trait_type, value}` strings.
  */
-import type { NftAttribute } from '../../../db/types.ts'
+import type { NftAttribute } from '../../../db/types/metadata.ts'
 import { own } from './parseDocument.ts'
 import type { MetadataDocument } from './parseDocument.ts'
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, MAX_TRAIT_LENGTH, cleanText } from './sanitize.ts'

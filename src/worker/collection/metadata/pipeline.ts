@@ -3,7 +3,8 @@
  * parse, normalise. Never throws: a failure is a row with status 'failed' and its problem, which is
  * cached too (see metadataCache.ts for how long each kind of failure is trusted).
  */
-import type { MetadataProblem, MetadataRow, NftItem } from '../../../db/types.ts'
+import type { MetadataProblem, MetadataRow } from '../../../db/types/metadata.ts'
+import type { NftItem } from '../../../db/types/nfts.ts'
 import { documentFromText, fetchDocument } from './fetchDocument.ts'
 import type { DocumentOutcome } from './fetchDocument.ts'
 import type { FetchLimits } from './fetchText.ts'

@@ -2,7 +2,7 @@
  * From an NFT's URI (or an image reference inside its metadata) to something the engine can use:
  * gateway URLs to try in order, an inline document, or a reason it cannot be used.
  */
-import type { MetadataProblem } from '../../../db/types.ts'
+import type { MetadataProblem } from '../../../db/types/metadata.ts'
 import { arweaveUrl, ipfsUrl, parseArweave, parseIpfs } from './contentAddress.ts'
 import { decodeJsonDataUri, isDataUri } from './dataUri.ts'
 import type { GatewaySet } from './gateways.ts'

@@ -7,7 +7,8 @@
  */
 import type { Client } from 'xrpl'
 
-import type { BidTerms, NftItem } from '../../../db/types.ts'
+import type { NftItem } from '../../../db/types/nfts.ts'
+import type { BidTerms } from '../../../db/types/offers.ts'
 import { EngineError } from '../../../shared/errors.ts'
 import { intentNftId } from '../../../shared/intents.ts'
 import { buildNetworks } from '../../../shared/networks.ts'

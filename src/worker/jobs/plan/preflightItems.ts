@@ -4,7 +4,9 @@
  * incoming offers or require a destination tag; offers to cancel
  * that vanished or are someone else's. Pure: no ledger access here.
  */
-import type { BidTerms, Intent, NftItem } from '../../../db/types.ts'
+import type { Intent } from '../../../db/types/jobItems.ts'
+import type { NftItem } from '../../../db/types/nfts.ts'
+import type { BidTerms } from '../../../db/types/offers.ts'
 import { shortAddress, shortId } from '../../../shared/format.ts'
 import type { PlanProblem } from '../../api.ts'
 import { LSF_TRANSFERABLE } from '../../ledger/nftEntry.ts'

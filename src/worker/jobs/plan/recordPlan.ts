@@ -3,7 +3,8 @@
  * on them; the job is `planned` and nothing is signed.
  */
 import { createJob, itemId, nftsBeingOffered } from '../../../db/jobs.ts'
-import type { JobItemRow, JobRow } from '../../../db/types.ts'
+import type { JobItemRow } from '../../../db/types/jobItems.ts'
+import type { JobRow } from '../../../db/types/jobs.ts'
 import type { JobPlan, JobRequest } from '../../api.ts'
 import type { JobServiceDeps, JobWallet } from '../jobDeps.ts'
 import { cushionedFeeDrops } from './planFee.ts'

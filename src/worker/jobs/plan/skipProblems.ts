@@ -1,5 +1,6 @@
 /** Starting a job with 'skip those items': the items pre-flight found a problem with are skipped. */
-import type { JobItemRow, JobRow } from '../../../db/types.ts'
+import type { JobItemRow } from '../../../db/types/jobItems.ts'
+import type { JobRow } from '../../../db/types/jobs.ts'
 
 /** The change of each item with a pre-flight problem: `skipped`, with the problem's code and message. */
 export function skipProblem(job: JobRow): (item: JobItemRow) => Partial<JobItemRow> | undefined {

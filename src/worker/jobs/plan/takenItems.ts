@@ -5,7 +5,7 @@
 import { readItems, takenMessage, takenNfts } from '../../../db/jobs.ts'
 import type { TakenNft } from '../../../db/jobs.ts'
 import type { LedgerDb } from '../../../db/schema.ts'
-import type { JobRow, PlanProblem } from '../../../db/types.ts'
+import type { JobRow, PlanProblem } from '../../../db/types/jobs.ts'
 import { EngineError } from '../../../shared/errors.ts'
 
 /**

@@ -4,7 +4,8 @@
  */
 import Papa from 'papaparse'
 
-import type { Attempt, Intent, JobItemRow, JobRow } from '../../../db/types.ts'
+import type { Attempt, Intent, JobItemRow } from '../../../db/types/jobItems.ts'
+import type { JobRow } from '../../../db/types/jobs.ts'
 import { EngineError } from '../../../shared/errors.ts'
 import { formatDrops } from '../../../shared/format.ts'
 import { resultMessage } from './resultMessages.ts'

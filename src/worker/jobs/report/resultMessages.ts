@@ -4,7 +4,7 @@
  * Written for the holder of the NFTs, not for a developer. Deciding what a result means for the job
  * (final, retriable) is the runner's business, not this module's.
  */
-import type { Intent } from '../../../db/types.ts'
+import type { Intent } from '../../../db/types/jobItems.ts'
 
 type IntentType = Intent['type']
 

@@ -12,7 +12,7 @@ import {
   unfinishedJobs,
 } from '../../../db/jobs.ts'
 import type { LedgerDb } from '../../../db/schema.ts'
-import type { JobRow, JobStatus } from '../../../db/types.ts'
+import type { JobRow, JobStatus } from '../../../db/types/jobs.ts'
 import type { NetworkId } from '../../../shared/networks.ts'
 import { resultMessage } from '../report/resultMessages.ts'
 import { accountLockName } from './accountLocks.ts'

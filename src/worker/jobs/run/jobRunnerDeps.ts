@@ -5,7 +5,7 @@
  */
 import type { Wallet } from 'xrpl'
 
-import type { JobRow } from '../../../db/types.ts'
+import type { JobRow } from '../../../db/types/jobs.ts'
 import { EngineError } from '../../../shared/errors.ts'
 import { buildNetworks } from '../../../shared/networks.ts'
 import type { NetworkId } from '../../../shared/networks.ts'

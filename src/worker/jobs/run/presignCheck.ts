@@ -14,7 +14,8 @@
 import { deriveAddress } from 'xrpl'
 import type { Client, Wallet } from 'xrpl'
 
-import type { JobItemRow, PlanProblem } from '../../../db/types.ts'
+import type { JobItemRow } from '../../../db/types/jobItems.ts'
+import type { PlanProblem } from '../../../db/types/jobs.ts'
 import { shortAddress, shortId } from '../../../shared/format.ts'
 import type { SecondRead } from '../../network/secondOpinion.ts'
 import { readBidTerms } from '../../ledger/nftBids.ts'

@@ -5,7 +5,7 @@
  */
 import type { Client } from 'xrpl'
 
-import type { Attempt, JobItemRow } from '../../../db/types.ts'
+import type { Attempt, JobItemRow } from '../../../db/types/jobItems.ts'
 import { feeFacts } from './pace.ts'
 import type { Pace } from './pace.ts'
 import type { RunState, RunnerLimits } from './runState.ts'

@@ -6,7 +6,7 @@
  */
 import type { Client, SubmittableTransaction, Wallet } from 'xrpl'
 
-import type { Attempt, JobItemRow } from '../../../db/types.ts'
+import type { Attempt, JobItemRow } from '../../../db/types/jobItems.ts'
 import { isEngineError } from '../../../shared/errors.ts'
 import type { IntentTypes } from '../../ledger/intentTypes.ts'
 import { buildNoop } from './noop.ts'

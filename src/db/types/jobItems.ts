@@ -1,0 +1,90 @@
+/**
+ * A job's items: the intent each records, its status, and the transactions signed for it.
+ *
+ * Rows and values of the app's IndexedDB (see schema.ts): plain, structured-cloneable data. The
+ * worker writes them; the UI reads them with useLiveQuery through `src/db/queries/`.
+ */
+import type { ItemAcceptance } from './acceptance.ts'
+import type { BidTerms } from './offers.ts'
+
+/** One intended ledger action. Exactly one transaction per intent may ever succeed. */
+export type Intent =
+  | {
+      type: 'offer'
+      nftId: string
+      amountDrops: string
+      destination?: string
+      expiration?: number
+      /**
+       * 'List again': the account's earlier sell offers on this NFT, cancelled by an earlier item of the
+       * same job. The offer is signed only once they are; if their cancellation fails, it is skipped.
+       */
+      replaces?: string[]
+    }
+  | { type: 'burn'; nftId: string }
+  | { type: 'cancel'; offerIds: string[] }
+  /**
+   * Sell the NFT to a bidder: accept their buy offer on it, on the terms the user confirmed (the
+   * ledger's bid is compared with them right before signing; on any difference nothing is signed).
+   */
+  | {
+      type: 'accept'
+      offerId: string
+      nftId: string
+      /** The bid as the user confirmed it; absent only in jobs planned before it was recorded. */
+      terms?: BidTerms
+      /** The user confirmed that the bid is in a token (an issued currency), which may be worthless. */
+      acceptToken?: boolean
+    }
+  /**
+   * Remove the account's regular key (SetRegularKey without RegularKey), signed by that key itself:
+   * `keyAddress` is the key removed, as the ledger had it when the job was planned.
+   */
+  | { type: 'removeRegularKey'; keyAddress: string }
+
+/**
+ * An item's state. `pending`: no live attempt (never signed, or every attempt is provably dead).
+ * `inFlight`: an attempt is signed (and maybe submitted) and not yet final. Final: `succeeded`
+ * (tesSUCCESS in a validated ledger), `failed` (a tec in a validated ledger, or a rejection that proves
+ * it can never apply), `skipped` (left out by pre-flight or by cancelling the job before it was signed).
+ */
+export type ItemStatus = 'pending' | 'inFlight' | 'succeeded' | 'failed' | 'skipped'
+
+/** One signed transaction of an intent. Its blob and hash are stored before it is submitted. */
+export interface Attempt {
+  sequence: number
+  /** The latest validated ledger when it was signed: it cannot be in any ledger before this one. */
+  firstLedger: number
+  lastLedgerSequence: number
+  feeDrops: string
+  hash: string
+  txBlob: string
+  signedAt: number
+  /** The submit's engine_result (preliminary; only a validated ledger is final). */
+  preliminary?: string
+  submittedAt?: number
+  /** The validated result, or 'dead' once it provably never applied. */
+  final?: string
+  /** Validated ledger of the final result. */
+  ledgerIndex?: number
+}
+
+/** One item of a job (the `jobItems` table): its intent, its status and the attempts signed for it. */
+export interface JobItemRow {
+  /** `${jobId}:${index}` (index zero-padded so items sort in plan order). */
+  id: string
+  jobId: string
+  index: number
+  intent: Intent
+  status: ItemStatus
+  attempts: Attempt[]
+  /** The final result code (tesSUCCESS, tec…, tef…), and a plain-words message. */
+  result?: string
+  message?: string
+  /** The NFTokenOffer created (offer items). */
+  offerId?: string
+  /** The airdrop recipient's row in the CSV, for reports. */
+  recipient?: string
+  /** Airdrop offers that succeeded: whether the recipient accepted them (acceptance tracking). */
+  acceptance?: ItemAcceptance
+}

@@ -1,0 +1,147 @@
+/**
+ * Jobs: their kinds and statuses, the job row with its counts and activity, the request a job
+ * was planned from, and what pre-flight found.
+ *
+ * Rows and values of the app's IndexedDB (see schema.ts): plain, structured-cloneable data. The
+ * worker writes them; the UI reads them with useLiveQuery through `src/db/queries/`.
+ */
+import type { NetworkId } from '../../shared/networks.ts'
+import type { AcceptanceSummary } from './acceptance.ts'
+
+/** The bulk operations the jobs engine runs. */
+export type JobKind = 'airdrop' | 'list' | 'burn' | 'cancel' | 'accept' | 'removeRegularKey'
+
+/**
+ * A job's life. `planned`: intents recorded, nothing signed, waiting for the user's go. `running` /
+ * `paused` / `waiting` (another job of the account runs first). A pause is stored at once, while
+ * attempts already submitted still settle: `paused` with `counts.inFlight > 0` reads "pausing…". `cancelling`: no new signatures; what is
+ * in flight finishes. Final: `completed` (every item final), `cancelled`, `failed` (aborted by an error
+ * that stops the whole job, e.g. a reserve shortfall found before signing).
+ */
+export type JobStatus =
+  'planned' | 'waiting' | 'running' | 'paused' | 'cancelling' | 'completed' | 'cancelled' | 'failed'
+
+/** Counts over a job's items, kept on the job row so lists need not read every item. */
+export interface JobCounts {
+  total: number
+  pending: number
+  inFlight: number
+  succeeded: number
+  failed: number
+  skipped: number
+}
+
+/** A bulk job (the `jobs` table): its kind, account and network, and where it stands. */
+export interface JobRow {
+  id: string
+  kind: JobKind
+  network: NetworkId
+  account: string
+  createdAt: number
+  updatedAt: number
+  status: JobStatus
+  /**
+   * Small facts of the request (fee, shuffle seed, what a reclaim reclaims, recipients). The request
+   * itself (up to 100,000 rows) is in `jobRequests`: every read of a job row copies it, and rows are
+   * read at every step of a run and every change the UI observes.
+   */
+  params: Record<string, unknown>
+  counts: JobCounts
+  /** What the job did last, kept with the counts so the UI reads no item to show progress. */
+  activity?: JobActivity
+  /** What pre-flight found when the job was planned. */
+  plan?: JobPlanFigures
+  /** Why the job stopped, for `failed`. */
+  error?: string
+  /** Airdrops: where the offers stand with their recipients (acceptance tracking). */
+  acceptance?: AcceptanceSummary
+  /**
+   * Fencing epoch: bumped each time a runner takes the job (and when an idle job is cancelled). A
+   * runner writes the job's items only while the row still carries its epoch, checked inside the same
+   * transaction, so a runner that lost the account's lock (a stale tab or worker) writes nothing.
+   */
+  epoch?: number
+  /** The engine (one per tab or window) whose runner took the job last; the UI tells its own by it. */
+  runnerId?: string
+  /** Why a `paused` job is paused; absent for other statuses. */
+  pausedBy?: PauseReason
+  /**
+   * Why a running job waits, in plain words (e.g. the network asks a higher fee than the user
+   * confirmed); cleared when it goes on.
+   */
+  notice?: string
+}
+
+/** A job's latest activity (see JobRow.activity), updated with every write of its items. */
+export interface JobActivity {
+  /** Unix ms of the first signature: the job's real start. */
+  startedAt: number
+  /** Unix ms of the latest signature or submission. */
+  lastAt: number
+  /** The items signed or submitted last, newest first (at most two), with when. */
+  recent: { id: string; at: number }[]
+}
+
+/** The request a job was planned from, as the user made it (kind specific, plain data). */
+export interface JobRequestRow {
+  jobId: string
+  request: Record<string, unknown>
+}
+
+/**
+ * Why a job is paused. `user`: the user asked (it waits for Resume). `wallet`: the wallet was
+ * disconnected; connecting it again resumes the job. `network`: the app switched to another network;
+ * coming back to the job's network resumes it.
+ */
+export type PauseReason = 'user' | 'wallet' | 'network'
+
+/** Pre-flight figures of a planned job (the JobPlan the UI confirmed, without the id). */
+export interface JobPlanFigures {
+  /** Ledger transactions the job will submit (cancellations pack up to 500 offers each). */
+  transactions: number
+  /** Total fees, drops. */
+  feesDrops: string
+  /** Owner reserve the job locks (positive) or frees (negative), drops: 0.2 XRP per new offer. */
+  reserveChangeDrops: string
+  /** What the account can spend now: balance minus its current reserve, drops. */
+  spendableDrops: string
+  problems: PlanProblem[]
+  /** True when no blocking problem stands in the way. */
+  canStart: boolean
+}
+
+/** One problem pre-flight found; `blocking` problems stop the whole job from starting. */
+export interface PlanProblem {
+  code:
+    | 'NOT_OWNED'
+    | 'NOT_TRANSFERABLE'
+    | 'NO_DESTINATION'
+    | 'REFUSES_OFFERS'
+    | 'OFFER_NOT_FOUND'
+    | 'NOT_AN_OFFER'
+    | 'NOT_YOUR_OFFER'
+    | 'INSUFFICIENT_RESERVE'
+    | 'INSUFFICIENT_FEES'
+    | 'DUPLICATE'
+    | 'EXPIRED'
+    /** A bid in a token whose code reads as XRP: a counterfeit of an XRP bid. */
+    | 'READS_AS_XRP'
+    /** A bid in a token: accepting it needs the user's own confirmation of the token. */
+    | 'TOKEN_UNCONFIRMED'
+    /** The ledger no longer says what the user confirmed (amount, bidder, destination, expiration). */
+    | 'CHANGED'
+    /** Two servers of the network disagree on a fact that sets a sale's value (or one could not say). */
+    | 'SERVERS_DISAGREE'
+    /** A recipient requires a destination tag, which an NFT offer cannot carry. */
+    | 'REQUIRES_DEST_TAG'
+    /** The NFT is offered (or burned) by another started job of the account. */
+    | 'TAKEN'
+    /** The account has no regular key to remove, or another key than this session's. */
+    | 'NO_REGULAR_KEY'
+    /** Master key disabled and no signer list: removing the regular key is refused. */
+    | 'NO_ALTERNATIVE_KEY'
+  message: string
+  /** The item it concerns (plan order), if any. */
+  itemIndex?: number
+  blocking: boolean
+}
