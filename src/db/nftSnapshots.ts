@@ -3,7 +3,7 @@
  * them through `queries/nfts.ts`). Each change is one Dexie write, so a crash leaves either the old
  * snapshot or the new one, never a mix.
  */
-import { nftsBurnedAfter } from './jobs.ts'
+import { nftsBurnedAfter } from './jobNfts.ts'
 import { nftSnapshot } from './queries/nfts.ts'
 import type { LedgerDb } from './schema.ts'
 import type { NftSnapshotRow } from './types/nfts.ts'

@@ -3,7 +3,8 @@ import 'fake-indexeddb/auto'
 import Dexie from 'dexie'
 import { afterEach, describe, expect, it } from 'vitest'
 
-import { nextActivity, readJobRequest } from '../../src/db/jobs.ts'
+import { nextActivity } from '../../src/db/jobItemWrites.ts'
+import { readJobRequest } from '../../src/db/jobs.ts'
 import { LedgerDb } from '../../src/db/schema.ts'
 import type { Attempt, JobItemRow } from '../../src/db/types/jobItems.ts'
 

@@ -5,13 +5,12 @@
  */
 import {
   pausedJobsOf,
-  readItems,
-  readJob,
   startPlannedJob,
   switchJobStatus,
   unfinishedJobs,
   updateIdleJob,
-} from '../../db/jobs.ts'
+} from '../../db/jobStatus.ts'
+import { readItems, readJob } from '../../db/jobs.ts'
 import type { JobItemRow } from '../../db/types/jobItems.ts'
 import type { JobRow, PauseReason, PlanProblem } from '../../db/types/jobs.ts'
 import { EngineError } from '../../shared/errors.ts'

@@ -2,7 +2,8 @@
  * Planning a job: a validated request's intents recorded as the job's items, after pre-flight ran
  * on them; the job is `planned` and nothing is signed.
  */
-import { createJob, itemId, nftsBeingOffered } from '../../../db/jobs.ts'
+import { createJob, itemId } from '../../../db/jobs.ts'
+import { nftsBeingOffered } from '../../../db/jobNfts.ts'
 import type { JobItemRow } from '../../../db/types/jobItems.ts'
 import type { JobRow } from '../../../db/types/jobs.ts'
 import type { JobPlan, JobRequest } from '../../api.ts'

@@ -2,8 +2,9 @@
  * The items of a planned job whose NFTs another job, started since, offers or burns: shown before
  * the start, skipped with `skipProblems`, else the start is refused.
  */
-import { readItems, takenMessage, takenNfts } from '../../../db/jobs.ts'
-import type { TakenNft } from '../../../db/jobs.ts'
+import { readItems } from '../../../db/jobs.ts'
+import { takenMessage, takenNfts } from '../../../db/jobNfts.ts'
+import type { TakenNft } from '../../../db/jobNfts.ts'
 import type { LedgerDb } from '../../../db/schema.ts'
 import type { JobRow, PlanProblem } from '../../../db/types/jobs.ts'
 import { EngineError } from '../../../shared/errors.ts'

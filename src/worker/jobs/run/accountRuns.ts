@@ -3,14 +3,9 @@
  * accountLocks.ts): the oldest interrupted job first, then the waiting ones in turn. A runner takes
  * its job with a new fencing epoch (claimJob), so a runner that lost the lock writes nothing.
  */
-import {
-  FINAL_ITEM,
-  claimJob,
-  readItems,
-  saveItems,
-  switchJobStatus,
-  unfinishedJobs,
-} from '../../../db/jobs.ts'
+import { saveItems } from '../../../db/jobItemWrites.ts'
+import { claimJob, switchJobStatus, unfinishedJobs } from '../../../db/jobStatus.ts'
+import { FINAL_ITEM, readItems } from '../../../db/jobs.ts'
 import type { LedgerDb } from '../../../db/schema.ts'
 import type { JobRow, JobStatus } from '../../../db/types/jobs.ts'
 import type { NetworkId } from '../../../shared/networks.ts'

@@ -3,7 +3,9 @@
  * items with their attempts, the ledger as last read, the sequence numbers, the no-op fillers in
  * flight, and every item transition. Changed items are written together by `flush`.
  */
-import { FencedError, noteJobError, readJob, saveItems, switchJobStatus } from '../../../db/jobs.ts'
+import { FencedError, saveItems } from '../../../db/jobItemWrites.ts'
+import { noteJobError, switchJobStatus } from '../../../db/jobStatus.ts'
+import { readJob } from '../../../db/jobs.ts'
 import { forgetBurnedNfts } from '../../../db/nftSnapshots.ts'
 import type { LedgerDb } from '../../../db/schema.ts'
 import type { Attempt, JobItemRow } from '../../../db/types/jobItems.ts'

@@ -20,7 +20,7 @@
 import { NFTokenCreateOfferFlags } from 'xrpl'
 import type { Client, Wallet } from 'xrpl'
 
-import { FencedError } from '../../../db/jobs.ts'
+import { FencedError } from '../../../db/jobItemWrites.ts'
 import type { LedgerDb } from '../../../db/schema.ts'
 import type { JobItemRow } from '../../../db/types/jobItems.ts'
 import type { JobRow, JobStatus } from '../../../db/types/jobs.ts'

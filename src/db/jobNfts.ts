@@ -1,0 +1,139 @@
+/**
+ * The NFTs of an account's jobs: those its unfinished jobs still offer or burn (a new job must not
+ * take them too), and those its burn jobs burned.
+ */
+import { isUnsettledFailure } from './jobs.ts'
+import type { LedgerDb } from './schema.ts'
+import type { JobItemRow } from './types/jobItems.ts'
+import type { JobRow, JobStatus } from './types/jobs.ts'
+
+/** A job's items that will still be signed or may still apply: pending or in flight. */
+function liveItems(db: LedgerDb, jobId: string): Promise<JobItemRow[]> {
+  return db.jobItems
+    .where('[jobId+status]')
+    .anyOf([
+      [jobId, 'pending'],
+      [jobId, 'inFlight'],
+    ])
+    .toArray()
+}
+
+/**
+ * The NFTs that an account's unfinished jobs on a network will still offer or are offering: the offer
+ * items of its running, waiting and paused airdrops and listings that are pending or in flight, by NFT
+ * id, with their job. A new job that offered them too would give one NFT a second recipient or price
+ * once the other job goes on.
+ */
+export async function nftsBeingOffered(
+  db: LedgerDb,
+  network: JobRow['network'],
+  account: string,
+): Promise<Map<string, JobRow>> {
+  // Those that will still sign: running or waiting to, or paused (to be resumed).
+  const jobs = (
+    await db.jobs.where('[network+account]').equals([network, account]).toArray()
+  ).filter(
+    (job) =>
+      (job.kind === 'airdrop' || job.kind === 'list') &&
+      (job.status === 'running' || job.status === 'waiting' || job.status === 'paused'),
+  )
+  const offered = new Map<string, JobRow>()
+  for (const job of jobs) {
+    for (const item of await liveItems(db, job.id)) {
+      if (item.intent.type === 'offer') offered.set(item.intent.nftId, job)
+    }
+  }
+  return offered
+}
+
+/** An NFT of a job that another started job of the account offers or burns. */
+export interface TakenNft {
+  /** The item of the job asked about (plan order). */
+  itemIndex: number
+  nftId: string
+  /** The other job, and its kind. */
+  byJob: string
+  byKind: JobRow['kind']
+}
+
+/** Statuses of a started job: it signs, will sign, or settles what it signed. */
+const STARTED: ReadonlySet<JobStatus> = new Set(['running', 'waiting', 'paused', 'cancelling'])
+
+/** The NFT an item offers or burns (the intents that need the NFT to be the account's, untouched). */
+function nftOf(item: JobItemRow): string | null {
+  return item.intent.type === 'offer' || item.intent.type === 'burn' ? item.intent.nftId : null
+}
+
+/**
+ * The pending items of `job` whose NFT another started job of the same account offers or burns (an
+ * item of it pending or in flight): two live offers of one NFT, or an NFT given away and on sale.
+ * Call it inside the transaction that starts the job, so that no other start slips in between.
+ */
+export async function takenNfts(
+  db: LedgerDb,
+  job: JobRow,
+  items: readonly JobItemRow[],
+): Promise<TakenNft[]> {
+  const mine = items.filter((item) => item.status === 'pending' && nftOf(item) !== null)
+  if (mine.length === 0) return []
+  const others = (
+    await db.jobs.where('[network+account]').equals([job.network, job.account]).toArray()
+  ).filter(
+    (other) =>
+      other.id !== job.id &&
+      (STARTED.has(other.status) || isUnsettledFailure(other)) &&
+      other.kind !== 'cancel' &&
+      other.kind !== 'accept',
+  )
+  const byNft = new Map<string, JobRow>()
+  for (const other of others) {
+    for (const item of await liveItems(db, other.id)) {
+      const nftId = nftOf(item)
+      if (nftId) byNft.set(nftId, other)
+    }
+  }
+  return mine.flatMap((item) => {
+    const other = byNft.get(nftOf(item)!)
+    return other
+      ? [{ itemIndex: item.index, nftId: nftOf(item)!, byJob: other.id, byKind: other.kind }]
+      : []
+  })
+}
+
+/**
+ * Why a taken NFT's item is left out, in plain words.
+ *
+ * @param outcome - what becomes of it: 'was skipped', 'will be skipped', or none (the start refused).
+ */
+export function takenMessage(taken: TakenNft, outcome?: string): string {
+  const what = taken.byKind === 'burn' ? 'burns' : 'offers'
+  const reason = `NFT ${taken.nftId.slice(0, 8)}...${taken.nftId.slice(-8)}: another ${taken.byKind} of this wallet (job ${taken.byJob.slice(0, 8)}), started after this job was planned, ${what} it`
+  return outcome ? `${reason}. It ${outcome}, so that it is not offered twice` : reason
+}
+
+/**
+ * The NFTs an account's burn jobs on a network burned in a ledger after `ledgerIndex`: a list of its
+ * NFTs read from that ledger still names them, and must not bring them back.
+ *
+ * @param since - Unix ms: only jobs updated since then can have burned after the ledger read.
+ */
+export async function nftsBurnedAfter(
+  db: LedgerDb,
+  network: JobRow['network'],
+  account: string,
+  ledgerIndex: number,
+  since: number,
+): Promise<Set<string>> {
+  const jobs = await db.jobs.where('[network+account]').equals([network, account]).toArray()
+  const burned = new Set<string>()
+  for (const job of jobs.filter((j) => j.kind === 'burn' && j.updatedAt >= since)) {
+    const items = await db.jobItems.where('[jobId+status]').equals([job.id, 'succeeded']).toArray()
+    for (const item of items) {
+      const done = item.attempts.find((a) => a.final === 'tesSUCCESS')
+      if (item.intent.type === 'burn' && (done?.ledgerIndex ?? 0) > ledgerIndex) {
+        burned.add(item.intent.nftId)
+      }
+    }
+  }
+  return burned
+}
