@@ -4,7 +4,7 @@
  * start it from the command line.
  */
 import { SandboxLedger } from './ledger/ledger.ts'
-import type { LedgerFaults } from './ledger/ledger.ts'
+import type { LedgerFaults } from './ledger/ledgerFaults.ts'
 import { loadLedgers, saveLedger } from './ledger/persistence.ts'
 import { SaveChain } from './ledger/saveChain.ts'
 import { GENESIS_ADDRESS, GENESIS_SEED } from './ledger/genesis.ts'

@@ -20,6 +20,8 @@ import { NftIndex } from './nftIndex.ts'
 import type { StateMap } from './view.ts'
 import { OpenLedger } from './openLedger.ts'
 import type { OpenTx } from './openLedger.ts'
+import { ClientFaults } from './ledgerFaults.ts'
+import type { LedgerFaults } from './ledgerFaults.ts'
 import { LocalTxs, isKept } from './localTxs.ts'
 import type { Guard } from './processTx.ts'
 import { considerTx, drainQueue } from './processTx.ts'
@@ -37,27 +39,6 @@ export interface LedgerOptions {
   now?: () => number
 }
 
-/**
- * Fault injection at the ledger level (connection faults live in the RPC server). The switches apply
- * only to submits from clients (the RPC `submit` method, `submitFromClient`); the demo and in-process
- * submits never meet them.
- */
-export interface LedgerFaults {
-  /** The next N client submits are answered tesSUCCESS but never applied nor kept: lost submissions. */
-  loseSubmits: number
-  /**
-   * Share (0..1) of client submits answered telCAN_NOT_QUEUE_FULL without being looked at, and then
-   * forgotten ("rejected and lost"): unlike a real telCAN_NOT_QUEUE_FULL, which rippled keeps and
-   * tries again in later ledgers, such a transaction never applies unless it is submitted again.
-   */
-  queueFullShare: number
-  /**
-   * The server's load (rippled's load_factor_server / 256): a client's transaction must pay the base
-   * fee times this (`fee` reports it as minimum_fee), else telINSUF_FEE_P. 1 = not loaded.
-   */
-  loadFactor: number
-}
-
 type Listener = (ledger: ClosedLedger) => void
 
 export class SandboxLedger implements TxEnv {
@@ -65,6 +46,7 @@ export class SandboxLedger implements TxEnv {
   /** NFTs seen in validated ledgers (the Clio methods read it). */
   readonly nfts = new NftIndex()
   readonly faults: LedgerFaults = { loseSubmits: 0, queueFullShare: 0, loadFactor: 1 }
+  private readonly clientFaults = new ClientFaults(this.faults)
   readonly queue: TxQueue
   expectedLedgerSize: number
   private readonly local = new LocalTxs()
@@ -72,7 +54,6 @@ export class SandboxLedger implements TxEnv {
   private readonly now: () => number
   private readonly listeners = new Set<Listener>()
   private readonly appliedListeners = new Set<(t: OpenTx) => void>()
-  private faultCounter = 0
 
   constructor(opts: LedgerOptions = {}, start: ClosedLedger[] = [genesisLedger(opts.now)]) {
     this.expectedLedgerSize = opts.expectedLedgerSize ?? 200
@@ -169,7 +150,7 @@ export class SandboxLedger implements TxEnv {
     if (this.faults.loadFactor > 1 && fee > 0n && fee < this.minimumFeeDrops()) {
       return this.answer(p, 'telINSUF_FEE_P', failHard, false)
     }
-    const fault = this.clientFault()
+    const fault = this.clientFaults.next()
     if (!fault) return this.process(p, failHard)
     return this.answer(p, fault, failHard, fault === 'tesSUCCESS')
   }
@@ -295,21 +276,5 @@ export class SandboxLedger implements TxEnv {
   private addClosed(closed: ClosedLedger): void {
     this.history.add(closed)
     for (const rec of closed.txs) this.nfts.apply(rec)
-  }
-
-  private clientFault(): Ter | undefined {
-    if (this.faults.loseSubmits > 0) {
-      this.faults.loseSubmits -= 1
-      return 'tesSUCCESS'
-    }
-    const share = this.faults.queueFullShare
-    return share > 0 && this.nextFaultDraw() < share ? 'telCAN_NOT_QUEUE_FULL' : undefined
-  }
-
-  /** A deterministic draw in [0, 1) for the queue-full fault, so faulty runs are reproducible. */
-  private nextFaultDraw(): number {
-    this.faultCounter += 1
-    const x = Math.sin(this.faultCounter * 12.9898) * 43758.5453
-    return x - Math.floor(x)
   }
 }
