@@ -7,12 +7,22 @@
  * Every value that crosses must be structured-cloneable; callbacks cross as `Comlink.proxy(fn)`.
  * Failures reject with an `EngineError` (see `src/shared/errors.ts`): match on `name` and `code`.
  */
-import type { AcceptanceState, AcceptanceSummary, ItemAcceptance } from '../db/types/acceptance.ts'
-import type { JobItemRow } from '../db/types/jobItems.ts'
-import type { JobCounts, JobKind, JobRow, JobStatus, PlanProblem } from '../db/types/jobs.ts'
-import type { CacheStats, NftAttribute } from '../db/types/metadata.ts'
-import type { NftItem } from '../db/types/nfts.ts'
-import type {
+import type { AirdropApi } from './contract/airdrop.ts'
+import type { CollectionApi } from './contract/collection.ts'
+import type { ConnectionApi } from './contract/connection.ts'
+import type { JobsApi } from './contract/jobs.ts'
+import type { ListingApi } from './contract/listing.ts'
+import type { OrdersApi } from './contract/orders.ts'
+import type { SettingsApi } from './contract/settings.ts'
+import type { WalletApi } from './contract/wallet.ts'
+
+// The stored rows and values that cross the boundary as they are.
+export type { AcceptanceState, AcceptanceSummary, ItemAcceptance } from '../db/types/acceptance.ts'
+export type { JobItemRow } from '../db/types/jobItems.ts'
+export type { JobCounts, JobKind, JobRow, JobStatus, PlanProblem } from '../db/types/jobs.ts'
+export type { CacheStats, NftAttribute } from '../db/types/metadata.ts'
+export type { NftItem } from '../db/types/nfts.ts'
+export type {
   BidTerms,
   BidView,
   BidsReport,
@@ -23,46 +33,9 @@ import type {
   OfferView,
   OffersReport,
 } from '../db/types/offers.ts'
-import type { AppSettings, OwnEndpoint, OwnEndpointKind } from '../db/types/settings.ts'
-import type { FloorMultiplier } from '../shared/floorMultipliers.ts'
-import type { NetworkId } from '../shared/networks.ts'
-import type { AirdropApi } from './contract/airdrop.ts'
-import type { CollectionApi } from './contract/collection.ts'
-import type { ConnectionApi } from './contract/connection.ts'
-import type { JobsApi } from './contract/jobs.ts'
-import type { ListingApi } from './contract/listing.ts'
-import type { OrdersApi } from './contract/orders.ts'
-import type { SettingsApi } from './contract/settings.ts'
-import type { WalletApi } from './contract/wallet.ts'
-
-export type {
-  FloorMultiplier,
-  OwnEndpoint,
-  OwnEndpointKind,
-  AcceptanceState,
-  AcceptanceSummary,
-  AppSettings,
-  BidTerms,
-  BidView,
-  BidsReport,
-  CacheStats,
-  ItemAcceptance,
-  JobCounts,
-  JobItemRow,
-  JobKind,
-  JobRow,
-  JobStatus,
-  NetworkId,
-  NftAttribute,
-  NftItem,
-  OfferAmount,
-  OfferNft,
-  PlanProblem,
-  OfferCounts,
-  OfferFlags,
-  OfferView,
-  OffersReport,
-}
+export type { AppSettings, OwnEndpoint, OwnEndpointKind } from '../db/types/settings.ts'
+export type { FloorMultiplier } from '../shared/floorMultipliers.ts'
+export type { NetworkId } from '../shared/networks.ts'
 
 export type * from './contract/airdrop.ts'
 export type * from './contract/burn.ts'
