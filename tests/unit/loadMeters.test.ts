@@ -5,12 +5,8 @@
  */
 import { describe, expect, it } from 'vitest'
 
-import {
-  LearningMeter,
-  RippledMeter,
-  WindowMeter,
-  rippledCost,
-} from '../../src/worker/ledger/loadMeters.ts'
+import { LearningMeter } from '../../src/worker/ledger/learningMeter.ts'
+import { RippledMeter, WindowMeter, rippledCost } from '../../src/worker/ledger/loadMeters.ts'
 import type { LoadMeter } from '../../src/worker/ledger/loadMeters.ts'
 
 /** rippled's Resource Manager as its sources describe it: per-second decay by 1/32, balance = sum / 32. */

@@ -5,13 +5,8 @@
  * rather than surfacing as a failure.
  */
 import { EngineError } from '../../shared/errors.ts'
-import {
-  CLIO_LIMITS,
-  LearningMeter,
-  RIPPLED_LIMITS,
-  RippledMeter,
-  WindowMeter,
-} from './loadMeters.ts'
+import { LearningMeter } from './learningMeter.ts'
+import { CLIO_LIMITS, RIPPLED_LIMITS, RippledMeter, WindowMeter } from './loadMeters.ts'
 import type { ClioMeterLimits, LoadMeter, PushBack, RippledMeterLimits } from './loadMeters.ts'
 import { carriesLoadWarning, refusalOf } from './serverAnswers.ts'
 import type { RefusalKind } from './serverAnswers.ts'

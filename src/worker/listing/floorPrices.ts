@@ -14,7 +14,8 @@ import { plainClients } from '../ledger/pacedClient.ts'
 import type { ClientFactory } from '../ledger/pacedClient.ts'
 import type { LinkTiming } from '../network/endpointLink.ts'
 import type { SecondRead } from '../network/secondOpinion.ts'
-import { readFloorPrice, secondOpinionOnFloor } from './floorPrice.ts'
+import { secondOpinionOnFloor } from './floorConfirmation.ts'
+import { readFloorPrice } from './floorPrice.ts'
 
 /** How long a floor price is kept. */
 export const FLOOR_CACHE_MS = 5 * 60 * 1000

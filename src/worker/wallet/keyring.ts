@@ -9,23 +9,24 @@ import type { ECDSA } from 'xrpl'
 import type { LedgerDb } from '../../db/schema.ts'
 import { deleteStoredKey, storedKeyId, storedKeysOf, wipeStoredKeys } from '../../db/storedKeys.ts'
 import type { StoredKeyRow } from '../../db/types/keys.ts'
-import { EngineError, isEngineError } from '../../shared/errors.ts'
+import { EngineError } from '../../shared/errors.ts'
 import { NETWORKS } from '../../shared/networks.ts'
 import type { NetworkId } from '../../shared/networks.ts'
 import type { CredentialInput, KeyProtection, StoredSession, WalletInfo } from '../api.ts'
 import type { ConnectionManager } from '../network/connectionManager.ts'
 import { parseAccountAddress, parseCredential, walletFor } from './credentials.ts'
 import type { ParsedCredential } from './credentials.ts'
-import {
-  MIN_PASSPHRASE_CHARS,
-  needsPassphrase,
-  openRegularKey,
-  storeRegularKey,
-} from './keyVault.ts'
+import { needsPassphrase, storeRegularKey } from './keyVault.ts'
 import { assertMaySign, readAccountAuth } from '../ledger/accountKeys.ts'
 import type { AccountAuth } from '../ledger/accountKeys.ts'
 import { DEFAULT_CONFIRM_LIMITS, waitForRegularKey } from './regularKeyWait.ts'
 import type { ConfirmLimits } from './regularKeyWait.ts'
+import {
+  checkedProtection,
+  newestStoredSession,
+  openStoredKey,
+  verifyStoredKey,
+} from './storedKeyChecks.ts'
 
 /** What the keyring needs from the engine. */
 export interface KeyringDeps {
@@ -55,27 +56,6 @@ interface PendingKey {
 // ed25519 (xrpl.js's own default): deterministic signatures without secp256k1's low-S rule, faster
 // signing for bulk jobs, and GEM only needs the key's address, so the algorithm is ours to pick.
 const GENERATED_ALGORITHM = 'ed25519' as ECDSA
-
-/** How a stored key fared against the ledger: still the RegularKey, gone, or not checkable now. */
-type StoredVerdict = 'valid' | 'gone' | 'unverified'
-
-/** Failures that mean "the ledger cannot be asked now", not "the key is bad". */
-const OFFLINE_CODES = new Set(['NOT_CONNECTED', 'NETWORK', 'TIMEOUT'])
-
-/** The passphrase a protection names (null: the device key), checked before anything waits. */
-function checkedProtection(protection: KeyProtection): string | null {
-  if (protection?.kind === 'device') return null
-  if (protection?.kind !== 'passphrase' || typeof protection.passphrase !== 'string') {
-    throw new EngineError('VALIDATION', 'Choose how the key is protected on this device')
-  }
-  if ([...protection.passphrase].length < MIN_PASSPHRASE_CHARS) {
-    throw new EngineError(
-      'VALIDATION',
-      `The passphrase must be at least ${MIN_PASSPHRASE_CHARS} characters`,
-    )
-  }
-  return protection.passphrase
-}
 
 /** Holds the secrets of the ledger engine; see the module comment. */
 export class Keyring {
@@ -188,14 +168,16 @@ export class Keyring {
     for (const row of await storedKeysOf(this.deps.db, network)) {
       // A passphrase-protected key waits for unlock(): it is neither opened nor wiped here.
       if (needsPassphrase(row)) continue
-      const credential = await this.openRow(row)
+      const credential = await openStoredKey(this.deps.db, row)
       if (!credential) {
         // Undecryptable here (the device key is gone, or the row was altered): useless to anyone.
         await deleteStoredKey(this.deps.db, row.id)
         this.dropSessionOf(row)
         continue
       }
-      const verdict = await this.verifyStored(credential, network)
+      const verdict = await verifyStoredKey(credential, (account) =>
+        this.readAuth(account, network),
+      )
       if (verdict !== 'gone') return this.install(ticket, network, credential, true)
       // Not restored, but kept: one server's word (or a server behind the network) must not delete
       // what may be the account's only way to sign. Forget this device deletes it.
@@ -205,15 +187,8 @@ export class Keyring {
   }
 
   /** The newest key stored on this device for the current network, without its secret. */
-  async storedSession(): Promise<StoredSession | null> {
-    const [row] = await storedKeysOf(this.deps.db, this.deps.network())
-    if (!row) return null
-    return {
-      network: row.network,
-      primaryAddress: row.primaryAddress,
-      regularKeyAddress: row.regularKeyAddress,
-      protection: row.protection ?? 'device',
-    }
+  storedSession(): Promise<StoredSession | null> {
+    return newestStoredSession(this.deps.db, this.deps.network())
   }
 
   /**
@@ -229,11 +204,12 @@ export class Keyring {
     if (typeof passphrase !== 'string' || passphrase === '') {
       throw new EngineError('VALIDATION', 'Please enter your passphrase')
     }
-    const credential = await this.openRow(row, passphrase)
+    const credential = await openStoredKey(this.deps.db, row, passphrase)
     if (!credential) {
       throw new EngineError('VALIDATION', 'Wrong passphrase: the key stays locked. Try again')
     }
-    if ((await this.verifyStored(credential, network)) === 'gone') {
+    const verdict = await verifyStoredKey(credential, (account) => this.readAuth(account, network))
+    if (verdict === 'gone') {
       // Kept (see restore): the server may be wrong or behind.
       throw new EngineError(
         'VALIDATION',
@@ -311,36 +287,6 @@ export class Keyring {
     const info: WalletInfo = { network, address: account, signing, algorithm, keyAddress, restored }
     this.session = { info, wallet: walletFor(credential) }
     return { ...info }
-  }
-
-  /** The stored row's credential, or null when it does not decrypt or does not match its row. */
-  private async openRow(row: StoredKeyRow, passphrase?: string): Promise<ParsedCredential | null> {
-    const seed = await openRegularKey(this.deps.db, row, passphrase)
-    if (!seed) return null
-    try {
-      const input = { kind: 'regularKey', secret: seed, account: row.primaryAddress } as const
-      const credential = parseCredential(input)
-      return credential.keyAddress === row.regularKeyAddress ? credential : null
-    } catch {
-      return null
-    }
-  }
-
-  /** Asks the ledger whether a stored key still signs for its account. */
-  private async verifyStored(
-    credential: ParsedCredential,
-    network: NetworkId,
-  ): Promise<StoredVerdict> {
-    try {
-      assertMaySign(await this.readAuth(credential.account, network), credential)
-      return 'valid'
-    } catch (error) {
-      if (!isEngineError(error)) throw error
-      // NOT_FOUND: the account was deleted; VALIDATION: its RegularKey is another key now.
-      if (error.code === 'NOT_FOUND' || error.code === 'VALIDATION') return 'gone'
-      if (OFFLINE_CODES.has(error.code)) return 'unverified'
-      throw error
-    }
   }
 
   /** Ends the session that a wiped stored row had restored. */

@@ -12,7 +12,7 @@ import type { Client, Wallet } from 'xrpl'
 
 import { demoAccounts } from '../../../src/sandbox/demo/accounts.ts'
 import type { Engine } from '../../../src/worker/engine.ts'
-import { secondOpinionOnFloor } from '../../../src/worker/listing/floorPrice.ts'
+import { secondOpinionOnFloor } from '../../../src/worker/listing/floorConfirmation.ts'
 import { robustFloor } from '../../../src/worker/listing/robustFloor.ts'
 import type { MarketOffer } from '../../../src/worker/listing/robustFloor.ts'
 import { engineError } from '../../helpers/engine.ts'

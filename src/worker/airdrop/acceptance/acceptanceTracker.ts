@@ -25,7 +25,7 @@ import {
 import type { OfferItem } from '../../../db/acceptance.ts'
 import { readJob } from '../../../db/jobs.ts'
 import type { LedgerDb } from '../../../db/schema.ts'
-import type { AcceptanceSummary, ItemAcceptance } from '../../../db/types/acceptance.ts'
+import type { AcceptanceSummary } from '../../../db/types/acceptance.ts'
 import type { JobRow } from '../../../db/types/jobs.ts'
 import { ACCEPTANCE_FIRST_CHECK_MS, ACCEPTANCE_INTERVAL_MS } from '../../../shared/constants.ts'
 import { EngineError } from '../../../shared/errors.ts'
@@ -33,6 +33,8 @@ import type { NetworkId } from '../../../shared/networks.ts'
 import { readStandings, trackedOffer } from './acceptanceLedger.ts'
 import { OfferStream, OutcomeBacklog } from './acceptanceStream.ts'
 import type { StreamOutcome } from './acceptanceStream.ts'
+import { dueAt, standingUpdates, streamedUpdates, watchList } from './acceptanceUpdates.ts'
+import type { WatchedOffer } from './acceptanceUpdates.ts'
 import { isConnectionError } from '../../ledger/ledgerFollower.ts'
 import { log } from '../../../shared/log.ts'
 
@@ -54,16 +56,10 @@ export interface AcceptanceTrackerDeps {
   timing?: Partial<AcceptanceTiming>
 }
 
-/** Where a waiting offer is recorded. */
-interface Watched {
-  jobId: string
-  itemId: string
-}
-
 export class AcceptanceTracker {
   private readonly stream = new OfferStream((outcomes) => this.onStream(outcomes))
   /** Offer id → its item, for the offers that still wait (what the stream may report). */
-  private watched = new Map<string, Watched>()
+  private watched = new Map<string, WatchedOffer>()
   private streamed: StreamOutcome[] = []
   /** Stream outcomes of offers not watched when they came. */
   private readonly early = new OutcomeBacklog()
@@ -181,7 +177,7 @@ export class AcceptanceTracker {
       this.allDue = false
       return this.idle()
     }
-    this.watched = await this.watchList(jobs)
+    this.watched = await watchList(this.deps.db, jobs)
     // dispose() may have come during the read: a subscribe now would outlive it.
     if (this.disposed) return
     await this.tryFollow(jobs[0]!.account)
@@ -190,7 +186,7 @@ export class AcceptanceTracker {
       this.allDue = false
       return
     }
-    const due = this.allDue ? 0 : Math.min(...ended.map((j) => this.dueAt(j)))
+    const due = this.allDue ? 0 : Math.min(...ended.map((j) => dueAt(j, this.timing)))
     const delay = Math.max(0, Math.max(due, this.retryAt) - Date.now())
     this.timer = setTimeout(() => this.background(() => this.pollDue()), delay)
   }
@@ -216,33 +212,14 @@ export class AcceptanceTracker {
     this.stream.stop()
   }
 
-  /**
-   * When an ended airdrop is due, from this engine's timing (not the stored nextCheckAt, which an
-   * engine with other timing may have written): `intervalMs` after the last check, or `firstCheckMs`
-   * after it ended (its row is not updated after that) when it was never checked.
-   */
-  private dueAt(job: JobRow): number {
-    const checkedAt = job.acceptance?.checkedAt
-    if (checkedAt != null) return checkedAt + this.timing.intervalMs
-    return job.updatedAt + this.timing.firstCheckMs
-  }
-
-  private async watchList(jobs: readonly JobRow[]): Promise<Map<string, Watched>> {
-    const watched = new Map<string, Watched>()
-    for (const job of jobs) {
-      for (const item of await waitingItems(this.deps.db, job.id)) {
-        watched.set(item.offerId.toUpperCase(), { jobId: job.id, itemId: item.id })
-      }
-    }
-    return watched
-  }
-
   /** The timer's task: checks the airdrops that are due (a failure waits `intervalMs`). */
   private async pollDue(): Promise<void> {
     if (this.disposed) return
     const now = Date.now()
     const jobs = await this.watchedJobs()
-    const due = jobs.filter((j) => ENDED_JOB.has(j.status) && (this.allDue || this.dueAt(j) <= now))
+    const due = jobs.filter(
+      (j) => ENDED_JOB.has(j.status) && (this.allDue || dueAt(j, this.timing) <= now),
+    )
     this.allDue = false
     if (due.length) {
       await this.checkJobs(due).catch(async (e: unknown) => {
@@ -276,12 +253,7 @@ export class AcceptanceTracker {
     const read = await readStandings(client, first.account, offers)
     const checkedAt = Date.now()
     for (const job of jobs) {
-      const updates = new Map<string, ItemAcceptance>()
-      for (const item of waiting.get(job.id) ?? []) {
-        const standing = read.standings.get(item.offerId.toUpperCase())
-        if (standing)
-          updates.set(item.id, { ...standing, ledgerIndex: read.ledgerIndex, checkedAt })
-      }
+      const updates = standingUpdates(waiting.get(job.id) ?? [], read, checkedAt)
       if (this.disposed) return summaries
       const nextCheckAt = checkedAt + this.timing.intervalMs
       const summary = await recordAcceptance(this.deps.db, job.id, updates, {
@@ -310,18 +282,10 @@ export class AcceptanceTracker {
     if (this.disposed || !outcomes.length) return
     // An offer of a running airdrop may have succeeded since the list was built.
     if (outcomes.some((o) => !this.watched.has(o.offerId))) {
-      this.watched = await this.watchList(await this.watchedJobs())
+      this.watched = await watchList(this.deps.db, await this.watchedJobs())
     }
     this.early.keep(outcomes.filter((o) => !this.watched.has(o.offerId)))
-    const byJob = new Map<string, Map<string, ItemAcceptance>>()
-    const checkedAt = Date.now()
-    for (const { offerId, state, detail, ledgerIndex } of outcomes) {
-      const watched = this.watched.get(offerId)
-      if (!watched) continue
-      const updates = byJob.get(watched.jobId) ?? new Map<string, ItemAcceptance>()
-      updates.set(watched.itemId, { state, ledgerIndex, checkedAt, ...(detail ? { detail } : {}) })
-      byJob.set(watched.jobId, updates)
-    }
+    const byJob = streamedUpdates(outcomes, this.watched, Date.now())
     if (!byJob.size) return
     for (const [jobId, updates] of byJob) {
       if (this.disposed) return

@@ -1,0 +1,94 @@
+/**
+ * The keyring's checks of a key kept on this device: how the user asked it to be protected, whether
+ * the stored row still opens to the key it names, and whether the ledger still accepts it.
+ */
+import type { LedgerDb } from '../../db/schema.ts'
+import { storedKeysOf } from '../../db/storedKeys.ts'
+import type { StoredKeyRow } from '../../db/types/keys.ts'
+import { EngineError, isEngineError } from '../../shared/errors.ts'
+import type { NetworkId } from '../../shared/networks.ts'
+import type { KeyProtection, StoredSession } from '../api.ts'
+import { assertMaySign } from '../ledger/accountKeys.ts'
+import type { AccountAuth } from '../ledger/accountKeys.ts'
+import { parseCredential } from './credentials.ts'
+import type { ParsedCredential } from './credentials.ts'
+import { MIN_PASSPHRASE_CHARS, openRegularKey } from './keyVault.ts'
+
+/** How a stored key fared against the ledger: still the RegularKey, gone, or not checkable now. */
+export type StoredVerdict = 'valid' | 'gone' | 'unverified'
+
+/** Failures that mean "the ledger cannot be asked now", not "the key is bad". */
+const OFFLINE_CODES = new Set(['NOT_CONNECTED', 'NETWORK', 'TIMEOUT'])
+
+/**
+ * The passphrase a protection names (null: the device key), checked before anything waits.
+ *
+ * @throws EngineError `VALIDATION` for no protection chosen or a passphrase too short.
+ */
+export function checkedProtection(protection: KeyProtection): string | null {
+  if (protection?.kind === 'device') return null
+  if (protection?.kind !== 'passphrase' || typeof protection.passphrase !== 'string') {
+    throw new EngineError('VALIDATION', 'Choose how the key is protected on this device')
+  }
+  if ([...protection.passphrase].length < MIN_PASSPHRASE_CHARS) {
+    throw new EngineError(
+      'VALIDATION',
+      `The passphrase must be at least ${MIN_PASSPHRASE_CHARS} characters`,
+    )
+  }
+  return protection.passphrase
+}
+
+/** The stored row's credential, or null when it does not decrypt or does not match its row. */
+export async function openStoredKey(
+  db: LedgerDb,
+  row: StoredKeyRow,
+  passphrase?: string,
+): Promise<ParsedCredential | null> {
+  const seed = await openRegularKey(db, row, passphrase)
+  if (!seed) return null
+  try {
+    const input = { kind: 'regularKey', secret: seed, account: row.primaryAddress } as const
+    const credential = parseCredential(input)
+    return credential.keyAddress === row.regularKeyAddress ? credential : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Asks the ledger whether a stored key still signs for its account.
+ *
+ * @param read - reads an account's signing set-up on the key's network.
+ * @throws what `read` throws, but for the answers that make a verdict.
+ */
+export async function verifyStoredKey(
+  credential: ParsedCredential,
+  read: (account: string) => Promise<AccountAuth>,
+): Promise<StoredVerdict> {
+  try {
+    assertMaySign(await read(credential.account), credential)
+    return 'valid'
+  } catch (error) {
+    if (!isEngineError(error)) throw error
+    // NOT_FOUND: the account was deleted; VALIDATION: its RegularKey is another key now.
+    if (error.code === 'NOT_FOUND' || error.code === 'VALIDATION') return 'gone'
+    if (OFFLINE_CODES.has(error.code)) return 'unverified'
+    throw error
+  }
+}
+
+/** The newest key stored on this device for `network`, without its secret. */
+export async function newestStoredSession(
+  db: LedgerDb,
+  network: NetworkId,
+): Promise<StoredSession | null> {
+  const [row] = await storedKeysOf(db, network)
+  if (!row) return null
+  return {
+    network: row.network,
+    primaryAddress: row.primaryAddress,
+    regularKeyAddress: row.regularKeyAddress,
+    protection: row.protection ?? 'device',
+  }
+}
