@@ -10,7 +10,14 @@
  */
 import type { AccountSet } from 'xrpl'
 
+import type { Attempt } from '../../../db/types.ts'
 import { requireAccount } from '../../ledger/intentFields.ts'
+
+/** A no-op AccountSet that fills a sequence gap. Not stored: it carries no intent. */
+export type Filler = Pick<
+  Attempt,
+  'sequence' | 'hash' | 'firstLedger' | 'lastLedgerSequence' | 'txBlob'
+>
 
 /**
  * Builds an AccountSet with no flags and no fields to change: applied, it only consumes a sequence

@@ -12,54 +12,10 @@ import type { Attempt, JobItemRow } from '../../../db/types/jobItems.ts'
 import type { JobRow, JobStatus } from '../../../db/types/jobs.ts'
 import { logFailure } from '../../../shared/errors.ts'
 import { resultMessage } from '../report/resultMessages.ts'
+import { ReplacementOrder } from './replacementOrder.ts'
+import type { Filler } from './noop.ts'
 import type { Sequencer } from './sequencer.ts'
-
-export interface RunnerLimits {
-  /** LastLedgerSequence = latest validated ledger + this. */
-  lastLedgerOffset: number
-  /**
-   * Attempts signed and not yet final, at most: a cap over the pace's own figure (about two ledgers'
-   * worth, see pace.ts).
-   */
-  maxInFlight: number
-  /**
-   * The most a transaction may pay, drops: the fee the user confirmed. Transactions pay the base fee
-   * the server asks, up to this.
-   */
-  maxFeeDrops: string
-  /** Ask `tx` about an attempt that had no stream news for this many ledgers. */
-  pollAfterLedgers: number
-}
-
-export const DEFAULT_LIMITS: RunnerLimits = {
-  lastLedgerOffset: 20,
-  maxInFlight: 1000,
-  maxFeeDrops: '12',
-  pollAfterLedgers: 3,
-}
-
-/** Submit results after which an attempt did not apply and is not retried (the item fails). */
-export const PERMANENT =
-  /^(tem|tefNFTOKEN_IS_NOT_TRANSFERABLE|tefBAD_AUTH|tefMASTER_DISABLED|tefNO_TICKET)/
-/**
- * Of those, the ones that prove the transaction can never apply: `tem` is decided on the
- * transaction alone. A `tef` depends on the ledger, and servers keep such a transaction and retry it
- * for a few ledgers (rippled's held and local transactions), so it could still apply later.
- */
-export const NEVER_APPLIES = /^tem/
-
-/** Results that mean: the account's queue or the open ledger is full; wait for the next ledger. */
-export const BACK_OFF = /^(telCAN_NOT_QUEUE|telINSUF_FEE_P|terINSUF_FEE_B)/
-
-/** Whether the attempt waits to be submitted (again): the server never took it, or turned it away. */
-export function isHeldBack(a: Attempt): boolean {
-  return a.preliminary === undefined || BACK_OFF.test(a.preliminary)
-}
-
-/** Whether the server rejected the attempt (its item fails; its number was freed at once). */
-export function isRejected(a: Attempt): boolean {
-  return a.preliminary !== undefined && PERMANENT.test(a.preliminary)
-}
+import { isRejected } from './submitRules.ts'
 
 /** The ledger as the runner last read it (all from one validated ledger, except `accountSeq`). */
 export interface LedgerView {
@@ -75,12 +31,6 @@ export interface LedgerView {
   regularKey?: string
 }
 
-/** A no-op AccountSet that fills a sequence gap. Not stored: it carries no intent. */
-export type Filler = Pick<
-  Attempt,
-  'sequence' | 'hash' | 'firstLedger' | 'lastLedgerSequence' | 'txBlob'
->
-
 /** Thrown inside an abandoned runner to unwind it without touching anything. */
 export class Abandoned extends Error {}
 
@@ -90,6 +40,7 @@ export class Abandoned extends Error {}
  */
 export type Stopping = 'pause' | 'cancel' | 'fail'
 
+/** One job run's state; see the module comment. */
 export class RunState {
   readonly byHash = new Map<string, JobItemRow>()
   view: LedgerView = { validated: 0, validatedAccountSeq: 0, accountSeq: 0 }
@@ -108,12 +59,8 @@ export class RunState {
    */
   private readonly live = new Set<JobItemRow>()
   private readonly waiting = new Set<JobItemRow>()
-  /**
-   * 'List again': an offer that replaces earlier ones waits for the items cancelling them (until they
-   * succeed; it is skipped if one does not), and each such cancellation knows who waits for it.
-   */
-  private readonly waitsFor = new Map<JobItemRow, Set<JobItemRow>>()
-  private readonly waitedOnBy = new Map<JobItemRow, JobItemRow[]>()
+  /** 'List again': the replacing offers wait for the cancellations of the offers they replace. */
+  private readonly replacements = new ReplacementOrder()
   private shownNotice: string | undefined
   private noticeDirty = false
   /** The job's status as last read from its row: requests are taken when it changes. */
@@ -129,7 +76,7 @@ export class RunState {
       for (const a of item.attempts) this.byHash.set(a.hash, item)
       this.track(item)
     }
-    this.linkReplacements(items)
+    for (const item of this.replacements.link(items)) this.notReplaced(item)
     this.seenStatus = job.status
     if (job.status === 'failed') {
       this.stopping = 'fail'
@@ -137,50 +84,13 @@ export class RunState {
     }
   }
 
-  /** Links each replacing offer to the cancellations it waits for (see `waitsFor`). */
-  private linkReplacements(items: readonly JobItemRow[]): void {
-    const cancelling = new Map<string, JobItemRow>()
-    for (const item of items) {
-      if (item.intent.type === 'cancel') {
-        for (const id of item.intent.offerIds) cancelling.set(id, item)
-      }
-    }
-    if (cancelling.size === 0) return
-    for (const item of items) {
-      if (item.intent.type !== 'offer' || !item.intent.replaces) continue
-      for (const id of item.intent.replaces) {
-        const cancel = cancelling.get(id)
-        if (!cancel || cancel.status === 'succeeded') continue
-        if (cancel.status === 'failed' || cancel.status === 'skipped') {
-          this.notReplaced(item)
-          break
-        }
-        const waits = this.waitsFor.get(item) ?? new Set<JobItemRow>()
-        waits.add(cancel)
-        this.waitsFor.set(item, waits)
-        this.waitedOnBy.set(cancel, [...(this.waitedOnBy.get(cancel) ?? []), item])
-      }
-    }
-  }
-
   /** A replacing offer whose earlier offers were not cancelled: skipped, if not yet signed. */
   private notReplaced(item: JobItemRow): void {
-    this.waitsFor.delete(item)
+    this.replacements.forget(item)
     if (item.status !== 'pending') return
     this.setStatus(item, 'skipped')
     item.message = resultMessage('notReplaced', item.intent.type)
     this.touch(item)
-  }
-
-  /** A cancellation ended: the offers waiting for it go on, or are skipped if it did not succeed. */
-  private release(cancel: JobItemRow): void {
-    const waiting = this.waitedOnBy.get(cancel)
-    if (!waiting) return
-    this.waitedOnBy.delete(cancel)
-    for (const item of waiting) {
-      if (cancel.status !== 'succeeded') this.notReplaced(item)
-      else this.waitsFor.get(item)?.delete(cancel)
-    }
   }
 
   /**
@@ -261,7 +171,7 @@ export class RunState {
     const out: JobItemRow[] = []
     for (const item of this.waiting) {
       if (out.length >= limit) break
-      if (signable && this.waitsFor.get(item)?.size) continue
+      if (signable && this.replacements.waits(item)) continue
       out.push(item)
     }
     return out
@@ -278,7 +188,9 @@ export class RunState {
     this.waiting.delete(item)
     item.status = status
     this.track(item)
-    if (status === 'succeeded' || status === 'failed' || status === 'skipped') this.release(item)
+    if (status === 'succeeded' || status === 'failed' || status === 'skipped') {
+      for (const offer of this.replacements.release(item)) this.notReplaced(offer)
+    }
   }
 
   private track(item: JobItemRow): void {

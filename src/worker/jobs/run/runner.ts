@@ -30,7 +30,7 @@ import type { SecondRead } from '../../network/secondOpinion.ts'
 import { Pace } from './pace.ts'
 import { PresignCheck } from './presignCheck.ts'
 import { Abandoned, RunState } from './runState.ts'
-import type { RunnerLimits } from './runState.ts'
+import type { RunnerLimits } from './submitRules.ts'
 import { Settler } from './settle.ts'
 import type { SecondLookup } from './settle.ts'
 import { Submitter } from './submitLoop.ts'
@@ -38,8 +38,8 @@ import type { IntentTypes } from '../../ledger/intentTypes.ts'
 import type { ServerPace } from '../../ledger/requestScheduler.ts'
 import { log } from '../../../shared/log.ts'
 
-export { DEFAULT_LIMITS } from './runState.ts'
-export type { RunnerLimits } from './runState.ts'
+export { DEFAULT_LIMITS } from './submitRules.ts'
+export type { RunnerLimits } from './submitRules.ts'
 
 export interface RunnerDeps {
   db: LedgerDb

@@ -10,12 +10,16 @@ import type { Attempt, JobItemRow } from '../../../db/types/jobItems.ts'
 import { isEngineError } from '../../../shared/errors.ts'
 import type { IntentTypes } from '../../ledger/intentTypes.ts'
 import { buildNoop } from './noop.ts'
+import type { Filler } from './noop.ts'
 import { isConnectionError } from '../../ledger/ledgerFollower.ts'
 import type { Pace } from './pace.ts'
 import type { PresignCheck } from './presignCheck.ts'
-import { BACK_OFF, NEVER_APPLIES, PERMANENT, isHeldBack, isRejected } from './runState.ts'
-import type { Filler, RunState, RunnerLimits } from './runState.ts'
+import type { RunState } from './runState.ts'
+import { BACK_OFF, NEVER_APPLIES, PERMANENT, isHeldBack, isRejected } from './submitRules.ts'
+import type { RunnerLimits } from './submitRules.ts'
 import type { ServerPace } from '../../ledger/requestScheduler.ts'
+import { batchSize, serverPaceNotice } from './serverPaceTerms.ts'
+import { SubmitWindow } from './submitWindow.ts'
 
 export interface SubmitDeps {
   client: () => Client
@@ -33,41 +37,7 @@ export interface SubmitDeps {
   serverPace?: () => ServerPace | null
 }
 
-/** Items signed (and stored) together before their submits. */
-const BATCH = 50
-
-/**
- * Submits awaiting their answer, at most `size()` at once, started in the order added (sequence
- * order). The next batch is signed while the last one's answers are on their way. The first error
- * is thrown by `add` or `drain`; the other submits still finish.
- */
-class SubmitWindow {
-  private readonly running = new Set<Promise<void>>()
-  private error: { e: unknown } | undefined
-
-  constructor(private readonly size: () => number) {}
-
-  async add(task: () => Promise<void>): Promise<void> {
-    while (this.running.size >= this.size()) await Promise.race(this.running)
-    this.throwIfFailed()
-    const p: Promise<void> = task()
-      .catch((e: unknown) => {
-        this.error ??= { e }
-      })
-      .finally(() => this.running.delete(p))
-    this.running.add(p)
-  }
-
-  async drain(): Promise<void> {
-    await Promise.all(this.running)
-    this.throwIfFailed()
-  }
-
-  private throwIfFailed(): void {
-    if (this.error) throw this.error.e
-  }
-}
-
+/** The submit side of one job run; see the module comment. */
 export class Submitter {
   /** The queue or the open ledger is full: nothing more is submitted until the next ledger. */
   blocked = false
@@ -90,7 +60,7 @@ export class Submitter {
         // A rejected attempt only waits for proof that it is dead: it takes no room.
         const live = this.state.inFlight().filter((i) => !isRejected(this.state.latest(i)))
         const room = Math.min(this.deps.limits.maxInFlight, pace.maxInFlight) - live.length
-        const batch = this.state.pending(Math.min(room, this.batchSize()), true)
+        const batch = this.state.pending(Math.min(room, batchSize(this.deps.serverPace?.())), true)
         if (batch.length === 0) break
         if (await this.refuseChanged(batch)) continue
         const signed = batch.map((item) => [item, this.sign(item)] as const)
@@ -130,34 +100,13 @@ export class Submitter {
   private feeAllowed(): boolean {
     const { pace } = this.deps
     if (pace.feeDrops !== null) {
-      this.state.notice = this.serverPaceNotice()
+      this.state.notice = serverPaceNotice(this.deps.serverPace?.())
       return true
     }
     this.state.notice =
       `Waiting: the network asks ${String(pace.minimumFeeDrops)} drops a transaction, more than ` +
       `the ${String(pace.maxFeeDrops)} drops you confirmed. The job goes on when fees come down`
     return false
-  }
-
-  /** When the server sets the pace, says so (the app's ETA comes from the measured pace). */
-  private serverPaceNotice(): string | undefined {
-    const pace = this.deps.serverPace?.()
-    if (!pace?.limited) return undefined
-    const rate = pace.submitsPerSecond
-    const figure = rate >= 10 ? Math.round(rate).toString() : rate.toFixed(1)
-    return rate > 0
-      ? `The server limits how fast we may send: about ${figure} transactions a second`
-      : 'The server limits how fast we may send: waiting for it to let us go on'
-  }
-
-  /**
-   * Items signed together: fewer while the server sets a slow pace, so none waits long enough in the
-   * endpoint's queue for its LastLedgerSequence to pass before it is sent.
-   */
-  private batchSize(): number {
-    const pace = this.deps.serverPace?.()
-    if (!pace?.limited || pace.submitsPerSecond <= 0) return BATCH
-    return Math.max(1, Math.min(BATCH, Math.ceil(pace.submitsPerSecond * 3)))
   }
 
   /** Submits an item's stored attempt and reads the server's preliminary answer. */
