@@ -10,7 +10,7 @@
  */
 import type { AccountSet } from 'xrpl'
 
-import type { Attempt } from '../../../db/types.ts'
+import type { Attempt } from '../../../db/types/jobItems.ts'
 import { requireAccount } from '../../ledger/intentFields.ts'
 
 /** A no-op AccountSet that fills a sequence gap. Not stored: it carries no intent. */

@@ -3,7 +3,7 @@
  * (until they succeed; it is skipped if one does not), and each such cancellation knows who waits
  * for it.
  */
-import type { JobItemRow } from '../../../db/types.ts'
+import type { JobItemRow } from '../../../db/types/jobItems.ts'
 
 /** Which replacing offers wait for which cancellations of the run. */
 export class ReplacementOrder {

@@ -15,7 +15,8 @@
  *   closed tab loses and doubles nothing.
  *
  * The parts: ../ledger/ledgerFollower.ts (streams and waiting), settle.ts (reading the ledger, settling by hash),
- * submitLoop.ts (signing, submitting, gap filling), runState.ts (items and their transitions).
+ * submitLoop.ts (signing, submitting, gap filling), submitRules.ts (the limits, what a submit result
+ * means), runState.ts (items and their transitions), replacementOrder.ts ('List again' ordering).
  */
 import { NFTokenCreateOfferFlags } from 'xrpl'
 import type { Client, Wallet } from 'xrpl'

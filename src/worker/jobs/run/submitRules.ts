@@ -2,7 +2,7 @@
  * The rules a job run submits by: its limits (in flight, fee, LastLedgerSequence, polling) and what
  * a submit's preliminary result means for the attempt (rejected for good, held back, never applies).
  */
-import type { Attempt } from '../../../db/types.ts'
+import type { Attempt } from '../../../db/types/jobItems.ts'
 
 /** The runner's limits (DEFAULT_LIMITS unless a test sets them). */
 export interface RunnerLimits {
