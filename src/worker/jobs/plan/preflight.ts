@@ -3,7 +3,8 @@
  * (docs/architecture.md §3.4, check before spending). Per item: NFTs not owned, not transferable, listed twice
  * or (airdrops) already offered by the account; recipients that do not exist or refuse incoming offers; offers to cancel that vanished or are not
  * the account's to cancel. For the job: the fees, the owner reserve it locks or frees, and whether the
- * account's spendable XRP covers them.
+ * account's spendable XRP covers them. The reads are in preflightFacts.ts, the per-item verdicts in
+ * preflightItems.ts.
  */
 import type { Client } from 'xrpl'
 
