@@ -23,6 +23,7 @@ import { DEFAULT_CONFIRM_LIMITS, waitForRegularKey } from './regularKeyWait.ts'
 import type { ConfirmLimits } from './regularKeyWait.ts'
 import {
   checkedProtection,
+  deleteRemovedKey,
   newestStoredSession,
   openStoredKey,
   verifyStoredKey,
@@ -234,13 +235,8 @@ export class Keyring {
 
   /** Deletes the stored key of an account whose RegularKey was removed, and its session. */
   async keyRemoved(network: NetworkId, account: string, keyAddress: string): Promise<void> {
-    const id = storedKeyId(network, account)
-    const row = (await storedKeysOf(this.deps.db, network)).find((r) => r.id === id)
-    if (row?.regularKeyAddress === keyAddress) await deleteStoredKey(this.deps.db, id)
-    const info = this.session?.info
-    if (info?.network === network && info.address === account && info.keyAddress === keyAddress) {
-      this.lock()
-    }
+    await deleteRemovedKey(this.deps.db, network, account, keyAddress)
+    if (this.holds(network, account, keyAddress)) this.lock()
   }
 
   /** 'Forget this device': wipes the stored keys and the device key, then locks. */
@@ -291,11 +287,12 @@ export class Keyring {
 
   /** Ends the session that a wiped stored row had restored. */
   private dropSessionOf(row: StoredKeyRow): void {
+    if (this.holds(row.network, row.primaryAddress, row.regularKeyAddress)) this.session = null
+  }
+
+  /** Whether the session (on any network) is of this account, signing with this key. */
+  private holds(network: NetworkId, account: string, keyAddress: string): boolean {
     const info = this.session?.info
-    const same =
-      info?.network === row.network &&
-      info.address === row.primaryAddress &&
-      info.keyAddress === row.regularKeyAddress
-    if (same) this.session = null
+    return info?.network === network && info.address === account && info.keyAddress === keyAddress
   }
 }

@@ -1,9 +1,10 @@
 /**
  * The keyring's checks of a key kept on this device: how the user asked it to be protected, whether
- * the stored row still opens to the key it names, and whether the ledger still accepts it.
+ * the stored row still opens to the key it names, and whether the ledger still accepts it; and the
+ * deletion of a key the account no longer has.
  */
 import type { LedgerDb } from '../../db/schema.ts'
-import { storedKeysOf } from '../../db/storedKeys.ts'
+import { deleteStoredKey, storedKeyId, storedKeysOf } from '../../db/storedKeys.ts'
 import type { StoredKeyRow } from '../../db/types/keys.ts'
 import { EngineError, isEngineError } from '../../shared/errors.ts'
 import type { NetworkId } from '../../shared/networks.ts'
@@ -91,4 +92,16 @@ export async function newestStoredSession(
     regularKeyAddress: row.regularKeyAddress,
     protection: row.protection ?? 'device',
   }
+}
+
+/** Deletes the account's stored key on `network` if it is `keyAddress` (its RegularKey was removed). */
+export async function deleteRemovedKey(
+  db: LedgerDb,
+  network: NetworkId,
+  account: string,
+  keyAddress: string,
+): Promise<void> {
+  const id = storedKeyId(network, account)
+  const row = (await storedKeysOf(db, network)).find((r) => r.id === id)
+  if (row?.regularKeyAddress === keyAddress) await deleteStoredKey(db, id)
 }
