@@ -11,10 +11,9 @@ import { EngineError } from '../../shared/errors.ts'
 import {
   describeValue,
   invalidIntent,
-  isHash256,
-  isZeroHash256,
   requireAccount,
   requireIntentType,
+  requireOfferId,
 } from './intentFields.ts'
 import type { IntentSpec } from './intentTypes.ts'
 
@@ -23,19 +22,6 @@ export type CancelIntent = Extract<Intent, { type: 'cancel' }>
 
 /** The most offer ids one NFTokenCancelOffer may carry. */
 export const MAX_OFFERS_PER_CANCEL = CANCEL_OFFERS_PER_TX
-
-function checkOfferId(id: unknown): asserts id is string {
-  if (!isHash256(id)) {
-    throw invalidIntent(
-      `Invalid offer id ${describeValue(id)}: expected 64 hexadecimal characters.`,
-      'offerIds',
-      id,
-    )
-  }
-  if (isZeroHash256(id)) {
-    throw invalidIntent('Invalid offer id: the all-zero id names no offer.', 'offerIds', id)
-  }
-}
 
 function checkCount(offerIds: unknown): asserts offerIds is unknown[] {
   if (!Array.isArray(offerIds)) {
@@ -73,7 +59,7 @@ export function validateCancelIntent(
   checkCount(offerIds)
   const seen = new Set<string>()
   for (const id of offerIds) {
-    checkOfferId(id)
+    requireOfferId(id, 'offerIds')
     const key = id.toUpperCase()
     if (seen.has(key)) {
       throw invalidIntent(

@@ -90,6 +90,27 @@ export function requireNftId(nftId: unknown): asserts nftId is string {
 }
 
 /**
+ * Checks an offer id (an NFTokenOffer's ledger index).
+ *
+ * @param id - the id, untrusted.
+ * @param field - the intent's field it came from, for the error's details.
+ * @throws EngineError `VALIDATION` unless it is 64 hexadecimal digits, not all zeros (that id names no
+ *   offer, and rippled refuses it as temMALFORMED).
+ */
+export function requireOfferId(id: unknown, field: string): asserts id is string {
+  if (!isHash256(id)) {
+    throw invalidIntent(
+      `Invalid offer id ${describeValue(id)}: expected 64 hexadecimal characters.`,
+      field,
+      id,
+    )
+  }
+  if (isZeroHash256(id)) {
+    throw invalidIntent('Invalid offer id: the all-zero id names no offer.', field, id)
+  }
+}
+
+/**
  * Checks that an intent has the expected type before a type-specific validator reads it.
  *
  * @param intent - the intent, untrusted.

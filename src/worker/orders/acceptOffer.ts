@@ -7,13 +7,10 @@ import type { NFTokenAcceptOffer } from 'xrpl'
 
 import type { Intent } from '../../db/types/jobItems.ts'
 import {
-  describeValue,
-  invalidIntent,
-  isHash256,
-  isZeroHash256,
   requireAccount,
   requireIntentType,
   requireNftId,
+  requireOfferId,
 } from '../ledger/intentFields.ts'
 import type { IntentSpec } from '../ledger/intentTypes.ts'
 
@@ -35,13 +32,7 @@ export function validateAcceptIntent(
   requireAccount(account)
   const { offerId, nftId } = intent as AcceptIntent
   requireNftId(nftId)
-  if (!isHash256(offerId) || isZeroHash256(offerId)) {
-    throw invalidIntent(
-      `Invalid offer id ${describeValue(offerId)}: expected 64 hexadecimal characters.`,
-      'offerId',
-      offerId,
-    )
-  }
+  requireOfferId(offerId, 'offerId')
 }
 
 /**
