@@ -176,6 +176,11 @@ export default defineConfig(({ command, mode, isPreview }) => {
       rolldownOptions: { output: { advancedChunks: { groups: [firstScreenChunk()] } } },
     },
     test: {
+      // Most of an integration test's time is spent waiting for the sandbox to close ledgers, not
+      // computing: three files at a time overlap those waits. (Vitest's default on a 2-core CI
+      // machine would be one file at a time. Set here, not per project: projects with different
+      // worker counts would need an order of their own.)
+      maxWorkers: 3,
       projects: [
         {
           extends: true,
@@ -192,10 +197,6 @@ export default defineConfig(({ command, mode, isPreview }) => {
             include: ['tests/integration/**/*.test.ts'],
             environment: 'node',
             setupFiles: ['tests/helpers/setupIndexedDb.ts'],
-            // Most of an integration test's time is spent waiting for the sandbox to close ledgers,
-            // not computing: three files at a time overlap those waits. (Vitest's default on a
-            // 2-core CI machine would be one file at a time.)
-            maxWorkers: 3,
             testTimeout: 60_000,
             hookTimeout: 60_000,
           },

@@ -5,12 +5,13 @@
 import type { SubmittableTransaction } from 'xrpl'
 
 import type { Intent } from '../db/types/jobItems.ts'
+import type { JobKind } from '../db/types/jobs.ts'
 import { airdropKind } from './airdrop/airdropKind.ts'
 import { burnKind } from './burn/burnKind.ts'
 import { burnIntent } from './burn/burnTx.ts'
 import type { JobRequest } from './contract/jobs.ts'
 import { JobKinds } from './jobs/jobKind.ts'
-import type { PlannedIntent } from './jobs/jobKind.ts'
+import type { JobKindSpec, PlannedIntent } from './jobs/jobKind.ts'
 import { cancelIntent } from './ledger/cancelOffers.ts'
 import { offerIntent } from './ledger/createOffer.ts'
 import { IntentTypes } from './ledger/intentTypes.ts'
@@ -49,6 +50,11 @@ export const JOB_KINDS = new JobKinds(
  */
 export function validateJobRequest(request: unknown): JobRequest {
   return JOB_KINDS.validate(request)
+}
+
+/** A job kind's description, as registered (its checks, intents, pre-flight verdicts). */
+export function jobKindSpec(kind: JobKind): JobKindSpec {
+  return JOB_KINDS.spec(kind)
 }
 
 /**

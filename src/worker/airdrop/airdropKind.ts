@@ -104,6 +104,7 @@ export const airdropKind: JobKindSpec<AirdropRequest> = {
   kind: 'airdrop',
   intentTypes: ['offer'],
   touchesNfts: true,
+  selfOfferSource: 'distribution list',
   validate,
   prepare: withShuffleSeed,
   intents,

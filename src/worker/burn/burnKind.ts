@@ -2,6 +2,7 @@
 import type { BurnRequest } from '../contract/burn.ts'
 import type { JobKindSpec } from '../jobs/jobKind.ts'
 import { checkedNftIds } from '../jobs/plan/requestFields.ts'
+import { burnPreflightEffects } from './burnPreflight.ts'
 
 export const burnKind: JobKindSpec<BurnRequest> = {
   kind: 'burn',
@@ -12,4 +13,5 @@ export const burnKind: JobKindSpec<BurnRequest> = {
     nftIds: checkedNftIds(fields, 'Please select NFTs to burn'),
   }),
   intents: (request) => request.nftIds.map((nftId) => ({ intent: { type: 'burn', nftId } })),
+  effects: burnPreflightEffects,
 }

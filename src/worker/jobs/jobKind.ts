@@ -1,16 +1,20 @@
 /**
  * What the generic jobs engine knows of a job kind. Each capability describes its own kind (checking
- * the request, its intents, what its job row records) beside the rest of its code, and the engine
+ * the request, its intents, what its job row records, its own pre-flight verdicts) beside the rest of its code, and the engine
  * registers them all (src/worker/jobKinds.ts): the planner and the runner know a job only through its
  * intents and this description, so a new job kind adds one module and one registration.
  */
+import type { Client } from 'xrpl'
+
 import type { Intent } from '../../db/types/jobItems.ts'
-import type { JobKind } from '../../db/types/jobs.ts'
+import type { JobKind, PlanProblem } from '../../db/types/jobs.ts'
 import { EngineError } from '../../shared/errors.ts'
 import { isRecord } from '../../shared/isRecord.ts'
+import type { BurnEffects } from '../contract/burn.ts'
 import type { JobRequest } from '../contract/jobs.ts'
 import type { WalletInfo } from '../contract/wallet.ts'
 import type { IntentTypes } from '../ledger/intentTypes.ts'
+import type { ItemFacts } from './plan/itemFacts.ts'
 import { invalid, shown } from './plan/requestFields.ts'
 
 /** One intent of a plan; airdrop offers also name the recipient's CSV address, for reports. */
@@ -52,6 +56,38 @@ export interface JobKindSpec<R extends JobRequest = JobRequest> {
   intents(request: R, random?: () => number): PlannedIntent[]
   /** What the job row records for its cards, besides the fee. */
   params?(request: R, planned: readonly PlannedIntent[]): Record<string, unknown>
+  /**
+   * Pre-flight: the kind's own verdict on an item, after the checks every kind's items share (the
+   * NFT held and not offered twice, the recipient, the offers to cancel): a sale's bid as the user
+   * confirmed it, the key a removal names. Pure: `facts` were read from the validated ledger.
+   */
+  readonly itemProblem?: (intent: Intent, index: number, facts: ItemFacts) => PlanProblem | null
+  /**
+   * Pre-flight, for a kind whose transactions free more than their own objects: what the items
+   * without a problem delete on the ledger, read from it (a burn deletes its NFTs' offers and may
+   * empty NFT pages).
+   */
+  readonly effects?: (context: EffectsContext) => Promise<KindEffects>
+  /** Where the user takes out an offer to the wallet itself, for the message ('offers' if unset). */
+  readonly selfOfferSource?: string
+}
+
+/** What {@link JobKindSpec.effects} reads from. */
+export interface EffectsContext {
+  /** A connected client. */
+  client: Client
+  account: string
+  /** The items without a problem. */
+  clear: readonly PlannedIntent[]
+  facts: ItemFacts
+}
+
+/** What a kind's items delete on the ledger beyond themselves (see {@link JobKindSpec.effects}). */
+export interface KindEffects {
+  /** A burn's effects, shown on its plan. */
+  burn?: BurnEffects
+  /** Ledger objects of the account that go away: each frees an owner reserve. */
+  freedObjects: number
 }
 
 /** A description of any one kind. */

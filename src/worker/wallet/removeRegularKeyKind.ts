@@ -5,6 +5,7 @@
 import { EngineError } from '../../shared/errors.ts'
 import type { RemoveRegularKeyRequest } from '../contract/wallet.ts'
 import type { JobKindSpec } from '../jobs/jobKind.ts'
+import { keyRemovalProblem } from '../ledger/keyRemovalProblem.ts'
 
 export const removeRegularKeyKind: JobKindSpec<RemoveRegularKeyRequest> = {
   kind: 'removeRegularKey',
@@ -26,4 +27,8 @@ export const removeRegularKeyKind: JobKindSpec<RemoveRegularKeyRequest> = {
     if (!request.keyAddress) throw new EngineError('INTERNAL', 'No key to remove was named')
     return [{ intent: { type: 'removeRegularKey', keyAddress: request.keyAddress } }]
   },
+  itemProblem: (intent, index, facts) =>
+    intent.type === 'removeRegularKey'
+      ? keyRemovalProblem(intent.keyAddress, index, facts.keys)
+      : null,
 }

@@ -8,7 +8,7 @@ import type { Client } from 'xrpl'
 
 import type { NftItem } from '../../../src/db/types/nfts.ts'
 import { demoAccounts } from '../../../src/sandbox/demo/accounts.ts'
-import { planIntents, validateJobRequest } from '../../../src/worker/jobKinds.ts'
+import { jobKindSpec, planIntents, validateJobRequest } from '../../../src/worker/jobKinds.ts'
 import { runPreflight } from '../../../src/worker/jobs/plan/preflight.ts'
 import type { PreflightResult } from '../../../src/worker/jobs/plan/preflight.ts'
 import { readAccountNfts } from '../../../src/worker/ledger/accountNfts.ts'
@@ -38,7 +38,7 @@ let artistNft: string
 async function preflight(request: unknown, feeDrops = FEE): Promise<PreflightResult> {
   const checked = validateJobRequest(request)
   const deps = { client, account: holder, network: 'sandbox' as const, feeDrops }
-  return runPreflight(deps, checked.kind, planIntents(checked))
+  return runPreflight(deps, jobKindSpec(checked.kind), planIntents(checked))
 }
 
 function airdrop(addresses: string[], nftIds: string[]) {
@@ -320,7 +320,7 @@ describe('runPreflight: the account itself', () => {
     const checked = validateJobRequest({ kind: 'burn', nftIds: ownNfts(1) })
     const deps = { client, account: unfunded, network: 'sandbox' as const, feeDrops: FEE }
 
-    const error = await engineError(runPreflight(deps, 'burn', planIntents(checked)))
+    const error = await engineError(runPreflight(deps, jobKindSpec('burn'), planIntents(checked)))
 
     expect(error).toEqual({
       code: 'NOT_FOUND',
@@ -332,7 +332,7 @@ describe('runPreflight: the account itself', () => {
     const deps = { client, account: holder, network: 'sandbox' as const, feeDrops: FEE }
     const planned = [{ intent: { type: 'burn' as const, nftId: ownNfts(1)[0]! } }]
 
-    expect(await engineError(runPreflight(deps, 'cancel', planned))).toMatchObject({
+    expect(await engineError(runPreflight(deps, jobKindSpec('cancel'), planned))).toMatchObject({
       code: 'INTERNAL',
     })
   })

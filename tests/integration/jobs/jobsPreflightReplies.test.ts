@@ -10,7 +10,7 @@ import type { Client } from 'xrpl'
 
 import { demoAccounts } from '../../../src/sandbox/demo/accounts.ts'
 import { keylet } from '../../../src/sandbox/ledger/keylets.ts'
-import { planIntents, validateJobRequest } from '../../../src/worker/jobKinds.ts'
+import { jobKindSpec, planIntents, validateJobRequest } from '../../../src/worker/jobKinds.ts'
 import { runPreflight } from '../../../src/worker/jobs/plan/preflight.ts'
 import type { PreflightResult } from '../../../src/worker/jobs/plan/preflight.ts'
 import { readAccountNfts } from '../../../src/worker/ledger/accountNfts.ts'
@@ -74,7 +74,7 @@ const firstPageAgain: Hook = (request, forward) => {
 async function preflight(request: unknown): Promise<PreflightResult> {
   const checked = validateJobRequest(request)
   const deps = { client, account: holder, network: 'sandbox' as const, feeDrops: FEE }
-  return runPreflight(deps, checked.kind, planIntents(checked))
+  return runPreflight(deps, jobKindSpec(checked.kind), planIntents(checked))
 }
 
 async function offersOf(account: string): Promise<string[]> {

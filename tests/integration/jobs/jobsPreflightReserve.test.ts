@@ -8,7 +8,7 @@ import { Wallet } from 'xrpl'
 import type { Client } from 'xrpl'
 
 import type { JobKind } from '../../../src/db/types/jobs.ts'
-import { planIntents, validateJobRequest } from '../../../src/worker/jobKinds.ts'
+import { jobKindSpec, planIntents, validateJobRequest } from '../../../src/worker/jobKinds.ts'
 import { runPreflight } from '../../../src/worker/jobs/plan/preflight.ts'
 import type { PreflightResult } from '../../../src/worker/jobs/plan/preflight.ts'
 import { readAccountNfts } from '../../../src/worker/ledger/accountNfts.ts'
@@ -26,7 +26,7 @@ let nftIds: string[]
 async function preflight(request: unknown, feeDrops = FEE): Promise<PreflightResult> {
   const checked = validateJobRequest(request)
   const deps = { client, account: poor.classicAddress, network: 'sandbox' as const, feeDrops }
-  return runPreflight(deps, checked.kind satisfies JobKind, planIntents(checked))
+  return runPreflight(deps, jobKindSpec(checked.kind satisfies JobKind), planIntents(checked))
 }
 
 function listing(count: number) {

@@ -11,14 +11,8 @@ import type { Client } from 'xrpl'
 import { EngineError } from '../../../shared/errors.ts'
 import type { NetworkId } from '../../../shared/networks.ts'
 import type { BurnEffects, JobKind, PlanProblem } from '../../api.ts'
-import { offersDeleted, pagesFreed } from '../../ledger/burnEffects.ts'
-import { LOOKUP_CONCURRENCY } from '../../ledger/ledgerRequests.ts'
-import { readNftBids } from '../../ledger/nftBids.ts'
-import { readNftPages } from '../../ledger/nftPages.ts'
-import type { OfferEntry } from '../../ledger/ownOffers.ts'
-import { runPool } from '../../ledger/pool.ts'
 import type { SecondRead } from '../../network/secondOpinion.ts'
-import type { PlannedIntent } from '../jobKind.ts'
+import type { JobKindSpec, PlannedIntent } from '../jobKind.ts'
 import { isOwnOffer } from './cancelProblems.ts'
 import { costOf } from './preflightCost.ts'
 import { readFacts } from './preflightFacts.ts'
@@ -56,67 +50,23 @@ export interface PreflightResult {
   canStart: boolean
 }
 
-/** The intents each kind of job may hold ('List again' cancels the offers a listing replaces). */
-const INTENTS_OF_KIND: Readonly<Record<JobKind, readonly string[]>> = {
-  airdrop: ['offer'],
-  list: ['offer', 'cancel'],
-  burn: ['burn'],
-  cancel: ['cancel'],
-  accept: ['accept'],
-  removeRegularKey: ['removeRegularKey'],
-}
-
 /**
  * Input that no ledger state can make right: intents of another kind (a bug), and offers to the
  * account itself (rippled refuses them, temMALFORMED).
  */
-function assertPlanFits(kind: JobKind, planned: readonly PlannedIntent[], account: string) {
+function assertPlanFits(spec: JobKindSpec, planned: readonly PlannedIntent[], account: string) {
   planned.forEach(({ intent }, index) => {
-    if (!INTENTS_OF_KIND[kind].includes(intent.type)) {
-      throw new EngineError('INTERNAL', `Item ${index + 1} (${intent.type}) does not fit a ${kind}`)
+    if (!spec.intentTypes.includes(intent.type)) {
+      throw new EngineError(
+        'INTERNAL',
+        `Item ${index + 1} (${intent.type}) does not fit a ${spec.kind}`,
+      )
     }
     if (intent.type === 'offer' && intent.destination === account) {
-      const message = `${account} is the connected wallet itself: it cannot be sent its own NFTs. Remove it from the ${kind === 'airdrop' ? 'distribution list' : 'offers'}`
+      const message = `${account} is the connected wallet itself: it cannot be sent its own NFTs. Remove it from the ${spec.selfOfferSource ?? 'offers'}`
       throw new EngineError('VALIDATION', message, { itemIndex: index })
     }
   })
-}
-
-/**
- * What the burns without a problem do: the offers on their NFTs the ledger deletes (the account's own
- * sell offers, and others' offers — bids — read per NFT) and the account's NFT pages that go away.
- */
-async function burnEffects(
-  client: Client,
-  account: string,
-  burns: readonly string[],
-  ownOffers: ReadonlyMap<string, OfferEntry>,
-): Promise<BurnEffects> {
-  const ownSell = new Map<string, number>()
-  for (const offer of ownOffers.values()) {
-    if (offer.sell) ownSell.set(offer.nftId, (ownSell.get(offer.nftId) ?? 0) + 1)
-  }
-  const bids = new Map<string, number>()
-  const [pages] = await Promise.all([
-    readNftPages(client, account),
-    runPool([...burns], LOOKUP_CONCURRENCY, async (nftId) => {
-      bids.set(nftId, (await readNftBids(client, nftId, 'validated')).length)
-    }),
-  ])
-  const effects: BurnEffects = {
-    ownOffers: 0,
-    otherOffers: 0,
-    pagesFreed: pagesFreed(pages, burns),
-  }
-  for (const nftId of burns) {
-    const deleted = offersDeleted({
-      ownSell: ownSell.get(nftId) ?? 0,
-      others: bids.get(nftId) ?? 0,
-    })
-    effects.ownOffers += deleted.ownSell
-    effects.otherOffers += deleted.others
-  }
-  return effects
 }
 
 /**
@@ -131,7 +81,7 @@ async function burnEffects(
  * page that goes away (worked out from the account's pages as they are now); 0 for sales.
  *
  * @param deps - client, account, network and fee.
- * @param kind - the job's kind; every intent must fit it.
+ * @param spec - the job's kind; every intent must fit it, and its own verdicts and effects count.
  * @param planned - the plan, from `planIntents`.
  * @throws EngineError `VALIDATION` for an offer to the account itself; `NOT_FOUND` when the account
  *   does not exist; `NETWORK`, `NOT_CONNECTED`, `TIMEOUT` when the connection fails;
@@ -139,29 +89,28 @@ async function burnEffects(
  */
 export async function runPreflight(
   deps: PreflightDeps,
-  kind: JobKind,
+  spec: JobKindSpec,
   planned: PlannedIntent[],
 ): Promise<PreflightResult> {
-  assertPlanFits(kind, planned, deps.account)
-  const { reserves, own, facts } = await readFacts(deps, kind, planned)
-  const problems = itemProblems(planned, facts)
+  assertPlanFits(spec, planned, deps.account)
+  const { reserves, own, facts } = await readFacts(deps, spec.kind, planned)
+  const problems = itemProblems(planned, facts, spec.itemProblem)
   const troubled = new Set(problems.map((problem) => problem.itemIndex))
   const clear = planned.filter((_, index) => !troubled.has(index))
   const newOffers = clear.filter(({ intent }) => intent.type === 'offer').length
   const cancelled = clear.flatMap(({ intent }) => (intent.type === 'cancel' ? intent.offerIds : []))
   const freedOffers = new Set(cancelled.filter((id) => isOwnOffer(id, facts))).size
-  const burns = clear.flatMap(({ intent }) => (intent.type === 'burn' ? [intent.nftId] : []))
-  const burn =
-    kind === 'burn'
-      ? await burnEffects(deps.client, deps.account, burns, facts.ownOffers)
-      : undefined
+  const effects = spec.effects
+    ? await spec.effects({ client: deps.client, account: deps.account, clear, facts })
+    : undefined
+  const burn = effects?.burn
   const cost = costOf({
     account: own,
     reserves,
     feeDrops: deps.feeDrops,
     transactions: clear.length,
     newOffers,
-    freedObjects: freedOffers + (burn ? burn.ownOffers + burn.pagesFreed : 0),
+    freedObjects: freedOffers + (effects?.freedObjects ?? 0),
   })
   if (cost.problem) problems.push(cost.problem)
   return {

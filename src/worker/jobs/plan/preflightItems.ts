@@ -2,18 +2,17 @@
  * Pre-flight's per-item verdicts, from facts already read: NFTs the account does not own, cannot
  * transfer, lists twice or (airdrops) has already offered; recipients that do not exist, refuse
  * incoming offers or require a destination tag; offers to cancel
- * that vanished or are someone else's. Pure: no ledger access here. The verdicts of each kind of
- * item are in offerProblems.ts, cancelProblems.ts and keyRemovalProblem.ts.
+ * that vanished or are someone else's. Pure: no ledger access here. The verdicts of offers and of
+ * offers to cancel are in offerProblems.ts and cancelProblems.ts; a kind's own (a sale's bid, a key
+ * removal) are its JobKindSpec's.
  */
 import type { Intent } from '../../../db/types/jobItems.ts'
 import { shortAddress, shortId } from '../../../shared/format.ts'
 import type { PlanProblem } from '../../api.ts'
-import { bidVerdict } from '../../ledger/bidTerms.ts'
-import type { PlannedIntent } from '../jobKind.ts'
+import type { JobKindSpec, PlannedIntent } from '../jobKind.ts'
 import { cancelProblems } from './cancelProblems.ts'
 import { itemProblem } from './itemFacts.ts'
 import type { ItemFacts } from './itemFacts.ts'
-import { keyRemovalProblem } from './keyRemovalProblem.ts'
 import {
   destinationProblem,
   expirationProblem,
@@ -69,53 +68,37 @@ function nftProblem(
   return null
 }
 
-/** What stands in the way of accepting a bid (see bidVerdict). Each is blocking: the job is this sale. */
-function acceptProblem(
-  intent: Extract<Intent, { type: 'accept' }>,
-  index: number,
-  facts: ItemFacts,
-): PlanProblem | null {
-  const verdict = bidVerdict({
-    offerId: intent.offerId,
-    nftId: intent.nftId,
-    confirmed: intent.terms,
-    acceptToken: intent.acceptToken === true,
-    bid: facts.bids.get(intent.offerId) ?? null,
-    account: facts.account,
-    closeTime: facts.closeTime,
-    networkName: facts.networkName,
-    hasSecond: facts.hasSecond,
-    second: facts.secondBids.get(intent.offerId),
-  })
-  return verdict && { ...verdict, itemIndex: index, blocking: true }
-}
-
 /**
- * Every per-item problem of the plan, in plan order.
+ * Every per-item problem of the plan, in plan order: the checks every kind's items share, then the
+ * kind's own (`JobKindSpec.itemProblem`).
  *
  * @param planned - the plan.
  * @param facts - what the ledger says.
+ * @param kindProblem - the kind's own verdict on an item, if it has one.
  */
-export function itemProblems(planned: readonly PlannedIntent[], facts: ItemFacts): PlanProblem[] {
+export function itemProblems(
+  planned: readonly PlannedIntent[],
+  facts: ItemFacts,
+  kindProblem?: JobKindSpec['itemProblem'],
+): PlanProblem[] {
   const problems: PlanProblem[] = []
   const seen = new Set<string>()
   planned.forEach(({ intent }, index) => {
+    const own = kindProblem?.(intent, index, facts) ?? null
     if (intent.type === 'cancel') {
       problems.push(...cancelProblems(intent.offerIds, index, facts))
       return
     }
     if (intent.type === 'removeRegularKey') {
-      const problem = keyRemovalProblem(intent.keyAddress, index, facts.keys)
-      if (problem) problems.push(problem)
+      if (own) problems.push(own)
       return
     }
     const nft = nftProblem(intent, index, facts, seen)
     const offer = intent.type === 'offer'
     const destination = offer ? destinationProblem(intent, index, facts) : null
     const expiry = offer && !nft ? expirationProblem(intent, index, facts) : null
-    const bid = intent.type === 'accept' ? acceptProblem(intent, index, facts) : null
     const replaced = offer ? replacementProblem(intent, index, facts) : null
-    for (const problem of [nft, destination, expiry, bid, replaced]) {
+    for (const problem of [nft, destination, expiry, own, replaced]) {
       if (!problem) continue
       // Skipping an offer that replaces others would still cancel those: its NFT would be left
       // with no price at all. The user takes it out of the listing instead.

@@ -43,7 +43,7 @@ export async function recordPlan(
       ...(offeredByJobs ? { offeredByJobs } : {}),
       ...(second ? { second } : {}),
     },
-    request.kind,
+    spec,
     planned,
   )
   const id = crypto.randomUUID()

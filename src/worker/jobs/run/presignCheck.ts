@@ -23,7 +23,7 @@ import { bidVerdict } from '../../ledger/bidTerms.ts'
 import { readOwnOffers } from '../../ledger/ownOffers.ts'
 import type { OfferEntry } from '../../ledger/ownOffers.ts'
 import { readCloseTime } from '../../ledger/ledgerRequests.ts'
-import { keyRemovalProblem } from '../plan/keyRemovalProblem.ts'
+import { keyRemovalProblem } from '../../ledger/keyRemovalProblem.ts'
 import { readAccountKeys } from '../../ledger/accountKeys.ts'
 
 /** Why an item is not signed. */

@@ -1,6 +1,6 @@
 /** Pre-flight's (and the last look before signing's) verdict on removing the regular key. Pure. */
-import type { PlanProblem } from '../../api.ts'
-import type { AccountKeyFacts } from '../../ledger/accountKeys.ts'
+import type { PlanProblem } from '../api.ts'
+import type { AccountKeyFacts } from './accountKeys.ts'
 
 /**
  * What stands in the way of removing the regular key: it is not (any more) the account's RegularKey,
