@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import type { Attempt, Intent, JobItemRow } from '../../src/db/types/jobItems.ts'
 import type { JobRow } from '../../src/db/types/jobs.ts'
 import { isEngineError } from '../../src/shared/errors.ts'
-import { resultMessage } from '../../src/worker/jobs/report/resultMessages.ts'
+import { INTENT_TYPES } from '../../src/worker/jobKinds.ts'
 import { JOB_REPORT_COLUMNS, jobReportCsv } from '../../src/worker/jobs/report/reportCsv.ts'
 
 const ACCOUNT = 'rJoxBSzpXhPkNfAnP1TrRTR8VyFo43uSoc'
@@ -95,7 +95,7 @@ describe('jobReportCsv', () => {
         message: "The recipient's account does not exist on this network.",
       }),
     ]
-    const { header, rows } = parse(jobReportCsv(JOB, items))
+    const { header, rows } = parse(jobReportCsv(JOB, items, INTENT_TYPES))
     expect(header).toEqual([...JOB_REPORT_COLUMNS])
     expect(rows).toEqual([
       {
@@ -164,12 +164,12 @@ describe('jobReportCsv', () => {
     ['123456789012345678', '123456789012.345678'],
     ['100000000000000000', '100000000000'],
   ])('writes %s drops as %s XRP, exactly', (drops, xrp) => {
-    const { rows } = parse(jobReportCsv(JOB, [item(0, offer(drops))]))
+    const { rows } = parse(jobReportCsv(JOB, [item(0, offer(drops))], INTENT_TYPES))
     expect(rows[0]?.amount_xrp).toBe(xrp)
   })
 
   it('prefers the offer destination when no airdrop recipient is recorded', () => {
-    const { rows } = parse(jobReportCsv(JOB, [item(0, offer('5', RECIPIENT))]))
+    const { rows } = parse(jobReportCsv(JOB, [item(0, offer('5', RECIPIENT))], INTENT_TYPES))
     expect(rows[0]?.recipient).toBe(RECIPIENT)
   })
 
@@ -178,10 +178,10 @@ describe('jobReportCsv', () => {
       item(0, offer('0', RECIPIENT), { status: 'failed', result: 'tecNO_PERMISSION' }),
       item(1, { type: 'burn', nftId: NFT_ID }, { status: 'skipped', result: 'cancelled' }),
     ]
-    const { rows } = parse(jobReportCsv(JOB, items))
+    const { rows } = parse(jobReportCsv(JOB, items, INTENT_TYPES))
     expect(rows.map((row) => row.message)).toEqual([
-      resultMessage('tecNO_PERMISSION', 'offer'),
-      resultMessage('cancelled', 'burn'),
+      INTENT_TYPES.resultMessage('tecNO_PERMISSION', 'offer'),
+      INTENT_TYPES.resultMessage('cancelled', 'burn'),
     ])
   })
 
@@ -194,7 +194,7 @@ describe('jobReportCsv', () => {
     ['leading and trailing spaces', '  padded  '],
     ['non-ASCII text', 'Empfänger ✓ 受取人'],
   ])('keeps a message with %s intact', (_name, message) => {
-    const { rows } = parse(jobReportCsv(JOB, [item(0, offer('0'), { message })]))
+    const { rows } = parse(jobReportCsv(JOB, [item(0, offer('0'), { message })], INTENT_TYPES))
     expect(rows[0]?.message).toBe(message)
   })
 
@@ -210,20 +210,20 @@ describe('jobReportCsv', () => {
     [' =not first', ' =not first'],
   ])('neutralises a formula in %j', (text, shown) => {
     const items = [item(0, offer('0'), { recipient: text, message: text })]
-    const { rows } = parse(jobReportCsv(JOB, items))
+    const { rows } = parse(jobReportCsv(JOB, items, INTENT_TYPES))
     expect(rows[0]?.recipient).toBe(shown)
     expect(rows[0]?.message).toBe(shown)
   })
 
   it('writes only the header for a job without items', () => {
-    expect(jobReportCsv(JOB, [])).toBe(`${JOB_REPORT_COLUMNS.join(',')}\r\n`)
+    expect(jobReportCsv(JOB, [], INTENT_TYPES)).toBe(`${JOB_REPORT_COLUMNS.join(',')}\r\n`)
   })
 
   it('refuses items of another job', () => {
     const stranger = { ...item(0, offer('0')), jobId: 'job-2', id: 'job-2:000000' }
     let caught: unknown
     try {
-      jobReportCsv(JOB, [stranger])
+      jobReportCsv(JOB, [stranger], INTENT_TYPES)
     } catch (error) {
       caught = error
     }

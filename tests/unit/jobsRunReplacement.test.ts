@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import type { LedgerDb } from '../../src/db/schema.ts'
 import type { Intent, JobItemRow } from '../../src/db/types/jobItems.ts'
 import type { JobRow } from '../../src/db/types/jobs.ts'
+import { INTENT_TYPES } from '../../src/worker/jobKinds.ts'
 import { RunState } from '../../src/worker/jobs/run/runState.ts'
 
 const OLD_A = 'A'.repeat(64)
@@ -27,7 +28,12 @@ function listing(cancelStatus: JobItemRow['status'] = 'pending'): JobItemRow[] {
 }
 
 function state(items: JobItemRow[]): RunState {
-  return new RunState({} as LedgerDb, { id: 'job', status: 'running' } as JobRow, items)
+  return new RunState(
+    {} as LedgerDb,
+    { id: 'job', status: 'running' } as JobRow,
+    items,
+    INTENT_TYPES,
+  )
 }
 
 const signable = (s: RunState) => s.pending(Infinity, true).map((i) => i.index)

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
 import type { Intent } from '../../src/db/types/jobItems.ts'
-import { resultMessage } from '../../src/worker/jobs/report/resultMessages.ts'
+import { INTENT_TYPES } from '../../src/worker/jobKinds.ts'
+import { resultMessage } from '../../src/worker/ledger/resultMessages.ts'
 
 /** Every result a bulk NFT job can meet, and the engine's own outcomes. */
 const CODES = [
@@ -40,7 +41,13 @@ const CODES = [
   'skipped',
   'cancelled',
 ]
-const CONTEXTS: (Intent['type'] | undefined)[] = [undefined, 'offer', 'burn', 'cancel']
+const TYPES: Intent['type'][] = ['offer', 'burn', 'cancel', 'accept', 'removeRegularKey']
+const CONTEXTS: (Intent['type'] | undefined)[] = [undefined, ...TYPES]
+
+/** The sentence for a result, in the words of an intent type's transaction when one is named. */
+function sentence(code: string, type?: string): string {
+  return type === undefined ? resultMessage(code) : INTENT_TYPES.resultMessage(code, type)
+}
 
 /** A sentence for a person: capitalised, ends with a full stop, no result-code jargon. */
 function expectPlainSentence(message: string): void {
@@ -51,7 +58,7 @@ function expectPlainSentence(message: string): void {
 
 describe('resultMessage', () => {
   it.each(CODES)('describes %s in plain words, with or without a context', (code) => {
-    for (const context of CONTEXTS) expectPlainSentence(resultMessage(code, context))
+    for (const context of CONTEXTS) expectPlainSentence(sentence(code, context))
   })
 
   it('gives each code its own sentence', () => {
@@ -97,7 +104,7 @@ describe('resultMessage', () => {
     ['skipped', undefined, 'Skipped: this item was left out of the job, so nothing was sent.'],
     ['telCAN_NOT_QUEUE_FULL', undefined, 'The network is busy and its transaction queue is full.'],
   ])('says what %s means (context %s)', (code, context, message) => {
-    expect(resultMessage(code, context)).toBe(message)
+    expect(sentence(code, context)).toBe(message)
   })
 
   it.each<[string, string]>([
@@ -105,8 +112,10 @@ describe('resultMessage', () => {
     ['tecNO_ENTRY', 'burn'],
     ['tecINSUFFICIENT_RESERVE', 'offer'],
     ['temMALFORMED', 'cancel'],
+    ['tecEXPIRED', 'accept'],
+    ['cancelled', 'removeRegularKey'],
   ])('tailors %s to a %s', (code, context) => {
-    expect(resultMessage(code, context as Intent['type'])).not.toBe(resultMessage(code))
+    expect(sentence(code, context)).not.toBe(sentence(code))
   })
 
   it.each<[string, string]>([
@@ -139,6 +148,16 @@ describe('resultMessage', () => {
     [`x${'Y'.repeat(100)}`, `The network returned result x${'Y'.repeat(39)}….`],
   ])('names an unknown code %j in a generic sentence', (code, message) => {
     expect(resultMessage(code)).toBe(message)
-    expect(resultMessage(code, 'offer')).toBe(message)
+    expect(INTENT_TYPES.resultMessage(code, 'offer')).toBe(message)
+  })
+
+  it("words each registered transaction's success in its own words", () => {
+    const successes = TYPES.map((type) => sentence('tesSUCCESS', type))
+    expect(new Set(successes).size).toBe(TYPES.length)
+    expect(successes).not.toContain(sentence('tesSUCCESS'))
+  })
+
+  it('gives an intent type nobody registered the sentence every transaction shares', () => {
+    expect(sentence('tecNO_PERMISSION', 'mint')).toBe('Your account is not allowed to do this.')
   })
 })

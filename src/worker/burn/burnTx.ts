@@ -44,4 +44,12 @@ export const burnIntent: IntentSpec<BurnIntent> = {
   type: 'burn',
   validate: validateBurnIntent,
   build: buildBurn,
+  results: {
+    tesSUCCESS: 'The NFT was burned.',
+    tecNO_PERMISSION: 'Your account is not allowed to burn this NFT.',
+    tecNO_ENTRY:
+      'The NFT is no longer in your account (it may have been sold, transferred or burned already), so there was nothing to burn.',
+    skipped: 'Skipped: this NFT was left out of the job, so it was not burned.',
+    cancelled: 'Not burned: the job was cancelled before this NFT was signed for.',
+  },
 }

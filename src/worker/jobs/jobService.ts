@@ -22,7 +22,6 @@ import { recordPlan } from './plan/recordPlan.ts'
 import { skipProblem } from './plan/skipProblems.ts'
 import { takenError, takenItemProblems } from './plan/takenItems.ts'
 import { jobReportCsv } from './report/reportCsv.ts'
-import { resultMessage } from './report/resultMessages.ts'
 import { accountLockName, defaultAccountLocks } from './run/accountLocks.ts'
 import type { AccountLocks } from './run/accountLocks.ts'
 import { AccountRuns } from './run/accountRuns.ts'
@@ -42,6 +41,7 @@ export class JobService {
       db: deps.db,
       locks: this.locks,
       runnerId: deps.runnerId ?? crypto.randomUUID(),
+      words: deps.kinds.transactions,
       runnerDeps: (job) => jobRunnerDeps(deps, job),
       mayRun: (network, account) => this.mayRun(network, account),
       onJobEnded: deps.onJobEnded,
@@ -142,7 +142,7 @@ export class JobService {
   async exportCsv(jobId: string): Promise<string> {
     const job = await readJob(this.deps.db, jobId)
     if (!job) throw new EngineError('NOT_FOUND', 'No such job')
-    return jobReportCsv(job, await readItems(this.deps.db, jobId))
+    return jobReportCsv(job, await readItems(this.deps.db, jobId), this.deps.kinds.transactions)
   }
 
   /**
@@ -226,7 +226,10 @@ export class JobService {
     }
     const skip = (item: JobItemRow) =>
       item.status === 'pending'
-        ? { status: 'skipped' as const, message: resultMessage('cancelled', item.intent.type) }
+        ? {
+            status: 'skipped' as const,
+            message: this.deps.kinds.transactions.resultMessage('cancelled', item.intent.type),
+          }
         : undefined
     const db = this.deps.db
     if (await updateIdleJob(db, jobId, ['planned', 'waiting', 'paused'], 'cancelled', skip)) {

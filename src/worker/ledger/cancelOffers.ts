@@ -16,6 +16,7 @@ import {
   requireOfferId,
 } from './intentFields.ts'
 import type { IntentSpec } from './intentTypes.ts'
+import { NOTHING_CHANGED } from './resultMessages.ts'
 
 /** An intent to cancel offers. */
 export type CancelIntent = Extract<Intent, { type: 'cancel' }>
@@ -134,4 +135,12 @@ export const cancelIntent: IntentSpec<CancelIntent> = {
   type: 'cancel',
   validate: validateCancelIntent,
   build: buildCancelOffers,
+  results: {
+    tesSUCCESS: 'The offers were cancelled.',
+    tecNO_PERMISSION:
+      'At least one of these offers is not yours to cancel (only its owner or its recipient may), so none were cancelled.',
+    temMALFORMED: `The network rejected the cancellation as malformed (an empty, too long or repeated list of offers); ${NOTHING_CHANGED}.`,
+    skipped: 'Skipped: these offers were left out of the job, so they were not cancelled.',
+    cancelled: 'Not cancelled: the job was cancelled before these offers were signed for.',
+  },
 }

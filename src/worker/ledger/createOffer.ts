@@ -17,6 +17,7 @@ import {
   requireNftId,
 } from './intentFields.ts'
 import type { IntentSpec } from './intentTypes.ts'
+import { NOTHING_CHANGED } from './resultMessages.ts'
 
 /** An intent to create a sell offer. */
 export type OfferIntent = Extract<Intent, { type: 'offer' }>
@@ -147,4 +148,18 @@ export const offerIntent: IntentSpec<OfferIntent> = {
   type: 'offer',
   validate: validateOfferIntent,
   build: buildCreateOffer,
+  results: {
+    tesSUCCESS: 'The offer was created.',
+    tecNO_PERMISSION:
+      'The recipient does not accept NFT offers (their account blocks incoming offers).',
+    tecINSUFFICIENT_RESERVE:
+      'Your account does not hold enough XRP for the reserve of another offer (each open offer locks 0.2 XRP on Mainnet until it is accepted or cancelled). The network fee was charged.',
+    tecNO_ENTRY:
+      'The NFT is not in your account (it may have been sold, transferred or burned already), so it could not be offered.',
+    tecEXPIRED: "The offer's expiration time had already passed, so it was not created.",
+    temBAD_AMOUNT: `The network rejected the offer's price as invalid; ${NOTHING_CHANGED}.`,
+    temBAD_EXPIRATION: `The network rejected the offer's expiration time as invalid; ${NOTHING_CHANGED}.`,
+    skipped: 'Skipped: this offer was left out of the job, so nothing was sent.',
+    cancelled: 'Not sent: the job was cancelled before this offer was signed.',
+  },
 }

@@ -9,6 +9,8 @@ import type { SubmittableTransaction } from 'xrpl'
 
 import type { Intent } from '../../db/types/jobItems.ts'
 import { describeValue, invalidIntent } from './intentFields.ts'
+import { resultMessage } from './resultMessages.ts'
+import type { ResultSentences, ResultWords } from './resultMessages.ts'
 
 /** One intent type's transaction: how its intent is checked and turned into a transaction. */
 export interface IntentSpec<I extends Intent = Intent> {
@@ -21,6 +23,12 @@ export interface IntentSpec<I extends Intent = Intent> {
   validate(intent: Intent, account: string): void
   /** The unsigned transaction, without Fee, Sequence and LastLedgerSequence; `validate` first. */
   build(account: string, intent: I): SubmittableTransaction
+  /**
+   * What its results mean for this transaction, where that says more than the sentence every
+   * transaction shares (see resultMessage): its success, its own `tec` codes, and what skipping or
+   * cancelling it left undone.
+   */
+  readonly results: ResultSentences
 }
 
 /** A spec of any one intent type. */
@@ -29,7 +37,7 @@ export type AnyIntentSpec = {
 }[Intent['type']]
 
 /** The registered intent types. */
-export class IntentTypes {
+export class IntentTypes implements ResultWords {
   private readonly specs = new Map<string, IntentSpec>()
 
   /** @param specs - one per intent type. */
@@ -68,6 +76,18 @@ export class IntentTypes {
     spec.validate(intent, account)
     // The spec of the intent's own type: validate has checked the intent's shape for it.
     return spec.build(account, intent)
+  }
+
+  /**
+   * The plain-words sentence for an item's result, in the words of its transaction (see
+   * resultMessage): `tecNO_PERMISSION` on an offer says the recipient blocks incoming offers.
+   *
+   * @param code - a transaction result or one of the engine's own outcomes (`dead`, `skipped`,
+   *   `cancelled`, `notReplaced`).
+   * @param type - the item's intent type; an unknown one gets the shared sentence.
+   */
+  resultMessage(code: string, type: string): string {
+    return resultMessage(code, this.specs.get(type)?.results)
   }
 
   private specOf(intent: Intent): IntentSpec {

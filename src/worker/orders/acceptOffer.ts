@@ -52,4 +52,17 @@ export const acceptIntent: IntentSpec<AcceptIntent> = {
   type: 'accept',
   validate: validateAcceptIntent,
   build: buildAcceptOffer,
+  results: {
+    tesSUCCESS: 'The NFT was sold to the bidder.',
+    tecOBJECT_NOT_FOUND:
+      'The bid no longer exists (the bidder cancelled it, or it was accepted or expired).',
+    tecEXPIRED: 'The bid had expired, so the NFT was not sold.',
+    tecINSUFFICIENT_FUNDS:
+      "The bidder's account no longer holds enough to pay the bid, so the NFT was not sold.",
+    tecNO_PERMISSION: 'This bid was made to another account: yours may not accept it.',
+    tecNFTOKEN_OFFER_TYPE_MISMATCH:
+      'That offer is not a bid (a buy offer), so it cannot be sold to.',
+    skipped: 'Skipped: the bid was left out of the job, so the NFT was not sold.',
+    cancelled: 'Not sold: the job was cancelled before the acceptance was signed.',
+  },
 }

@@ -36,4 +36,12 @@ export const removeRegularKeyIntent: IntentSpec<RemoveRegularKeyIntent> = {
   type: 'removeRegularKey',
   validate: validateRemoveRegularKeyIntent,
   build: (account) => buildRemoveRegularKey(account),
+  results: {
+    tesSUCCESS:
+      "This app's signing key was removed from your account: it can no longer sign anything.",
+    tecNO_ALTERNATIVE_KEY:
+      "The ledger refused: your account's master key is disabled and it has no signer list, so this key is its only way to sign. Enable the master key or set a signer list first.",
+    skipped: 'Skipped: the key was not removed.',
+    cancelled: 'Not sent: the job was cancelled before the removal was signed.',
+  },
 }

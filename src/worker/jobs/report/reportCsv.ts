@@ -8,7 +8,7 @@ import type { Attempt, Intent, JobItemRow } from '../../../db/types/jobItems.ts'
 import type { JobRow } from '../../../db/types/jobs.ts'
 import { EngineError } from '../../../shared/errors.ts'
 import { formatDrops } from '../../../shared/format.ts'
-import { resultMessage } from './resultMessages.ts'
+import type { ResultWords } from '../../ledger/resultMessages.ts'
 import { intentNftId } from '../../../shared/intents.ts'
 
 /** The report's columns, in order. */
@@ -54,12 +54,12 @@ function recipientColumn(item: JobItemRow): string {
   return item.recipient ?? destination ?? ''
 }
 
-function messageColumn(item: JobItemRow): string {
+function messageColumn(item: JobItemRow, words: ResultWords): string {
   if (item.message !== undefined) return item.message
-  return item.result === undefined ? '' : resultMessage(item.result, item.intent.type)
+  return item.result === undefined ? '' : words.resultMessage(item.result, item.intent.type)
 }
 
-function reportRow(item: JobItemRow): ReportRow {
+function reportRow(item: JobItemRow, words: ResultWords): ReportRow {
   const attempt = shownAttempt(item.attempts)
   return {
     index: String(item.index),
@@ -70,7 +70,7 @@ function reportRow(item: JobItemRow): ReportRow {
     status: item.status,
     tx_hash: attempt?.hash ?? '',
     result: item.result ?? '',
-    message: messageColumn(item),
+    message: messageColumn(item, words),
     offer_id: item.offerId ?? '',
     ledger_index: attempt?.ledgerIndex === undefined ? '' : String(attempt.ledgerIndex),
   }
@@ -91,15 +91,16 @@ function reportRow(item: JobItemRow): ReportRow {
  *
  * @param job - the job the items belong to.
  * @param items - its items, in any order.
+ * @param words - words a result the item has no message for (the registry of intent types).
  * @returns the CSV text (CRLF line ends, RFC 4180 quoting by papaparse).
  * @throws EngineError `INTERNAL` when an item belongs to another job.
  */
-export function jobReportCsv(job: JobRow, items: JobItemRow[]): string {
+export function jobReportCsv(job: JobRow, items: JobItemRow[], words: ResultWords): string {
   const stranger = items.find((item) => item.jobId !== job.id)
   if (stranger) {
     throw new EngineError('INTERNAL', `Item ${stranger.id} does not belong to job ${job.id}.`)
   }
-  const rows = [...items].sort((a, b) => a.index - b.index).map(reportRow)
+  const rows = [...items].sort((a, b) => a.index - b.index).map((item) => reportRow(item, words))
   return Papa.unparse(
     { fields: [...JOB_REPORT_COLUMNS], data: rows },
     { header: true, escapeFormulae: FORMULA_START },

@@ -9,7 +9,7 @@ import { FINAL_ITEM, readItems } from '../../../db/jobs.ts'
 import type { LedgerDb } from '../../../db/schema.ts'
 import type { JobRow, JobStatus } from '../../../db/types/jobs.ts'
 import type { NetworkId } from '../../../shared/networks.ts'
-import { resultMessage } from '../report/resultMessages.ts'
+import type { ResultWords } from '../../ledger/resultMessages.ts'
 import { accountLockName } from './accountLocks.ts'
 import type { AccountLocks } from './accountLocks.ts'
 import { JobRunner } from './runner.ts'
@@ -21,6 +21,8 @@ export interface AccountRunsDeps {
   locks: AccountLocks
   /** This engine's id, recorded on the rows of the jobs its runners take. */
   runnerId: string
+  /** Words the items' results (the registry of intent types). */
+  words: ResultWords
   /** What a runner of this job needs (its client bound to the job's network, its signer). */
   runnerDeps(job: JobRow): RunnerDeps
   /** Whether this engine may run the account's jobs now: its wallet is connected on that network. */
@@ -150,7 +152,7 @@ export class AccountRuns {
       const changed = items.filter((i) => !FINAL_ITEM.has(i.status))
       for (const item of changed) {
         item.status = 'skipped'
-        item.message = resultMessage('cancelled', item.intent.type)
+        item.message = this.deps.words.resultMessage('cancelled', item.intent.type)
       }
       await saveItems(db, job.id, items, changed, { status: 'cancelled', epoch: job.epoch })
       this.deps.onJobEnded?.(job)

@@ -11,7 +11,7 @@ import type { LedgerDb } from '../../../db/schema.ts'
 import type { Attempt, JobItemRow } from '../../../db/types/jobItems.ts'
 import type { JobRow, JobStatus } from '../../../db/types/jobs.ts'
 import { logFailure } from '../../../shared/errors.ts'
-import { resultMessage } from '../report/resultMessages.ts'
+import type { ResultWords } from '../../ledger/resultMessages.ts'
 import { ReplacementOrder } from './replacementOrder.ts'
 import type { Filler } from './noop.ts'
 import type { Sequencer } from './sequencer.ts'
@@ -66,11 +66,15 @@ export class RunState {
   /** The job's status as last read from its row: requests are taken when it changes. */
   private seenStatus: JobStatus
 
-  /** @param job - the job as the runner took it (its `epoch` fences every write). */
+  /**
+   * @param job - the job as the runner took it (its `epoch` fences every write).
+   * @param words - words each item's result as its transaction's spec does.
+   */
   constructor(
     private readonly db: LedgerDb,
     readonly job: JobRow,
     readonly items: JobItemRow[],
+    private readonly words: ResultWords,
   ) {
     for (const item of items) {
       for (const a of item.attempts) this.byHash.set(a.hash, item)
@@ -89,7 +93,7 @@ export class RunState {
     this.replacements.forget(item)
     if (item.status !== 'pending') return
     this.setStatus(item, 'skipped')
-    item.message = resultMessage('notReplaced', item.intent.type)
+    item.message = this.words.resultMessage('notReplaced', item.intent.type)
     this.touch(item)
   }
 
@@ -223,7 +227,7 @@ export class RunState {
   finish(item: JobItemRow, result: string, offerId?: string): void {
     this.setStatus(item, result === 'tesSUCCESS' ? 'succeeded' : 'failed')
     item.result = result
-    item.message = resultMessage(result, item.intent.type)
+    item.message = this.words.resultMessage(result, item.intent.type)
     if (offerId) item.offerId = offerId
     this.touch(item)
   }
@@ -240,7 +244,8 @@ export class RunState {
     }
     a.final = 'dead'
     this.setStatus(item, this.stopping === 'cancel' ? 'skipped' : 'pending')
-    if (item.status === 'skipped') item.message = resultMessage('cancelled', item.intent.type)
+    if (item.status === 'skipped')
+      item.message = this.words.resultMessage('cancelled', item.intent.type)
     this.touch(item)
   }
 
@@ -256,7 +261,7 @@ export class RunState {
   skipPending(): void {
     for (const item of this.pending()) {
       this.setStatus(item, 'skipped')
-      item.message = resultMessage('cancelled', item.intent.type)
+      item.message = this.words.resultMessage('cancelled', item.intent.type)
       this.touch(item)
     }
   }

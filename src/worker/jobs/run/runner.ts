@@ -44,8 +44,8 @@ export type { RunnerLimits } from './submitRules.ts'
 
 export interface RunnerDeps {
   db: LedgerDb
-  /** Builds each intent's transaction (the registry of intent types). */
-  transactions: Pick<IntentTypes, 'build'>
+  /** Builds each intent's transaction and words its results (the registry of intent types). */
+  transactions: Pick<IntentTypes, 'build' | 'resultMessage'>
   /** The connected client (it may change after a reconnect). */
   client: () => Client
   signer: () => Wallet
@@ -80,7 +80,7 @@ export class JobRunner {
   private ended = false
 
   constructor(deps: RunnerDeps, job: JobRow, items: JobItemRow[]) {
-    this.state = new RunState(deps.db, job, items)
+    this.state = new RunState(deps.db, job, items, deps.transactions)
     this.follower = new LedgerFollower(job.account, deps.client)
     this.pace = new Pace(BigInt(deps.limits.maxFeeDrops))
     this.presign = new PresignCheck({

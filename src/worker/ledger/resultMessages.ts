@@ -1,18 +1,30 @@
 /**
  * Plain-words messages for the results a bulk NFT job's items end with: the ledger's transaction
  * results (tes/tec/tef/ter/tel/tem) and the engine's own outcomes (`dead`, `skipped`, `cancelled`).
- * Written for the holder of the NFTs, not for a developer. Deciding what a result means for the job
+ * Written for the holder of the NFTs, not for a developer. Each intent type adds the sentences that
+ * say more for its transaction (IntentSpec.results). Deciding what a result means for the job
  * (final, retriable) is the runner's business, not this module's.
  */
-import type { Intent } from '../../../db/types/jobItems.ts'
 
-type IntentType = Intent['type']
+/**
+ * Sentences for results that mean something more precise for one kind of transaction (each intent
+ * type's own, in its IntentSpec): `tecNO_PERMISSION` on a sell offer to a recipient is the recipient
+ * blocking incoming offers.
+ */
+export type ResultSentences = Readonly<Record<string, string>>
 
-const NOTHING_CHANGED = 'nothing was changed'
+/** Words an item's result in the words of its transaction (IntentTypes does, from each spec). */
+export interface ResultWords {
+  /** The sentence for `code` on an item of intent type `type` (see resultMessage). */
+  resultMessage(code: string, type: string): string
+}
+
+/** Ends a sentence for a result that left the ledger as it was. */
+export const NOTHING_CHANGED = 'nothing was changed'
 const BUSY = 'The network is busy'
 
 /** One sentence per result, whatever the item does. */
-const MESSAGES: Readonly<Record<string, string>> = {
+const MESSAGES: ResultSentences = {
   tesSUCCESS: 'Done: the network confirmed it.',
   tecNO_DST: "The recipient's account does not exist on this network.",
   tecNO_PERMISSION: 'Your account is not allowed to do this.',
@@ -56,61 +68,6 @@ const MESSAGES: Readonly<Record<string, string>> = {
     "Not sent: the NFT's earlier offer could not be cancelled, so no second price was made for it.",
 }
 
-/** Sentences that say more when what the item does is known. */
-const CONTEXT_MESSAGES: Readonly<Record<IntentType, Readonly<Record<string, string>>>> = {
-  offer: {
-    tesSUCCESS: 'The offer was created.',
-    tecNO_PERMISSION:
-      'The recipient does not accept NFT offers (their account blocks incoming offers).',
-    tecINSUFFICIENT_RESERVE:
-      'Your account does not hold enough XRP for the reserve of another offer (each open offer locks 0.2 XRP on Mainnet until it is accepted or cancelled). The network fee was charged.',
-    tecNO_ENTRY:
-      'The NFT is not in your account (it may have been sold, transferred or burned already), so it could not be offered.',
-    tecEXPIRED: "The offer's expiration time had already passed, so it was not created.",
-    temBAD_AMOUNT: `The network rejected the offer's price as invalid; ${NOTHING_CHANGED}.`,
-    temBAD_EXPIRATION: `The network rejected the offer's expiration time as invalid; ${NOTHING_CHANGED}.`,
-    skipped: 'Skipped: this offer was left out of the job, so nothing was sent.',
-    cancelled: 'Not sent: the job was cancelled before this offer was signed.',
-  },
-  burn: {
-    tesSUCCESS: 'The NFT was burned.',
-    tecNO_PERMISSION: 'Your account is not allowed to burn this NFT.',
-    tecNO_ENTRY:
-      'The NFT is no longer in your account (it may have been sold, transferred or burned already), so there was nothing to burn.',
-    skipped: 'Skipped: this NFT was left out of the job, so it was not burned.',
-    cancelled: 'Not burned: the job was cancelled before this NFT was signed for.',
-  },
-  cancel: {
-    tesSUCCESS: 'The offers were cancelled.',
-    tecNO_PERMISSION:
-      'At least one of these offers is not yours to cancel (only its owner or its recipient may), so none were cancelled.',
-    temMALFORMED: `The network rejected the cancellation as malformed (an empty, too long or repeated list of offers); ${NOTHING_CHANGED}.`,
-    skipped: 'Skipped: these offers were left out of the job, so they were not cancelled.',
-    cancelled: 'Not cancelled: the job was cancelled before these offers were signed for.',
-  },
-  removeRegularKey: {
-    tesSUCCESS:
-      "This app's signing key was removed from your account: it can no longer sign anything.",
-    tecNO_ALTERNATIVE_KEY:
-      "The ledger refused: your account's master key is disabled and it has no signer list, so this key is its only way to sign. Enable the master key or set a signer list first.",
-    skipped: 'Skipped: the key was not removed.',
-    cancelled: 'Not sent: the job was cancelled before the removal was signed.',
-  },
-  accept: {
-    tesSUCCESS: 'The NFT was sold to the bidder.',
-    tecOBJECT_NOT_FOUND:
-      'The bid no longer exists (the bidder cancelled it, or it was accepted or expired).',
-    tecEXPIRED: 'The bid had expired, so the NFT was not sold.',
-    tecINSUFFICIENT_FUNDS:
-      "The bidder's account no longer holds enough to pay the bid, so the NFT was not sold.",
-    tecNO_PERMISSION: 'This bid was made to another account: yours may not accept it.',
-    tecNFTOKEN_OFFER_TYPE_MISMATCH:
-      'That offer is not a bid (a buy offer), so it cannot be sold to.',
-    skipped: 'Skipped: the bid was left out of the job, so the NFT was not sold.',
-    cancelled: 'Not sold: the job was cancelled before the acceptance was signed.',
-  },
-}
-
 /** A result code as a message quotes it: short and printable. */
 function quoteCode(code: string): string {
   const printable = code.replace(/[^\x20-\x7e]/g, '?')
@@ -146,19 +103,19 @@ function genericMessage(code: string): string {
  * @param code - a transaction result (`tesSUCCESS`, `tecNO_DST`, `tefPAST_SEQ`, …) or one of the
  *   engine's own outcomes: `dead` (provably never applied), `skipped` (left out of the job),
  *   `cancelled` (the job was cancelled before the item was signed).
- * @param context - what the item does, for a more precise sentence where the result means different
- *   things (`tecNO_PERMISSION` on an offer: the recipient blocks incoming offers).
+ * @param specific - the item's transaction's own sentences, for a more precise one where the result
+ *   means different things (`tecNO_PERMISSION` on an offer: the recipient blocks incoming offers);
+ *   an intent type's are `IntentTypes.resultMessage`'s.
  * @returns the sentence; for a code it does not know, a generic one that names the code.
  *
  * @example
  * ```ts
  * resultMessage('tecNO_DST') // "The recipient's account does not exist on this network."
- * resultMessage('tecNO_PERMISSION', 'offer')
+ * resultMessage('tecNO_PERMISSION', offerIntent.results)
  * // 'The recipient does not accept NFT offers (their account blocks incoming offers).'
  * ```
  */
-export function resultMessage(code: string, context?: IntentType): string {
-  const specific = context === undefined ? undefined : CONTEXT_MESSAGES[context]
+export function resultMessage(code: string, specific?: ResultSentences): string {
   if (specific && Object.hasOwn(specific, code)) return specific[code] as string
   if (Object.hasOwn(MESSAGES, code)) return MESSAGES[code] as string
   return genericMessage(code)
