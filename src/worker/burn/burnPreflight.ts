@@ -11,7 +11,7 @@ import { offersDeleted, pagesFreed } from '../ledger/burnEffects.ts'
 import { LOOKUP_CONCURRENCY } from '../ledger/ledgerRequests.ts'
 import { readNftBids } from '../ledger/nftBids.ts'
 import { readNftPages } from '../ledger/nftPages.ts'
-import type { OfferEntry } from '../ledger/ownOffers.ts'
+import { readOwnOffers } from '../ledger/ownOffers.ts'
 import { runPool } from '../ledger/pool.ts'
 
 /**
@@ -22,19 +22,19 @@ async function burnEffects(
   client: Client,
   account: string,
   burns: readonly string[],
-  ownOffers: ReadonlyMap<string, OfferEntry>,
 ): Promise<BurnEffects> {
-  const ownSell = new Map<string, number>()
-  for (const offer of ownOffers.values()) {
-    if (offer.sell) ownSell.set(offer.nftId, (ownSell.get(offer.nftId) ?? 0) + 1)
-  }
   const bids = new Map<string, number>()
-  const [pages] = await Promise.all([
+  const [pages, ownOffers] = await Promise.all([
     readNftPages(client, account),
+    readOwnOffers(client, account),
     runPool([...burns], LOOKUP_CONCURRENCY, async (nftId) => {
       bids.set(nftId, (await readNftBids(client, nftId, 'validated')).length)
     }),
   ])
+  const ownSell = new Map<string, number>()
+  for (const offer of ownOffers.values()) {
+    if (offer.sell) ownSell.set(offer.nftId, (ownSell.get(offer.nftId) ?? 0) + 1)
+  }
   const effects: BurnEffects = {
     ownOffers: 0,
     otherOffers: 0,
@@ -53,8 +53,8 @@ async function burnEffects(
 
 /** The burn kind's pre-flight effects (see `JobKindSpec.effects`). */
 export async function burnPreflightEffects(context: EffectsContext): Promise<KindEffects> {
-  const { client, account, clear, facts } = context
+  const { client, account, clear } = context
   const burns = clear.flatMap(({ intent }) => (intent.type === 'burn' ? [intent.nftId] : []))
-  const burn = await burnEffects(client, account, burns, facts.ownOffers)
+  const burn = await burnEffects(client, account, burns)
   return { burn, freedObjects: burn.ownOffers + burn.pagesFreed }
 }

@@ -14,6 +14,7 @@ import type { BurnEffects } from '../contract/burn.ts'
 import type { JobRequest } from '../contract/jobs.ts'
 import type { WalletInfo } from '../contract/wallet.ts'
 import type { IntentTypes } from '../ledger/intentTypes.ts'
+import type { SecondRead } from '../network/secondOpinion.ts'
 import type { ItemFacts } from './plan/itemFacts.ts'
 import { invalid, shown } from './plan/requestFields.ts'
 
@@ -57,11 +58,18 @@ export interface JobKindSpec<R extends JobRequest = JobRequest> {
   /** What the job row records for its cards, besides the fee. */
   params?(request: R, planned: readonly PlannedIntent[]): Record<string, unknown>
   /**
-   * Pre-flight: the kind's own verdict on an item, after the checks every kind's items share (the
-   * NFT held and not offered twice, the recipient, the offers to cancel): a sale's bid as the user
-   * confirmed it, the key a removal names. Pure: `facts` were read from the validated ledger.
+   * Pre-flight: the kind's own verdict on its items, after the checks every kind's items share (the
+   * NFT held and not offered twice, the recipient, the offers to cancel). It reads what only it
+   * needs from the validated ledger, alongside the facts every kind reads (a sale's bid as its NFT's
+   * buy offers list it and as another server states it; who may sign for an account losing its
+   * key), and returns the verdict on each item, drawn from those reads.
    */
-  readonly itemProblem?: (intent: Intent, index: number, facts: ItemFacts) => PlanProblem | null
+  readonly itemChecks?: (context: CheckContext) => Promise<ItemCheck>
+  /**
+   * What the user can do about an NFT the account already offers for sale, added to the message
+   * that skips it (a listing: 'List again' replaces the offer in the same job).
+   */
+  readonly alreadyOfferedHint?: string
   /**
    * Pre-flight, for a kind whose transactions free more than their own objects: what the items
    * without a problem delete on the ledger, read from it (a burn deletes its NFTs' offers and may
@@ -72,6 +80,22 @@ export interface JobKindSpec<R extends JobRequest = JobRequest> {
   readonly selfOfferSource?: string
 }
 
+/** What {@link JobKindSpec.itemChecks} reads with. */
+export interface CheckContext {
+  /** A connected client. */
+  client: Client
+  /** The account that will sign. */
+  account: string
+  /** The network's name for messages, e.g. 'Mainnet'. */
+  networkName: string
+  planned: readonly PlannedIntent[]
+  /** Other servers of the network, for the facts that set a sale's value. */
+  second?: SecondRead
+}
+
+/** A kind's own verdict on one of its items (see {@link JobKindSpec.itemChecks}); pure. */
+export type ItemCheck = (intent: Intent, index: number, facts: ItemFacts) => PlanProblem | null
+
 /** What {@link JobKindSpec.effects} reads from. */
 export interface EffectsContext {
   /** A connected client. */
@@ -79,7 +103,6 @@ export interface EffectsContext {
   account: string
   /** The items without a problem. */
   clear: readonly PlannedIntent[]
-  facts: ItemFacts
 }
 
 /** What a kind's items delete on the ledger beyond themselves (see {@link JobKindSpec.effects}). */

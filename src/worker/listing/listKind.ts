@@ -93,6 +93,7 @@ export const listKind: JobKindSpec<ListRequest> = {
   kind: 'list',
   intentTypes: ['offer', 'cancel'],
   touchesNfts: true,
+  alreadyOfferedHint: "Choose 'List again' to replace its offer",
   validate,
   intents,
   // What a listing's cards name: its offers, the offers it replaces, how the prices were set and the

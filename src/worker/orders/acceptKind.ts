@@ -4,14 +4,11 @@
  */
 import { rippleTimeToUnixTime, unixTimeToRippleTime } from 'xrpl'
 
-import type { Intent } from '../../db/types/jobItems.ts'
-import type { PlanProblem } from '../../db/types/jobs.ts'
 import type { BidTerms, OfferAmount } from '../../db/types/offers.ts'
 import { CURRENCY_CODE, ISSUED_VALUE, currencyCode } from '../../shared/currency.ts'
 import { isRecord } from '../../shared/isRecord.ts'
 import type { AcceptRequest } from '../contract/orders.ts'
 import type { JobKindSpec } from '../jobs/jobKind.ts'
-import type { ItemFacts } from '../jobs/plan/itemFacts.ts'
 import {
   MAX_EXPIRATION,
   checkedAddress,
@@ -20,7 +17,7 @@ import {
   invalid,
   shown,
 } from '../jobs/plan/requestFields.ts'
-import { bidVerdict } from '../ledger/bidTerms.ts'
+import { acceptChecks } from './acceptChecks.ts'
 
 function checkedAmount(value: unknown, label: string): OfferAmount {
   if (!isRecord(value)) throw invalid(`${label}: the amount is malformed`)
@@ -78,24 +75,6 @@ function termsOfRequest(request: AcceptRequest): BidTerms {
   return { ...rest, expiration: expiresAt === null ? null : unixTimeToRippleTime(expiresAt) }
 }
 
-/** What stands in the way of accepting a bid (see bidVerdict). Each is blocking: the job is this sale. */
-function acceptProblem(intent: Intent, index: number, facts: ItemFacts): PlanProblem | null {
-  if (intent.type !== 'accept') return null
-  const verdict = bidVerdict({
-    offerId: intent.offerId,
-    nftId: intent.nftId,
-    confirmed: intent.terms,
-    acceptToken: intent.acceptToken === true,
-    bid: facts.bids.get(intent.offerId) ?? null,
-    account: facts.account,
-    closeTime: facts.closeTime,
-    networkName: facts.networkName,
-    hasSecond: facts.hasSecond,
-    second: facts.secondBids.get(intent.offerId),
-  })
-  return verdict && { ...verdict, itemIndex: index, blocking: true }
-}
-
 export const acceptKind: JobKindSpec<AcceptRequest> = {
   kind: 'accept',
   intentTypes: ['accept'],
@@ -118,5 +97,5 @@ export const acceptKind: JobKindSpec<AcceptRequest> = {
       },
     },
   ],
-  itemProblem: acceptProblem,
+  itemChecks: acceptChecks,
 }

@@ -5,6 +5,7 @@
 import { EngineError } from '../../shared/errors.ts'
 import type { RemoveRegularKeyRequest } from '../contract/wallet.ts'
 import type { JobKindSpec } from '../jobs/jobKind.ts'
+import { readAccountKeys } from '../ledger/accountKeys.ts'
 import { keyRemovalProblem } from '../ledger/keyRemovalProblem.ts'
 
 export const removeRegularKeyKind: JobKindSpec<RemoveRegularKeyRequest> = {
@@ -27,8 +28,10 @@ export const removeRegularKeyKind: JobKindSpec<RemoveRegularKeyRequest> = {
     if (!request.keyAddress) throw new EngineError('INTERNAL', 'No key to remove was named')
     return [{ intent: { type: 'removeRegularKey', keyAddress: request.keyAddress } }]
   },
-  itemProblem: (intent, index, facts) =>
-    intent.type === 'removeRegularKey'
-      ? keyRemovalProblem(intent.keyAddress, index, facts.keys)
-      : null,
+  // Who may sign for the account decides whether the key can go (see keyRemovalProblem).
+  itemChecks: async ({ client, account, networkName }) => {
+    const keys = await readAccountKeys(client, account, networkName)
+    return (intent, index) =>
+      intent.type === 'removeRegularKey' ? keyRemovalProblem(intent.keyAddress, index, keys) : null
+  },
 }

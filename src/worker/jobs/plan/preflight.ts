@@ -9,6 +9,7 @@
 import type { Client } from 'xrpl'
 
 import { EngineError } from '../../../shared/errors.ts'
+import { buildNetworks } from '../../../shared/networks.ts'
 import type { NetworkId } from '../../../shared/networks.ts'
 import type { BurnEffects, JobKind, PlanProblem } from '../../api.ts'
 import type { SecondRead } from '../../network/secondOpinion.ts'
@@ -93,16 +94,22 @@ export async function runPreflight(
   planned: PlannedIntent[],
 ): Promise<PreflightResult> {
   assertPlanFits(spec, planned, deps.account)
-  const { reserves, own, facts } = await readFacts(deps, spec.kind, planned)
-  const problems = itemProblems(planned, facts, spec.itemProblem)
+  const { client, account, second } = deps
+  const networkName = buildNetworks({})[deps.network].name
+  const [{ reserves, own, facts }, check] = await Promise.all([
+    readFacts(deps, planned, networkName),
+    spec.itemChecks?.({ client, account, networkName, planned, ...(second ? { second } : {}) }),
+  ])
+  const problems = itemProblems(planned, facts, {
+    ...(check ? { check } : {}),
+    ...(spec.alreadyOfferedHint ? { alreadyOfferedHint: spec.alreadyOfferedHint } : {}),
+  })
   const troubled = new Set(problems.map((problem) => problem.itemIndex))
   const clear = planned.filter((_, index) => !troubled.has(index))
   const newOffers = clear.filter(({ intent }) => intent.type === 'offer').length
   const cancelled = clear.flatMap(({ intent }) => (intent.type === 'cancel' ? intent.offerIds : []))
   const freedOffers = new Set(cancelled.filter((id) => isOwnOffer(id, facts))).size
-  const effects = spec.effects
-    ? await spec.effects({ client: deps.client, account: deps.account, clear, facts })
-    : undefined
+  const effects = spec.effects ? await spec.effects({ client, account, clear }) : undefined
   const burn = effects?.burn
   const cost = costOf({
     account: own,

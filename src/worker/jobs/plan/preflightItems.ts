@@ -9,7 +9,7 @@
 import type { Intent } from '../../../db/types/jobItems.ts'
 import { shortAddress, shortId } from '../../../shared/format.ts'
 import type { PlanProblem } from '../../api.ts'
-import type { JobKindSpec, PlannedIntent } from '../jobKind.ts'
+import type { ItemCheck, PlannedIntent } from '../jobKind.ts'
 import { cancelProblems } from './cancelProblems.ts'
 import { itemProblem } from './itemFacts.ts'
 import type { ItemFacts } from './itemFacts.ts'
@@ -20,11 +20,20 @@ import {
   replacementProblem,
 } from './offerProblems.ts'
 
+/** What a kind adds to the checks every kind's items share. */
+export interface KindChecks {
+  /** Its own verdict on an item (see JobKindSpec.itemChecks). */
+  check?: ItemCheck
+  /** See JobKindSpec.alreadyOfferedHint. */
+  alreadyOfferedHint?: string
+}
+
 function nftProblem(
   intent: Extract<Intent, { nftId: string }>,
   index: number,
   facts: ItemFacts,
   seen: Set<string>,
+  hint: string | undefined,
 ): PlanProblem | null {
   const label = `NFT ${shortId(intent.nftId)}`
   const nft = facts.nfts.get(intent.nftId)
@@ -47,8 +56,8 @@ function nftProblem(
   if (offered) {
     const to = offered.destination ? ` (to ${shortAddress(offered.destination)})` : ''
     // A listing names the way to a new price: 'List again' replaces the offer in the same job.
-    const message = facts.listing
-      ? `${label} is already on sale (a sell offer from you${to}): it will be skipped. Choose 'List again' to replace its offer`
+    const message = hint
+      ? `${label} is already on sale (a sell offer from you${to}): it will be skipped. ${hint}`
       : `${label} already has a sell offer from you${to}: it will be skipped`
     return itemProblem('DUPLICATE', index, message)
   }
@@ -70,21 +79,21 @@ function nftProblem(
 
 /**
  * Every per-item problem of the plan, in plan order: the checks every kind's items share, then the
- * kind's own (`JobKindSpec.itemProblem`).
+ * kind's own (`JobKindSpec.itemChecks`).
  *
  * @param planned - the plan.
  * @param facts - what the ledger says.
- * @param kindProblem - the kind's own verdict on an item, if it has one.
+ * @param kind - the kind's own verdict on an item and its words, if it has them.
  */
 export function itemProblems(
   planned: readonly PlannedIntent[],
   facts: ItemFacts,
-  kindProblem?: JobKindSpec['itemProblem'],
+  kind: KindChecks = {},
 ): PlanProblem[] {
   const problems: PlanProblem[] = []
   const seen = new Set<string>()
   planned.forEach(({ intent }, index) => {
-    const own = kindProblem?.(intent, index, facts) ?? null
+    const own = kind.check?.(intent, index, facts) ?? null
     if (intent.type === 'cancel') {
       problems.push(...cancelProblems(intent.offerIds, index, facts))
       return
@@ -93,7 +102,7 @@ export function itemProblems(
       if (own) problems.push(own)
       return
     }
-    const nft = nftProblem(intent, index, facts, seen)
+    const nft = nftProblem(intent, index, facts, seen, kind.alreadyOfferedHint)
     const offer = intent.type === 'offer'
     const destination = offer ? destinationProblem(intent, index, facts) : null
     const expiry = offer && !nft ? expirationProblem(intent, index, facts) : null
