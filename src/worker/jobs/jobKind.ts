@@ -14,7 +14,7 @@ import type { BurnEffects } from '../contract/burn.ts'
 import type { JobRequest } from '../contract/jobs.ts'
 import type { WalletInfo } from '../contract/wallet.ts'
 import type { IntentTypes } from '../ledger/intentTypes.ts'
-import type { SecondRead } from '../network/secondOpinion.ts'
+import type { SecondRead } from '../ledger/secondRead.ts'
 import type { ItemFacts } from './plan/itemFacts.ts'
 import { invalid, shown } from './plan/requestFields.ts'
 

@@ -5,12 +5,31 @@
  * an unsigned transaction through here; it adds Fee, Sequence and LastLedgerSequence, signs, and
  * records the blob before submitting.
  */
-import type { SubmittableTransaction } from 'xrpl'
+import type { Client, SubmittableTransaction, Wallet } from 'xrpl'
 
 import type { Intent } from '../../db/types/jobItems.ts'
+import type { PlanProblem } from '../../db/types/jobs.ts'
 import { describeValue, invalidIntent } from './intentFields.ts'
 import { resultMessage } from './resultMessages.ts'
 import type { ResultSentences, ResultWords } from './resultMessages.ts'
+import type { SecondRead } from './secondRead.ts'
+
+/** Why an item is not signed (see {@link IntentSpec.lastLook}). */
+export type Refusal = Pick<PlanProblem, 'code' | 'message'>
+
+/** What the last look before signing reads with. */
+export interface LastLookContext {
+  /** A connected client. */
+  client: Client
+  /** The wallet that will sign (its key's address tells a regular key from the master key). */
+  signer: Wallet
+  /** The account whose transaction it is. */
+  account: string
+  /** The network's name, for messages. */
+  networkName: string
+  /** Other servers of the network, for the facts that set a sale's value. */
+  second?: SecondRead
+}
 
 /** One intent type's transaction: how its intent is checked and turned into a transaction. */
 export interface IntentSpec<I extends Intent = Intent> {
@@ -29,6 +48,15 @@ export interface IntentSpec<I extends Intent = Intent> {
    * cancelling it left undone.
    */
   readonly results: ResultSentences
+  /**
+   * The last look before signing (docs/architecture.md §3.6), for a transaction whose rightness can
+   * change after it was planned: what the ledger says now that makes signing it wrong (a bid no
+   * longer on the confirmed terms, a key that is no longer the account's), or null. The item is
+   * skipped with the refusal; nothing of it is signed.
+   *
+   * @throws EngineError as the reads do (a lost connection: the run waits and looks again).
+   */
+  lastLook?(intent: I, context: LastLookContext): Promise<Refusal | null>
 }
 
 /** A spec of any one intent type. */
@@ -88,6 +116,19 @@ export class IntentTypes implements ResultWords {
    */
   resultMessage(code: string, type: string): string {
     return resultMessage(code, this.specs.get(type)?.results)
+  }
+
+  /**
+   * Validates an intent and takes its last look before signing (see {@link IntentSpec.lastLook});
+   * null for a type that has none.
+   *
+   * @throws EngineError `VALIDATION` as {@link IntentTypes.validate}; as the reads do.
+   */
+  async lastLook(intent: Intent, context: LastLookContext): Promise<Refusal | null> {
+    const spec = this.specOf(intent)
+    if (!spec.lastLook) return null
+    spec.validate(intent, context.account)
+    return spec.lastLook(intent, context)
   }
 
   private specOf(intent: Intent): IntentSpec {

@@ -13,7 +13,7 @@ import { ClioLink } from '../network/clioLink.ts'
 import { plainClients } from '../ledger/pacedClient.ts'
 import type { ClientFactory } from '../ledger/pacedClient.ts'
 import type { LinkTiming } from '../network/endpointLink.ts'
-import type { SecondRead } from '../network/secondOpinion.ts'
+import type { SecondRead } from '../ledger/secondRead.ts'
 import { secondOpinionOnFloor } from './floorConfirmation.ts'
 import { readFloorPrice } from './floorPrice.ts'
 

@@ -9,16 +9,9 @@ import type { Client } from 'xrpl'
 import type { NetworkConfig, NetworkId } from '../../shared/networks.ts'
 import { plainClients } from '../ledger/pacedClient.ts'
 import type { ClientFactory } from '../ledger/pacedClient.ts'
+import type { SecondRead } from '../ledger/secondRead.ts'
 import type { LinkTiming } from './endpointLink.ts'
 import { log } from '../../shared/log.ts'
-
-/** Another server's word, for one network: whether there is one to ask, and asking it. */
-export interface SecondRead {
-  /** Whether the network lists another endpoint than the one in use. */
-  available(): boolean
-  /** The first answer of another endpoint; undefined when none answered. */
-  ask<T>(question: (client: Client) => Promise<T>): Promise<T | undefined>
-}
 
 export class SecondOpinion {
   private readonly clients = new Map<string, Client>()

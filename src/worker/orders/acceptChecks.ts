@@ -1,7 +1,7 @@
 /**
- * A sale's pre-flight: the bid to accept, read where the holder's decision can be checked (its NFT's
- * buy offers, on this server and on another of the network), and the verdict on it against the
- * terms the user confirmed (see bidVerdict).
+ * A sale's checks, at pre-flight and in the last look before signing: the bid to accept, read where
+ * the holder's decision can be checked (its NFT's buy offers, on this server and on another of the
+ * network), and the verdict on it against the terms the user confirmed (see bidVerdict).
  */
 import type { Client } from 'xrpl'
 
@@ -9,15 +9,25 @@ import type { Intent } from '../../db/types/jobItems.ts'
 import type { PlanProblem } from '../../db/types/jobs.ts'
 import type { BidTerms } from '../../db/types/offers.ts'
 import type { CheckContext, ItemCheck } from '../jobs/jobKind.ts'
-import type { ItemFacts } from '../jobs/plan/itemFacts.ts'
 import { bidVerdict } from '../ledger/bidTerms.ts'
+import type { LastLookContext, Refusal } from '../ledger/intentTypes.ts'
 import type { SecondWord } from '../ledger/bidTerms.ts'
 import { LOOKUP_CONCURRENCY, readCloseTime } from '../ledger/ledgerRequests.ts'
 import { readBidTerms } from '../ledger/nftBids.ts'
 import { runPool } from '../ledger/pool.ts'
-import type { SecondRead } from '../network/secondOpinion.ts'
+import type { SecondRead } from '../ledger/secondRead.ts'
 
 type AcceptIntent = Extract<Intent, { type: 'accept' }>
+
+/** Where a bid's terms are judged from. */
+interface SaleReads {
+  bids: ReadonlyMap<string, BidTerms | null>
+  secondBids: ReadonlyMap<string, SecondWord>
+  hasSecond: boolean
+  closeTime: number
+  account: string
+  networkName: string
+}
 
 /**
  * The bids to accept, each as its NFT's nft_buy_offers lists it (null when it is not among them).
@@ -46,34 +56,62 @@ async function readSecondBids(
   return words
 }
 
-/**
- * The accept kind's pre-flight checks (see `JobKindSpec.itemChecks`): every problem of a bid is
- * blocking, since the job is this one sale.
- */
-export async function acceptChecks(context: CheckContext): Promise<ItemCheck> {
-  const { client, planned, second } = context
-  const accepts = planned.flatMap(({ intent }) => (intent.type === 'accept' ? [intent] : []))
-  // The bid's expiry (and the NFT's offers' own) is judged at the validated ledger's close time.
+/** The bids of these sales on this server and another, and the validated ledger's close time. */
+async function readSales(
+  client: Client,
+  second: SecondRead | undefined,
+  accepts: readonly AcceptIntent[],
+): Promise<Omit<SaleReads, 'account' | 'networkName'>> {
+  // The bid's expiry is judged at the validated ledger's close time.
   const [bids, secondBids, closeTime] = await Promise.all([
     readBids(client, accepts),
     readSecondBids(second, accepts),
     readCloseTime(client),
   ])
-  const hasSecond = second?.available() ?? false
-  return (intent: Intent, index: number, facts: ItemFacts): PlanProblem | null => {
+  return { bids, secondBids, closeTime, hasSecond: second?.available() ?? false }
+}
+
+/** What stands in the way of this sale (see bidVerdict). */
+function saleVerdict(intent: AcceptIntent, reads: SaleReads): Refusal | null {
+  return bidVerdict({
+    offerId: intent.offerId,
+    nftId: intent.nftId,
+    confirmed: intent.terms,
+    acceptToken: intent.acceptToken === true,
+    bid: reads.bids.get(intent.offerId) ?? null,
+    account: reads.account,
+    closeTime: reads.closeTime,
+    networkName: reads.networkName,
+    hasSecond: reads.hasSecond,
+    second: reads.secondBids.get(intent.offerId),
+  })
+}
+
+/**
+ * The accept kind's pre-flight checks (see `JobKindSpec.itemChecks`): every problem of a bid is
+ * blocking, since the job is this one sale.
+ */
+export async function acceptChecks(context: CheckContext): Promise<ItemCheck> {
+  const { client, planned, second, account, networkName } = context
+  const accepts = planned.flatMap(({ intent }) => (intent.type === 'accept' ? [intent] : []))
+  const reads = { ...(await readSales(client, second, accepts)), account, networkName }
+  return (intent: Intent, index: number): PlanProblem | null => {
     if (intent.type !== 'accept') return null
-    const verdict = bidVerdict({
-      offerId: intent.offerId,
-      nftId: intent.nftId,
-      confirmed: intent.terms,
-      acceptToken: intent.acceptToken === true,
-      bid: bids.get(intent.offerId) ?? null,
-      account: facts.account,
-      closeTime,
-      networkName: facts.networkName,
-      hasSecond,
-      second: secondBids.get(intent.offerId),
-    })
+    const verdict = saleVerdict(intent, reads)
     return verdict && { ...verdict, itemIndex: index, blocking: true }
   }
+}
+
+/**
+ * A sale's last look before signing (see `IntentSpec.lastLook`): a bid can be cancelled and made
+ * again at another price after the job was planned, so it is read again, here and from a second
+ * server where the network has one, and must state exactly the terms the user confirmed.
+ */
+export async function saleLastLook(
+  intent: AcceptIntent,
+  context: LastLookContext,
+): Promise<Refusal | null> {
+  const { client, second, account, networkName } = context
+  const reads = await readSales(client, second, [intent])
+  return saleVerdict(intent, { ...reads, account, networkName })
 }

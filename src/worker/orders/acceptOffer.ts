@@ -13,6 +13,7 @@ import {
   requireOfferId,
 } from '../ledger/intentFields.ts'
 import type { IntentSpec } from '../ledger/intentTypes.ts'
+import { saleLastLook } from './acceptChecks.ts'
 
 /** An intent to accept a bid (a buy offer) on one of the account's NFTs. */
 export type AcceptIntent = Extract<Intent, { type: 'accept' }>
@@ -52,6 +53,7 @@ export const acceptIntent: IntentSpec<AcceptIntent> = {
   type: 'accept',
   validate: validateAcceptIntent,
   build: buildAcceptOffer,
+  lastLook: saleLastLook,
   results: {
     tesSUCCESS: 'The NFT was sold to the bidder.',
     tecOBJECT_NOT_FOUND:

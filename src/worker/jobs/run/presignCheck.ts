@@ -2,34 +2,26 @@
  * The last look before signing (docs/architecture.md §3.6): pre-flight read the ledger when the job was planned,
  * but a job may start much later, and a bid can be cancelled and made again at another price, or an
  * NFT offered meanwhile from elsewhere. So right before an item is signed:
- * - a sale: the bid is read again (and from a second server where the network has one) and must state
- *   exactly the terms the user confirmed;
  * - an offer: the account's sell offers are read (every page, once per run and again after each
  *   reconnect) and an NFT that acquired one since it was planned is left out, so that no NFT ends up
- *   with two live offers (two recipients, or given away and on sale).
- * - a key removal: signed only by the key it removes, still the account's RegularKey, and not its
- *   only way to sign.
+ *   with two live offers (two recipients, or given away and on sale);
+ * - every other intent type as its spec says (IntentSpec.lastLook): a sale's bid is read again and
+ *   must state exactly the terms the user confirmed (orders/acceptChecks.ts); a key removal is
+ *   signed only by the key it removes, still the account's RegularKey (wallet/removeRegularKey.ts).
  * An item refused here is skipped, with the reason; nothing of it is signed.
  */
-import { deriveAddress } from 'xrpl'
 import type { Client, Wallet } from 'xrpl'
 
 import type { JobItemRow } from '../../../db/types/jobItems.ts'
-import type { PlanProblem } from '../../../db/types/jobs.ts'
 import { shortAddress, shortId } from '../../../shared/format.ts'
-import type { SecondRead } from '../../network/secondOpinion.ts'
-import { readBidTerms } from '../../ledger/nftBids.ts'
-import { bidVerdict } from '../../ledger/bidTerms.ts'
+import type { IntentTypes, Refusal } from '../../ledger/intentTypes.ts'
 import { readOwnOffers } from '../../ledger/ownOffers.ts'
 import type { OfferEntry } from '../../ledger/ownOffers.ts'
-import { readCloseTime } from '../../ledger/ledgerRequests.ts'
-import { keyRemovalProblem } from '../../ledger/keyRemovalProblem.ts'
-import { readAccountKeys } from '../../ledger/accountKeys.ts'
-
-/** Why an item is not signed. */
-export type Refusal = Pick<PlanProblem, 'code' | 'message'>
+import type { SecondRead } from '../../ledger/secondRead.ts'
 
 export interface PresignDeps {
+  /** Each intent type's own last look (the registry of intent types). */
+  transactions: Pick<IntentTypes, 'lastLook'>
   client: () => Client
   /** The wallet that signs (its key's address tells a regular key from the master key). */
   signer: () => Wallet
@@ -81,14 +73,11 @@ export class PresignCheck {
         if (refusal) refused.set(item, refusal)
       }
     }
+    const { client, signer, account, networkName, second, transactions } = this.deps
+    const looks = { client: client(), signer: signer(), account, networkName }
+    const context = second ? { ...looks, second } : looks
     for (const item of items) {
-      const { intent } = item
-      const refusal =
-        intent.type === 'accept'
-          ? await this.saleRefusal(intent)
-          : intent.type === 'removeRegularKey'
-            ? await this.removalRefusal(intent.keyAddress)
-            : null
+      const refusal = await transactions.lastLook(item.intent, context)
       if (refusal) refused.set(item, refusal)
     }
     return refused
@@ -103,50 +92,6 @@ export class PresignCheck {
     }
     this.sellByNft = byNft
     return byNft
-  }
-
-  /**
-   * A key removal is signed only by the key it removes, while the ledger still has that key as the
-   * account's RegularKey and removing it leaves the account a way to sign: the job may have been
-   * planned long before, and a SetRegularKey without a key removes whatever key is set.
-   */
-  private async removalRefusal(keyAddress: string): Promise<Refusal | null> {
-    const signingKey = deriveAddress(this.deps.signer().publicKey)
-    if (signingKey !== keyAddress) {
-      return {
-        code: 'NO_REGULAR_KEY',
-        message: `This removal is signed by the key it removes (${keyAddress}); the wallet connected now signs with ${signingKey}. Nothing was signed`,
-      }
-    }
-    const keys = await readAccountKeys(this.deps.client(), this.deps.account, this.deps.networkName)
-    return keyRemovalProblem(keyAddress, 0, keys)
-  }
-
-  private async saleRefusal(
-    intent: Extract<JobItemRow['intent'], { type: 'accept' }>,
-  ): Promise<Refusal | null> {
-    const { client, second, account, networkName } = this.deps
-    const { offerId, nftId } = intent
-    const [bid, closeTime] = await Promise.all([
-      readBidTerms(client(), offerId, nftId),
-      readCloseTime(client()),
-    ])
-    const hasSecond = second?.available() ?? false
-    const word = hasSecond
-      ? await second!.ask((other) => readBidTerms(other, offerId, nftId))
-      : undefined
-    return bidVerdict({
-      offerId,
-      nftId,
-      confirmed: intent.terms,
-      acceptToken: intent.acceptToken === true,
-      bid,
-      account,
-      closeTime,
-      networkName,
-      hasSecond,
-      second: word,
-    })
   }
 }
 

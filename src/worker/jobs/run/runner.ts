@@ -27,7 +27,7 @@ import type { JobItemRow } from '../../../db/types/jobItems.ts'
 import type { JobRow, JobStatus } from '../../../db/types/jobs.ts'
 import { LedgerFollower, isConnectionError } from '../../ledger/ledgerFollower.ts'
 import type { ValidatedTx } from '../../ledger/ledgerFollower.ts'
-import type { SecondRead } from '../../network/secondOpinion.ts'
+import type { SecondRead } from '../../ledger/secondRead.ts'
 import { Pace } from './pace.ts'
 import { PresignCheck } from './presignCheck.ts'
 import { Abandoned, RunState } from './runState.ts'
@@ -44,8 +44,11 @@ export type { RunnerLimits } from './submitRules.ts'
 
 export interface RunnerDeps {
   db: LedgerDb
-  /** Builds each intent's transaction and words its results (the registry of intent types). */
-  transactions: Pick<IntentTypes, 'build' | 'resultMessage'>
+  /**
+   * Builds each intent's transaction, takes its last look and words its results (the registry of
+   * intent types).
+   */
+  transactions: Pick<IntentTypes, 'build' | 'resultMessage' | 'lastLook'>
   /** The connected client (it may change after a reconnect). */
   client: () => Client
   signer: () => Wallet
@@ -84,6 +87,7 @@ export class JobRunner {
     this.follower = new LedgerFollower(job.account, deps.client)
     this.pace = new Pace(BigInt(deps.limits.maxFeeDrops))
     this.presign = new PresignCheck({
+      transactions: deps.transactions,
       client: deps.client,
       signer: deps.signer,
       account: job.account,
