@@ -17,6 +17,7 @@ import type { LedgerOffer } from './support/airdrop.ts'
 import { storedRows } from './support/hooks.ts'
 import { fundedAccount } from './support/ledger.ts'
 import {
+  closeListingResult,
   handNfts,
   listableCount,
   listingHolder,
@@ -175,6 +176,7 @@ test("random and individual prices, the guard stopping a 0.01 XRP typo, and 'Lis
     jobs.filter((job) => job.kind === 'list' && job.account === holder.address),
   )
   expect(randomJob!.params).toMatchObject({ strategy: 'random', priceSeed: seed })
+  await closeListingResult(results)
 
   // Individual prices for the other three; a 0.01 typo is held by the guard.
   await expect(listableCount(page)).toHaveText('3 NFTs can be listed · page 1 of 1')
@@ -207,6 +209,7 @@ test("random and individual prices, the guard stopping a 0.01 XRP typo, and 'Lis
   onLedger = await sellAmounts(holder.address)
   expect([...typed.values()].sort()).toEqual(['4 XRP', '5 XRP', '6 XRP'])
   for (const [nftId, text] of typed) expect(onLedger.get(nftId)).toEqual([dropsOf(text)])
+  await closeListingResult(results)
 
   // 'List again': every NFT is on sale; one gets a new price, its old offer cancelled in the job.
   await expect(listableCount(page)).toHaveText('0 NFTs can be listed')

@@ -113,6 +113,15 @@ export function reviewDialog(page: Page): Locator {
   return page.getByRole('dialog', { name: /^Review \d+ offers?$/ })
 }
 
+/**
+ * Closes a listing's result card, so that the next listing's card is not mistaken for it (a card
+ * stays until closed, and the next job's shows once that job has ended).
+ */
+export async function closeListingResult(results: Locator): Promise<void> {
+  await results.getByRole('button', { name: 'Close' }).click()
+  await expect(results).toBeHidden()
+}
+
 /** The listing's result card, once the job has ended. */
 export async function listingResult(page: Page): Promise<Locator> {
   const card = page.getByTestId('listing-results')
