@@ -17,7 +17,7 @@ export function TabBar() {
       onKeyDown={tabListKeyDown(TAB_IDS, current, selectTab)}
     >
       {TABS.map(({ id, label, tooltip }, index) => (
-        <Tooltip key={id} text={tooltip} align={edgeAlign(index, TABS.length)}>
+        <Tooltip key={id} text={tooltip} align={edgeAlign(index, TABS.length)} inComposite>
           {(describedBy) => (
             <button
               {...describedBy}

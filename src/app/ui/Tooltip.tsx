@@ -21,6 +21,11 @@ export interface TooltipProps {
    * near the side of the screen, so the bubble stays on it). Default center.
    */
   align?: 'center' | 'start' | 'end'
+  /**
+   * The trigger is an item of a composite widget (a tab of a tablist), which may own only its items:
+   * the bubble then has no role of its own and is read only as the trigger's description.
+   */
+  inComposite?: boolean
 }
 
 /**
@@ -31,12 +36,22 @@ export interface TooltipProps {
  * <Tooltip text="Permanently destroy NFTs">{(props) => <button {...props}>Burn</button>}</Tooltip>
  * ```
  */
-export function Tooltip({ text, children, placement = 'below', align = 'center' }: TooltipProps) {
+export function Tooltip({
+  text,
+  children,
+  placement = 'below',
+  align = 'center',
+  inComposite = false,
+}: TooltipProps) {
   const id = useId()
   return (
     <span className="tooltip" data-placement={placement} data-align={align}>
       {children({ 'aria-describedby': id })}
-      <span id={id} role="tooltip" className="tooltip__bubble">
+      <span
+        id={id}
+        className="tooltip__bubble"
+        {...(inComposite ? { 'aria-hidden': true } : { role: 'tooltip' })}
+      >
         {text}
       </span>
     </span>
