@@ -1,5 +1,6 @@
 import type { CsvProblem, DistributionFile } from '../../worker/api.ts'
 import { CollapsedList } from '../ui/ShowAllToggle.tsx'
+import { counted } from '../../shared/plural.ts'
 
 /** Problems shown before 'Show all' (a long list stays collapsed). */
 const SHOWN_PROBLEMS = 5
@@ -33,8 +34,8 @@ function ProblemList({ problems }: { problems: readonly CsvProblem[] }) {
   return (
     <div className="problems-box" data-testid="csv-problems">
       <p className="problems-box__title">
-        {problems.length === 1 ? '1 problem' : `${problems.length} problems`} found ({skipped}{' '}
-        {skipped === 1 ? 'row' : 'rows'} skipped)
+        {counted(problems.length, 'problem')} found ({skipped} {skipped === 1 ? 'row' : 'rows'}{' '}
+        skipped)
       </p>
       <CollapsedList
         items={problems}

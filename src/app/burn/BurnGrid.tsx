@@ -6,6 +6,7 @@ import { useBurn } from './burnState.ts'
 import { useCollection } from '../state/collection.ts'
 import { SelectButtons } from '../nfts/SelectButtons.tsx'
 import { passesBurnFilter } from './burnFilter.ts'
+import { counted } from '../../shared/plural.ts'
 
 /**
  * The Burn tab's grid: the collection as the shell's filters show it, narrowed by the tab's own filter
@@ -29,7 +30,7 @@ export function BurnGrid({ view }: { view: NftView }) {
     <section className="burn-grid" aria-label="NFTs to burn">
       <div className="grid-bar">
         <p className="tab-muted" data-testid="burn-shown">
-          {shown === 1 ? '1 NFT shown' : `${shown} NFTs shown`}
+          {counted(shown, 'NFT shown', 'NFTs shown')}
         </p>
         <SelectButtons
           ids={() => groups.flatMap((group) => group.nfts.map((nft) => nft.nftId))}

@@ -10,6 +10,7 @@ import { useLatestBurn } from './useBurnJobs.ts'
 import { useBurnSelection } from './useBurnSelection.ts'
 import { ErrorBox } from '../ui/ErrorBox.tsx'
 import './burn.css'
+import { counted } from '../../shared/plural.ts'
 
 /**
  * The Burn tab ('NFT Burn Manager', spec part 2 §2): the warning, the filter (All, Issuer,
@@ -48,7 +49,7 @@ function ConnectedBurn() {
         <h3 id="burn-selected-title">Burn Selected</h3>
         <BurnFilter />
         <p className="tab-muted" data-testid="burn-selected">
-          {count === 1 ? '1 NFT selected' : `${count} NFTs selected`}
+          {counted(count, 'NFT selected', 'NFTs selected')}
           {hidden > 0 &&
             ` (${hidden} more selected ${hidden === 1 ? 'is' : 'are'} hidden by the filters and will not be burned)`}
         </p>

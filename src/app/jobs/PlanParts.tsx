@@ -2,6 +2,7 @@ import { formatDrops } from '../../shared/format.ts'
 import type { JobPlan, PlanProblem } from '../../worker/api.ts'
 import { CollapsedList } from '../ui/ShowAllToggle.tsx'
 import './jobs.css'
+import { counted } from '../../shared/plural.ts'
 
 /** Problems listed before 'Show all'. */
 const SHOWN_PROBLEMS = 5
@@ -38,7 +39,7 @@ export function PlanProblems({ problems }: { problems: readonly PlanProblem[] })
   return (
     <div className="problems-box" data-testid="plan-problems">
       <p className="problems-box__title">
-        Pre-flight found {problems.length === 1 ? '1 problem' : `${problems.length} problems`}
+        Pre-flight found {counted(problems.length, 'problem')}
         {skippable > 0 && ` (${skippable} ${skippable === 1 ? 'item' : 'items'} to skip)`}
       </p>
       <CollapsedList

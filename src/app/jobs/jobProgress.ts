@@ -5,6 +5,7 @@
 import type { Attempt, JobItemRow } from '../../db/types/jobItems.ts'
 import type { JobRow } from '../../db/types/jobs.ts'
 import { shortAddress } from '../../shared/format.ts'
+import { counted } from '../../shared/plural.ts'
 
 /** Items that reached an end (succeeded, failed or skipped). */
 export function doneCount(job: JobRow): number {
@@ -127,7 +128,7 @@ export function hashPrefix(hash: string): string {
 }
 
 function itemNft(item: JobItemRow): string {
-  if (item.intent.type === 'cancel') return `${item.intent.offerIds.length} offers`
+  if (item.intent.type === 'cancel') return counted(item.intent.offerIds.length, 'offer')
   if (item.intent.type === 'removeRegularKey') return `key ${shortAddress(item.intent.keyAddress)}`
   return `NFT ${shortNftId(item.intent.nftId)}`
 }

@@ -26,6 +26,7 @@ import { PricingForm } from './PricingForm.tsx'
 import { useOnSale } from './useOnSale.ts'
 import { ErrorBox } from '../ui/ErrorBox.tsx'
 import './list.css'
+import { counted } from '../../shared/plural.ts'
 
 /** The spec's words when the connection drops while offers are being created (part 2 §8). */
 export const SERVER_BUSY =
@@ -118,7 +119,7 @@ function ConnectedList({ account }: { account: string }) {
         <h3 id="list-create-title">Create NFT Offers</h3>
         <PricingForm selected={listable} />
         <p className="tab-muted" data-testid="list-selected">
-          {count === 1 ? '1 NFT selected' : `${count} NFTs selected`}
+          {counted(count, 'NFT selected', 'NFTs selected')}
           {ignored > 0 &&
             ` (${ignored} other selected ${ignored === 1 ? 'NFT is' : 'NFTs are'} not listable and left out)`}
         </p>
@@ -141,7 +142,7 @@ function ConnectedList({ account }: { account: string }) {
             )
           }
         >
-          {busy ? 'Pricing…' : `Create ${count === 1 ? '1 Offer' : `${count} Offers`}`}
+          {busy ? 'Pricing…' : `Create ${counted(count, 'Offer')}`}
         </button>
         <BlockedReason reason={blocked} />
         {running && (

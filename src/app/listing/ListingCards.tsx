@@ -19,6 +19,7 @@ import { ShowAllToggle } from '../ui/ShowAllToggle.tsx'
 import { cancelItemCount, isListingSuccess, offerOutcome } from './listingOutcome.ts'
 import type { OfferOutcome } from './listingOutcome.ts'
 import { intentNftId } from '../../shared/intents.ts'
+import { counted } from '../../shared/plural.ts'
 
 const STOP_LISTING = {
   title: 'Stop creating offers?',
@@ -85,12 +86,12 @@ export function ListingResult({ job }: { job: JobRow }) {
         </p>
       ) : isListingSuccess(outcome) ? (
         <p className="tab-success" role="status">
-          ✓ {outcome.created === 1 ? '1 offer' : `${outcome.created} offers`} created
+          ✓ {counted(outcome.created, 'offer')} created
         </p>
       ) : (
         outcome.failed > 0 && (
           <p className="error-box" role="alert">
-            {outcome.failed === 1 ? '1 offer' : `${outcome.failed} offers`} could not be created
+            {counted(outcome.failed, 'offer')} could not be created
           </p>
         )
       )}
@@ -107,7 +108,7 @@ export function ListingResult({ job }: { job: JobRow }) {
       {replaced > 0 && (
         <p className="tab-muted" data-testid="results-replaced">
           {outcome.replacedCancelled
-            ? `${replaced === 1 ? '1 earlier offer' : `${replaced} earlier offers`} cancelled first`
+            ? `${counted(replaced, 'earlier offer')} cancelled first`
             : `The ${replaced === 1 ? 'earlier offer was' : `${replaced} earlier offers were`} not cancelled: see the report`}
         </p>
       )}
@@ -147,7 +148,8 @@ function ProblemItems({
   if (count === 0 || items.length === 0) return null
   const byId = new Map(nfts.map((nft) => [nft.nftId, nft]))
   const nameOf = (item: JobItemRow) => {
-    if (item.intent.type === 'cancel') return `Cancelling ${item.intent.offerIds.length} offers`
+    if (item.intent.type === 'cancel')
+      return `Cancelling ${counted(item.intent.offerIds.length, 'offer')}`
     const nftId = intentNftId(item.intent) ?? ''
     const nft = byId.get(nftId)
     return nft ? displayName(nft, metadata.get(nftId)) : `NFT ${shortNftId(nftId)}`

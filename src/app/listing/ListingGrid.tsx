@@ -16,6 +16,7 @@ import { MarketPrice } from './MarketPrice.tsx'
 import { amountText } from '../ui/amountText.ts'
 import { useOnSale } from './useOnSale.ts'
 import './list.css'
+import { counted } from '../../shared/plural.ts'
 
 /**
  * The List tab's grid (spec part 2 §2, §9): the listable NFTs among those the shell's filters pass,
@@ -42,7 +43,7 @@ export function ListingGrid({ view }: { view: NftView }) {
     <section className="listing-grid" aria-label="NFTs to list">
       <div className="grid-bar">
         <p className="tab-muted" data-testid="listable-count">
-          {listable.length === 1 ? '1 NFT can be listed' : `${listable.length} NFTs can be listed`}
+          {counted(listable.length, 'NFT can be listed', 'NFTs can be listed')}
           {listable.length > 0 && ` · page ${current} of ${pages}`}
         </p>
         <SelectButtons

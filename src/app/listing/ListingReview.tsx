@@ -15,6 +15,7 @@ import type { PriceSort } from './PriceTable.tsx'
 import { reviewFigures, sortPrices } from './reviewRows.ts'
 import type { PriceRow } from './reviewRows.ts'
 import { ErrorBox } from '../ui/ErrorBox.tsx'
+import { counted } from '../../shared/plural.ts'
 
 /**
  * 'Review offers' (before anything is signed): every price, sortable; the total asked, the issuers'
@@ -57,10 +58,7 @@ export function ListingReview({
   const problems = [...plan.problems, ...taken]
   const itemProblems = problems.some((p) => p.itemIndex !== undefined)
   return (
-    <Modal
-      title={`Review ${offers === 1 ? '1 offer' : `${offers} offers`}`}
-      onClose={() => !busy && dismissReview()}
-    >
+    <Modal title={`Review ${counted(offers, 'offer')}`} onClose={() => !busy && dismissReview()}>
       <dl className="figures" data-testid="listing-totals">
         <div>
           <dt>Total asked</dt>
@@ -84,8 +82,8 @@ export function ListingReview({
       <PlanFigures plan={plan} itemsLabel="Transactions" />
       {relisted > 0 && (
         <p className="tab-muted">
-          {relisted === 1 ? '1 NFT is' : `${relisted} NFTs are`} listed again: the current offer is
-          cancelled first, in the same job.
+          {counted(relisted, 'NFT is', 'NFTs are')} listed again: the current offer is cancelled
+          first, in the same job.
         </p>
       )}
       <FloorsRead pending={pending} />
@@ -113,8 +111,8 @@ export function ListingReview({
           {onWeakFloor > 0 && (
             <p role="alert">
               <strong>
-                {onWeakFloor === 1 ? '1 price rests' : `${onWeakFloor} prices rest`} on a floor that
-                one listing could have set
+                {counted(onWeakFloor, 'price rests', 'prices rest')} on a floor that one listing
+                could have set
               </strong>{' '}
               (a thin market, or an offer far below the rest): check{' '}
               {onWeakFloor === 1 ? 'it' : 'them'} against the market before listing.
@@ -152,7 +150,7 @@ export function ListingReview({
             ? 'Processing...'
             : itemProblems
               ? `Skip problem items and create ${creating}`
-              : `Create ${creating === 1 ? '1 Offer' : `${creating} Offers`}`}
+              : `Create ${counted(creating, 'Offer')}`}
         </button>
         <button type="button" className="button" disabled={busy} onClick={dismissReview}>
           Go back

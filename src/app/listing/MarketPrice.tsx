@@ -5,6 +5,7 @@ import type { FloorPrice, FloorProgress } from '../../worker/api.ts'
 import { collectionKey } from '../../shared/nftDisplay.ts'
 import { checkMarketPrice, useMarketChecks } from './marketState.ts'
 import { floorWarnings, restsOnText } from './floorText.ts'
+import { counted } from '../../shared/plural.ts'
 
 function progressText(progress: FloorProgress | null): string {
   if (!progress) return 'Checking the market…'
@@ -45,8 +46,7 @@ function FloorResult({ floor }: { floor: FloorPrice }) {
         </p>
       ))}
       <p className="tab-muted">
-        {floor.offersCounted === 1 ? '1 offer' : `${floor.offersCounted} offers`} counted ·{' '}
-        {checkedText(floor)} · read {read}
+        {counted(floor.offersCounted, 'offer')} counted · {checkedText(floor)} · read {read}
       </p>
     </div>
   )

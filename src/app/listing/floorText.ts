@@ -1,15 +1,12 @@
 /** What the List tab says of a collection's floor: its price, what it rests on, and its warnings. Pure. */
 import { formatDrops } from '../../shared/format.ts'
 import type { FloorPrice } from '../../worker/api.ts'
-
-function count(n: number, one: string, many: string): string {
-  return n === 1 ? `1 ${one}` : `${n.toLocaleString('en-US')} ${many}`
-}
+import { counted } from '../../shared/plural.ts'
 
 /** 'rests on 4 offers from 3 sellers'. */
 export function restsOnText(floor: FloorPrice): string {
   const { offers, sellers } = floor.restsOn
-  return `rests on ${count(offers, 'offer', 'offers')} from ${count(sellers, 'seller', 'sellers')}`
+  return `rests on ${counted(offers, 'offer')} from ${counted(sellers, 'seller')}`
 }
 
 /** Why the floor needs care, each in one sentence (empty for a floor that holds). */
@@ -20,7 +17,7 @@ export function floorWarnings(floor: FloorPrice): string[] {
   }
   if (floor.thin) {
     warnings.push(
-      `Thin market: only ${count(floor.offersCounted, 'offer', 'offers')} from ${count(floor.sellers, 'seller', 'sellers')}. The floor is the lowest offer, which anyone can set; prices based on it need your confirmation.`,
+      `Thin market: only ${counted(floor.offersCounted, 'offer')} from ${counted(floor.sellers, 'seller')}. The floor is the lowest offer, which anyone can set; prices based on it need your confirmation.`,
     )
   }
   if (floor.outlier) {

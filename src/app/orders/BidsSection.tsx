@@ -16,6 +16,7 @@ import { bidAmountText } from './offerText.ts'
 import { useJobEnd } from '../jobs/useJobEnd.ts'
 import { useLatestSale } from './useOrderJobs.ts'
 import { ErrorBox } from '../ui/ErrorBox.tsx'
+import { counted } from '../../shared/plural.ts'
 
 function BidRow({ bid, locked }: { bid: BidView; locked: boolean }) {
   const name = bid.nft.name ?? `NFT ${bid.nftId.slice(0, 8)}…${bid.nftId.slice(-6)}`
@@ -92,11 +93,7 @@ export function BidsSection({ nfts }: { nfts: number }) {
           disabled={loading || readBlocked !== null}
           onClick={() => void loadBids()}
         >
-          {loading
-            ? 'Checking…'
-            : reading
-              ? 'Check again'
-              : `Check bids (${nfts === 1 ? '1 NFT' : `${nfts} NFTs`})`}
+          {loading ? 'Checking…' : reading ? 'Check again' : `Check bids (${counted(nfts, 'NFT')})`}
         </button>
       </div>
       {progress && (
@@ -117,7 +114,7 @@ export function BidsSection({ nfts }: { nfts: number }) {
           <p className="tab-muted">
             {reading.bids.length === 0
               ? 'No bids on your NFTs'
-              : `${reading.bids.length} bids on ${new Set(reading.bids.map((b) => b.nftId)).size} NFTs`}{' '}
+              : `${counted(reading.bids.length, 'bid')} on ${counted(new Set(reading.bids.map((b) => b.nftId)).size, 'NFT')}`}{' '}
             · ledger {reading.ledgerIndex.toLocaleString('en-US')} ·{' '}
             {new Date(reading.readAt).toLocaleString()}
           </p>

@@ -7,6 +7,7 @@ import type { PendingCancel } from './ordersState.ts'
 import { Modal } from '../ui/Modal.tsx'
 import { PURPOSE_LABEL } from './offerText.ts'
 import { ErrorBox } from '../ui/ErrorBox.tsx'
+import { counted } from '../../shared/plural.ts'
 
 /**
  * 'Confirm Cancellation' (spec part 2 §4): what will be cancelled, the transactions (up to 500 offers
@@ -23,8 +24,8 @@ export function CancelConfirmModal({ pending }: { pending: PendingCancel }) {
   return (
     <Modal title="Confirm Cancellation" onClose={() => !busy && dismissCancel()}>
       <p>
-        Cancel {offers === 1 ? '1 offer' : `${offers} offers`} ({PURPOSE_LABEL[purpose]})? Cancelled
-        offers are gone from the ledger for good: to sell again, a new offer is needed.
+        Cancel {counted(offers, 'offer')} ({PURPOSE_LABEL[purpose]})? Cancelled offers are gone from
+        the ledger for good: to sell again, a new offer is needed.
       </p>
       <PlanFigures plan={plan} itemsLabel="Transactions" />
       {plan.problems.length > 0 && <PlanProblems problems={plan.problems} />}

@@ -5,6 +5,7 @@ import { JobProgressCard } from '../jobs/JobProgressCard.tsx'
 import { cancellationJobActions, dismissResult, useOrders } from './ordersState.ts'
 import { PURPOSE_LABEL } from './offerText.ts'
 import type { CancelledOffers } from './cancelledOffers.ts'
+import { counted } from '../../shared/plural.ts'
 
 const STOP_CANCELLING = {
   title: 'Stop cancelling?',
@@ -63,8 +64,7 @@ export function CancellationResult({
         ]}
       />
       <p className="tab-muted">
-        {job.counts.total === 1 ? '1 transaction' : `${job.counts.total} transactions`}. The offer
-        list refreshes in a few seconds.
+        {counted(job.counts.total, 'transaction')}. The offer list refreshes in a few seconds.
       </p>
       <div className="actions-row">
         <button type="button" className="button" onClick={() => dismissResult(job.id)}>

@@ -5,6 +5,7 @@ import type { OfferView } from '../../worker/api.ts'
 import { cancelOne, toggleOffer, useOrders } from './ordersState.ts'
 import { OfferRow } from './OfferRow.tsx'
 import { filterOffers } from './offerText.ts'
+import { counted } from '../../shared/plural.ts'
 
 /** Stable, so the memoized rows do not re-render for a new function. */
 const cancelOffer = (offerId: string) => void cancelOne(offerId)
@@ -43,7 +44,7 @@ export function OfferList({
   const count = (
     <p className="tab-muted" data-testid="offers-shown" aria-live="polite">
       {shown.length === offers.length
-        ? `${offers.length} offers`
+        ? counted(offers.length, 'offer')
         : `Showing ${shown.length} of ${offers.length}`}
     </p>
   )

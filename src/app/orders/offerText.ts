@@ -12,6 +12,7 @@ import type {
   OfferView,
   OffersReport,
 } from '../../worker/api.ts'
+import { counted } from '../../shared/plural.ts'
 
 /** A free sell offer: 0 XRP (airdrop offers, as a rule). */
 export function isFreeOffer(offer: OfferView): boolean {
@@ -77,8 +78,8 @@ export function reserveText(drops: string): string {
 /** The Active Offers card's summary sentence. */
 export function summarySentence(report: OffersReport): string {
   const { total, paid, free, bids } = report.counts
-  const offers = total === 1 ? '1 active sell offer' : `${total} active sell offers`
-  const bidText = bids === 0 ? '' : ` and ${bids === 1 ? '1 bid' : `${bids} bids`} on others' NFTs`
+  const offers = counted(total, 'active sell offer')
+  const bidText = bids === 0 ? '' : ` and ${counted(bids, 'bid')} on others' NFTs`
   return `You have ${offers} (${paid} paid, ${free} free)${bidText}, locking ${reserveText(report.reserveLockedDrops)} of owner reserve.`
 }
 

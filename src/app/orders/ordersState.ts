@@ -16,6 +16,7 @@ import { jobEnded } from '../state/jobEvents.ts'
 import { loadOffers, offersState } from '../state/offers.ts'
 import { onWalletChange, walletSignal } from '../state/session.ts'
 import type { CancelledOffers } from './cancelledOffers.ts'
+import { counted } from '../../shared/plural.ts'
 
 /** A cancellation planned and shown for confirmation. */
 export interface PendingCancel {
@@ -152,7 +153,7 @@ async function start(jobId: string, skipProblems: boolean, offers: number): Prom
   try {
     await engine.startJob(jobId, { skipProblems })
     if (scope.aborted) return false
-    ordersState.banner = `Cancelling ${offers === 1 ? '1 offer' : `${offers} offers`}…`
+    ordersState.banner = `Cancelling ${counted(offers, 'offer')}…`
     ordersState.dismissedJobId = null
     ordersState.selected = ref(new Set())
     return true
@@ -203,7 +204,7 @@ export async function cancelOne(offerId: string): Promise<void> {
  * (`jobEnded`).
  */
 export function cancellationEnded(job: JobRow, offers: CancelledOffers) {
-  const done = offers.succeeded === 1 ? '1 offer' : `${offers.succeeded} offers`
+  const done = counted(offers.succeeded, 'offer')
   const unsent = offers.total - offers.succeeded - offers.failed
   if (job.status === 'failed') {
     ordersState.banner = `The cancellation failed after ${done}: ${job.error ?? 'unknown error'}`

@@ -1,7 +1,7 @@
 /**
  * Pre-flight: what a planned job will meet on the validated ledger, before anything is signed
  * (docs/architecture.md §3.4, check before spending). Per item: NFTs not owned, not transferable, listed twice
- * or (airdrops) already offered by the account; recipients that do not exist or refuse incoming offers; offers to cancel that vanished or are not
+ * or (airdrops and listings) already offered by the account; recipients that do not exist or refuse incoming offers; offers to cancel that vanished or are not
  * the account's to cancel. For the job: the fees, the owner reserve it locks or frees, and whether the
  * account's spendable XRP covers them. The reads are in preflightFacts.ts, the per-item verdicts in
  * preflightItems.ts.
@@ -98,7 +98,15 @@ export async function runPreflight(
   const networkName = buildNetworks({})[deps.network].name
   const [{ reserves, own, facts }, check] = await Promise.all([
     readFacts(deps, planned, networkName),
-    spec.itemChecks?.({ client, account, networkName, planned, ...(second ? { second } : {}) }),
+    // Async, so that a check throwing at once still leaves readFacts' promise handled.
+    (async () =>
+      spec.itemChecks?.({
+        client,
+        account,
+        networkName,
+        planned,
+        ...(second ? { second } : {}),
+      }))(),
   ])
   const problems = itemProblems(planned, facts, {
     ...(check ? { check } : {}),

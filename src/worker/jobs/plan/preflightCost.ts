@@ -5,6 +5,7 @@
 import { formatDrops } from '../../../shared/format.ts'
 import type { PlanProblem } from '../../api.ts'
 import type { AccountFacts, Reserves } from '../../ledger/ledgerRequests.ts'
+import { counted } from '../../../shared/plural.ts'
 
 /** The figures cost is drawn from. */
 export interface CostInput {
@@ -34,10 +35,6 @@ function xrp(drops: bigint): string {
   return `${formatDrops(drops)} XRP`
 }
 
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`
-}
-
 /**
  * The cost and the check against what the account can spend.
  *
@@ -59,11 +56,11 @@ export function costOf(input: CostInput): Cost {
   let problem: PlanProblem | null = null
   if (feesDrops > forFees) {
     const where = locks ? 'available above the reserve' : 'in the balance'
-    const message = `Not enough XRP for the fees: ${plural(transactions, 'transaction')} cost ${xrp(feesDrops)} but only ${xrp(forFees)} is ${where}`
+    const message = `Not enough XRP for the fees: ${counted(transactions, 'transaction')} cost ${xrp(feesDrops)} but only ${xrp(forFees)} is ${where}`
     problem = { code: 'INSUFFICIENT_FEES', message, blocking: true }
   } else if (locks && reserveChangeDrops + feesDrops > spendableDrops) {
     const needed = reserveChangeDrops + feesDrops
-    const message = `Not enough XRP: this job needs ${xrp(needed)} (${xrp(reserveChangeDrops)} owner reserve for ${plural(newOffers, 'new offer')} + ${xrp(feesDrops)} in fees) but only ${xrp(spendableDrops)} is available above the account's reserve`
+    const message = `Not enough XRP: this job needs ${xrp(needed)} (${xrp(reserveChangeDrops)} owner reserve for ${counted(newOffers, 'new offer')} + ${xrp(feesDrops)} in fees) but only ${xrp(spendableDrops)} is available above the account's reserve`
     problem = { code: 'INSUFFICIENT_RESERVE', message, blocking: true }
   }
   return { feesDrops, reserveChangeDrops, spendableDrops, problem }

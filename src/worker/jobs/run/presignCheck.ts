@@ -7,7 +7,8 @@
  *   with two live offers (two recipients, or given away and on sale);
  * - every other intent type as its spec says (IntentSpec.lastLook): a sale's bid is read again and
  *   must state exactly the terms the user confirmed (orders/acceptChecks.ts); a key removal is
- *   signed only by the key it removes, still the account's RegularKey (wallet/removeRegularKey.ts).
+ *   signed only by the key it removes, still the account's RegularKey and not its only way to sign
+ *   (wallet/removeRegularKey.ts).
  * An item refused here is skipped, with the reason; nothing of it is signed.
  */
 import type { Client, Wallet } from 'xrpl'
