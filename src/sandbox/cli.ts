@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util'
 import { startSandbox } from './index.ts'
 import type { Sandbox, SandboxOptions } from './index.ts'
 import type { LimitsOption } from './rpc/loadLimits.ts'
-import { demoAccounts } from './demo/accounts.ts'
+import { AUTO_ACCEPT_COUNT, demoAccounts } from './demo/accounts.ts'
 import { isPopulated } from './demo/populate.ts'
 
 const HELP = `Usage: npm run sandbox -- [options]
@@ -153,7 +153,7 @@ export function describe(sb: Sandbox): string {
   if (sb.publicUrl) lines.push(`As a public server on ${sb.publicUrl}`)
   if (sb.rpcUrl) lines.push(`JSON-RPC on ${sb.rpcUrl}`)
   if (sb.gateway) lines.push(`Metadata gateway on ${sb.gateway.url}`)
-  const holder = demoAccounts().holder
+  const { holder, recipients } = demoAccounts()
   // Without the demo data (--no-demo) there is no demo wallet to name.
   if (sb.gateway && isPopulated(sb.ledger)) {
     lines.push('', 'Demo wallet (sandbox only, never use it elsewhere):')
@@ -164,6 +164,16 @@ export function describe(sb: Sandbox): string {
       `Large holder: ${sb.demo.largeHolder.address} (${sb.demo.largeHolder.nfts} NFTs), secret ${sb.demo.largeHolder.seed}`,
     )
   lines.push(`Genesis account: ${sb.genesis.address}, secret ${sb.genesis.seed}`)
+  if (sb.gateway && isPopulated(sb.ledger)) {
+    // A first airdrop needs recipients that exist here: these accept the offers made to them. Last,
+    // so that the CSV can be copied as it stands.
+    lines.push(
+      '',
+      `Airdrop recipients: a CSV to try (these ${AUTO_ACCEPT_COUNT} accept offers within a few ledgers):`,
+      '  wallet_address,nft_amount',
+      ...recipients.slice(0, AUTO_ACCEPT_COUNT).map((r) => `  ${r.classicAddress},1`),
+    )
+  }
   return lines.join('\n')
 }
 

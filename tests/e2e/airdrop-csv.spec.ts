@@ -61,7 +61,10 @@ test('each broken CSV shows its message, in the panel', async ({ page }) => {
   await expect(alert).toHaveText('CSV file must have at least a header and one data row')
 
   await chooseFixture(page, 'no-wallet-column.csv')
-  await expect(alert).toHaveText('CSV must contain "wallet_address" column')
+  // The message names the columns the file has, so the user sees what to rename.
+  await expect(alert).toHaveText(
+    'CSV must contain "wallet_address" column. Columns found: "address", "nft_amount".',
+  )
 
   await chooseFixture(page, 'no-valid-rows.csv')
   await expect(alert).toHaveText('No valid distribution data found in CSV')

@@ -76,7 +76,18 @@ describe('the spec rules', () => {
     ['', 'CSV file must have at least a header and one data row'],
     ['wallet_address\n', 'CSV file must have at least a header and one data row'],
     ['wallet_address\n\n  \n', 'CSV file must have at least a header and one data row'],
-    [`address,nft_amount\n${a},1\n`, 'CSV must contain "wallet_address" column'],
+    [
+      `address,nft_amount\n${a},1\n`,
+      'CSV must contain "wallet_address" column. Columns found: "address", "nft_amount".',
+    ],
+    [
+      `${Array.from({ length: 12 }, (_, i) => `col${i}`).join(',')}\n${a}\n`,
+      'CSV must contain "wallet_address" column. Columns found: "col0", "col1", "col2", "col3", "col4", "col5", "col6", "col7", "col8", "col9" and 2 more.',
+    ],
+    [
+      `\ufeff Destination ;${'x'.repeat(50)}\n${a};1\n`,
+      `CSV must contain "wallet_address" column. Columns found: "Destination", "${'x'.repeat(40)}…".`,
+    ],
     ['wallet_address,nft_amount\n,1\n,2\n', 'No valid distribution data found in CSV'],
     ['wallet_address\nnot-an-address\n', 'No valid distribution data found in CSV'],
   ])('refuses %j: %s', async (text, message) => {

@@ -10,6 +10,9 @@ import { EngineError } from '../../shared/errors.ts'
 import type { CsvProblem, DistributionFile, DistributionRow } from '../api.ts'
 import { checkRecipient } from './recipient.ts'
 
+/** Column names an error about the header names at most. */
+const MAX_COLUMNS_SHOWN = 10
+
 const ADDRESS_COLUMN = 'wallet_address'
 const AMOUNT_COLUMN = 'nft_amount'
 
@@ -50,11 +53,26 @@ export async function parseDistributionCsv(
   }
   const columns = header.map((name) => name.trim().toLowerCase())
   const addressAt = columns.indexOf(ADDRESS_COLUMN)
-  if (addressAt < 0) fail('CSV must contain "wallet_address" column')
+  if (addressAt < 0) fail(`CSV must contain "wallet_address" column. ${columnsFound(header)}`)
   const amountAt = columns.indexOf(AMOUNT_COLUMN)
   const result = readRows(data, split.lines.slice(1), addressAt, amountAt, holder)
   if (result.rows.length === 0) fail('No valid distribution data found in CSV')
   return { fileName: fileName.trim(), processedCount: data.length, ...result }
+}
+
+/**
+ * 'Columns found: "address", "nft_amount".': what the header has, shown safely and briefly (a row
+ * of empty cells is never the header: blank rows are skipped).
+ */
+function columnsFound(header: readonly string[]): string {
+  const names = header.map((name) => name.trim()).filter((name) => name !== '')
+  const shown = names.slice(0, MAX_COLUMNS_SHOWN).map((name) => {
+    const printable = name.replace(/[^\x20-\x7e\u00a0-\uffff]/g, '?')
+    return `"${printable.length > 40 ? `${printable.slice(0, 40)}…` : printable}"`
+  })
+  const more =
+    names.length > MAX_COLUMNS_SHOWN ? ` and ${names.length - MAX_COLUMNS_SHOWN} more` : ''
+  return `Columns found: ${shown.join(', ')}${more}.`
 }
 
 async function readText(file: Blob | string): Promise<string> {

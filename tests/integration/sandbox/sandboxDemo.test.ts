@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Client, convertHexToString } from 'xrpl'
 import type { AccountNFToken } from 'xrpl'
+import { describe as describeSandbox } from '../../../src/sandbox/cli.ts'
 import { startSandbox } from '../../../src/sandbox/index.ts'
 import type { Sandbox } from '../../../src/sandbox/index.ts'
 import {
@@ -27,6 +28,22 @@ beforeAll(async () => {
 afterAll(async () => {
   await client.disconnect()
   await sb.stop()
+})
+
+it('npm start prints the demo wallet and a CSV of recipients that exist and accept offers', async () => {
+  const printed = describeSandbox(sb)
+  expect(printed).toContain(`address ${holder}`)
+  const csv = printed.slice(printed.indexOf('wallet_address,nft_amount')).split('\n')
+  const rows = csv.slice(1).map((line) => line.trim().split(','))
+  expect(rows).toHaveLength(AUTO_ACCEPT_COUNT)
+  for (const [address, count] of rows) {
+    expect(count).toBe('1')
+    const info = await client.request({ command: 'account_info', account: address! })
+    expect(BigInt(info.result.account_data.Balance)).toBeGreaterThan(0n)
+  }
+  expect(rows.map(([address]) => address)).toEqual(
+    accounts.recipients.slice(0, AUTO_ACCEPT_COUNT).map((r) => r.classicAddress),
+  )
 })
 
 /** What these tests read of account_nfts and account_objects (xrpl.js's types omit some fields). */
