@@ -16,6 +16,8 @@ export function PlanModal({ pending }: { pending: PendingPlan }) {
   const taken = useTakenNfts(plan.jobId)
   const problems = [...plan.problems, ...taken]
   const itemProblems = problems.some((p) => p.itemIndex !== undefined)
+  // Every item has a problem: starting would send nothing, so there is nothing to confirm.
+  const nothingToSend = plan.transactions === 0
   const title = purpose === 'airdrop' ? 'Confirm Airdrop' : 'Reclaim unaccepted offers'
   const confirmLabel = itemProblems
     ? 'Skip problem items and start'
@@ -29,10 +31,17 @@ export function PlanModal({ pending }: { pending: PendingPlan }) {
         itemsLabel={purpose === 'airdrop' ? 'Offers to make' : 'Transactions'}
       />
       {problems.length > 0 && <PlanProblems problems={problems} />}
-      {!plan.canStart && (
+      {!plan.canStart ? (
         <p className="error-box" role="alert">
           A blocking problem stands in the way: this job cannot start.
         </p>
+      ) : (
+        nothingToSend && (
+          <p className="error-box" role="alert">
+            Every item has a problem, so nothing would be sent. Go back and change the selection or
+            the file.
+          </p>
+        )
       )}
       <ErrorBox message={planError} />
       {plan.shuffleSeed && (
@@ -41,14 +50,16 @@ export function PlanModal({ pending }: { pending: PendingPlan }) {
         </p>
       )}
       <div className="actions-row">
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={!plan.canStart || busy}
-          onClick={() => void confirmPending()}
-        >
-          {busy ? 'Processing...' : confirmLabel}
-        </button>
+        {!nothingToSend && (
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={!plan.canStart || busy}
+            onClick={() => void confirmPending()}
+          >
+            {busy ? 'Processing...' : confirmLabel}
+          </button>
+        )}
         <button type="button" className="button" disabled={busy} onClick={dismissPending}>
           Go back
         </button>
