@@ -453,3 +453,43 @@ test(
     for (const amounts of onLedger.values()) expect(amounts).toEqual([xrpToDrops(1.5)])
   },
 )
+
+test('a free offer is named and confirmed on its own; a price far too high asks whether fewer digits were meant', async ({
+  page,
+}) => {
+  const holder = await listingHolder(2)
+  await connectHolder(page, holder, 2)
+  const form = await openList(page)
+  await expect(listableCount(page)).toHaveText('2 NFTs can be listed · page 1 of 1', {
+    timeout: 30_000,
+  })
+  await page.getByRole('button', { name: 'Select All', exact: true }).click()
+  await form.getByLabel('Individual prices').check()
+  const inputs = form.getByTestId('individual-prices').getByRole('spinbutton')
+  await inputs.nth(0).fill('0')
+  await inputs.nth(1).fill('99999999999')
+  await form.getByRole('button', { name: 'Create 2 Offers' }).click()
+  const dialog = reviewDialog(page)
+  const free = dialog.getByTestId('free-guard')
+  await expect(free).toContainText(
+    '1 offer is free (0 XRP). Anyone may take the NFT without paying anything',
+    { timeout: 30_000 },
+  )
+  const guard = dialog.getByTestId('price-guard')
+  await expect(guard).toContainText('1 price looks too high. Did you mean fewer digits?')
+  await expect(
+    dialog.getByTestId('price-row').filter({ hasText: 'over 1,000,000 XRP' }),
+  ).toHaveCount(1)
+  await expect(dialog.getByTestId('price-row').filter({ hasText: 'free: 0 XRP' })).toHaveCount(1)
+  // Each answer on its own: the price checked does not give the NFT away, nor the reverse.
+  const confirm = dialog.getByRole('button', { name: 'Create 2 Offers' })
+  await expect(confirm).toBeDisabled()
+  await guard.getByRole('checkbox').check()
+  await expect(confirm).toBeDisabled()
+  await free.getByRole('checkbox', { name: 'I mean to give this NFT away for free' }).check()
+  await expect(confirm).toBeEnabled()
+  await guard.getByRole('checkbox').uncheck()
+  await expect(confirm).toBeDisabled()
+  await dialog.getByRole('button', { name: 'Go back' }).click()
+  expect(await sellAmounts(holder.address)).toEqual(new Map())
+})

@@ -21,7 +21,7 @@ import {
   isListingSuccess,
   offerOutcome,
 } from '../../src/app/listing/listingOutcome.ts'
-import { reviewFigures, sortPrices } from '../../src/app/listing/reviewRows.ts'
+import { guardsAnswered, reviewFigures, sortPrices } from '../../src/app/listing/reviewRows.ts'
 import type { PriceRow } from '../../src/app/listing/reviewRows.ts'
 import { pageButtons, pageCount } from '../../src/app/ui/pageButtons.ts'
 import { ISSUER_A, ISSUER_B, nft, row } from './nftsFixtures.ts'
@@ -283,7 +283,22 @@ describe("the review's figures", () => {
       guarded: 0,
     })
     const all = reviewFigures(prices, { items: 3, problems: [{ ...problem, blocking: false }] })
-    expect(all).toMatchObject({ creating: 3, totalDrops: 4_020_000n, guarded: 1 })
+    expect(all).toMatchObject({ creating: 3, totalDrops: 4_020_000n, guarded: 1, free: 0 })
+  })
+
+  it('counts free offers apart: each kind of guard is answered on its own', () => {
+    const withFree = [...prices, price('d', '0', 'free')]
+    const figures = reviewFigures(withFree, { items: 4, problems: [] })
+    expect(figures).toMatchObject({ creating: 4, guarded: 1, free: 1 })
+    const answers = (guardConfirmed: boolean, freeConfirmed: boolean) =>
+      guardsAnswered(figures, { guardConfirmed, freeConfirmed })
+    expect(answers(true, false)).toBe(false)
+    expect(answers(false, true)).toBe(false)
+    expect(answers(true, true)).toBe(true)
+    // Nothing held: nothing to answer.
+    expect(
+      guardsAnswered({ guarded: 0, free: 0 }, { guardConfirmed: false, freeConfirmed: false }),
+    ).toBe(true)
   })
 })
 

@@ -136,6 +136,15 @@ describe('the price guard', () => {
     // A floor from a near-zero listing does not make a near-zero price safe.
     expect(guardOf(50_000n, 80_000n)).toBe('belowMinimum')
     expect(guardOf(100_000n, null)).toBeNull()
+    // Free is named for what it is, whatever the floor.
+    expect(guardOf(0n, null)).toBe('free')
+    expect(guardOf(0n, 2_000_000n)).toBe('free')
+    // Too high: above 100 × the floor, or above 1,000,000 XRP with or without one.
+    expect(guardOf(200_000_000n, 2_000_000n)).toBeNull()
+    expect(guardOf(200_000_001n, 2_000_000n)).toBe('farAboveFloor')
+    expect(guardOf(1_000_000_000_000n, null)).toBeNull()
+    expect(guardOf(1_000_000_000_001n, null)).toBe('aboveMaximum')
+    expect(guardOf(99_999_999_999_000_000n, null)).toBe('aboveMaximum')
     const { prices } = priceListing(
       [nft(1)],
       { kind: 'fixed', priceXrp: '0.01' },

@@ -2,17 +2,23 @@ import { useMemo, useState } from 'react'
 
 import { formatDrops } from '../../shared/format.ts'
 import { displayName } from '../../shared/nftDisplay.ts'
-import type { PricedNft } from '../../worker/api.ts'
+import type { PriceGuard, PricedNft } from '../../worker/api.ts'
 import { PlanFigures, PlanProblems } from '../jobs/PlanParts.tsx'
 import { useCollection } from '../state/collection.ts'
-import { confirmListing, dismissReview, setGuardConfirmed, useListing } from './listingState.ts'
+import {
+  confirmListing,
+  dismissReview,
+  setFreeConfirmed,
+  setGuardConfirmed,
+  useListing,
+} from './listingState.ts'
 import type { PendingListing } from './listingState.ts'
 import { useTakenNfts } from '../state/takenNfts.ts'
 import { floorWarnings, restsOnText } from './floorText.ts'
 import { Modal } from '../ui/Modal.tsx'
 import { PriceTable } from './PriceTable.tsx'
 import type { PriceSort } from './PriceTable.tsx'
-import { reviewFigures, sortPrices } from './reviewRows.ts'
+import { guardsAnswered, reviewFigures, sortPrices } from './reviewRows.ts'
 import type { PriceRow } from './reviewRows.ts'
 import { ErrorBox } from '../ui/ErrorBox.tsx'
 import { counted } from '../../shared/plural.ts'
@@ -30,7 +36,7 @@ export function ListingReview({
   /** A listing of this wallet runs: another cannot start now. */
   running: boolean
 }) {
-  const { busy, error, guardConfirmed } = useListing()
+  const { busy, error, guardConfirmed, freeConfirmed } = useListing()
   const { nfts, metadata } = useCollection()
   const { preview, plan, relisted } = pending
   const [sort, setSort] = useState<PriceSort>({
@@ -51,10 +57,15 @@ export function ListingReview({
     () => reviewFigures(preview.prices, { ...plan, problems: [...plan.problems, ...taken] }),
     [preview, plan, taken],
   )
-  const { creating, guarded } = figures
-  const onWeakFloor = preview.prices.filter((p) => p.guard === 'weakFloor').length
-  const blocked =
-    !plan.canStart || busy || running || creating <= 0 || (guarded > 0 && !guardConfirmed)
+  const { creating, guarded, free } = figures
+  const held = (...guards: PriceGuard[]) =>
+    preview.prices.filter((p) => p.guard && guards.includes(p.guard) && !figures.left.has(p.nftId))
+      .length
+  const tooLow = held('belowHalfFloor', 'belowMinimum')
+  const tooHigh = held('farAboveFloor', 'aboveMaximum')
+  const onWeakFloor = held('weakFloor')
+  const answered = guardsAnswered(figures, { guardConfirmed, freeConfirmed })
+  const blocked = !plan.canStart || busy || running || creating <= 0 || !answered
   const problems = [...plan.problems, ...taken]
   const itemProblems = problems.some((p) => p.itemIndex !== undefined)
   return (
@@ -94,18 +105,38 @@ export function ListingReview({
       )}
       <PriceTable rows={rows} left={figures.left} sort={sort} onSort={setSort} />
       {problems.length > 0 && <PlanProblems problems={problems} />}
+      {free > 0 && (
+        <div className="list-guard" data-testid="free-guard">
+          <p role="alert">
+            <strong>{counted(free, 'offer is', 'offers are')} free (0 XRP).</strong>{' '}
+            {pending.destination
+              ? `${pending.destination} may take ${free === 1 ? 'the NFT' : 'these NFTs'} without paying anything.`
+              : `Anyone may take ${free === 1 ? 'the NFT' : 'these NFTs'} without paying anything: bots take free offers within seconds.`}
+          </p>
+          <label className="list-check">
+            <input
+              type="checkbox"
+              checked={freeConfirmed}
+              onChange={(event) => setFreeConfirmed(event.target.checked)}
+            />
+            I mean to give {free === 1 ? 'this NFT' : `these ${free} NFTs`} away for free
+          </label>
+        </div>
+      )}
       {guarded > 0 && (
         <div className="list-guard" data-testid="price-guard">
-          {guarded > onWeakFloor && (
+          {tooLow > 0 && (
             <p role="alert">
-              <strong>
-                {guarded - onWeakFloor === 1
-                  ? '1 price looks'
-                  : `${guarded - onWeakFloor} prices look`}{' '}
-                too low.
-              </strong>{' '}
-              A price below half its collection&apos;s floor, or below 0.1 XRP, is often a typo, and
-              a public sell offer that low is bought by bots within seconds.
+              <strong>{counted(tooLow, 'price looks', 'prices look')} too low.</strong> A price
+              below half its collection&apos;s floor, or below 0.1 XRP, is often a typo, and a
+              public sell offer that low is bought by bots within seconds.
+            </p>
+          )}
+          {tooHigh > 0 && (
+            <p role="alert">
+              <strong>{counted(tooHigh, 'price looks', 'prices look')} too high.</strong> Did you
+              mean fewer digits? A price over 100 × its collection&apos;s floor, or over 1,000,000
+              XRP, is often a slip of the keyboard, and nobody buys at it.
             </p>
           )}
           {onWeakFloor > 0 && (

@@ -18,7 +18,7 @@ import { jobActions, jobReport } from '../jobs/jobActions.ts'
 import { DEFAULT_FORM, formProblem, offersOf, strategyOf } from './listingForm.ts'
 import type { ListingForm } from './listingForm.ts'
 import type { OnSale } from './listable.ts'
-import { reviewFigures } from './reviewRows.ts'
+import { guardsAnswered, reviewFigures } from './reviewRows.ts'
 import { refreshOfferCount } from '../state/collection.ts'
 import { jobEnded } from '../state/jobEvents.ts'
 import { loadOffers } from '../state/offers.ts'
@@ -52,6 +52,8 @@ interface ListingState {
   pending: PendingListing | null
   /** The user confirmed the prices the guard holds. */
   guardConfirmed: boolean
+  /** The user means the free offers (0 XRP) of the review: their own confirmation. */
+  freeConfirmed: boolean
   /** Why a job action (pause, resume, cancel, export) failed. */
   jobError: string | null
   /** The result card the user closed. */
@@ -75,6 +77,7 @@ function initialState(): ListingState {
     error: null,
     pending: null,
     guardConfirmed: false,
+    freeConfirmed: false,
     jobError: null,
     dismissedJobId: null,
     startedJobId: null,
@@ -157,6 +160,7 @@ export async function reviewListing(nftIds: readonly string[], onSale: OnSale): 
     })
     if (scope.aborted) return
     listingState.guardConfirmed = false
+    listingState.freeConfirmed = false
     listingState.pending = {
       preview: ref(preview),
       plan: ref(plan),
@@ -184,6 +188,11 @@ export function setGuardConfirmed(on: boolean): void {
   listingState.guardConfirmed = on
 }
 
+/** The confirmation that the review's free offers (0 XRP) are meant. */
+export function setFreeConfirmed(on: boolean): void {
+  listingState.freeConfirmed = on
+}
+
 /** 'Go back': the planned job is never started (nothing was signed). */
 export function dismissReview(): void {
   listingState.pending = null
@@ -194,8 +203,7 @@ export function dismissReview(): void {
 export async function confirmListing(): Promise<void> {
   const pending = listingState.pending
   if (!pending || listingState.busy) return
-  const { guarded } = reviewFigures(pending.preview.prices, pending.plan)
-  if (guarded > 0 && !listingState.guardConfirmed) return
+  if (!guardsAnswered(reviewFigures(pending.preview.prices, pending.plan), listingState)) return
   const scope = walletSignal()
   listingState.busy = true
   listingState.error = null

@@ -11,8 +11,11 @@ export type SortKey = 'name' | 'price' | 'floor' | 'cut' | 'net'
 
 /** Why the guard holds a price, as its tag reads. */
 export const GUARD_TEXT: Readonly<Record<PriceGuard, string>> = {
+  free: 'free: 0 XRP',
   belowHalfFloor: 'below half the floor',
   belowMinimum: 'below 0.1 XRP',
+  farAboveFloor: 'over 100 × the floor',
+  aboveMaximum: 'over 1,000,000 XRP',
   weakFloor: 'on a thin floor, or one past an outlier',
 }
 
@@ -47,8 +50,21 @@ export interface ReviewFigures {
   totalDrops: bigint
   cutDrops: bigint
   netDrops: bigint
-  /** Of the offers to be made, those the price guard holds. */
+  /** Of the offers to be made, those the price guard holds for a second look (free ones aside). */
   guarded: number
+  /** Of the offers to be made, the free ones (0 XRP): each listing of them is confirmed on its own. */
+  free: number
+}
+
+/** Whether the review's guards are answered: each held price checked, each free offer meant. */
+export function guardsAnswered(
+  figures: Pick<ReviewFigures, 'guarded' | 'free'>,
+  answers: { guardConfirmed: boolean; freeConfirmed: boolean },
+): boolean {
+  return (
+    (figures.guarded === 0 || answers.guardConfirmed) &&
+    (figures.free === 0 || answers.freeConfirmed)
+  )
 }
 
 /**
@@ -66,14 +82,23 @@ export function reviewFigures(
       problem.itemIndex === undefined ? undefined : prices[problem.itemIndex - cancelItems]
     if (price) left.add(price.nftId)
   }
-  const figures = { left, creating: 0, totalDrops: 0n, cutDrops: 0n, netDrops: 0n, guarded: 0 }
+  const figures = {
+    left,
+    creating: 0,
+    totalDrops: 0n,
+    cutDrops: 0n,
+    netDrops: 0n,
+    guarded: 0,
+    free: 0,
+  }
   for (const price of prices) {
     if (left.has(price.nftId)) continue
     figures.creating += 1
     figures.totalDrops += BigInt(price.drops)
     figures.cutDrops += BigInt(price.issuerCutDrops)
     figures.netDrops += BigInt(price.netDrops)
-    if (price.guard) figures.guarded += 1
+    if (price.guard === 'free') figures.free += 1
+    else if (price.guard) figures.guarded += 1
   }
   return figures
 }

@@ -118,8 +118,12 @@ export type PricingStrategy =
   | { kind: 'floor'; multiplier: FloorMultiplier; fallbackXrp: string }
   | { kind: 'individual'; pricesXrp: Readonly<Record<string, string>> }
 
-/** Why a price needs its own confirmation. */
-export type PriceGuard = 'belowHalfFloor' | 'belowMinimum' | 'weakFloor'
+/**
+ * Why a price needs its own confirmation: free (0 XRP), too low (below half the floor, below 0.1 XRP),
+ * too high (above 100 × the floor, above 1,000,000 XRP), or resting on a floor one listing could set.
+ */
+export type PriceGuard =
+  'free' | 'belowHalfFloor' | 'belowMinimum' | 'farAboveFloor' | 'aboveMaximum' | 'weakFloor'
 
 /** One NFT's price. */
 export interface PricedNft {

@@ -25,6 +25,13 @@ export interface PricingNft {
 
 /** Below this, with no floor known, a price needs its own confirmation: 0.1 XRP. */
 export const GUARD_MINIMUM_DROPS = 100_000n
+/**
+ * Above this a price needs its own confirmation, floor or not: 1,000,000 XRP per NFT, far beyond what
+ * XRPL NFTs sell for, and where an extra digit or two typed by mistake lands.
+ */
+export const GUARD_MAXIMUM_DROPS = 1_000_000_000_000n
+/** Above this many times its collection's floor a price needs its own confirmation. */
+export const GUARD_FLOOR_FACTOR = 100n
 /** Every XRP there is, in drops: no price can be above it (and a draw within it is exact). */
 const MAX_DROPS = 100_000_000_000_000_000n
 /** The random strategy's step: 0.01 XRP. */
@@ -63,12 +70,17 @@ export function xrpInput(value: unknown, label: string): bigint {
 }
 
 /**
- * The guard of a price: below half its collection's floor, or below 0.1 XRP whatever the floor (a floor
- * read from a sample may itself be a near-zero listing).
+ * The guard of a price: free (0 XRP: whoever may buy takes the NFT for nothing); below half its
+ * collection's floor, or below 0.1 XRP whatever the floor (a floor read from a sample may itself be a
+ * near-zero listing); more than 100 × the floor, or more than 1,000,000 XRP (a slip of the keyboard
+ * that no buyer will pay, and that keeps the NFT off the market).
  */
 export function guardOf(drops: bigint, floor: bigint | null): PriceGuard | null {
+  if (drops === 0n) return 'free'
   if (floor !== null && drops * 2n < floor) return 'belowHalfFloor'
-  return drops < GUARD_MINIMUM_DROPS ? 'belowMinimum' : null
+  if (drops < GUARD_MINIMUM_DROPS) return 'belowMinimum'
+  if (floor !== null && floor > 0n && drops > floor * GUARD_FLOOR_FACTOR) return 'farAboveFloor'
+  return drops > GUARD_MAXIMUM_DROPS ? 'aboveMaximum' : null
 }
 
 /**
