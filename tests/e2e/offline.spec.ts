@@ -19,6 +19,7 @@ import {
   selectAllNfts,
 } from './support/airdrop.ts'
 import { listingHolder } from './support/listing.ts'
+import { connectDemo, waitForNfts } from './support/nfts.ts'
 import { reachMainShell, toolTabs, walletButton, openWalletDropdown } from './support/shell.ts'
 import { serveBuild, twoBuilds } from './support/staticServer.ts'
 import { expect, test } from './support/test.ts'
@@ -290,4 +291,27 @@ test.describe('between two builds', () => {
       }
     },
   )
+})
+
+test('no network link but the sandbox answers (loopback only): the ledger connection decides, the app works', async ({
+  page,
+}) => {
+  // The browser reports no link from the start (Wi-Fi off; a machine whose only interface is
+  // loopback), while the sandbox on 127.0.0.1 answers.
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => false })
+  })
+  await connectDemo(page)
+  expect(await page.evaluate(() => navigator.onLine)).toBe(false)
+  await waitForNfts(page)
+  const footer = page.getByRole('contentinfo')
+  await expect(footer.getByTestId('connection-state')).toHaveText('Connected')
+  await expect(footer.getByTestId('footer-counts')).toContainText(/Offers: \d+/, {
+    timeout: 30_000,
+  })
+  await expect(page.getByText(/^Offline:/)).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Load NFTs' })).toBeEnabled()
+  await toolTabs(page).getByRole('tab', { name: 'Orders' }).click()
+  await expect(page.getByTestId('offers-read-at')).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByTestId('blocked-reason')).toHaveCount(0)
 })

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { updateNotice } from '../../src/app/pwa/updateText.ts'
 import { isIosBrowser } from '../../src/app/state/install.ts'
-import { readBlock, signBlock } from '../../src/app/state/blockReasons.ts'
+import { ledgerState, readBlock, signBlock } from '../../src/app/state/blockReasons.ts'
 
 describe('the update prompt', () => {
   it('offers Reload when no job is under way', () => {
@@ -44,16 +44,37 @@ describe('why a ledger action is disabled', () => {
   const connected = { state: 'connected', network: 'sandbox' } as const
   const wallet = { network: 'sandbox', address: 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh' } as const
 
-  it('says the device is offline before anything else', () => {
+  it('says the device is offline when the ledger is not connected and the browser reports no link', () => {
+    for (const state of ['offline', 'reconnecting', 'connecting'] as const) {
+      const input = {
+        deviceOnline: false,
+        status: { state, network: 'sandbox' },
+        wallet: { ...wallet, viewOnly: true },
+      } as const
+      expect(ledgerState(input)).toBe('offline')
+      expect(readBlock(input)).toBe('Offline: this device has no network connection')
+      expect(signBlock(input)).toBe(
+        'Offline: this device has no network connection. Signing needs the ledger',
+      )
+    }
+  })
+
+  it('lets the connection decide: a live ledger is reachable whatever the browser says', () => {
+    // A machine whose only link is loopback: navigator.onLine is false, the sandbox answers.
     const input = {
       deviceOnline: false,
       status: connected,
       wallet: { ...wallet, viewOnly: true },
     } as const
-    expect(readBlock(input)).toBe('Offline: this device has no network connection')
+    expect(ledgerState(input)).toBe('connected')
+    expect(readBlock(input)).toBeNull()
     expect(signBlock(input)).toBe(
-      'Offline: this device has no network connection. Signing needs the ledger',
+      'Connect to act: this account is open read-only. Connect its wallet to sign',
     )
+    // The browser says online, the ledger does not answer: the ledger's word.
+    expect(
+      ledgerState({ deviceOnline: true, status: { state: 'reconnecting', network: 'sandbox' } }),
+    ).toBe('reconnecting')
   })
 
   it('names the network that cannot be reached', () => {

@@ -1,3 +1,4 @@
+import { ledgerState } from '../state/blockReasons.ts'
 import { useDeviceOnline, useNetworkStatus } from '../state/network.ts'
 import { CONNECTION_LABELS, ledgerText, reserveText } from './connectionText.ts'
 
@@ -5,20 +6,17 @@ import { CONNECTION_LABELS, ledgerText, reserveText } from './connectionText.ts'
 export function ConnectionIndicator() {
   const status = useNetworkStatus()
   const deviceOnline = useDeviceOnline()
+  const state = ledgerState({ status, deviceOnline })
   const ledger = ledgerText(status)
   const reserve = reserveText(status)
   return (
-    <div
-      className="connection"
-      data-state={deviceOnline ? status.state : 'offline'}
-      data-testid="connection"
-    >
+    <div className="connection" data-state={state} data-testid="connection">
       {/* Labelled: beside the wallet's state, a bare 'Connected' read as the wallet's. */}
       <span className="connection__label">Ledger</span>
       <span className="connection__dot" aria-hidden="true" />
       {/* Only the state is announced: the ledger index changes every few seconds. */}
       <span role="status" data-testid="connection-state" title={status.error ?? undefined}>
-        {deviceOnline ? CONNECTION_LABELS[status.state] : CONNECTION_LABELS.offline}
+        {CONNECTION_LABELS[state]}
       </span>
       {ledger && (
         <span className="connection__detail" data-testid="ledger-index">

@@ -1,6 +1,6 @@
 /**
  * Why an action that needs the ledger cannot be taken now, in the words the UI shows beside the
- * disabled control: the device is offline (or the network cannot be reached), or the account is open
+ * disabled control: the ledger cannot be reached (the device is offline, or the network is out of reach), or the account is open
  * read-only and no wallet signs for it. Reading what was saved (the list, offers, jobs) needs
  * neither. Pure: `actionGate.ts` has the hooks.
  */
@@ -16,15 +16,25 @@ export interface GateInput {
 }
 
 /**
+ * The ledger connection's state as the UI shows it. The connection decides: while it is up the ledger
+ * is reachable, whatever the browser says (`navigator.onLine` is false on a machine whose only
+ * link is loopback, and true behind a captive portal). The browser's 'offline' only says why a
+ * connection that is not up is not coming back by itself.
+ */
+export function ledgerState(input: Omit<GateInput, 'wallet'>): NetworkStatus['state'] {
+  if (input.status.state === 'connected' || input.deviceOnline) return input.status.state
+  return 'offline'
+}
+
+/**
  * Why a ledger read cannot be made now ('Offline: …'); null when it can.
  *
  * @param input - the device's and the engine's connection state.
  */
 export function readBlock(input: Omit<GateInput, 'wallet'>): string | null {
+  if (ledgerState(input) !== 'offline') return null
   if (!input.deviceOnline) return 'Offline: this device has no network connection'
-  if (input.status.state === 'offline')
-    return `Offline: the ${NETWORKS[input.status.network].name} network cannot be reached`
-  return null
+  return `Offline: the ${NETWORKS[input.status.network].name} network cannot be reached`
 }
 
 /**

@@ -19,7 +19,7 @@ import { engine } from '../engine.ts'
 import { onJobEnded } from './jobEvents.ts'
 import { refreshCacheStats, refreshCacheStatsThrottled } from './metadataCache.ts'
 import { streamMetadata } from './metadataFeed.ts'
-import { onLedgerReconnected } from './network.ts'
+import { ledgerConnected, onLedgerReconnected } from './network.ts'
 import { clearSelection, deselectMany, useSelectedIds } from './selection.ts'
 import { onWalletChange, sessionState, walletSignal } from './session.ts'
 import type { SessionWallet } from './session.ts'
@@ -69,10 +69,10 @@ async function openWallet(wallet: SessionWallet, scope: AbortSignal): Promise<vo
   // A snapshot that cannot be read only delays the list: the ledger's comes next.
   await showSnapshot(wallet, scope).catch(logFailure('reading the saved NFT list'))
   void refreshCacheStats()
-  // Offline, the saved list is what there is: no error box for a read that cannot work. It is read
-  // once the connection returns.
+  // Without the ledger the saved list is what there is: no error box for a read that cannot work.
+  // It is read once the connection is made (the connection decides, not the browser).
   if (scope.aborted) return
-  if (navigator.onLine) await loadCollection()
+  if (ledgerConnected()) await loadCollection()
   else readWhenConnected = scope
 }
 
@@ -82,7 +82,7 @@ let readWhenConnected: AbortSignal | null = null
 onLedgerReconnected(() => {
   const waiting = readWhenConnected
   readWhenConnected = null
-  if (waiting && !waiting.aborted && navigator.onLine) void loadCollection()
+  if (waiting && !waiting.aborted) void loadCollection()
 })
 
 onJobEnded((job) => {

@@ -16,7 +16,10 @@ interface NetworkState {
   selected: NetworkId
   /** The engine's latest status. */
   status: NetworkStatus
-  /** The browser's own word (navigator.onLine, and its online/offline events). */
+  /**
+   * The browser's own word (navigator.onLine, and its online/offline events): a hint that makes the
+   * engine look at its connection at once, never the truth about the ledger (see ledgerState).
+   */
   deviceOnline: boolean
 }
 
@@ -117,10 +120,17 @@ export function useDeviceOnline(): boolean {
   return useSnapshot(networkState).deviceOnline
 }
 
-/** Whether this tab's engine has a live ledger connection and the device is online. */
+/**
+ * Whether this tab's engine has a live ledger connection: the truth about reaching the ledger
+ * (the browser's online flag is only a hint, see ledgerState).
+ */
 export function useLedgerConnected(): boolean {
-  const { deviceOnline, status } = useSnapshot(networkState)
-  return deviceOnline && status.state === 'connected'
+  return useSnapshot(networkState).status.state === 'connected'
+}
+
+/** Whether the ledger connection is up now (outside React). */
+export function ledgerConnected(): boolean {
+  return networkState.status.state === 'connected'
 }
 
 /** The network the user picked. */

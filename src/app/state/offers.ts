@@ -14,7 +14,7 @@ import { errorMessage, loggedOr } from '../../shared/errors.ts'
 import type { OffersProgress, OffersReport } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
 import { onJobEnded } from './jobEvents.ts'
-import { onLedgerReconnected } from './network.ts'
+import { ledgerConnected, onLedgerReconnected } from './network.ts'
 import { onWalletChange, sessionState, walletSignal } from './session.ts'
 import type { SessionWallet } from './session.ts'
 
@@ -90,9 +90,9 @@ export function canRefresh(state: Pick<OffersState, 'loading' | 'lastLoadAt'>, n
 export async function loadOffers(manual = false, onStart?: () => void): Promise<boolean | null> {
   const wallet = sessionState.wallet
   if (!wallet) return null
-  // Offline the saved reading stays: a read that cannot work would only replace it with an error.
-  // It is read once the connection returns.
-  if (!navigator.onLine) {
+  // Without the ledger the saved reading stays: a read that cannot work would only replace it with
+  // an error. It is read once the connection is made (the connection decides, not the browser).
+  if (!ledgerConnected()) {
     readWhenConnected = true
     return null
   }
