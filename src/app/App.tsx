@@ -4,6 +4,7 @@ import { ErrorBoundary } from './errors/ErrorBoundary.tsx'
 import { ReloadPrompt } from './pwa/ReloadPrompt.tsx'
 import { MainShell } from './shell/MainShell.tsx'
 import { NetworkBanner } from './shell/NetworkBanner.tsx'
+import { ReachBanner } from './shell/ReachBanner.tsx'
 import { Splash } from './onboarding/Splash.tsx'
 import { useInstallHint } from './state/install.ts'
 import { useSession } from './state/session.ts'
@@ -19,11 +20,12 @@ const RegularKeySetup = lazyNamed(
 // Shown only once the browser offers installation.
 const InstallHint = lazyNamed(() => import('./pwa/InstallHint.tsx'), 'InstallHint')
 
-/** The application: the network banner, then the stage the session is in (spec part 2 §4). */
+/** The application: the network banner and, while the ledger is out of reach, the reach banner, then the stage the session is in (spec part 2 §4). */
 export function App() {
   return (
     <ErrorBoundary>
       <NetworkBanner />
+      <ReachBanner />
       <InstallHintWhenOffered />
       <LoadingBoundary>
         <CurrentStage />

@@ -186,6 +186,10 @@ test('offline: the saved collection with its pictures and time, the offers and j
   await reachMainShell(page)
   await expect(walletButton(page)).toHaveText(`View only ${shortAddress(holder.address)}`)
   await expect(page.getByRole('contentinfo').getByTestId('connection-state')).toHaveText('Offline')
+  const reach = page.getByTestId('reach-banner')
+  await expect(reach).toHaveText(
+    'This device has no network connection: the Sandbox ledger cannot be reached. What was saved on this device is shown; ledger actions wait until it answers.',
+  )
   await expect(counts).toContainText('4 total')
   await expect(cards.first()).toBeVisible()
   await expect(page.getByTestId('collection-read-at')).toContainText('Read from the ledger')
@@ -217,6 +221,7 @@ test('offline: the saved collection with its pictures and time, the offers and j
   const readOffline = await readAt.innerText()
   await context.setOffline(false)
   await expect(readAt).not.toHaveText(readOffline, { timeout: 30_000 })
+  await expect(reach).toBeHidden()
   // Still read-only (no secret was kept): signing asks for the wallet.
   await expect(page.getByTestId('blocked-reason').first()).toHaveText(/^Connect to act/)
   await openTab(page, 'Orders')
@@ -310,6 +315,7 @@ test('no network link but the sandbox answers (loopback only): the ledger connec
     timeout: 30_000,
   })
   await expect(page.getByText(/^Offline:/)).toHaveCount(0)
+  await expect(page.getByTestId('reach-banner')).toBeHidden()
   await expect(page.getByRole('button', { name: 'Load NFTs' })).toBeEnabled()
   await toolTabs(page).getByRole('tab', { name: 'Orders' }).click()
   await expect(page.getByTestId('offers-read-at')).toBeVisible({ timeout: 30_000 })

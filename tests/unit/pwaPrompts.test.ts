@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { updateNotice } from '../../src/app/pwa/updateText.ts'
 import { isIosBrowser } from '../../src/app/state/install.ts'
-import { ledgerState, readBlock, signBlock } from '../../src/app/state/blockReasons.ts'
+import { ledgerState, reachText, readBlock, signBlock } from '../../src/app/state/blockReasons.ts'
 
 describe('the update prompt', () => {
   it('offers Reload when no job is under way', () => {
@@ -75,6 +75,20 @@ describe('why a ledger action is disabled', () => {
     expect(
       ledgerState({ deviceOnline: true, status: { state: 'reconnecting', network: 'sandbox' } }),
     ).toBe('reconnecting')
+  })
+
+  it('names in the reach banner what is out of reach, and shows none while the ledger answers', () => {
+    const down = { state: 'offline', network: 'sandbox' } as const
+    expect(reachText({ deviceOnline: true, status: down })).toBe(
+      'The Sandbox ledger cannot be reached: none of its servers answers. What was saved on this device is shown; ledger actions wait until it answers.',
+    )
+    expect(reachText({ deviceOnline: false, status: down })).toMatch(
+      /^This device has no network connection: the Sandbox ledger cannot be reached\./,
+    )
+    expect(reachText({ deviceOnline: false, status: connected })).toBeNull()
+    expect(
+      reachText({ deviceOnline: true, status: { state: 'reconnecting', network: 'sandbox' } }),
+    ).toBeNull()
   })
 
   it('names the network that cannot be reached', () => {

@@ -27,6 +27,19 @@ export function ledgerState(input: Omit<GateInput, 'wallet'>): NetworkStatus['st
 }
 
 /**
+ * What the reach banner says while the ledger cannot be reached, naming what is out of reach (the
+ * network's servers, or the device's link as a whole); null while it can be.
+ */
+export function reachText(input: Omit<GateInput, 'wallet'>): string | null {
+  if (ledgerState(input) !== 'offline') return null
+  const name = NETWORKS[input.status.network].name
+  const what = input.deviceOnline
+    ? `The ${name} ledger cannot be reached: none of its servers answers`
+    : `This device has no network connection: the ${name} ledger cannot be reached`
+  return `${what}. What was saved on this device is shown; ledger actions wait until it answers.`
+}
+
+/**
  * Why a ledger read cannot be made now ('Offline: …'); null when it can.
  *
  * @param input - the device's and the engine's connection state.
