@@ -49,7 +49,7 @@ function CurrentStage() {
   const { stage } = useSession()
   switch (stage) {
     case 'starting':
-      return <p className="starting">Loading…</p>
+      return <StartingSkeleton />
     case 'splash':
       return <Splash />
     case 'chooser':
@@ -59,4 +59,19 @@ function CurrentStage() {
     case 'main':
       return <MainShell />
   }
+}
+
+/**
+ * What shows while the session starts (the saved wallet and settings are read): the shape of the
+ * screen to come, so the first visit is not a bare 'Loading…' on an empty page.
+ */
+function StartingSkeleton() {
+  return (
+    <div className="starting" role="status" aria-busy="true" data-testid="starting">
+      <span className="starting__label">Loading XRPL NFT Manager…</span>
+      <div className="starting__bar" />
+      <div className="starting__block" />
+      <div className="starting__block starting__block--short" />
+    </div>
+  )
 }

@@ -208,6 +208,8 @@ test('offline: the saved collection with its pictures and time, the offers and j
   const offersReadAt = page.getByTestId('offers-read-at')
   await expect(offersReadAt).toBeVisible()
   const offersReadOffline = await offersReadAt.innerText()
+  // The saved reading is not called live while the ledger is out of reach.
+  await expect(page.getByTestId('offers-live')).toHaveText(/Saved · ledger \d+/)
   await expect(page.getByRole('button', { name: 'Refresh' })).toBeDisabled()
   await expect(page.getByTestId('blocked-reason').first()).toHaveText(offline)
   await openTab(page, 'List NFTs')
@@ -226,6 +228,7 @@ test('offline: the saved collection with its pictures and time, the offers and j
   await expect(page.getByTestId('blocked-reason').first()).toHaveText(/^Connect to act/)
   await openTab(page, 'Orders')
   await expect(offersReadAt).not.toHaveText(offersReadOffline, { timeout: 30_000 })
+  await expect(page.getByTestId('offers-live')).toHaveText(/Live · ledger \d+/)
 })
 
 test.describe('between two builds', () => {

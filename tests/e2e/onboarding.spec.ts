@@ -55,8 +55,13 @@ test('a first visit shows the splash; Get Started opens the chooser and Back ret
 test('Seed Phrase Access reaches the main shell, and is remembered', async ({ page }) => {
   await openChooser(page)
 
-  await page.getByRole('button', { name: 'Seed Phrase Access' }).click()
+  // Scrolled down to the card (a phone scrolls the chooser), the shell still opens at its top.
+  const seed = page.getByRole('button', { name: 'Seed Phrase Access' })
+  await seed.scrollIntoViewIfNeeded()
+  await page.mouse.wheel(0, 2_000)
+  await seed.click()
   await expectMainShell(page)
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
 
   await page.reload()
   await expectMainShell(page)

@@ -1,5 +1,6 @@
 import type { OfferFlags, OffersReport } from '../../worker/api.ts'
 import { JobFigures } from '../jobs/JobCard.tsx'
+import { useLedgerConnected } from '../state/network.ts'
 import { planCancel, selectOffers } from './ordersState.ts'
 import { offersFor, reserveText, summarySentence } from './offerText.ts'
 
@@ -31,19 +32,27 @@ function timeOf(ms: number): string {
 }
 
 /**
- * 'Active Offers': the Live indicator (the ledger read and when), Total / Paid / Free, the reserve the
+ * 'Active Offers': the Live indicator (the ledger read and when; 'Saved' while the ledger is out of
+ * reach), Total / Paid / Free, the reserve the
  * offers lock and the summary sentence; then each flag with its count, a one-click selection and its
  * cancellation.
  */
 export function ActiveOffersCard({ report, locked }: { report: OffersReport; locked: boolean }) {
   const { counts } = report
+  // 'Live' only while the ledger connection is up; otherwise the reading is the one saved.
+  const live = useLedgerConnected()
   return (
     <section className="tab-card" aria-label="Active Offers" data-testid="active-offers">
       <div className="orders-card__head">
         <h3>Active Offers</h3>
-        <span className="orders-live" title={`Read ${new Date(report.readAt).toLocaleString()}`}>
-          <span className="orders-live__dot" aria-hidden="true" /> Live · ledger{' '}
-          {report.ledgerIndex.toLocaleString('en-US')} · {timeOf(report.readAt)}
+        <span
+          className="orders-live"
+          data-live={live}
+          data-testid="offers-live"
+          title={`Read ${new Date(report.readAt).toLocaleString()}`}
+        >
+          <span className="orders-live__dot" aria-hidden="true" /> {live ? 'Live' : 'Saved'} ·
+          ledger {report.ledgerIndex.toLocaleString('en-US')} · {timeOf(report.readAt)}
         </span>
       </div>
       <JobFigures

@@ -54,6 +54,11 @@ export function MainShell() {
   const { tab } = useUi()
   const info = TAB_INFO[tab]
   useEffect(() => {
+    // The shell opens at its top: the screen before it (the method chooser on a phone) may have been
+    // scrolled, and the page keeps that offset across the change of stage.
+    window.scrollTo(0, 0)
+  }, [])
+  useEffect(() => {
     // After the first paint, so that the shell's own work goes first.
     const timer = setTimeout(preloadTabs, 1_000)
     return () => clearTimeout(timer)
