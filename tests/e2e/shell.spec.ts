@@ -55,15 +55,35 @@ test('the header: title, four tabs with tooltips, a real tablist with arrow keys
   await expect(page.getByRole('tabpanel', { name: 'List NFTs' })).toBeVisible()
 })
 
-test('hovering a tab shows its tooltip', async ({ page, isMobile }) => {
+test('a tab shows its tooltip on hover or keyboard focus, never after a tap or a focus by script', async ({
+  page,
+  isMobile,
+}) => {
   await openMainShell(page)
   // The tablist owns only tabs: a tab's tooltip is its description, shown beside it, not a role.
-  const tooltip = toolTabs(page).getByText(TOOLTIPS.Burn, { exact: true })
-  await expect(tooltip).toBeHidden()
-  // A phone has no hover: there, focus shows the tooltip.
-  if (isMobile) await toolTabs(page).getByRole('tab', { name: 'Burn' }).focus()
-  else await toolTabs(page).getByRole('tab', { name: 'Burn' }).hover()
-  await expect(tooltip).toBeVisible()
+  const tooltip = (name: keyof typeof TOOLTIPS) =>
+    toolTabs(page).getByText(TOOLTIPS[name], { exact: true })
+  const tab = (name: keyof typeof TOOLTIPS) => toolTabs(page).getByRole('tab', { name })
+  await expect(tooltip('Burn')).toBeHidden()
+  if (isMobile) {
+    // A tap selects the tab and leaves no bubble over the page.
+    await tab('Burn').tap()
+    await expect(tab('Burn')).toHaveAttribute('aria-selected', 'true')
+    await expect(tooltip('Burn')).toBeHidden()
+  } else {
+    await tab('Burn').hover()
+    await expect(tooltip('Burn')).toBeVisible()
+    await page.mouse.move(0, 0)
+    await expect(tooltip('Burn')).toBeHidden()
+  }
+  // Focus moved by a script after a pointer interaction (a menu closing, say) shows nothing.
+  await tab('Orders').evaluate((element: HTMLElement) => element.focus())
+  await expect(tab('Orders')).toBeFocused()
+  await expect(tooltip('Orders')).toBeHidden()
+  // The keyboard shows it.
+  await page.keyboard.press('End')
+  await expect(tab('Burn')).toBeFocused()
+  await expect(tooltip('Burn')).toBeVisible()
 })
 
 test('the Sandbox banner says nothing here is real XRP, from the first screen on', async ({
