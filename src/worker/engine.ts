@@ -122,6 +122,7 @@ export class Engine implements EngineApi {
       walletAddress,
       timing: options.acceptance,
       jobs: this.jobs,
+      network,
     })
     this.orders = new OrdersService({ db, connection, accountOf, progress })
     this.listing = new ListingService({
@@ -187,6 +188,7 @@ export class Engine implements EngineApi {
   // Airdrops (AirdropApi).
   readonly parseDistributionCsv = answeredBy(() => this.airdrop, 'parseDistributionCsv')
   readonly checkAcceptance = answeredBy(() => this.airdrop, 'checkAcceptance')
+  readonly sampleDistributionCsv = answeredBy(() => this.airdrop, 'sampleDistributionCsv')
   readonly planReclaim = answeredBy(() => this.airdrop, 'planReclaim')
 
   // Orders (OrdersApi).

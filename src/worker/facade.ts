@@ -39,6 +39,7 @@ const METHODS = {
   showingNfts: true,
   countOffers: true,
   parseDistributionCsv: true,
+  sampleDistributionCsv: true,
   getCacheStats: true,
   clearMetadataCache: true,
   saveSettings: true,

@@ -3,12 +3,13 @@
  * List with each of the spec's CSV messages and a file with bad rows, and the Airdrop Manager's
  * gates. No wallet is needed to read a file; nothing here touches the ledger.
  */
+import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 
 import { expect, test } from './support/test.ts'
 import type { Page } from '@playwright/test'
 
-import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
+import { AUTO_ACCEPT_COUNT, demoAccounts } from '../../src/sandbox/demo/accounts.ts'
 import { chooseCsv, distributionCsv, managerPanel, uploadPanel } from './support/airdrop.ts'
 import { openMainShell } from './support/shell.ts'
 import { keepScreenshot, scrollsSideways } from './support/page.ts'
@@ -117,4 +118,27 @@ test('dark mode and 375 px: the Airdrop tab reads well and does not scroll sidew
   await expect(page.getByTestId('csv-distributions')).toHaveText('1')
   expect(await scrollsSideways(page)).toBe(false)
   await keepScreenshot(page, testInfo, 'airdrop-dark-375', { fullPage: true })
+})
+
+test('on the Sandbox the help names recipients that exist there and offers them as a sample CSV', async ({
+  page,
+}) => {
+  await openMainShell(page)
+  const accepting = demoAccounts().recipients.slice(0, AUTO_ACCEPT_COUNT)
+  const help = uploadPanel(page).getByRole('complementary', { name: 'CSV Format Requirements' })
+  await expect(help.getByTestId('csv-example')).toHaveText(
+    `wallet_address,nft_amount\n${accepting[0]!.classicAddress},1\n${accepting[1]!.classicAddress},1`,
+  )
+  const downloading = page.waitForEvent('download')
+  await help.getByRole('button', { name: 'Download a sample CSV' }).click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toBe('sample-recipients.csv')
+  const text = await readFile(await download.path(), 'utf8')
+  expect(text).toBe(
+    `wallet_address,nft_amount\n${accepting.map((r) => `${r.classicAddress},1`).join('\n')}\n`,
+  )
+  // The sample reads as it is: ten recipients, one NFT each.
+  await chooseCsv(page, 'sample-recipients.csv', text)
+  await expect(page.getByTestId('csv-distributions')).toHaveText(String(AUTO_ACCEPT_COUNT))
+  await expect(page.getByTestId('csv-nfts-requested')).toHaveText(String(AUTO_ACCEPT_COUNT))
 })

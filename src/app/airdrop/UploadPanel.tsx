@@ -1,7 +1,9 @@
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { DragEvent } from 'react'
 
-import { clearCsv, uploadCsv, useAirdrop } from './airdropState.ts'
+import { clearCsv, sampleCsv, uploadCsv, useAirdrop } from './airdropState.ts'
+import { saveTextFile } from '../jobs/saveFile.ts'
+import { useNetworkStatus } from '../state/network.ts'
 import { UploadSummary } from './UploadSummary.tsx'
 import { ErrorBox } from '../ui/ErrorBox.tsx'
 
@@ -93,8 +95,27 @@ function ChooseFileButton({ label, disabled }: { label: string; disabled: boolea
   )
 }
 
-/** The 'CSV Format Requirements' help box. */
+/** The help's example where the network has no sample (any valid addresses, for the format). */
+const GENERIC_EXAMPLE =
+  'wallet_address,nft_amount\nrN7n7otQDd6FczFgLdSqtcsAUxDkw6fzRH,2\nrPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY,1'
+
+/**
+ * The 'CSV Format Requirements' help box. On a network with a sample (the Sandbox) its example names
+ * recipients that exist there, and the whole sample can be downloaded to try.
+ */
 function CsvFormatHelp() {
+  const { network } = useNetworkStatus()
+  const [sample, setSample] = useState<string | null>(null)
+  useEffect(() => {
+    let current = true
+    void sampleCsv().then((text) => {
+      if (current) setSample(text)
+    })
+    return () => {
+      current = false
+    }
+  }, [network])
+  const example = sample ? sample.split('\n').slice(0, 3).join('\n') : GENERIC_EXAMPLE
   return (
     <aside className="airdrop-help" aria-labelledby="csv-help-title">
       <h3 id="csv-help-title">CSV Format Requirements</h3>
@@ -108,11 +129,18 @@ function CsvFormatHelp() {
         <li>The first row is the header; one recipient per row.</li>
       </ul>
       <p>Example:</p>
-      <pre className="airdrop-help__example">
-        {
-          'wallet_address,nft_amount\nrN7n7otQDd6FczFgLdSqtcsAUxDkw6fzRH,2\nrPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY,1'
-        }
+      <pre className="airdrop-help__example" data-testid="csv-example">
+        {example}
       </pre>
+      {sample && (
+        <button
+          type="button"
+          className="button"
+          onClick={() => saveTextFile('sample-recipients.csv', sample)}
+        >
+          Download a sample CSV
+        </button>
+      )}
     </aside>
   )
 }

@@ -6,7 +6,7 @@
  */
 import { proxy, ref, useSnapshot } from 'valtio'
 
-import { errorMessage } from '../../shared/errors.ts'
+import { errorMessage, loggedOr } from '../../shared/errors.ts'
 import type { DistributionFile, JobPlan } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
 import { jobAction, jobActions, jobReport } from '../jobs/jobActions.ts'
@@ -237,4 +237,12 @@ export function exportReport(jobId: string): Promise<string | null> {
 export function useAirdrop(): Readonly<AirdropState> {
   // `file` and `pending.plan` are refs: the snapshot holds the very objects, not deep-readonly copies.
   return useSnapshot(airdropState) as Readonly<AirdropState>
+}
+
+/**
+ * A distribution CSV to try on the network in use (on the Sandbox, recipients that exist there and
+ * accept offers); null elsewhere, or when it cannot be made.
+ */
+export function sampleCsv(): Promise<string | null> {
+  return engine.sampleDistributionCsv().catch(loggedOr('making the sample CSV', null))
 }

@@ -14,6 +14,7 @@ import { AcceptanceTracker } from './acceptance/acceptanceTracker.ts'
 import type { AcceptanceTiming } from './acceptance/acceptanceTracker.ts'
 import { planReclaim } from './acceptance/reclaim.ts'
 import { parseDistributionCsv } from './distributionCsv.ts'
+import { acceptingRecipients } from '../network/sandboxAccounts.ts'
 
 /** What the airdrop capability needs of the engine. */
 export interface AirdropServiceDeps {
@@ -28,6 +29,8 @@ export interface AirdropServiceDeps {
   walletAddress: () => string | undefined
   /** The jobs, which plan a reclaim. */
   jobs: Pick<JobService, 'plan'>
+  /** The network in use. */
+  network: () => NetworkId
 }
 
 /** Airdrops: their CSV, and their offers once sent. */
@@ -45,6 +48,12 @@ export class AirdropService {
 
   parseDistributionCsv(file: Blob | string, fileName: string): Promise<DistributionFile> {
     return parseDistributionCsv(file, fileName, this.deps.walletAddress() ?? null)
+  }
+
+  async sampleDistributionCsv(): Promise<string | null> {
+    if (this.deps.network() !== 'sandbox') return null
+    const rows = (await acceptingRecipients()).map((address) => `${address},1`)
+    return `wallet_address,nft_amount\n${rows.join('\n')}\n`
   }
 
   checkAcceptance(jobId: string): Promise<AcceptanceSummary> {

@@ -22,6 +22,13 @@ export interface AirdropApi {
   parseDistributionCsv(file: Blob | string, fileName: string): Promise<DistributionFile>
 
   /**
+   * A distribution CSV to try on the network in use: on the Sandbox its ten recipients that accept
+   * the offers made to them, one NFT each; null on any other network (no account there is known to
+   * want NFTs).
+   */
+  sampleDistributionCsv(): Promise<string | null>
+
+  /**
    * Reads from the validated ledger, now, where an airdrop's offers stand with their recipients
    * (offered, accepted, gone) and records it on the job's items and row, which the UI observes.
    * The engine also does this by itself for the connected wallet's airdrops: first 10 s after a run

@@ -20,7 +20,7 @@ import type {
 } from '../api.ts'
 import { readAccountKeys } from '../ledger/accountKeys.ts'
 import type { ConnectionManager } from '../network/connectionManager.ts'
-import { demoHolderSeed } from './demoWallet.ts'
+import { demoHolderSeed } from '../network/sandboxAccounts.ts'
 import type { Keyring } from './keyring.ts'
 
 /** What the wallet capability needs of the engine. */
