@@ -84,22 +84,33 @@ for (const theme of ['light', 'dark'] as const) {
       await openWalletDropdown(page)
       await expectAccessible(page, 'the wallet menu')
     })
-
-    test(`the collection, each tab and Wallet Details with the demo holder (${theme})`, async ({
-      page,
-    }) => {
-      test.setTimeout(120_000)
-      await connectDemo(page)
-      await waitForNfts(page, DEMO_HOLDER_NFTS)
-      await expectAccessible(page, 'the Airdrop tab with the collection')
-      for (const tab of ['Orders', 'List NFTs', 'Burn']) {
-        await toolTabs(page).getByRole('tab', { name: tab }).click()
-        await expect(page.getByRole('tabpanel', { name: tab })).toBeVisible()
-        await expect(page.getByText(/^Loading/).first()).toBeHidden({ timeout: 30_000 })
-        await expectAccessible(page, `the ${tab} tab`)
-      }
-      await openWalletDropdown(page)
-      await expectAccessible(page, 'Wallet Details')
-    })
   })
 }
+
+/** Scans the Airdrop tab with the collection, the other tabs and Wallet Details, in one theme. */
+async function scanConnectedScreens(page: Page, theme: string): Promise<void> {
+  for (const tab of ['Airdrop', 'Orders', 'List NFTs', 'Burn']) {
+    await toolTabs(page).getByRole('tab', { name: tab }).click()
+    await expect(page.getByRole('tabpanel', { name: tab })).toBeVisible()
+    await expect(page.getByText(/^Loading/).first()).toBeHidden({ timeout: 30_000 })
+    await expectAccessible(page, `the ${tab} tab (${theme})`)
+  }
+  await openWalletDropdown(page)
+  await expectAccessible(page, `Wallet Details (${theme})`)
+  await page.keyboard.press('Escape')
+}
+
+test.describe('with the demo holder', () => {
+  test.use({ colorScheme: 'light' })
+
+  // One load of the 250 NFTs for both themes: the header's toggle switches to dark, as a user does.
+  test('the collection, each tab and Wallet Details, light then dark', async ({ page }) => {
+    test.setTimeout(150_000)
+    await connectDemo(page)
+    await waitForNfts(page, DEMO_HOLDER_NFTS)
+    await scanConnectedScreens(page, 'light')
+    await page.getByRole('button', { name: 'Dark mode' }).click()
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+    await scanConnectedScreens(page, 'dark')
+  })
+})
