@@ -8,6 +8,7 @@ import { byRecipient, hashPrefix, shortNftId, shownHash } from '../jobs/jobProgr
 import type { RecipientResult } from '../jobs/jobProgress.ts'
 import { useJobItemsHead } from '../jobs/useJobs.ts'
 import { intentNftId } from '../../shared/intents.ts'
+import { counted } from '../../shared/plural.ts'
 
 /**
  * Items read and rendered per 'Show more': a 100,000-item airdrop is read page by page, in plan order
@@ -46,7 +47,7 @@ export function RecipientDetails({ job }: { job: JobRow }) {
         onClick={() => setOpen(!open)}
       >
         <span aria-hidden="true">{open ? '▾' : '▸'}</span> Per-recipient details
-        {total !== undefined && ` (${total} ${total === 1 ? 'recipient' : 'recipients'})`}
+        {total !== undefined && ` (${counted(total, 'recipient')})`}
       </button>
       {open && (
         <ul id={listId} className="airdrop-recipients" data-testid="recipient-details">
@@ -57,7 +58,7 @@ export function RecipientDetails({ job }: { job: JobRow }) {
       )}
       {open && items.length === shown && itemsLeft > 0 && (
         <button type="button" className="button" onClick={() => setShown(shown + PAGE)}>
-          Show more ({itemsLeft} more {itemsLeft === 1 ? 'NFT' : 'NFTs'})
+          Show more ({counted(itemsLeft, 'more NFT', 'more NFTs')})
         </button>
       )}
     </div>

@@ -34,8 +34,7 @@ function ProblemList({ problems }: { problems: readonly CsvProblem[] }) {
   return (
     <div className="problems-box" data-testid="csv-problems">
       <p className="problems-box__title">
-        {counted(problems.length, 'problem')} found ({skipped} {skipped === 1 ? 'row' : 'rows'}{' '}
-        skipped)
+        {counted(problems.length, 'problem')} found ({counted(skipped, 'row')} skipped)
       </p>
       <CollapsedList
         items={problems}

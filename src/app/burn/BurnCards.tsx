@@ -9,6 +9,7 @@ import { hashPrefix, shortNftId, shownHash } from '../jobs/jobProgress.ts'
 import { useJobItemsHead } from '../jobs/useJobs.ts'
 import { burnJobActions, dismissBurnResult, exportBurnReport, useBurn } from './burnState.ts'
 import { useCollection } from '../state/collection.ts'
+import { counted } from '../../shared/plural.ts'
 
 const STOP_BURNING = {
   title: 'Stop burning?',
@@ -57,7 +58,7 @@ export function BurnResult({ job }: { job: JobRow }) {
     <JobCard job={job} title="Burn Results" testId="burn-results">
       {succeeded > 0 && (
         <p className="tab-success" role="status">
-          Successfully burned {succeeded} {succeeded === 1 ? 'NFT' : 'NFTs'}
+          Successfully burned {counted(succeeded, 'NFT')}
         </p>
       )}
       {(job.error || failed > 0 || succeeded === 0) && (

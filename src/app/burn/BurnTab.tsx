@@ -10,7 +10,7 @@ import { useLatestBurn } from './useBurnJobs.ts'
 import { useBurnSelection } from './useBurnSelection.ts'
 import { ErrorBox } from '../ui/ErrorBox.tsx'
 import './burn.css'
-import { counted } from '../../shared/plural.ts'
+import { counted, nounFor } from '../../shared/plural.ts'
 
 /**
  * The Burn tab ('NFT Burn Manager', spec part 2 §2): the warning, the filter (All, Issuer,
@@ -51,7 +51,7 @@ function ConnectedBurn() {
         <p className="tab-muted" data-testid="burn-selected">
           {counted(count, 'NFT selected', 'NFTs selected')}
           {hidden > 0 &&
-            ` (${hidden} more selected ${hidden === 1 ? 'is' : 'are'} hidden by the filters and will not be burned)`}
+            ` (${hidden} more selected ${nounFor(hidden, 'is', 'are')} hidden by the filters and will not be burned)`}
         </p>
         {!pending && <ErrorBox message={error} />}
         <button

@@ -11,6 +11,7 @@ import { useCollection } from '../state/collection.ts'
 import { useTakenNfts } from '../state/takenNfts.ts'
 import { Modal } from '../ui/Modal.tsx'
 import { ErrorBox } from '../ui/ErrorBox.tsx'
+import { counted } from '../../shared/plural.ts'
 
 /** NFTs pictured before '+n more'. */
 const PICTURED = 60
@@ -130,7 +131,7 @@ export function ConfirmBurnModal({ pending }: { pending: PendingBurn }) {
           disabled={!confirmed || !canBurn || busy}
           onClick={start}
         >
-          {busy ? 'Processing...' : count === 1 ? 'Burn 1 NFT' : `Burn ${count} NFTs`}
+          {busy ? 'Processing...' : `Burn ${counted(count, 'NFT')}`}
         </button>
         <button type="button" className="button" disabled={busy} onClick={dismissBurn}>
           Cancel

@@ -40,7 +40,7 @@ export function PlanProblems({ problems }: { problems: readonly PlanProblem[] })
     <div className="problems-box" data-testid="plan-problems">
       <p className="problems-box__title">
         Pre-flight found {counted(problems.length, 'problem')}
-        {skippable > 0 && ` (${skippable} ${skippable === 1 ? 'item' : 'items'} to skip)`}
+        {skippable > 0 && ` (${counted(skippable, 'item')} to skip)`}
       </p>
       <CollapsedList
         items={ordered}

@@ -110,7 +110,7 @@ export function minutesLeft(job: JobRow, now: number): number | null {
 /** The estimated-time line of the progress card. */
 export function etaText(minutes: number | null): string {
   if (minutes === null) return 'Estimating time remaining…'
-  return minutes === 1 ? 'About 1 minute remaining' : `About ${minutes} minutes remaining`
+  return `About ${counted(minutes, 'minute')} remaining`
 }
 
 function latestAttempt(item: JobItemRow): Attempt | undefined {

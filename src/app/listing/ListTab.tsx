@@ -121,7 +121,7 @@ function ConnectedList({ account }: { account: string }) {
         <p className="tab-muted" data-testid="list-selected">
           {counted(count, 'NFT selected', 'NFTs selected')}
           {ignored > 0 &&
-            ` (${ignored} other selected ${ignored === 1 ? 'NFT is' : 'NFTs are'} not listable and left out)`}
+            ` (${counted(ignored, 'other selected NFT is', 'other selected NFTs are')} not listable and left out)`}
         </p>
         {count === 0 && <p className="tab-muted">Select the NFTs to list in the grid below.</p>}
         {busy && progress && (
