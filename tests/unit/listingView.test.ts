@@ -290,6 +290,7 @@ describe("the review's figures", () => {
     const withFree = [...prices, price('d', '0', 'free')]
     const figures = reviewFigures(withFree, { items: 4, problems: [] })
     expect(figures).toMatchObject({ creating: 4, guarded: 1, free: 1 })
+    expect(figures.held).toMatchObject({ free: 1, belowMinimum: 1, farAboveFloor: 0 })
     const answers = (guardConfirmed: boolean, freeConfirmed: boolean) =>
       guardsAnswered(figures, { guardConfirmed, freeConfirmed })
     expect(answers(true, false)).toBe(false)

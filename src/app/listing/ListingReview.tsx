@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react'
 
 import { formatDrops } from '../../shared/format.ts'
 import { displayName } from '../../shared/nftDisplay.ts'
-import type { PriceGuard, PricedNft } from '../../worker/api.ts'
+import type { PricedNft } from '../../worker/api.ts'
 import { PlanFigures, PlanProblems } from '../jobs/PlanParts.tsx'
 import { useCollection } from '../state/collection.ts'
 import {
@@ -57,13 +57,10 @@ export function ListingReview({
     () => reviewFigures(preview.prices, { ...plan, problems: [...plan.problems, ...taken] }),
     [preview, plan, taken],
   )
-  const { creating, guarded, free } = figures
-  const held = (...guards: PriceGuard[]) =>
-    preview.prices.filter((p) => p.guard && guards.includes(p.guard) && !figures.left.has(p.nftId))
-      .length
-  const tooLow = held('belowHalfFloor', 'belowMinimum')
-  const tooHigh = held('farAboveFloor', 'aboveMaximum')
-  const onWeakFloor = held('weakFloor')
+  const { creating, guarded, free, held } = figures
+  const tooLow = held.belowHalfFloor + held.belowMinimum
+  const tooHigh = held.farAboveFloor + held.aboveMaximum
+  const onWeakFloor = held.weakFloor
   const answered = guardsAnswered(figures, { guardConfirmed, freeConfirmed })
   const blocked = !plan.canStart || busy || running || creating <= 0 || !answered
   const problems = [...plan.problems, ...taken]

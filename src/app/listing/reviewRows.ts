@@ -54,6 +54,8 @@ export interface ReviewFigures {
   guarded: number
   /** Of the offers to be made, the free ones (0 XRP): each listing of them is confirmed on its own. */
   free: number
+  /** Of the offers to be made, how many each guard holds (for the words of the review). */
+  held: Readonly<Record<PriceGuard, number>>
 }
 
 /** Whether the review's guards are answered: each held price checked, each free offer meant. */
@@ -82,6 +84,14 @@ export function reviewFigures(
       problem.itemIndex === undefined ? undefined : prices[problem.itemIndex - cancelItems]
     if (price) left.add(price.nftId)
   }
+  const held: Record<PriceGuard, number> = {
+    free: 0,
+    belowHalfFloor: 0,
+    belowMinimum: 0,
+    farAboveFloor: 0,
+    aboveMaximum: 0,
+    weakFloor: 0,
+  }
   const figures = {
     left,
     creating: 0,
@@ -90,6 +100,7 @@ export function reviewFigures(
     netDrops: 0n,
     guarded: 0,
     free: 0,
+    held,
   }
   for (const price of prices) {
     if (left.has(price.nftId)) continue
@@ -97,8 +108,10 @@ export function reviewFigures(
     figures.totalDrops += BigInt(price.drops)
     figures.cutDrops += BigInt(price.issuerCutDrops)
     figures.netDrops += BigInt(price.netDrops)
+    if (!price.guard) continue
+    held[price.guard] += 1
     if (price.guard === 'free') figures.free += 1
-    else if (price.guard) figures.guarded += 1
+    else figures.guarded += 1
   }
   return figures
 }

@@ -50,7 +50,7 @@ async function readSecondBids(
   accepts: readonly AcceptIntent[],
 ): Promise<Map<string, SecondWord>> {
   const words = new Map<string, SecondWord>()
-  if (!second?.available()) return words
+  if (!second) return words
   const answer = await second.ask((client) => readBids(client, accepts))
   for (const { offerId } of accepts) words.set(offerId, answer?.get(offerId))
   return words
@@ -62,13 +62,15 @@ async function readSales(
   second: SecondRead | undefined,
   accepts: readonly AcceptIntent[],
 ): Promise<Omit<SaleReads, 'account' | 'networkName'>> {
+  // Whether there is another server is read once: the verdict weighs the word of the one asked.
+  const hasSecond = second?.available() ?? false
   // The bid's expiry is judged at the validated ledger's close time.
   const [bids, secondBids, closeTime] = await Promise.all([
     readBids(client, accepts),
-    readSecondBids(second, accepts),
+    readSecondBids(hasSecond ? second : undefined, accepts),
     readCloseTime(client),
   ])
-  return { bids, secondBids, closeTime, hasSecond: second?.available() ?? false }
+  return { bids, secondBids, closeTime, hasSecond }
 }
 
 /** What stands in the way of this sale (see bidVerdict). */

@@ -109,8 +109,8 @@ export async function runPreflight(
       }))(),
   ])
   const problems = itemProblems(planned, facts, {
-    ...(check ? { check } : {}),
-    ...(spec.alreadyOfferedHint ? { alreadyOfferedHint: spec.alreadyOfferedHint } : {}),
+    check,
+    alreadyOfferedHint: spec.alreadyOfferedHint,
   })
   const troubled = new Set(problems.map((problem) => problem.itemIndex))
   const clear = planned.filter((_, index) => !troubled.has(index))

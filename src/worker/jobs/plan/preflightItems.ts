@@ -23,9 +23,9 @@ import {
 /** What a kind adds to the checks every kind's items share. */
 export interface KindChecks {
   /** Its own verdict on an item (see JobKindSpec.itemChecks). */
-  check?: ItemCheck
+  check?: ItemCheck | undefined
   /** See JobKindSpec.alreadyOfferedHint. */
-  alreadyOfferedHint?: string
+  alreadyOfferedHint?: string | undefined
 }
 
 function nftProblem(
