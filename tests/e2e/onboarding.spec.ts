@@ -59,6 +59,8 @@ test('Seed Phrase Access reaches the main shell, and is remembered', async ({ pa
   const seed = page.getByRole('button', { name: 'Seed Phrase Access' })
   await seed.scrollIntoViewIfNeeded()
   await page.mouse.wheel(0, 2_000)
+  // The scenario: the chooser really is scrolled when the card is pressed.
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
   await seed.click()
   await expectMainShell(page)
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
