@@ -96,6 +96,29 @@ test('the Sandbox banner says nothing here is real XRP, from the first screen on
   await expect(banner).toBeVisible()
 })
 
+test('a start with the ledger answering never flashes the reach banner (nothing moves under a tap)', async ({
+  page,
+}) => {
+  // Records whether the banner was ever in the page, however briefly, from the first paint on.
+  await page.addInitScript(() => {
+    const seen = { banner: false }
+    Object.assign(window, { reachBannerSeen: seen })
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid="reach-banner"]')) seen.banner = true
+    }).observe(document, { childList: true, subtree: true })
+  })
+  await page.goto('/')
+  await page.getByRole('button', { name: 'Get Started' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose How to Connect' })).toBeVisible()
+  await reachMainShell(page)
+  await expect(page.getByTestId('connection-state')).toHaveText('Connected')
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { reachBannerSeen: { banner: boolean } }).reachBannerSeen.banner,
+    ),
+  ).toBe(false)
+})
+
 test('dark mode follows the system until toggled, and the choice survives a reload', async ({
   page,
 }) => {

@@ -41,14 +41,15 @@ describe('the install hint', () => {
 })
 
 describe('why a ledger action is disabled', () => {
-  const connected = { state: 'connected', network: 'sandbox' } as const
+  const connected = { state: 'connected', network: 'sandbox', error: null } as const
+  const failed = 'Connection failed'
   const wallet = { network: 'sandbox', address: 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh' } as const
 
   it('says the device is offline when the ledger is not connected and the browser reports no link', () => {
     for (const state of ['offline', 'reconnecting', 'connecting'] as const) {
       const input = {
         deviceOnline: false,
-        status: { state, network: 'sandbox' },
+        status: { state, network: 'sandbox', error: failed },
         wallet: { ...wallet, viewOnly: true },
       } as const
       expect(ledgerState(input)).toBe('offline')
@@ -73,12 +74,15 @@ describe('why a ledger action is disabled', () => {
     )
     // The browser says online, the ledger does not answer: the ledger's word.
     expect(
-      ledgerState({ deviceOnline: true, status: { state: 'reconnecting', network: 'sandbox' } }),
+      ledgerState({
+        deviceOnline: true,
+        status: { state: 'reconnecting', network: 'sandbox', error: failed },
+      }),
     ).toBe('reconnecting')
   })
 
   it('names in the reach banner what is out of reach, and shows none while the ledger answers', () => {
-    const down = { state: 'offline', network: 'sandbox' } as const
+    const down = { state: 'offline', network: 'sandbox', error: failed } as const
     expect(reachText({ deviceOnline: true, status: down })).toBe(
       'The Sandbox ledger cannot be reached: none of its servers answers. What was saved on this device is shown; ledger actions wait until it answers.',
     )
@@ -87,12 +91,30 @@ describe('why a ledger action is disabled', () => {
     )
     expect(reachText({ deviceOnline: false, status: connected })).toBeNull()
     expect(
-      reachText({ deviceOnline: true, status: { state: 'reconnecting', network: 'sandbox' } }),
+      reachText({
+        deviceOnline: true,
+        status: { state: 'reconnecting', network: 'sandbox', error: failed },
+      }),
     ).toBeNull()
   })
 
+  it('shows the time before the first attempt as connecting, with no banner to flash at start', () => {
+    // The engine's status before the app's connect reaches it: offline, nothing tried.
+    const untried = { state: 'offline', network: 'sandbox', error: null } as const
+    expect(ledgerState({ deviceOnline: true, status: untried })).toBe('connecting')
+    expect(reachText({ deviceOnline: true, status: untried })).toBeNull()
+    expect(readBlock({ deviceOnline: true, status: untried })).toBeNull()
+    // The browser reporting no link is still said at once.
+    expect(reachText({ deviceOnline: false, status: untried })).toMatch(
+      /^This device has no network connection/,
+    )
+  })
+
   it('names the network that cannot be reached', () => {
-    const input = { deviceOnline: true, status: { state: 'offline', network: 'sandbox' } } as const
+    const input = {
+      deviceOnline: true,
+      status: { state: 'offline', network: 'sandbox', error: failed },
+    } as const
     expect(readBlock(input)).toBe('Offline: the Sandbox network cannot be reached')
   })
 

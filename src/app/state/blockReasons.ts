@@ -11,7 +11,7 @@ import type { SessionWallet } from './session.ts'
 /** What the gate looks at. */
 export interface GateInput {
   deviceOnline: boolean
-  status: Pick<NetworkStatus, 'state' | 'network'>
+  status: Pick<NetworkStatus, 'state' | 'network' | 'error'>
   wallet: Readonly<SessionWallet> | null
 }
 
@@ -20,10 +20,16 @@ export interface GateInput {
  * is reachable, whatever the browser says (`navigator.onLine` is false on a machine whose only
  * link is loopback, and true behind a captive portal). The browser's 'offline' only says why a
  * connection that is not up is not coming back by itself.
+ *
+ * The engine reports 'offline' with no error before its first attempt (the app asks it to connect
+ * as it starts): that is 'connecting', not "cannot be reached" — else every start would flash the
+ * reach banner and shift the first screen under the user's finger.
  */
 export function ledgerState(input: Omit<GateInput, 'wallet'>): NetworkStatus['state'] {
-  if (input.status.state === 'connected' || input.deviceOnline) return input.status.state
-  return 'offline'
+  const { state, error } = input.status
+  if (state === 'connected') return state
+  if (!input.deviceOnline) return 'offline'
+  return state === 'offline' && error === null ? 'connecting' : state
 }
 
 /**
