@@ -171,7 +171,35 @@ test('the footer while connected: counts, Quick Airdrop on the Airdrop tab only'
   )
   // A phone's footer keeps to one line: the upload panel is on the tab itself.
   if (isMobile) await expect(footer.getByRole('button', { name: 'Quick Airdrop' })).toBeHidden()
-  else await expect(footer.getByRole('button', { name: 'Quick Airdrop' })).toBeVisible()
+  else {
+    // Deep in the grid (the collection is tens of thousands of pixels tall), a card picked there,
+    // then Quick Airdrop: the upload section is on screen, below the header, and has the focus.
+    const spot = await page.waitForFunction(() => {
+      // Again on each try: the grid grows as it renders, and a shorter page clamps the scroll.
+      window.scrollTo(0, 20_000)
+      if (window.scrollY < 19_000) return null
+      const cards = [...document.querySelectorAll('[role="checkbox"][aria-label]')]
+      const inView = cards.find((card) => {
+        const box = card.getBoundingClientRect()
+        return box.top > 150 && box.top < window.innerHeight / 2
+      })
+      const box = inView?.getBoundingClientRect()
+      return box ? { x: box.left + box.width / 2, y: box.top + 40 } : null
+    })
+    const { x, y } = (await spot.jsonValue()) as { x: number; y: number }
+    await page.mouse.click(x, y)
+    await expect(page.locator('[role="checkbox"][aria-checked="true"]')).toHaveCount(1)
+    // The header stays within reach however deep the page is.
+    const header = await page.locator('.header').boundingBox()
+    expect(header?.y).toBe(0)
+    await footer.getByRole('button', { name: 'Quick Airdrop' }).click()
+    const upload = page.locator('#csv-upload')
+    await expect(upload).toBeFocused()
+    await expect(upload).toBeInViewport()
+    const top = (await upload.boundingBox())?.y ?? -1
+    expect(top).toBeGreaterThanOrEqual(header?.height ?? 0)
+    await expect(page.getByTestId('footer-counts')).toContainText('Selected: 1')
+  }
   await toolTabs(page).getByRole('tab', { name: 'Orders' }).click()
   await expect(footer.getByRole('button', { name: 'Quick Airdrop' })).toBeHidden()
 })

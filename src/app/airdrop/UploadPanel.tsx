@@ -15,7 +15,13 @@ import { ErrorBox } from '../ui/ErrorBox.tsx'
 export function UploadPanel() {
   const { file, processing, uploadError } = useAirdrop()
   return (
-    <section id="csv-upload" className="airdrop-card" aria-labelledby="csv-upload-title">
+    <section
+      id="csv-upload"
+      className="airdrop-card"
+      aria-labelledby="csv-upload-title"
+      // Quick Airdrop moves focus here; not a stop of its own in the tab order.
+      tabIndex={-1}
+    >
       <h2 id="csv-upload-title">Upload Distribution List</h2>
       {file ? <UploadSummary file={file} /> : <DropZone processing={processing} />}
       {file && (

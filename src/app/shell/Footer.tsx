@@ -71,10 +71,17 @@ function CollectionCounts() {
   )
 }
 
-/** Quick Airdrop: the Airdrop tab's CSV upload section (`#csv-upload`), when it is on the page. */
+/**
+ * Quick Airdrop: the Airdrop tab's CSV upload section (`#csv-upload`), when it is on the page. A jump,
+ * not a smooth scroll: from deep in the virtualized grid, rows measured on the way up move the page
+ * and stop a smooth scroll short of the upload. Focus follows, so the keyboard and a screen reader
+ * are where the eyes are; the sticky header's height is left above it.
+ */
 function scrollToUpload(): void {
   const target = document.getElementById('csv-upload')
   if (!target) return
-  const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches
-  target.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' })
+  const header = document.querySelector('.header')?.getBoundingClientRect().height ?? 0
+  const top = target.getBoundingClientRect().top + window.scrollY - header - 8
+  window.scrollTo({ top: Math.max(0, top), behavior: 'instant' })
+  target.focus({ preventScroll: true })
 }
