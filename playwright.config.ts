@@ -20,6 +20,9 @@ export default defineConfig({
   // is its own fresh one; the demo holder, which specs count, is shared read-only (the global
   // teardown fails the run if it changed); gem.spec's demo recipients differ by project.
   workers: 2,
+  // A test of several ledger round trips takes 20–30 s on a loaded 2-core CI machine: twice that
+  // before a test is called hung (a time limit, never a speed assertion).
+  timeout: 60_000,
   globalSetup: './tests/e2e/support/globalSetup.ts',
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],

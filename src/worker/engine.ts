@@ -4,6 +4,7 @@
  * capability (in that capability's room of src/worker), built on the shared connection, store and
  * account locks, and each contract method handed to the service it belongs to.
  */
+import { AccountWatch } from './collection/accountWatch.ts'
 import { LedgerDb } from '../db/schema.ts'
 import { saveSettings } from '../db/settings.ts'
 import { logFailure } from '../shared/errors.ts'
@@ -43,6 +44,7 @@ export class Engine implements EngineApi {
   private readonly airdrop: AirdropService
   private readonly orders: OrdersService
   private readonly listing: ListingService
+  private readonly accountWatch: AccountWatch
 
   /** @param options - networks, timing, database; the build's defaults otherwise. */
   constructor(options: EngineOptions = {}) {
@@ -61,6 +63,8 @@ export class Engine implements EngineApi {
         await Promise.all([this.jobs.networkLeft(left), this.listing.close()])
       },
       cameUp: () => {
+        // A new connection needs its own account subscription.
+        this.accountWatch.follow()
         if (!this.wallet.connectionUp()) return
         this.resumeJobs()
         this.airdrop.reconnected()
@@ -81,9 +85,13 @@ export class Engine implements EngineApi {
       connected: () => {
         this.resumeJobs()
         this.airdrop.follow()
+        this.accountWatch.follow()
       },
       leaving: () => this.jobs.walletGone(),
-      left: () => this.airdrop.follow(),
+      left: () => {
+        this.airdrop.follow()
+        this.accountWatch.follow()
+      },
     })
     this.collection = new CollectionService({
       db,
@@ -125,6 +133,11 @@ export class Engine implements EngineApi {
       network,
     })
     this.orders = new OrdersService({ db, connection, accountOf, progress })
+    this.accountWatch = new AccountWatch({
+      db,
+      client: () => connection.clientIfAny(),
+      wallet: () => this.wallet.onNetwork(),
+    })
     this.listing = new ListingService({
       db,
       connection,
@@ -154,6 +167,7 @@ export class Engine implements EngineApi {
 
   async dispose(): Promise<void> {
     this.connectionService.stopHearing()
+    this.accountWatch.dispose()
     const stopped = Promise.all([this.jobs.dispose(), this.airdrop.dispose()])
     this.keyring.lock()
     // Disconnected first: a runner waiting for a reply unwinds when the connection goes.
@@ -184,6 +198,12 @@ export class Engine implements EngineApi {
   readonly showingNfts = answeredBy(() => this.collection, 'showingNfts')
   readonly getCacheStats = answeredBy(() => this.collection, 'getCacheStats')
   readonly clearMetadataCache = answeredBy(() => this.collection, 'clearMetadataCache')
+  readonly onAccountActivity: EngineApi['onAccountActivity'] = (listener) =>
+    Promise.resolve(this.accountWatch.on(listener))
+  readonly offAccountActivity: EngineApi['offAccountActivity'] = (subscription) => {
+    this.accountWatch.off(subscription)
+    return Promise.resolve()
+  }
 
   // Airdrops (AirdropApi).
   readonly parseDistributionCsv = answeredBy(() => this.airdrop, 'parseDistributionCsv')

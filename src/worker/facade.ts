@@ -42,6 +42,8 @@ const METHODS = {
   sampleDistributionCsv: true,
   getCacheStats: true,
   clearMetadataCache: true,
+  onAccountActivity: true,
+  offAccountActivity: true,
   saveSettings: true,
   addOwnEndpoint: true,
   removeOwnEndpoint: true,

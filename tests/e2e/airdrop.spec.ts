@@ -104,7 +104,12 @@ test('airdrop 60 NFTs to 50 recipients: summary, pre-flight, progress, results, 
   const details = results.getByTestId('recipient-row')
   await expect(details).toHaveCount(50)
   await expect(details.first()).toContainText(shortAddress(refusing.address))
-  await expect(details.first()).toContainText('does not accept incoming NFT offers')
+  // A skipped row: its badge and its reason, in the past (no 'it will be skipped'), and no NFT id
+  // as if one had been sent.
+  const skippedRow = details.first().locator('[data-status="skipped"]')
+  await expect(skippedRow).toHaveText(
+    `skipped${refusing.address} does not accept incoming NFT offers`,
+  )
   const eleventh = details.nth(12)
   await expect(eleventh).toContainText(shortAddress(served[10]!.address))
   await expect(eleventh.getByText(/^tx [0-9A-F]{10}…$/)).toHaveCount(2)

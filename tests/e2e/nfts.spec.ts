@@ -109,27 +109,27 @@ test('filters by issuer, collection, taxon and metadata status', async ({ page }
   }
 
   await page.getByLabel('Issuer', { exact: true }).selectOption(holder)
-  await expect(collectionCounts(page)).toContainText('120 filtered')
+  await expect(collectionCounts(page)).toContainText('120 shown')
   await expect(
     page.getByLabel('Issuer', { exact: true }).locator(`option[value="${holder}"]`),
   ).toHaveAttribute('title', holder)
   await page.getByLabel('Issuer', { exact: true }).selectOption(artist)
-  await expect(collectionCounts(page)).toContainText('130 filtered')
+  await expect(collectionCounts(page)).toContainText('130 shown')
   await page.getByLabel('Collection', { exact: true }).selectOption('Pixel Cats')
-  await expect(collectionCounts(page)).toContainText('80 filtered')
+  await expect(collectionCounts(page)).toContainText('80 shown')
   await expect(page.getByTestId('filter-shown')).toHaveText('80 NFTs shown')
-  await expect(page.getByTestId('filter-filtered')).toHaveText('170 filtered')
+  await expect(page.getByTestId('filter-filtered')).toHaveText('170 hidden by the filters')
 
-  await page.getByRole('button', { name: 'Clear All', exact: true }).click()
+  await page.getByRole('button', { name: 'Clear all filters', exact: true }).click()
   await page.getByLabel('Taxon', { exact: true }).selectOption('42')
-  await expect(collectionCounts(page)).toContainText('20 filtered')
+  await expect(collectionCounts(page)).toContainText('20 shown')
   await expect(card(page, 'Voyagers #2')).toContainText('Fee 1%')
 
   await page.getByLabel('Taxon', { exact: true }).selectOption('1')
   await page.getByLabel('Metadata Status').selectOption('loaded')
-  await expect(collectionCounts(page)).toContainText('60 filtered')
+  await expect(collectionCounts(page)).toContainText('60 shown')
   await page.getByLabel('Metadata Status').selectOption('basic')
-  await expect(collectionCounts(page)).toContainText('0 filtered')
+  await expect(collectionCounts(page)).toContainText('0 shown')
   await expect(page.getByText('No NFTs match the current filters')).toBeVisible()
 })
 
@@ -148,9 +148,9 @@ test('name search filters as you type; Select by Name List reports both messages
 
   await search.pressSequentially('Pixel Cats #7')
   // '#' is ignored: 'pixel cats 7' is in #7 and #70 to #79.
-  await expect(collectionCounts(page)).toContainText('11 filtered')
+  await expect(collectionCounts(page)).toContainText('11 shown')
   await search.fill('pixel cats #7, VOYAGERS #2!')
-  await expect(collectionCounts(page)).toContainText('13 filtered')
+  await expect(collectionCounts(page)).toContainText('13 shown')
   await page.getByRole('button', { name: 'Select by Name List', exact: true }).click()
   await expect(page.getByText('Selected 13 NFTs matching the name list')).toBeVisible()
   await expect(collectionCounts(page)).toContainText('13 selected')
@@ -204,8 +204,13 @@ test('sorts and groups the grid; the empty state clears all filters', async ({ p
 
   await page.getByLabel(/Search by name/).fill('no such nft anywhere')
   await expect(page.getByText('No NFTs match the current filters')).toBeVisible()
-  await page.getByRole('button', { name: 'Clear all filters', exact: true }).click()
-  await expect(collectionCounts(page)).toContainText('250 filtered')
+  // The empty state's own button (the filter panel has one of the same name and effect).
+  await page
+    .getByText('No NFTs match the current filters')
+    .locator('..')
+    .getByRole('button', { name: 'Clear all filters', exact: true })
+    .click()
+  await expect(collectionCounts(page)).toContainText('250 shown')
   await expect(page.getByLabel(/Search by name/)).toHaveValue('')
 })
 

@@ -56,6 +56,9 @@ test("the demo holder's free, paid, duplicate, expired and unfillable offers, as
   const closeTime = await validatedCloseTime()
 
   await expect(card.getByTestId('offers-total')).toHaveText(String(sell.length))
+  // The footer counts the same offers (the holder's own bids apart); the tab shows offers only.
+  await expect(page.getByTestId('footer-counts')).toContainText(`Offers: ${sell.length} + `)
+  await expect(page.getByRole('region', { name: 'NFT Collection' })).toHaveCount(0)
   await expect(card.getByTestId('offers-free')).toHaveText(String(free.length))
   await expect(card.getByTestId('offers-paid')).toHaveText(String(sell.length - free.length))
   const expired = offers.filter((o) => o.Expiration !== undefined && o.Expiration <= closeTime)

@@ -164,9 +164,13 @@ test('the footer while connected: counts, Quick Airdrop on the Airdrop tab only'
   // The counts are the ledger's: the demo holder's NFTs and its offers, nothing selected yet.
   const holder = demoAccounts().holder.classicAddress
   const nfts = (await nftsHeldBy(holder)).length
-  const offers = (await offersOwnedBy(holder)).length
+  // Offers as the Orders tab totals them (sell offers: lsfSellNFToken), the holder's bids apart.
+  const owned = await offersOwnedBy(holder)
+  const sell = owned.filter((offer) => (offer.Flags ?? 0) & 1).length
+  const bids = owned.length - sell
+  expect(bids).toBe(1)
   await expect(page.getByTestId('footer-counts')).toHaveText(
-    `Selected: 0NFTs: ${nfts}Offers: ${offers}`,
+    `Selected: 0NFTs: ${nfts}Offers: ${sell} + 1 bid`,
     { timeout: 30_000 },
   )
   // A phone's footer keeps to one line: the upload panel is on the tab itself.
@@ -199,6 +203,18 @@ test('the footer while connected: counts, Quick Airdrop on the Airdrop tab only'
     const top = (await upload.boundingBox())?.y ?? -1
     expect(top).toBeGreaterThanOrEqual(header?.height ?? 0)
     await expect(page.getByTestId('footer-counts')).toContainText('Selected: 1')
+    // The selection bar: above the upload, summing up the pick; Pick NFTs jumps back down to the
+    // collection, where it stays in view under the header, and Upload list returns.
+    const bar = page.getByRole('region', { name: 'NFTs to send' })
+    await expect(bar.getByTestId('airdrop-selection')).toHaveText('1 NFT picked to send')
+    await bar.getByRole('button', { name: 'Pick NFTs ↓' }).click()
+    const collection = page.getByRole('region', { name: 'NFT Collection' })
+    await expect(collection).toBeFocused()
+    await page.evaluate(() => window.scrollBy(0, 5_000))
+    await expect(bar).toBeInViewport()
+    expect((await bar.boundingBox())?.y).toBeGreaterThanOrEqual(header?.height ?? 0)
+    await bar.getByRole('button', { name: 'Upload list ↑' }).click()
+    await expect(upload).toBeFocused()
   }
   await toolTabs(page).getByRole('tab', { name: 'Orders' }).click()
   await expect(footer.getByRole('button', { name: 'Quick Airdrop' })).toBeHidden()

@@ -90,15 +90,17 @@ describe('listable NFTs', () => {
     const { listable, left } = listableNfts(items, metadata, ME, onSaleOf(report), false)
     // A non-transferable NFT may be offered by its issuer: the account's own (5) counts.
     expect(listable.map((n) => n.serial)).toEqual([1, 5])
+    // A read that failed is said so, not counted as still to come.
     expect(left).toEqual({
-      noMetadata: 2,
+      noMetadata: 1,
+      metadataFailed: 1,
       noImage: 1,
       notTransferable: 1,
       offeredPrivately: 0,
       onSale: 1,
     })
     expect(leftOutText(left)).toBe(
-      "Not shown: 2 without metadata yet, 1 without an image, 1 not transferable, 1 already on sale ('List again' includes it)",
+      "Not shown: 1 without metadata yet, 1 whose metadata failed to load, 1 without an image, 1 not transferable, 1 already on sale ('List again' includes it)",
     )
   })
 
@@ -106,7 +108,14 @@ describe('listable NFTs', () => {
     const { listable, left } = listableNfts(items, metadata, ME, onSaleOf(report), true)
     expect(listable.map((n) => n.serial)).toEqual([1, 5, 6])
     expect(left.onSale).toBe(0)
-    const none = { noMetadata: 0, noImage: 0, notTransferable: 0, offeredPrivately: 0, onSale: 0 }
+    const none = {
+      noMetadata: 0,
+      metadataFailed: 0,
+      noImage: 0,
+      notTransferable: 0,
+      offeredPrivately: 0,
+      onSale: 0,
+    }
     expect(leftOutText(none)).toBeNull()
   })
 

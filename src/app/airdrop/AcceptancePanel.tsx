@@ -7,16 +7,7 @@ import { useNow } from '../jobs/useNow.ts'
 import { useReclaimJob } from '../jobs/useJobs.ts'
 import { useReadBlock, useSignBlock } from '../state/actionGate.ts'
 import { BlockedReason } from '../ui/BlockedReason.tsx'
-
-function timeOf(ms: number): string {
-  return new Date(ms).toLocaleTimeString()
-}
-
-function nextCheckText(nextCheckAt: number | null, now: number): string {
-  if (nextCheckAt === null) return 'Nothing left to track'
-  const seconds = Math.ceil((nextCheckAt - now) / 1000)
-  return seconds <= 0 ? 'Next check: now' : `Next check in ${seconds} s`
-}
+import { checkText } from './acceptanceText.ts'
 
 function SummaryLine({ summary, now }: { summary: AcceptanceSummary; now: number }) {
   return (
@@ -24,12 +15,8 @@ function SummaryLine({ summary, now }: { summary: AcceptanceSummary; now: number
       <p data-testid="acceptance-summary">
         {summary.accepted} accepted, {summary.offered} waiting, {summary.gone} gone
       </p>
-      <p className="airdrop-muted">
-        {summary.checkedAt === null
-          ? 'Not checked on the ledger yet'
-          : `Last checked ${timeOf(summary.checkedAt)}`}
-        {' · '}
-        {nextCheckText(summary.nextCheckAt, now)}
+      <p className="airdrop-muted" data-testid="acceptance-checked">
+        {checkText(summary, now)}
       </p>
     </>
   )

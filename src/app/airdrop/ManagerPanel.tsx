@@ -93,7 +93,7 @@ function AirdropPicker({ jobs, shown }: { jobs: readonly JobRow[]; shown: JobRow
 
 function ReadyManager({ file, jobRunning }: { file: DistributionFile; jobRunning: boolean }) {
   const { randomize, busy, planError, pending } = useAirdrop()
-  const selected = useSelectedIds()
+  const selected = useSelectedIds('airdrop')
   const summary = airdropSummary(file.rows, selected.size)
   const processing = busy || jobRunning
   const blocked = useSignBlock()

@@ -84,6 +84,18 @@ function ItemLine({ item }: { item: JobItemRow }) {
   const nftId = intentNftId(item.intent) ?? ''
   const hash = shownHash(item)
   const ok = item.status === 'succeeded'
+  if (item.status === 'skipped') {
+    // Nothing was sent: no NFT id as if one had been, the badge and why (the reason names the NFT
+    // when the NFT was the cause).
+    return (
+      <li className="airdrop-item" data-status="skipped">
+        <span className="airdrop-badge" data-state="skipped">
+          skipped
+        </span>
+        <span className="airdrop-item__error">{item.message ?? item.result ?? 'left out'}</span>
+      </li>
+    )
+  }
   // A succeeded offer not read back yet waits for its recipient, as the job's summary counts it.
   const acceptance = item.acceptance?.state ?? (ok && item.offerId ? 'offered' : null)
   return (

@@ -6,17 +6,18 @@ import { saveTextFile } from '../jobs/saveFile.ts'
 import { useNetworkStatus } from '../state/network.ts'
 import { UploadSummary } from './UploadSummary.tsx'
 import { ErrorBox } from '../ui/ErrorBox.tsx'
+import { UPLOAD_SECTION_ID } from '../ui/sections.ts'
 
 /**
  * The Upload Distribution List panel (spec part 1 §2): a drop area with a real file chooser, the
  * processing state, the summary of the loaded file (or the reason it was refused) and the format
- * help. `#csv-upload` is where the footer's Quick Airdrop scrolls to.
+ * help. The footer's Quick Airdrop and the selection bar jump here.
  */
 export function UploadPanel() {
   const { file, processing, uploadError } = useAirdrop()
   return (
     <section
-      id="csv-upload"
+      id={UPLOAD_SECTION_ID}
       className="airdrop-card"
       aria-labelledby="csv-upload-title"
       // Quick Airdrop moves focus here; not a stop of its own in the tab order.

@@ -184,7 +184,7 @@ export async function confirmPending(): Promise<void> {
       // The new airdrop is shown; its NFTs are now on offer, so they are no longer picked for another.
       airdropState.shownJobId = null
       airdropState.startedJobId = pending.plan.jobId
-      clearSelection()
+      clearSelection('airdrop')
     }
   } catch (error) {
     if (!scope.aborted) {

@@ -4,7 +4,6 @@ import { useSignBlock } from '../state/actionGate.ts'
 import { useSession } from '../state/session.ts'
 import { BlockedReason } from '../ui/BlockedReason.tsx'
 import { BurnProgress, BurnResult } from './BurnCards.tsx'
-import { BurnFilter } from './BurnFilter.tsx'
 import { ConfirmBurnModal } from './ConfirmBurnModal.tsx'
 import { useLatestBurn } from './useBurnJobs.ts'
 import { useBurnSelection } from './useBurnSelection.ts'
@@ -13,9 +12,10 @@ import './burn.css'
 import { counted, nounFor } from '../../shared/plural.ts'
 
 /**
- * The Burn tab ('NFT Burn Manager', spec part 2 §2): the warning, the filter (All, Issuer,
- * Collection), the Burn Selected card, the confirmation and the burn job's progress and results. The
- * NFTs are chosen in the collection grid below.
+ * The Burn tab ('NFT Burn Manager', spec part 2 §2): the warning, the Burn Selected card, the
+ * confirmation and the burn job's progress and results. The NFTs are chosen in the collection below,
+ * with its filters (issuer, collection, taxon: the spec's All, Issuer and Collection) and its
+ * selection buttons: one way to select, and the Burn tab's selection is its own.
  */
 export function BurnTab() {
   const { wallet } = useSession()
@@ -47,7 +47,6 @@ function ConnectedBurn() {
       {job && !running && job.id !== dismissedJobId && <BurnResult job={job} />}
       <section className="tab-card" aria-labelledby="burn-selected-title">
         <h3 id="burn-selected-title">Burn Selected</h3>
-        <BurnFilter />
         <p className="tab-muted" data-testid="burn-selected">
           {counted(count, 'NFT selected', 'NFTs selected')}
           {hidden > 0 &&

@@ -1,7 +1,7 @@
 /**
- * The Burn tab's state (spec part 2 §2 Burn tab, §4 Burn): the filter (All, Issuer, Collection), the
- * burn awaiting confirmation and its typed text, and the errors. The worker plans and runs the burn
- * as a job; its progress is read from IndexedDB by the views.
+ * The Burn tab's state (spec part 2 §2 Burn tab, §4 Burn): the burn awaiting confirmation and its
+ * typed text, and the errors. The worker plans and runs the burn as a job; its progress is read from
+ * IndexedDB by the views. The NFTs are chosen in the collection below, with its filters.
  */
 import { proxy, ref, useSnapshot } from 'valtio'
 
@@ -10,11 +10,7 @@ import type { JobPlan } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
 import { skipsItems } from '../state/takenNfts.ts'
 import { jobActions, jobReport } from '../jobs/jobActions.ts'
-import { clearSelection } from '../state/selection.ts'
 import { onWalletChange, sessionState, walletSignal } from '../state/session.ts'
-
-/** The Burn tab's filter mode. */
-export type BurnFilterMode = 'all' | 'issuer' | 'collection'
 
 /** A burn planned and shown for confirmation. */
 export interface PendingBurn {
@@ -24,9 +20,6 @@ export interface PendingBurn {
 }
 
 interface BurnState {
-  mode: BurnFilterMode
-  /** The issuer (mode issuer) or collection key `issuer:taxon` (mode collection); '' for none. */
-  value: string
   /** Planning or starting a burn. */
   busy: boolean
   pending: PendingBurn | null
@@ -44,8 +37,6 @@ interface BurnState {
 
 function initialState(): BurnState {
   return {
-    mode: 'all',
-    value: '',
     busy: false,
     pending: null,
     error: null,
@@ -60,15 +51,6 @@ function initialState(): BurnState {
 export const burnState = proxy<BurnState>(initialState())
 
 onWalletChange(() => Object.assign(burnState, initialState()))
-
-/** Changes the filter mode or value: the selection is cleared (spec part 2 §4). */
-export function setBurnFilter(mode: BurnFilterMode, value = ''): void {
-  if (mode === burnState.mode && value === burnState.value) return
-  burnState.mode = mode
-  burnState.value = value
-  burnState.error = null
-  clearSelection()
-}
 
 /**
  * 'Burn Selected': plans the burn in the worker (ownership checked, the offers it deletes and the

@@ -58,7 +58,7 @@ function useLatestListing(justStarted: string | null): JobRow | null {
 
 /** The selected NFTs that can be listed now, in selection order, and how many selected cannot. */
 function useSelectedListable(account: string, relist: boolean) {
-  const selected = useSelectedIds()
+  const selected = useSelectedIds('list')
   const { nfts, metadata, metadataVersion } = useCollection()
   const onSale = useOnSale()
   const byId = useMemo(() => new Map(nfts.map((nft) => [nft.nftId, nft])), [nfts])

@@ -27,7 +27,7 @@ export function ListingGrid({ view }: { view: NftView }) {
   const { wallet } = useSession()
   const { relist, page } = useListing()
   const onSale = useOnSale()
-  const selected = useSelectedIds()
+  const selected = useSelectedIds('list')
   const ordered = useMemo(() => view.groups.flatMap((group) => group.nfts), [view.groups])
   const { listable, left } = useMemo(
     () => listableNfts(ordered, view.metadata, wallet?.address ?? '', onSale, relist),

@@ -23,12 +23,14 @@ export function onSaleOf(report: OffersReport | null): OnSale {
 }
 
 /**
- * Why an NFT is not offered for listing. `offeredPrivately`: one of its sell offers names who may take
+ * Why an NFT is not offered for listing. `noMetadata`: its metadata is not read yet (it may still
+ * come); `metadataFailed`: reading it failed (it is not retried until the cache lets it be).
+ * `offeredPrivately`: one of its sell offers names who may take
  * it (an airdrop, a private sale): 'List again' would cancel it, so such an NFT is left to the Orders
  * tab.
  */
 export type NotListable =
-  'noMetadata' | 'noImage' | 'notTransferable' | 'offeredPrivately' | 'onSale'
+  'noMetadata' | 'metadataFailed' | 'noImage' | 'notTransferable' | 'offeredPrivately' | 'onSale'
 
 /** Why `nft` cannot be listed now, or null when it can. */
 export function notListable(
@@ -39,7 +41,8 @@ export function notListable(
   relist: boolean,
 ): NotListable | null {
   const meta = metadata.get(nft.nftId)
-  if (meta?.status !== 'loaded') return 'noMetadata'
+  if (!meta) return 'noMetadata'
+  if (meta.status !== 'loaded') return 'metadataFailed'
   if (!meta.image) return 'noImage'
   // rippled's rule: a non-transferable NFT may be offered by its issuer only.
   if (!nft.transferable && nft.issuer !== account) return 'notTransferable'
@@ -60,6 +63,7 @@ export function listableNfts(
   const listable: NftItem[] = []
   const left: Record<NotListable, number> = {
     noMetadata: 0,
+    metadataFailed: 0,
     noImage: 0,
     notTransferable: 0,
     offeredPrivately: 0,
@@ -75,6 +79,7 @@ export function listableNfts(
 
 const LEFT_OUT: Readonly<Record<NotListable, [string, string]>> = {
   noMetadata: ['without metadata yet', 'without metadata yet'],
+  metadataFailed: ['whose metadata failed to load', 'whose metadata failed to load'],
   noImage: ['without an image', 'without an image'],
   notTransferable: ['not transferable', 'not transferable'],
   offeredPrivately: [

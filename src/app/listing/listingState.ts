@@ -235,6 +235,7 @@ export function listingEnded(job: JobRow): void {
     .then((items) =>
       deselectMany(
         items.flatMap((item) => (item.intent.type === 'offer' ? [item.intent.nftId] : [])),
+        'list',
       ),
     )
     .catch(logFailure('clearing the listed NFTs from the selection'))

@@ -11,12 +11,18 @@ import {
   truncateOption,
 } from './nftFilters.ts'
 import type { MetadataFilter, MetadataMap } from './nftFilters.ts'
+import { counted } from '../../shared/plural.ts'
 
 interface FilterSelectPanelProps {
   nfts: readonly NftItem[]
   metadata: MetadataMap
   metadataVersion: number
   filtered: readonly NftItem[]
+  /**
+   * Whether the panel's selection buttons show: false where the tab's own grid selects (the List
+   * tab's Select All and Clear All), so that one screen has one way to select.
+   */
+  selects: boolean
 }
 
 interface Notice {
@@ -57,6 +63,7 @@ export function FilterSelectPanel({
   metadata,
   metadataVersion,
   filtered,
+  selects,
 }: FilterSelectPanelProps) {
   const { filters } = useFiltersSync()
   const [notice, setNotice] = useState<Notice | null>(null)
@@ -74,7 +81,10 @@ export function FilterSelectPanel({
     }
     const matches = matchNameList(nfts, metadata, filters.nameSearch)
     selectMany(matches.map((nft) => nft.nftId))
-    setNotice({ kind: 'ok', text: `Selected ${matches.length} NFTs matching the name list` })
+    setNotice({
+      kind: 'ok',
+      text: `Selected ${counted(matches.length, 'NFT', 'NFTs')} matching the name list`,
+    })
   }
 
   return (
@@ -130,21 +140,29 @@ export function FilterSelectPanel({
       </div>
       <div className="filter-panel__actions">
         <button type="button" onClick={clearFilters}>
-          Clear All
+          Clear all filters
         </button>
-        <button type="button" onClick={() => selectMany(filtered.map((nft) => nft.nftId))}>
-          Select All Filtered
-        </button>
-        <button type="button" onClick={() => deselectMany(filtered.map((nft) => nft.nftId))}>
-          Deselect All Filtered
-        </button>
-        <button type="button" onClick={selectByNameList}>
-          Select by Name List
-        </button>
+        {selects && (
+          <>
+            <button type="button" onClick={() => selectMany(filtered.map((nft) => nft.nftId))}>
+              Select All Filtered
+            </button>
+            <button type="button" onClick={() => deselectMany(filtered.map((nft) => nft.nftId))}>
+              Deselect All Filtered
+            </button>
+            <button type="button" onClick={selectByNameList}>
+              Select by Name List
+            </button>
+          </>
+        )}
       </div>
       <p className="filter-panel__counts">
-        <span data-testid="filter-shown">{filtered.length} NFTs shown</span>
-        <span data-testid="filter-filtered">{nfts.length - filtered.length} filtered</span>
+        <span data-testid="filter-shown">
+          {counted(filtered.length, 'NFT shown', 'NFTs shown')}
+        </span>
+        <span data-testid="filter-filtered">
+          {counted(nfts.length - filtered.length, 'hidden by the filters', 'hidden by the filters')}
+        </span>
       </p>
       {notice && (
         <p

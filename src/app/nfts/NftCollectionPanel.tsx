@@ -7,6 +7,7 @@ import { clearFilters, setGroup, setSort, useFilters } from '../state/filters.ts
 import { useSelectedIds } from '../state/selection.ts'
 import { useSession } from '../state/session.ts'
 import { BlockedReason } from '../ui/BlockedReason.tsx'
+import { COLLECTION_SECTION_ID } from '../ui/sections.ts'
 import { lazyNamed, LoadingBoundary } from '../ui/lazyNamed.tsx'
 import { CacheStatus, LoadProgress } from './CollectionStatus.tsx'
 import { GROUP_OPTIONS, SORT_OPTIONS } from './sortGroup.ts'
@@ -48,7 +49,13 @@ function ConnectedCollection({ renderGrid }: { renderGrid: GridRenderer | undefi
   const selected = useSelectedIds()
   const hasNfts = view.nfts.length > 0
   return (
-    <section className="collection" aria-labelledby="collection-title">
+    <section
+      id={COLLECTION_SECTION_ID}
+      className="collection"
+      aria-labelledby="collection-title"
+      // The Airdrop tab's selection bar moves focus here; not a stop of its own in the tab order.
+      tabIndex={-1}
+    >
       <div className="collection__head">
         <h2 id="collection-title">NFT Collection</h2>
         <button
@@ -82,6 +89,8 @@ function ConnectedCollection({ renderGrid }: { renderGrid: GridRenderer | undefi
             metadata={view.metadata}
             metadataVersion={view.metadataVersion}
             filtered={view.filtered}
+            // A tab's own grid carries its own selection buttons: one set per screen.
+            selects={!renderGrid}
           />
         </Suspense>
       )}
@@ -134,7 +143,7 @@ function ViewBar({
     <div className="collection__bar">
       <p className="collection__counts" data-testid="collection-counts">
         <span>{selected} selected</span>
-        <span>{filtered} filtered</span>
+        <span>{filtered} shown</span>
         <span>{total} total</span>
       </p>
       <div className="collection__view">

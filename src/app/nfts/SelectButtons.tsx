@@ -28,7 +28,7 @@ export function SelectButtons(props: {
         type="button"
         className="button"
         disabled={selected.size === 0}
-        onClick={clearSelection}
+        onClick={() => clearSelection()}
       >
         {clearLabel}
       </button>

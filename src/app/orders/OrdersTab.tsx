@@ -21,6 +21,7 @@ import { StatusBanner } from './StatusBanner.tsx'
 import { useCancellationEnd, useCancelledOffers, useLatestCancellation } from './useOrderJobs.ts'
 import { ErrorBox } from '../ui/ErrorBox.tsx'
 import './orders.css'
+import { counted } from '../../shared/plural.ts'
 
 /** Reads the offers when the tab opens (unless just read) and every 10 minutes while it is open. */
 function useOffersRefresh(network: string | undefined, account: string | undefined): void {
@@ -106,7 +107,7 @@ export function OrdersTab() {
           <h3>Loading Offers Data</h3>
           <p className="tab-muted">
             {progress
-              ? `${progress.step}: ${progress.offers} offers${progress.serverPace ? `. ${progress.serverPace}` : ''}`
+              ? `${progress.step}: ${counted(progress.offers, 'offer')}${progress.serverPace ? `. ${progress.serverPace}` : ''}`
               : 'Reading offers'}
           </p>
         </section>

@@ -1,5 +1,6 @@
 import { APP_NAME, APP_VERSION } from '../../shared/constants.ts'
 import { NETWORKS } from '../../shared/networks.ts'
+import { counted } from '../../shared/plural.ts'
 import { useCollectionSummary } from '../state/collection.ts'
 import { useNetworkStatus } from '../state/network.ts'
 import { useSession } from '../state/session.ts'
@@ -7,6 +8,8 @@ import { useUi } from '../state/ui.ts'
 import { useBurnFollower } from '../burn/useBurnJobs.ts'
 import { ConnectionIndicator } from './ConnectionIndicator.tsx'
 import { ServersButton } from './ServersButton.tsx'
+import { jumpTo } from '../ui/jumpTo.ts'
+import { UPLOAD_SECTION_ID } from '../ui/sections.ts'
 import './shell.css'
 
 /**
@@ -28,7 +31,11 @@ export function Footer() {
       </div>
       {wallet && <CollectionCounts />}
       {wallet && tab === 'airdrop' && (
-        <button type="button" className="footer__quick-airdrop" onClick={scrollToUpload}>
+        <button
+          type="button"
+          className="footer__quick-airdrop"
+          onClick={() => jumpTo(UPLOAD_SECTION_ID)}
+        >
           Quick Airdrop
         </button>
       )}
@@ -64,24 +71,13 @@ function CollectionCounts() {
         <>
           <span>Selected: {selected}</span>
           <span>NFTs: {total}</span>
-          <span>Offers: {offers ?? 'Loading...'}</span>
+          {/* Sell offers, as the Orders tab totals them; the account's own bids apart. */}
+          <span>
+            Offers: {offers ? offers.sell : 'Loading...'}
+            {offers && offers.buy > 0 && ` + ${counted(offers.buy, 'bid')}`}
+          </span>
         </>
       )}
     </div>
   )
-}
-
-/**
- * Quick Airdrop: the Airdrop tab's CSV upload section (`#csv-upload`), when it is on the page. A jump,
- * not a smooth scroll: from deep in the virtualized grid, rows measured on the way up move the page
- * and stop a smooth scroll short of the upload. Focus follows, so the keyboard and a screen reader
- * are where the eyes are; the sticky header's height is left above it.
- */
-function scrollToUpload(): void {
-  const target = document.getElementById('csv-upload')
-  if (!target) return
-  const header = document.querySelector('.header')?.getBoundingClientRect().height ?? 0
-  const top = target.getBoundingClientRect().top + window.scrollY - header - 8
-  window.scrollTo({ top: Math.max(0, top), behavior: 'instant' })
-  target.focus({ preventScroll: true })
 }

@@ -1,4 +1,5 @@
-import { useRef } from 'react'
+import { useEffect, useRef } from 'react'
+import type { RefObject } from 'react'
 
 import { APP_NAME } from '../../shared/constants.ts'
 import { useUi } from '../state/ui.ts'
@@ -10,8 +11,28 @@ import { ThemeToggle } from './ThemeToggle.tsx'
 import './shell.css'
 
 /**
- * The top bar: logo and title, the tabs, and the controls — dark mode, network, wallet. On a phone
- * it sticks to the top in two rows (logo and controls, then the tabs) and folds the first away while
+ * Keeps `--header-cover` (the page's scroll padding: what a focused field or a jump must clear) at
+ * the sticky header's height, which wraps to more rows on narrower windows.
+ */
+function useHeaderCover(header: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const element = header.current
+    if (!element) return
+    const root = document.documentElement
+    const observer = new ResizeObserver(() => {
+      root.style.setProperty('--header-cover', `${element.offsetHeight}px`)
+    })
+    observer.observe(element)
+    return () => {
+      observer.disconnect()
+      root.style.removeProperty('--header-cover')
+    }
+  }, [header])
+}
+
+/**
+ * The top bar: logo and title, the tabs, and the controls — dark mode, network, wallet. It sticks to
+ * the top; on a phone in two rows (logo and controls, then the tabs) and folds the first away while
  * the page scrolls down.
  */
 export function Header() {
@@ -19,6 +40,7 @@ export function Header() {
   const tabs = useRef<HTMLDivElement>(null)
   const { walletMenuOpen } = useUi()
   const folded = useCollapsingHeader(header, tabs, walletMenuOpen)
+  useHeaderCover(header)
   return (
     <header ref={header} className="header" data-folded={folded}>
       <div className="header__brand">

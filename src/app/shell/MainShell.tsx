@@ -3,36 +3,21 @@ import type { ReactNode } from 'react'
 
 import type { NftView } from '../nfts/useNftView.ts'
 import { NftCollectionPanel } from '../nfts/NftCollectionPanel.tsx'
+import { SelectionBar } from '../airdrop/SelectionBar.tsx'
 import { useUi } from '../state/ui.ts'
 import { LoadingBoundary, lazyNamed } from '../ui/lazyNamed.tsx'
 import type { TabId } from '../state/ui.ts'
 import { Footer } from './Footer.tsx'
 import { Header } from './Header.tsx'
-import {
-  AirdropTab,
-  BurnGrid,
-  BurnTab,
-  ListingGrid,
-  ListTab,
-  OrdersTab,
-  preloadTabs,
-} from './lazyTabs.tsx'
+import { AirdropTab, BurnTab, ListingGrid, ListTab, OrdersTab, preloadTabs } from './lazyTabs.tsx'
 import { TAB_INFO, tabButtonId, tabPanelId } from './tabs.ts'
 import './shell.css'
 
-/**
- * The tabs that show the collection their own way: the List tab as its paged grid of listable NFTs,
- * the Burn tab through its filter.
- */
+/** The tabs that show the collection their own way: the List tab as its paged grid of listable NFTs. */
 const GRIDS: Partial<Record<TabId, (view: NftView) => ReactNode>> = {
   list: (view) => (
     <LoadingBoundary>
       <ListingGrid view={view} />
-    </LoadingBoundary>
-  ),
-  burn: (view) => (
-    <LoadingBoundary>
-      <BurnGrid view={view} />
     </LoadingBoundary>
   ),
 }
@@ -75,6 +60,8 @@ export function MainShell() {
           aria-labelledby={tabButtonId(info.id)}
         >
           <h2 className="tab-panel__heading">{info.heading}</h2>
+          {/* A child of the panel, not of the tab: it stays in view down to the collection's end. */}
+          {tab === 'airdrop' && <SelectionBar />}
           {/* One slot whatever the tab, so the collection after it is not remounted on a switch. */}
           <LoadingBoundary>
             {tab === 'airdrop' ? (
@@ -87,7 +74,8 @@ export function MainShell() {
               <BurnTab />
             )}
           </LoadingBoundary>
-          <NftCollectionPanel renderGrid={GRIDS[tab]} />
+          {/* Orders acts on offers: the collection is not its business. */}
+          {tab !== 'orders' && <NftCollectionPanel renderGrid={GRIDS[tab]} />}
         </section>
       </main>
       <Footer />

@@ -1,5 +1,5 @@
 /**
- * The four tabs and the two grids of their own, each loaded on demand: the first screen (the shell
+ * The four tabs and the List tab's grid, each loaded on demand: the first screen (the shell
  * and the collection) should not wait for code the user may never open. They are fetched in the
  * background once the shell has shown, so that a switch of tab does not wait.
  */
@@ -12,7 +12,6 @@ const loaders = {
   list: () => import('../listing/ListTab.tsx'),
   burn: () => import('../burn/BurnTab.tsx'),
   listingGrid: () => import('../listing/ListingGrid.tsx'),
-  burnGrid: () => import('../burn/BurnGrid.tsx'),
 }
 
 export const AirdropTab = lazyNamed(loaders.airdrop, 'AirdropTab')
@@ -20,7 +19,6 @@ export const OrdersTab = lazyNamed(loaders.orders, 'OrdersTab')
 export const ListTab = lazyNamed(loaders.list, 'ListTab')
 export const BurnTab = lazyNamed(loaders.burn, 'BurnTab')
 export const ListingGrid = lazyNamed(loaders.listingGrid, 'ListingGrid')
-export const BurnGrid = lazyNamed(loaders.burnGrid, 'BurnGrid')
 
 /** Fetches every tab's code in the background, once the first screen is up. */
 export function preloadTabs(): void {

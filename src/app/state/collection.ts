@@ -14,13 +14,13 @@ import { nftSnapshot } from '../../db/queries/nfts.ts'
 import type { MetadataRow } from '../../db/types/metadata.ts'
 import type { NftItem } from '../../db/types/nfts.ts'
 import { errorMessage, isEngineError, logFailure, loggedOr } from '../../shared/errors.ts'
-import type { MetadataProgress, NftLoadProgress } from '../../worker/api.ts'
+import type { MetadataProgress, NftLoadProgress, OwnOfferCounts } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
 import { onJobEnded } from './jobEvents.ts'
 import { refreshCacheStats, refreshCacheStatsThrottled } from './metadataCache.ts'
 import { streamMetadata } from './metadataFeed.ts'
 import { ledgerConnected, onLedgerReconnected } from './network.ts'
-import { clearSelection, deselectMany, useSelectedIds } from './selection.ts'
+import { clearAllSelections, forgetSelected, useSelectedIds } from './selection.ts'
 import { onWalletChange, sessionState, walletSignal } from './session.ts'
 import type { SessionWallet } from './session.ts'
 
@@ -37,7 +37,8 @@ interface CollectionState {
   error: string | null
   /** When the list shown was read from the ledger, and from which ledger; null before any. */
   readAt: { loadedAt: number; ledgerIndex: number } | null
-  offers: number | null
+  /** The NFT offers the account owns, by kind; null until counted. */
+  offers: OwnOfferCounts | null
 }
 
 function emptyState(): CollectionState {
@@ -60,7 +61,7 @@ export const collectionState = proxy<CollectionState>(emptyState())
 
 onWalletChange((wallet) => {
   Object.assign(collectionState, emptyState())
-  clearSelection()
+  clearAllSelections()
   if (wallet) void openWallet(wallet, walletSignal())
 })
 
@@ -234,7 +235,7 @@ export async function showStoredList(): Promise<void> {
   for (const [id, row] of addedMetadata) metadata.set(id, row)
   collectionState.nfts = ref(snapshot.nfts)
   collectionState.metadataVersion += 1
-  deselectMany(gone)
+  forgetSelected(gone)
   void refreshCacheStats()
 }
 
@@ -260,10 +261,10 @@ export function useCollection(): Readonly<CollectionState> {
 export interface CollectionSummary {
   /** NFTs of the connected wallet (the loaded list). */
   total: number
-  /** NFTs selected (the selection every tab shares). */
+  /** NFTs selected on the shown tab (0 on Orders, which selects offers). */
   selected: number
-  /** NFT offers the account owns; null until counted. */
-  offers: number | null
+  /** The NFT offers the account owns, by kind; null until counted. */
+  offers: OwnOfferCounts | null
   /** NFTs or their metadata are loading (the footer's pulsing dot, 'Loading...'). */
   loading: boolean
 }
@@ -275,7 +276,7 @@ export function useCollectionSummary(): CollectionSummary {
   return {
     total: state.nfts.length,
     selected: selected.size,
-    offers: state.offers,
+    offers: state.offers && { ...state.offers },
     // The list itself: metadata streams in (or waits for a job) behind counts that are already right.
     loading: state.loadingNfts,
   }

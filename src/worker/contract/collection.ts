@@ -2,6 +2,7 @@
 import type { CacheStats } from '../../db/types/metadata.ts'
 import type { NftItem } from '../../db/types/nfts.ts'
 import type { NetworkId } from '../../shared/networks.ts'
+import type { AccountActivity } from '../collection/accountActivity.ts'
 import type { ProgressListener } from './progress.ts'
 
 /** Loading an account's NFTs and their metadata. */
@@ -51,7 +52,28 @@ export interface CollectionApi {
 
   /** Clears the metadata cache; returns how many entries were removed. */
   clearMetadataCache(): Promise<number>
+
+  /**
+   * Subscribes to what validated transactions do to the connected wallet's NFTs and offers, as the
+   * ledger stream shows them (one account subscription on the connection; no list is read again):
+   * an NFT that left (an airdrop offer accepted, a listing bought, a bid accepted, a burn) is already
+   * out of the stored list when the listener hears of it; one that arrived is named, to be loaded.
+   * Transactions of the engine's own jobs count too. Nothing is heard without a wallet or a
+   * connection, nor for a transaction missed while disconnected: read the lists again on reconnection.
+   *
+   * @param listener - a `Comlink.proxy` callback (a plain function in Node).
+   * @returns a subscription id for {@link CollectionApi.offAccountActivity}.
+   */
+  onAccountActivity(listener: AccountActivityListener): Promise<number>
+
+  /** Ends an activity subscription and releases its callback proxy; unknown ids are ignored. */
+  offAccountActivity(subscription: number): Promise<void>
 }
+
+export type { AccountActivity } from '../collection/accountActivity.ts'
+
+/** Hears of the connected account's activity (see CollectionApi.onAccountActivity). */
+export type AccountActivityListener = (activity: AccountActivity) => void
 
 export interface NftLoadProgress {
   /** NFTs read so far. */

@@ -2,14 +2,23 @@
 import type { BidsReport, OfferAmount, OffersReport } from '../../db/types/offers.ts'
 import type { ProgressListener } from './progress.ts'
 
+/** The NFT offers an account owns, by kind. */
+export interface OwnOfferCounts {
+  /** Sell offers: the Orders tab's Total. */
+  sell: number
+  /** Buy offers: the account's bids on NFTs of others. */
+  buy: number
+}
+
 /** Reading the account's offers and the bids on its NFTs. */
 export interface OrdersApi {
   /**
-   * How many NFT offers the account owns (account_objects type nft_offer, every page).
+   * How many NFT offers the account owns (account_objects type nft_offer, every page): its sell
+   * offers (what the Orders tab lists and totals) and its buy offers (its bids on others' NFTs).
    *
    * @param account - whose offers; the connected wallet's account by default.
    */
-  countOffers(account?: string): Promise<number>
+  countOffers(account?: string): Promise<OwnOfferCounts>
 
   /**
    * The Orders tab's reading: every NFT offer the account owns (account_objects type nft_offer, every

@@ -16,7 +16,7 @@ import type { PacedProgress } from '../progress.ts'
 import { ConnectionManager } from './connectionManager.ts'
 import { OwnEndpointList } from './ownEndpointList.ts'
 import { SecondOpinion } from './secondOpinion.ts'
-import { StatusListeners } from './statusListeners.ts'
+import { Subscribers } from '../subscribers.ts'
 import type { ConnectionTiming } from './timing.ts'
 
 /** What the connection needs of the engine. */
@@ -45,7 +45,7 @@ export class ConnectionService {
   /** The networks' other endpoints, for proofs one server must not give alone. */
   readonly secondOpinion: SecondOpinion
   private readonly own: OwnEndpointList
-  private readonly listeners = new StatusListeners()
+  private readonly listeners = new Subscribers<NetworkStatus>()
   private lastState: NetworkStatus['state'] = 'offline'
 
   constructor(private readonly deps: ConnectionServiceDeps) {

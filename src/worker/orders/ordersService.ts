@@ -7,6 +7,7 @@ import type { LedgerDb } from '../../db/schema.ts'
 import type {
   BidsProgress,
   BidsReport,
+  OwnOfferCounts,
   OffersProgress,
   OffersReport,
   ProgressListener,
@@ -32,10 +33,11 @@ export interface OrdersServiceDeps {
 export class OrdersService {
   constructor(private readonly deps: OrdersServiceDeps) {}
 
-  async countOffers(account?: string): Promise<number> {
+  async countOffers(account?: string): Promise<OwnOfferCounts> {
     const owner = this.deps.accountOf(account)
     const offers = await readOwnOffers(this.deps.connection.requireClient(), owner)
-    return offers.size
+    const sell = [...offers.values()].filter((offer) => offer.sell).length
+    return { sell, buy: offers.size - sell }
   }
 
   async loadOffers(

@@ -39,6 +39,28 @@ export interface ItemFacts {
   closeTime: number | null
 }
 
+/**
+ * The future-tense consequences plan problems end with, as pre-flight words them before the start
+ * (itemProblems, offerProblems, takenItems): ': it will be skipped', '. It will be skipped, so that it
+ * is not offered twice', ': only its first item will run'.
+ */
+const CONSEQUENCE =
+  /(?:[:.] ?)?(?:it|It) will be skipped(?:, so that it is not offered twice)?|: only its first item will run/
+
+/**
+ * A problem's reason without its consequence: what a skipped item's result says once the job ran
+ * (beside its 'skipped' badge), and what a blocking problem adds its own consequence to.
+ *
+ * @example
+ * ```ts
+ * problemReason('rAbc… does not accept incoming NFT offers: it will be skipped')
+ * // 'rAbc… does not accept incoming NFT offers'
+ * ```
+ */
+export function problemReason(message: string): string {
+  return message.replace(CONSEQUENCE, '').trim()
+}
+
 /** A problem that skips its item (not blocking). */
 export function itemProblem(
   code: PlanProblem['code'],
