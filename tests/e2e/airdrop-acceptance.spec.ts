@@ -57,6 +57,11 @@ test('recipients who accept show as accepted; Reclaim unaccepted cancels the res
   // The collectors accept a couple of ledgers later; the account stream brings it to the page.
   const summary = results.getByTestId('acceptance-summary')
   await expect(summary).toHaveText('10 accepted, 5 waiting, 0 gone', { timeout: 45_000 })
+  // The collection and the footer follow the account's stream: the ten NFTs accepted left the
+  // list and the counts, without a reload or a press of Load NFTs.
+  await expect(page.getByTestId('collection-counts')).toContainText('5 total')
+  await expect(page.getByTestId('footer-counts')).toContainText('NFTs: 5')
+  await expect(page.getByTestId('footer-counts')).toContainText('Offers: 5')
   await results.getByRole('button', { name: /Per-recipient details \(15 recipients\)/ }).click()
   await expect(rowOf(results, acceptors[0]!.address).locator('[data-state="accepted"]')).toHaveText(
     'accepted',

@@ -16,12 +16,14 @@ import type { NftItem } from '../../db/types/nfts.ts'
 import { errorMessage, isEngineError, logFailure, loggedOr } from '../../shared/errors.ts'
 import type { MetadataProgress, NftLoadProgress, OwnOfferCounts } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
+import { onAccountActivity } from './accountActivity.ts'
 import { onJobEnded } from './jobEvents.ts'
 import { refreshCacheStats, refreshCacheStatsThrottled } from './metadataCache.ts'
 import { streamMetadata } from './metadataFeed.ts'
 import { ledgerConnected, onLedgerReconnected } from './network.ts'
 import { clearAllSelections, forgetSelected, useSelectedIds } from './selection.ts'
 import { onWalletChange, sessionState, walletSignal } from './session.ts'
+import { throttled } from './throttled.ts'
 import type { SessionWallet } from './session.ts'
 
 interface CollectionState {
@@ -84,6 +86,9 @@ onLedgerReconnected(() => {
   const waiting = readWhenConnected
   readWhenConnected = null
   if (waiting && !waiting.aborted) void loadCollection()
+  // The connection came back after a list was read: the stream said nothing meanwhile (an airdrop
+  // offer accepted while the link was down), so the list and the count are read again.
+  else if (collectionState.readAt) loadAgain()
 })
 
 onJobEnded((job) => {
@@ -241,16 +246,33 @@ export async function showStoredList(): Promise<void> {
 
 /** The stored list is read at most this often while a burn runs (it may hold 100,000 NFTs). */
 const STORED_LIST_INTERVAL_MS = 1000
-let storedListTimer: ReturnType<typeof setTimeout> | null = null
 
 /** {@link showStoredList}, at most once a second: the last call always runs. */
-export function showStoredListSoon(): void {
-  if (storedListTimer !== null) return
-  storedListTimer = setTimeout(() => {
-    storedListTimer = null
-    void showStoredList().catch(logFailure('reading the stored NFT list'))
-  }, STORED_LIST_INTERVAL_MS)
-}
+export const showStoredListSoon = throttled(() => {
+  void showStoredList().catch(logFailure('reading the stored NFT list'))
+}, STORED_LIST_INTERVAL_MS)
+
+/**
+ * The ledger's list is read again at most this often when NFTs arrive (bought, minted: the stream
+ * names them but not their fields) or the connection returns.
+ */
+const ARRIVALS_INTERVAL_MS = 10_000
+
+const loadAgain = throttled(() => void loadCollection(), ARRIVALS_INTERVAL_MS)
+
+onAccountActivity((activity) => {
+  // NFTs that left are already out of the stored list (the engine took them out).
+  if (activity.left.length > 0) showStoredListSoon()
+  if (activity.arrived.length > 0) loadAgain()
+  const counts = collectionState.offers
+  if (counts && (activity.offers.sell !== 0 || activity.offers.buy !== 0)) {
+    // Counted from the stream; a job's end and a reconnection read the true count again.
+    collectionState.offers = {
+      sell: Math.max(0, counts.sell + activity.offers.sell),
+      buy: Math.max(0, counts.buy + activity.offers.buy),
+    }
+  }
+})
 
 /** The collection, for rendering. */
 export function useCollection(): Readonly<CollectionState> {

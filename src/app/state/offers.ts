@@ -13,10 +13,12 @@ import { OFFERS_MIN_REFRESH_MS } from '../../shared/constants.ts'
 import { errorMessage, loggedOr } from '../../shared/errors.ts'
 import type { OffersProgress, OffersReport } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
+import { onAccountActivity } from './accountActivity.ts'
 import { onJobEnded } from './jobEvents.ts'
 import { ledgerConnected, onLedgerReconnected } from './network.ts'
 import { onWalletChange, sessionState, walletSignal } from './session.ts'
 import type { SessionWallet } from './session.ts'
+import { throttled } from './throttled.ts'
 
 interface OffersState {
   /** The offers last read (kept while a refresh runs); null before the first read. */
@@ -58,6 +60,19 @@ onLedgerReconnected(() => {
 
 /** Job kinds whose end changes the account's offers: read again even if never read here yet. */
 const MAKES_OR_TAKES_OFFERS = new Set(['list', 'cancel', 'accept'])
+
+/**
+ * Another account acted on ours (a recipient accepted an airdrop offer, a buyer took a listing): the
+ * offers shown are read again, at most this often. The account's own transactions are its jobs',
+ * read again when each ends.
+ */
+const OTHERS_INTERVAL_MS = 15_000
+
+const loadAfterOthers = throttled(() => void loadOffers(), OTHERS_INTERVAL_MS)
+
+onAccountActivity((activity) => {
+  if (activity.by !== activity.account && offersState.report) loadAfterOthers()
+})
 
 onJobEnded((job) => {
   if (job.kind === 'removeRegularKey') return

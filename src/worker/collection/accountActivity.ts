@@ -18,6 +18,8 @@ const SELL_FLAG = 0x1
 export interface AccountActivity {
   account: string
   ledgerIndex: number
+  /** Who sent the transaction: the account itself (its jobs, another app of it) or another. */
+  by: string
   /** NFTs that left the account (NFTokenIDs, upper case). */
   left: string[]
   /** NFTs that came to the account. */
@@ -108,7 +110,7 @@ export function accountActivity(tx: TransactionStream, account: string): Account
   if (left.length === 0 && arrived.length === 0 && offers.sell === 0 && offers.buy === 0) {
     return null
   }
-  return { account, ledgerIndex: tx.ledger_index ?? 0, left, arrived, offers }
+  return { account, ledgerIndex: tx.ledger_index ?? 0, by: sender, left, arrived, offers }
 }
 
 /**

@@ -83,15 +83,26 @@ it('an offer to one recipient, accepted by them: the NFT leaves the stored list,
     Destination: friend.address,
   })
   expect(created).toEqual([
-    expect.objectContaining({ left: [], arrived: [], offers: { sell: 1, buy: 0 } }),
+    expect.objectContaining({
+      by: holder.address,
+      left: [],
+      arrived: [],
+      offers: { sell: 1, buy: 0 },
+    }),
   ])
   const offerId = await offerOf(holder.address, gift!)
   const accepted = await validated(friend, {
     TransactionType: 'NFTokenAcceptOffer',
     NFTokenSellOffer: offerId,
   })
+  // Sent by the recipient: the page reads what it cannot know from the stream.
   expect(accepted).toEqual([
-    expect.objectContaining({ left: [gift], arrived: [], offers: { sell: -1, buy: 0 } }),
+    expect.objectContaining({
+      by: friend.address,
+      left: [gift],
+      arrived: [],
+      offers: { sell: -1, buy: 0 },
+    }),
   ])
   // Out of the stored list before the page heard of it.
   expect(await storedIds()).not.toContain(gift)
