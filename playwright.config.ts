@@ -34,7 +34,9 @@ export default defineConfig({
   projects: [
     // Tests tagged @mobile-only check the phone's layout (Pixel 7: touch, 412 × 915).
     { name: 'desktop', use: { ...devices['Desktop Chrome'] }, grepInvert: /@mobile-only/ },
-    // Tests tagged @desktop-only prove engine behaviour at a size that costs a minute to set up.
+    // Tests tagged @desktop-only prove engine behaviour (resuming, several tabs, pricing, keys) or
+    // logic the phone's layout does not change (filters, sorting, the cache line): the phone runs
+    // every flow's own spec and the layout checks, not these again, to keep CI within its time.
     { name: 'mobile', use: { ...devices['Pixel 7'] }, grepInvert: /@desktop-only/ },
   ],
   // Commands start the servers themselves (not through npx or npm), so the PID Playwright stops is

@@ -15,16 +15,21 @@ import type { NetworkId } from '../shared/networks.ts'
  * job items, so a burn recorded meanwhile is either seen here or removes its NFT after this write.
  *
  * @param since - Unix ms when the reading started: only burn jobs updated since then are looked at.
+ * @param leftAfter - NFTs the ledger stream saw leave the account in a later ledger than the list's
+ *   (an airdrop offer accepted while the list was read): left out too.
  * @returns the list as saved.
  */
 export async function saveReadSnapshot(
   db: LedgerDb,
   row: NftSnapshotRow,
   since: number,
+  leftAfter: ReadonlySet<string> = new Set(),
 ): Promise<NftSnapshotRow> {
   return await db.transaction('rw', db.jobs, db.jobItems, db.nftSnapshots, async () => {
     const burned = await nftsBurnedAfter(db, row.network, row.account, row.ledgerIndex, since)
-    const saved = burned.size ? { ...row, nfts: row.nfts.filter((n) => !burned.has(n.nftId)) } : row
+    const gone = (id: string) => burned.has(id) || leftAfter.has(id)
+    const saved =
+      burned.size || leftAfter.size ? { ...row, nfts: row.nfts.filter((n) => !gone(n.nftId)) } : row
     await db.nftSnapshots.put(saved)
     return saved
   })

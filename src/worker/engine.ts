@@ -100,6 +100,8 @@ export class Engine implements EngineApi {
       accountOf,
       walletAddress,
       metadata: options.metadata,
+      leftAfter: (network, account, ledgerIndex) =>
+        this.accountWatch.leftAfter(network, account, ledgerIndex),
     })
     this.jobs = new JobService({
       db,

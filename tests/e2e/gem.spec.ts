@@ -163,54 +163,56 @@ test('GEM Wallet giving no address shows the spec error', async ({ page }, testI
 
 const PASSPHRASE = 'correct horse battery'
 
-test('a passphrase protects the stored key: unlocked after a reload, and Disconnect keeps or forgets it', async ({
-  page,
-}) => {
-  const account = await fundedAccount('secp256k1')
-  const keyAddress = await setUpKey(page, account, PASSPHRASE)
-  const [row] = await storedRows<{ protection: string }>(page, 'storedKeys')
-  expect(row?.protection).toBe('passphrase')
+test(
+  'a passphrase protects the stored key: unlocked after a reload, and Disconnect keeps or forgets it @desktop-only',
+  { tag: '@desktop-only' },
+  async ({ page }) => {
+    const account = await fundedAccount('secp256k1')
+    const keyAddress = await setUpKey(page, account, PASSPHRASE)
+    const [row] = await storedRows<{ protection: string }>(page, 'storedKeys')
+    expect(row?.protection).toBe('passphrase')
 
-  // A reload: the app shows the account but cannot sign until the passphrase is given.
-  await page.reload()
-  await expectMainShell(page)
-  const unlock = page.getByTestId('unlock-key')
-  await expect(unlock).toBeVisible()
-  await unlock.getByLabel('Passphrase').fill('wrong passphrase')
-  await unlock.getByRole('button', { name: 'Unlock' }).click()
-  await expect(unlock.getByRole('alert')).toHaveText(
-    'Wrong passphrase: the key stays locked. Try again',
-  )
-  await unlock.getByLabel('Passphrase').fill(PASSPHRASE)
-  await unlock.getByRole('button', { name: 'Unlock' }).click()
-  await expectConnected(page, account.classicAddress)
+    // A reload: the app shows the account but cannot sign until the passphrase is given.
+    await page.reload()
+    await expectMainShell(page)
+    const unlock = page.getByTestId('unlock-key')
+    await expect(unlock).toBeVisible()
+    await unlock.getByLabel('Passphrase').fill('wrong passphrase')
+    await unlock.getByRole('button', { name: 'Unlock' }).click()
+    await expect(unlock.getByRole('alert')).toHaveText(
+      'Wrong passphrase: the key stays locked. Try again',
+    )
+    await unlock.getByLabel('Passphrase').fill(PASSPHRASE)
+    await unlock.getByRole('button', { name: 'Unlock' }).click()
+    await expectConnected(page, account.classicAddress)
 
-  // Disconnect, keeping the key: the next visit asks for the passphrase again.
-  let dropdown = await openWalletDropdown(page)
-  await dropdown.getByRole('button', { name: 'Disconnect Wallet' }).click()
-  let choice = page.getByRole('dialog', { name: 'Disconnect: keep the key on this device?' })
-  await expect(choice).toContainText('Either way the key stays set on your account')
-  await choice.getByRole('button', { name: 'Keep this device able to sign' }).click()
-  await expect(walletButton(page)).not.toHaveText(/^Connected/)
-  await page.reload()
-  await expect(page.getByTestId('unlock-key')).toBeVisible()
-  await page.getByTestId('unlock-key').getByLabel('Passphrase').fill(PASSPHRASE)
-  await page.getByTestId('unlock-key').getByRole('button', { name: 'Unlock' }).click()
-  await expectConnected(page, account.classicAddress)
+    // Disconnect, keeping the key: the next visit asks for the passphrase again.
+    let dropdown = await openWalletDropdown(page)
+    await dropdown.getByRole('button', { name: 'Disconnect Wallet' }).click()
+    let choice = page.getByRole('dialog', { name: 'Disconnect: keep the key on this device?' })
+    await expect(choice).toContainText('Either way the key stays set on your account')
+    await choice.getByRole('button', { name: 'Keep this device able to sign' }).click()
+    await expect(walletButton(page)).not.toHaveText(/^Connected/)
+    await page.reload()
+    await expect(page.getByTestId('unlock-key')).toBeVisible()
+    await page.getByTestId('unlock-key').getByLabel('Passphrase').fill(PASSPHRASE)
+    await page.getByTestId('unlock-key').getByRole('button', { name: 'Unlock' }).click()
+    await expectConnected(page, account.classicAddress)
 
-  // Disconnect, forgetting the key here: nothing comes back after a reload.
-  dropdown = await openWalletDropdown(page)
-  await dropdown.getByRole('button', { name: 'Disconnect Wallet' }).click()
-  choice = page.getByRole('dialog', { name: 'Disconnect: keep the key on this device?' })
-  await choice.getByRole('button', { name: 'Forget the key here' }).click()
-  await expect(walletButton(page)).not.toHaveText(/^Connected/)
-  expect(await storedRows(page, 'storedKeys')).toEqual([])
-  await page.reload()
-  await expect(page.getByRole('heading', { level: 1, name: 'Regular Key Setup' })).toBeVisible()
-  await expect(page.getByTestId('unlock-key')).toHaveCount(0)
-  // Still set on the account: only removing it there takes its power away.
-  expect(await regularKeyOf(account.classicAddress)).toBe(keyAddress)
-})
+    // Disconnect, forgetting the key here: nothing comes back after a reload.
+    dropdown = await openWalletDropdown(page)
+    await dropdown.getByRole('button', { name: 'Disconnect Wallet' }).click()
+    choice = page.getByRole('dialog', { name: 'Disconnect: keep the key on this device?' })
+    await choice.getByRole('button', { name: 'Forget the key here' }).click()
+    await expect(walletButton(page)).not.toHaveText(/^Connected/)
+    expect(await storedRows(page, 'storedKeys')).toEqual([])
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 1, name: 'Regular Key Setup' })).toBeVisible()
+    await expect(page.getByTestId('unlock-key')).toHaveCount(0)
+    // Still set on the account: only removing it there takes its power away.
+    expect(await regularKeyOf(account.classicAddress)).toBe(keyAddress)
+  },
+)
 
 test('removing the signing key from the account through the app', async ({ page }) => {
   const account = await fundedAccount('secp256k1')

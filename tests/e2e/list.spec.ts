@@ -288,90 +288,94 @@ async function dialogName(page: Page, nftId: string): Promise<string> {
   return rows.find((row) => row.nftId === nftId)!.name!
 }
 
-test('a floor-priced listing on a thin floor: a private and an expired offer below it ignored, the price held by the guard', async ({
-  page,
-}) => {
-  // Its ledger set-up alone waits for an offer to expire (ledgers closing for about 15 s), and the
-  // listing then runs to its results: more than the default 30 s on a loaded machine.
-  test.slow()
-  // Four NFTs of taxon 7 and one of taxon 8; three of taxon 7 go to a market account.
-  const holder = await listingHolder(5, { taxa: [7, 7, 7, 7, 8] })
-  const market = await fundedAccount('secp256k1')
-  const held = await nftsHeldBy(holder.address)
-  const ofTaxon = (taxon: number) => held.filter((id) => parseNFTokenID(id).Taxon === taxon)
-  const [mine, ...given] = ofTaxon(7) as [string, string, string, string]
-  const [other] = ofTaxon(8) as [string]
-  await handNfts(holder, market, given)
-  await makeSellOffers(market, [
-    { nftId: given[0], drops: xrpToDrops(3) },
-    // A private offer and one about to expire, both below: neither is a market price.
-    { nftId: given[1], drops: xrpToDrops(1), destination: demoAccounts().artist.address },
-  ])
-  const expiration = await makeExpiringSellOffers(market, [
-    { nftId: given[2], drops: xrpToDrops(0.5) },
-  ])
-  await expect.poll(validatedCloseTime, { timeout: 15_000 }).toBeGreaterThan(expiration)
+test(
+  'a floor-priced listing on a thin floor: a private and an expired offer below it ignored, the price held by the guard @desktop-only',
+  { tag: '@desktop-only' },
+  async ({ page }) => {
+    // Its ledger set-up alone waits for an offer to expire (ledgers closing for about 15 s), and the
+    // listing then runs to its results: more than the default 30 s on a loaded machine.
+    test.slow()
+    // Four NFTs of taxon 7 and one of taxon 8; three of taxon 7 go to a market account.
+    const holder = await listingHolder(5, { taxa: [7, 7, 7, 7, 8] })
+    const market = await fundedAccount('secp256k1')
+    const held = await nftsHeldBy(holder.address)
+    const ofTaxon = (taxon: number) => held.filter((id) => parseNFTokenID(id).Taxon === taxon)
+    const [mine, ...given] = ofTaxon(7) as [string, string, string, string]
+    const [other] = ofTaxon(8) as [string]
+    await handNfts(holder, market, given)
+    await makeSellOffers(market, [
+      { nftId: given[0], drops: xrpToDrops(3) },
+      // A private offer and one about to expire, both below: neither is a market price.
+      { nftId: given[1], drops: xrpToDrops(1), destination: demoAccounts().artist.address },
+    ])
+    const expiration = await makeExpiringSellOffers(market, [
+      { nftId: given[2], drops: xrpToDrops(0.5) },
+    ])
+    await expect.poll(validatedCloseTime, { timeout: 15_000 }).toBeGreaterThan(expiration)
 
-  await connectHolder(page, holder, 2)
-  const form = await openList(page)
-  await expect(listableCount(page)).toHaveText('2 NFTs can be listed · page 1 of 1', {
-    timeout: 30_000,
-  })
-  const grid = page.getByTestId('listing-grid')
-  const name = await dialogName(page, mine)
-  const card = grid.getByTestId('nft-card').filter({ has: page.getByRole('checkbox', { name }) })
-  await card.getByRole('button', { name: 'Check Market Price' }).click()
-  const price = card.getByTestId('market-price')
-  await expect(price.getByTestId('market-floor')).toHaveText('3 XRP', { timeout: 30_000 })
-  await expect(price).toContainText('1 offer counted · 4 of 4 NFTs checked')
-  // One offer of one seller: a thin floor, said so.
-  await expect(price.getByTestId('market-rests-on')).toHaveText('(rests on 1 offer from 1 seller)')
-  await expect(price.getByTestId('market-warning')).toContainText(
-    'Thin market: only 1 offer from 1 seller',
-  )
-  const otherName = await dialogName(page, other)
-  const otherCard = grid
-    .getByTestId('nft-card')
-    .filter({ has: page.getByRole('checkbox', { name: otherName }) })
-  await otherCard.getByRole('button', { name: 'Check Market Price' }).click()
-  await expect(otherCard.getByTestId('market-price')).toContainText(
-    'No active offers found in collection',
-    { timeout: 30_000 },
-  )
+    await connectHolder(page, holder, 2)
+    const form = await openList(page)
+    await expect(listableCount(page)).toHaveText('2 NFTs can be listed · page 1 of 1', {
+      timeout: 30_000,
+    })
+    const grid = page.getByTestId('listing-grid')
+    const name = await dialogName(page, mine)
+    const card = grid.getByTestId('nft-card').filter({ has: page.getByRole('checkbox', { name }) })
+    await card.getByRole('button', { name: 'Check Market Price' }).click()
+    const price = card.getByTestId('market-price')
+    await expect(price.getByTestId('market-floor')).toHaveText('3 XRP', { timeout: 30_000 })
+    await expect(price).toContainText('1 offer counted · 4 of 4 NFTs checked')
+    // One offer of one seller: a thin floor, said so.
+    await expect(price.getByTestId('market-rests-on')).toHaveText(
+      '(rests on 1 offer from 1 seller)',
+    )
+    await expect(price.getByTestId('market-warning')).toContainText(
+      'Thin market: only 1 offer from 1 seller',
+    )
+    const otherName = await dialogName(page, other)
+    const otherCard = grid
+      .getByTestId('nft-card')
+      .filter({ has: page.getByRole('checkbox', { name: otherName }) })
+    await otherCard.getByRole('button', { name: 'Check Market Price' }).click()
+    await expect(otherCard.getByTestId('market-price')).toContainText(
+      'No active offers found in collection',
+      { timeout: 30_000 },
+    )
 
-  // The shell's filters apply to the grid.
-  const taxon = page.getByLabel('Taxon', { exact: true })
-  await taxon.selectOption('8')
-  await expect(listableCount(page)).toHaveText('1 NFT can be listed · page 1 of 1')
-  await expect(grid.getByRole('checkbox', { name: otherName })).toBeVisible()
-  await taxon.selectOption({ index: 0 })
-  await expect(listableCount(page)).toHaveText('2 NFTs can be listed · page 1 of 1')
+    // The shell's filters apply to the grid.
+    const taxon = page.getByLabel('Taxon', { exact: true })
+    await taxon.selectOption('8')
+    await expect(listableCount(page)).toHaveText('1 NFT can be listed · page 1 of 1')
+    await expect(grid.getByRole('checkbox', { name: otherName })).toBeVisible()
+    await taxon.selectOption({ index: 0 })
+    await expect(listableCount(page)).toHaveText('2 NFTs can be listed · page 1 of 1')
 
-  // Floor-based, 50 % above: the NFT of taxon 7 at 4.5 XRP, the one without a floor at the fixed 2.
-  await page.getByRole('button', { name: 'Select All', exact: true }).click()
-  await form.getByLabel('Floor-based').check()
-  await form.getByLabel('Price relative to the collection floor').selectOption('1.5')
-  await form.getByTestId('price-fallback').fill('2')
-  await form.getByRole('button', { name: 'Create 2 Offers' }).click()
-  const dialog = reviewDialog(page)
-  await expect(dialog.getByTestId('listing-total')).toHaveText('6.5 XRP', { timeout: 30_000 })
-  const prices = await reviewPrices(page)
-  expect(prices.get(mine)).toBe('4.5 XRP')
-  expect(prices.get(other)).toBe('2 XRP')
-  // The price set from the thin floor needs its own confirmation.
-  await expect(dialog.getByTestId('floor-warning')).toContainText('Thin market')
-  const guard = dialog.getByTestId('price-guard')
-  await expect(guard).toContainText('1 price rests on a floor that one listing could have set')
-  const create = dialog.getByRole('button', { name: 'Create 2 Offers' })
-  await expect(create).toBeDisabled()
-  await guard.getByRole('checkbox').check()
-  await create.click()
-  const results = await listingResult(page)
-  await expect(results.getByTestId('results-successful')).toHaveText('2')
-  const onLedger = await sellAmounts(holder.address)
-  expect(onLedger.get(mine)).toEqual([xrpToDrops(4.5)])
-  expect(onLedger.get(other)).toEqual([xrpToDrops(2)])
-})
+    // Floor-based, 50 % above: the NFT of taxon 7 at 4.5 XRP, the one without a floor at the fixed 2.
+    await page.getByRole('button', { name: 'Select All', exact: true }).click()
+    await form.getByLabel('Floor-based').check()
+    await form.getByLabel('Price relative to the collection floor').selectOption('1.5')
+    await form.getByTestId('price-fallback').fill('2')
+    await form.getByRole('button', { name: 'Create 2 Offers' }).click()
+    const dialog = reviewDialog(page)
+    await expect(dialog.getByTestId('listing-total')).toHaveText('6.5 XRP', { timeout: 30_000 })
+    const prices = await reviewPrices(page)
+    expect(prices.get(mine)).toBe('4.5 XRP')
+    expect(prices.get(other)).toBe('2 XRP')
+    // The price set from the thin floor needs its own confirmation.
+    await expect(dialog.getByTestId('floor-warning')).toContainText('Thin market')
+    const guard = dialog.getByTestId('price-guard')
+    await expect(guard).toContainText('1 price rests on a floor that one listing could have set')
+    const create = dialog.getByRole('button', { name: 'Create 2 Offers' })
+    await expect(create).toBeDisabled()
+    await guard.getByRole('checkbox').check()
+    await create.click()
+    const results = await listingResult(page)
+    await expect(results.getByTestId('results-successful')).toHaveText('2')
+    const onLedger = await sellAmounts(holder.address)
+    expect(onLedger.get(mine)).toEqual([xrpToDrops(4.5)])
+    expect(onLedger.get(other)).toEqual([xrpToDrops(2)])
+  },
+)
 
 /** NFTs of the listings interrupted mid-run (long enough to be caught running). */
 const NFTS = 150

@@ -129,7 +129,12 @@ test.describe('on a phone @mobile-only', { tag: '@mobile-only' }, () => {
     for (const name of TAB_NAMES) {
       await toolTabs(page).getByRole('tab', { name }).click()
       const panel = page.getByRole('tabpanel', { name })
-      await expect(panel.getByRole('heading', { name: 'NFT Collection' })).toBeVisible()
+      // Orders shows offers, not the collection.
+      const loaded =
+        name === 'Orders'
+          ? panel.getByTestId('offers-total')
+          : panel.getByRole('heading', { name: 'NFT Collection' })
+      await expect(loaded).toBeVisible({ timeout: 30_000 })
       expect(await smallTargets(page, '[role="tabpanel"]'), name).toEqual([])
     }
     await page.setViewportSize({ width: 375, height: 812 })

@@ -91,47 +91,51 @@ test('after connecting, the NFTs load: Loading, then Enhanced badges; broken met
   await expect(card(page, broken).getByTestId('nft-placeholder')).toHaveText(/^[0-9A-F]{4}$/)
 })
 
-test('filters by issuer, collection, taxon and metadata status', async ({ page }) => {
-  await connectDemo(page)
-  await waitForNfts(page)
-  await waitForMetadata(page)
-  // Hostile metadata names a collection '">': it is an option like any other, as text.
-  for (const name of [
-    'Sandbox Badges',
-    'Pixel Cats',
-    'Ancient Relics',
-    'Voyagers',
-    'Glitch Garden',
-  ]) {
+test(
+  'filters by issuer, collection, taxon and metadata status @desktop-only',
+  { tag: '@desktop-only' },
+  async ({ page }) => {
+    await connectDemo(page)
+    await waitForNfts(page)
+    await waitForMetadata(page)
+    // Hostile metadata names a collection '">': it is an option like any other, as text.
+    for (const name of [
+      'Sandbox Badges',
+      'Pixel Cats',
+      'Ancient Relics',
+      'Voyagers',
+      'Glitch Garden',
+    ]) {
+      await expect(
+        page.getByLabel('Collection', { exact: true }).locator(`option[value="${name}"]`),
+      ).toHaveCount(1)
+    }
+
+    await page.getByLabel('Issuer', { exact: true }).selectOption(holder)
+    await expect(collectionCounts(page)).toContainText('120 shown')
     await expect(
-      page.getByLabel('Collection', { exact: true }).locator(`option[value="${name}"]`),
-    ).toHaveCount(1)
-  }
+      page.getByLabel('Issuer', { exact: true }).locator(`option[value="${holder}"]`),
+    ).toHaveAttribute('title', holder)
+    await page.getByLabel('Issuer', { exact: true }).selectOption(artist)
+    await expect(collectionCounts(page)).toContainText('130 shown')
+    await page.getByLabel('Collection', { exact: true }).selectOption('Pixel Cats')
+    await expect(collectionCounts(page)).toContainText('80 shown')
+    await expect(page.getByTestId('filter-shown')).toHaveText('80 NFTs shown')
+    await expect(page.getByTestId('filter-filtered')).toHaveText('170 hidden by the filters')
 
-  await page.getByLabel('Issuer', { exact: true }).selectOption(holder)
-  await expect(collectionCounts(page)).toContainText('120 shown')
-  await expect(
-    page.getByLabel('Issuer', { exact: true }).locator(`option[value="${holder}"]`),
-  ).toHaveAttribute('title', holder)
-  await page.getByLabel('Issuer', { exact: true }).selectOption(artist)
-  await expect(collectionCounts(page)).toContainText('130 shown')
-  await page.getByLabel('Collection', { exact: true }).selectOption('Pixel Cats')
-  await expect(collectionCounts(page)).toContainText('80 shown')
-  await expect(page.getByTestId('filter-shown')).toHaveText('80 NFTs shown')
-  await expect(page.getByTestId('filter-filtered')).toHaveText('170 hidden by the filters')
+    await page.getByRole('button', { name: 'Clear all filters', exact: true }).click()
+    await page.getByLabel('Taxon', { exact: true }).selectOption('42')
+    await expect(collectionCounts(page)).toContainText('20 shown')
+    await expect(card(page, 'Voyagers #2')).toContainText('Fee 1%')
 
-  await page.getByRole('button', { name: 'Clear all filters', exact: true }).click()
-  await page.getByLabel('Taxon', { exact: true }).selectOption('42')
-  await expect(collectionCounts(page)).toContainText('20 shown')
-  await expect(card(page, 'Voyagers #2')).toContainText('Fee 1%')
-
-  await page.getByLabel('Taxon', { exact: true }).selectOption('1')
-  await page.getByLabel('Metadata Status').selectOption('loaded')
-  await expect(collectionCounts(page)).toContainText('60 shown')
-  await page.getByLabel('Metadata Status').selectOption('basic')
-  await expect(collectionCounts(page)).toContainText('0 shown')
-  await expect(page.getByText('No NFTs match the current filters')).toBeVisible()
-})
+    await page.getByLabel('Taxon', { exact: true }).selectOption('1')
+    await page.getByLabel('Metadata Status').selectOption('loaded')
+    await expect(collectionCounts(page)).toContainText('60 shown')
+    await page.getByLabel('Metadata Status').selectOption('basic')
+    await expect(collectionCounts(page)).toContainText('0 shown')
+    await expect(page.getByText('No NFTs match the current filters')).toBeVisible()
+  },
+)
 
 test('name search filters as you type; Select by Name List reports both messages', async ({
   page,
@@ -162,57 +166,65 @@ test('name search filters as you type; Select by Name List reports both messages
   )
 })
 
-test('Select All Filtered and Deselect All Filtered follow the filter', async ({ page }) => {
-  await connectDemo(page)
-  await waitForNfts(page)
-  await waitForMetadata(page)
-  await page.getByLabel('Taxon', { exact: true }).selectOption('42')
-  await page.getByRole('button', { name: 'Select All Filtered', exact: true }).click()
-  await expect(collectionCounts(page)).toContainText('20 selected')
-  await page.getByLabel('Taxon', { exact: true }).selectOption('7')
-  await page.getByRole('button', { name: 'Select All Filtered', exact: true }).click()
-  await expect(collectionCounts(page)).toContainText('50 selected')
-  await page.getByLabel('Taxon', { exact: true }).selectOption('42')
-  await page.getByRole('button', { name: 'Deselect All Filtered', exact: true }).click()
-  await expect(collectionCounts(page)).toContainText('30 selected')
-  await expect(page.getByRole('checkbox', { name: 'Voyagers #2', exact: true })).toHaveAttribute(
-    'aria-checked',
-    'false',
-  )
-})
+test(
+  'Select All Filtered and Deselect All Filtered follow the filter @desktop-only',
+  { tag: '@desktop-only' },
+  async ({ page }) => {
+    await connectDemo(page)
+    await waitForNfts(page)
+    await waitForMetadata(page)
+    await page.getByLabel('Taxon', { exact: true }).selectOption('42')
+    await page.getByRole('button', { name: 'Select All Filtered', exact: true }).click()
+    await expect(collectionCounts(page)).toContainText('20 selected')
+    await page.getByLabel('Taxon', { exact: true }).selectOption('7')
+    await page.getByRole('button', { name: 'Select All Filtered', exact: true }).click()
+    await expect(collectionCounts(page)).toContainText('50 selected')
+    await page.getByLabel('Taxon', { exact: true }).selectOption('42')
+    await page.getByRole('button', { name: 'Deselect All Filtered', exact: true }).click()
+    await expect(collectionCounts(page)).toContainText('30 selected')
+    await expect(page.getByRole('checkbox', { name: 'Voyagers #2', exact: true })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    )
+  },
+)
 
-test('sorts and groups the grid; the empty state clears all filters', async ({ page }) => {
-  await connectDemo(page)
-  await waitForNfts(page)
-  await waitForMetadata(page)
-  await page.getByLabel('Taxon', { exact: true }).selectOption('7')
-  await page.getByLabel('Sort by').selectOption('name')
-  const names = page.getByTestId('nft-card').getByRole('checkbox')
-  await expect(names.nth(0)).toHaveAccessibleName('Ancient Relics #1')
-  await expect(names.nth(1)).toHaveAccessibleName('Ancient Relics #2')
+test(
+  'sorts and groups the grid; the empty state clears all filters @desktop-only',
+  { tag: '@desktop-only' },
+  async ({ page }) => {
+    await connectDemo(page)
+    await waitForNfts(page)
+    await waitForMetadata(page)
+    await page.getByLabel('Taxon', { exact: true }).selectOption('7')
+    await page.getByLabel('Sort by').selectOption('name')
+    const names = page.getByTestId('nft-card').getByRole('checkbox')
+    await expect(names.nth(0)).toHaveAccessibleName('Ancient Relics #1')
+    await expect(names.nth(1)).toHaveAccessibleName('Ancient Relics #2')
 
-  await page.getByLabel('Taxon', { exact: true }).selectOption('')
-  await page.getByLabel('Group by').selectOption('issuer')
-  // Issuer groups come in address order; the first is on screen.
-  const firstIssuer = [holder, artist].sort()[0] ?? ''
-  const firstCount = firstIssuer === holder ? 120 : 130
-  await expect(
-    page.getByRole('heading', { name: `${firstIssuer.slice(0, 8)}... (${firstCount})` }),
-  ).toBeVisible()
-  await page.getByLabel('Group by').selectOption('taxon')
-  await expect(page.getByRole('heading', { name: 'Taxon 1 (60)' })).toBeVisible()
+    await page.getByLabel('Taxon', { exact: true }).selectOption('')
+    await page.getByLabel('Group by').selectOption('issuer')
+    // Issuer groups come in address order; the first is on screen.
+    const firstIssuer = [holder, artist].sort()[0] ?? ''
+    const firstCount = firstIssuer === holder ? 120 : 130
+    await expect(
+      page.getByRole('heading', { name: `${firstIssuer.slice(0, 8)}... (${firstCount})` }),
+    ).toBeVisible()
+    await page.getByLabel('Group by').selectOption('taxon')
+    await expect(page.getByRole('heading', { name: 'Taxon 1 (60)' })).toBeVisible()
 
-  await page.getByLabel(/Search by name/).fill('no such nft anywhere')
-  await expect(page.getByText('No NFTs match the current filters')).toBeVisible()
-  // The empty state's own button (the filter panel has one of the same name and effect).
-  await page
-    .getByText('No NFTs match the current filters')
-    .locator('..')
-    .getByRole('button', { name: 'Clear all filters', exact: true })
-    .click()
-  await expect(collectionCounts(page)).toContainText('250 shown')
-  await expect(page.getByLabel(/Search by name/)).toHaveValue('')
-})
+    await page.getByLabel(/Search by name/).fill('no such nft anywhere')
+    await expect(page.getByText('No NFTs match the current filters')).toBeVisible()
+    // The empty state's own button (the filter panel has one of the same name and effect).
+    await page
+      .getByText('No NFTs match the current filters')
+      .locator('..')
+      .getByRole('button', { name: 'Clear all filters', exact: true })
+      .click()
+    await expect(collectionCounts(page)).toContainText('250 shown')
+    await expect(page.getByLabel(/Search by name/)).toHaveValue('')
+  },
+)
 
 test('a card toggles its selection by click and by keyboard; the link does not', async ({
   page,
@@ -239,7 +251,7 @@ test('a card toggles its selection by click and by keyboard; the link does not',
   await expect(link).toHaveAttribute('href', /^https:\/\/xrp\.cafe\/nft\/[0-9A-F]{64}$/)
 })
 
-test('the cache line and Clear Cache', async ({ page }) => {
+test('the cache line and Clear Cache @desktop-only', { tag: '@desktop-only' }, async ({ page }) => {
   await connectDemo(page)
   await waitForNfts(page)
   await waitForMetadata(page)

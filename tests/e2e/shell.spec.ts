@@ -10,6 +10,7 @@ import {
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
 import { nftsHeldBy, offersOwnedBy } from './support/airdrop.ts'
 import { keepScreenshot, scrollsSideways } from './support/page.ts'
+import { storedRows } from './support/hooks.ts'
 
 const TOOLTIPS = {
   Airdrop: 'Distribute NFTs to multiple recipients at once',
@@ -103,8 +104,13 @@ test('a start with the ledger answering never flashes the reach banner (nothing 
   await page.addInitScript(() => {
     const seen = { banner: false }
     Object.assign(window, { reachBannerSeen: seen })
-    new MutationObserver(() => {
-      if (document.querySelector('[data-testid="reach-banner"]')) seen.banner = true
+    const isBanner = (node: Node) =>
+      node instanceof Element &&
+      (node.matches('[data-testid="reach-banner"]') ||
+        node.querySelector('[data-testid="reach-banner"]') !== null)
+    // Every node added, even one removed again before the observer runs.
+    new MutationObserver((records) => {
+      if (records.some((record) => [...record.addedNodes].some(isBanner))) seen.banner = true
     }).observe(document, { childList: true, subtree: true })
   })
   await page.goto('/')
@@ -133,6 +139,15 @@ test('dark mode follows the system until toggled, and the choice survives a relo
   await expect(html).not.toHaveClass(/\bdark\b/)
   await toggle.click()
   await expect(html).toHaveClass(/\bdark\b/)
+  // The worker saves the choice: the reload waits until it is written (a reload within the same
+  // moment could beat the save, which is not what this test is about).
+  await expect
+    .poll(async () =>
+      (await storedRows<{ key: string; value: unknown }>(page, 'settings')).find(
+        (row) => row.key === 'darkMode',
+      ),
+    )
+    .toEqual({ key: 'darkMode', value: true })
 
   // Saved: a light system no longer decides.
   await page.emulateMedia({ colorScheme: 'light' })
@@ -207,14 +222,19 @@ test('the footer while connected: counts, Quick Airdrop on the Airdrop tab only'
     // collection, where it stays in view under the header, and Upload list returns.
     const bar = page.getByRole('region', { name: 'NFTs to send' })
     await expect(bar.getByTestId('airdrop-selection')).toHaveText('1 NFT picked to send')
-    await bar.getByRole('button', { name: 'Pick NFTs ↓' }).click()
+    await bar.getByRole('button', { name: 'Pick NFTs' }).click()
     const collection = page.getByRole('region', { name: 'NFT Collection' })
     await expect(collection).toBeFocused()
     await page.evaluate(() => window.scrollBy(0, 5_000))
     await expect(bar).toBeInViewport()
     expect((await bar.boundingBox())?.y).toBeGreaterThanOrEqual(header?.height ?? 0)
-    await bar.getByRole('button', { name: 'Upload list ↑' }).click()
+    await bar.getByRole('button', { name: 'Upload list' }).click()
     await expect(upload).toBeFocused()
+    // Clear of the header and of the bar stuck under it (focus not obscured, WCAG 2.4.11).
+    const stuck = await bar.boundingBox()
+    expect((await upload.boundingBox())?.y).toBeGreaterThanOrEqual(
+      (stuck?.y ?? 0) + (stuck?.height ?? 0),
+    )
   }
   await toolTabs(page).getByRole('tab', { name: 'Orders' }).click()
   await expect(footer.getByRole('button', { name: 'Quick Airdrop' })).toBeHidden()

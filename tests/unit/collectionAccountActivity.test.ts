@@ -73,10 +73,16 @@ describe("the account's activity from the stream", () => {
     expect(accountActivity(tx, BROKER)).toBeNull()
   })
 
-  it('nothing from a failed or unvalidated transaction', () => {
+  it('no NFT moved by a failed transaction, but the offers it deleted count; nothing unvalidated', () => {
     const nodes = [offerNode('DeletedNode', ME, true)]
     const accept = { TransactionType: 'NFTokenAcceptOffer', Account: BUYER }
-    expect(accountActivity(streamed(accept, nodes, 'tecINSUFFICIENT_FUNDS'), ME)).toBeNull()
+    // An accept of an expired offer fails with tecEXPIRED and removes it from the ledger.
+    expect(accountActivity(streamed(accept, nodes, 'tecEXPIRED'), ME)).toMatchObject({
+      left: [],
+      arrived: [],
+      offers: { sell: -1, buy: 0 },
+    })
+    expect(accountActivity(streamed(accept, [], 'tecINSUFFICIENT_FUNDS'), ME)).toBeNull()
     expect(accountActivity({ ...streamed(accept, nodes), validated: false }, ME)).toBeNull()
   })
 

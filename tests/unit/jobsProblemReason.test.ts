@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { takenMessage } from '../../src/db/jobNfts.ts'
-import { problemReason } from '../../src/worker/jobs/plan/itemFacts.ts'
+import { problemCause, problemReason } from '../../src/worker/jobs/plan/itemFacts.ts'
 
 const NFT = '000800006F0D5A2B1A0CA08D71B7B2F3C54E7B2A2D1F2E58C4A1F3B200000001'
 
@@ -48,5 +48,15 @@ describe("a skipped item's reason", () => {
     expect(problemReason('NFT 00080000...00000001 is not in this wallet')).toBe(
       'NFT 00080000...00000001 is not in this wallet',
     )
+  })
+})
+
+describe("a problem's cause", () => {
+  it('stops at the consequence: a blocking problem adds its own, not the hint of a skip', () => {
+    expect(
+      problemCause(
+        "NFT 00080000...00000001 is already on sale (a sell offer from you): it will be skipped. Choose 'List again' to replace its offer",
+      ),
+    ).toBe('NFT 00080000...00000001 is already on sale (a sell offer from you)')
   })
 })

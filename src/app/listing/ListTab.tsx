@@ -6,6 +6,8 @@ import { ACTIVE_STATUSES, latestOrAwaited } from '../jobs/jobStatus.ts'
 import { useJobEnd } from '../jobs/useJobEnd.ts'
 import { useStartedJobs } from '../jobs/useJobs.ts'
 import { useCollection } from '../state/collection.ts'
+import { useFilters } from '../state/filters.ts'
+import { filterNfts } from '../nfts/nftFilters.ts'
 import {
   listingConnectionLost,
   listingEnded,
@@ -26,7 +28,7 @@ import { PricingForm } from './PricingForm.tsx'
 import { useOnSale } from './useOnSale.ts'
 import { ErrorBox } from '../ui/ErrorBox.tsx'
 import './list.css'
-import { counted } from '../../shared/plural.ts'
+import { counted, nounFor } from '../../shared/plural.ts'
 
 /** The spec's words when the connection drops while offers are being created (part 2 §8). */
 export const SERVER_BUSY =
@@ -56,22 +58,30 @@ function useLatestListing(justStarted: string | null): JobRow | null {
   return jobs.loading ? null : latestOrAwaited(jobs.value, justStarted)
 }
 
-/** The selected NFTs that can be listed now, in selection order, and how many selected cannot. */
+/**
+ * The selected NFTs that can be listed now and that the filters show, in selection order (as the
+ * Burn tab: nothing out of sight is priced and offered), how many selected the filters hide, and how
+ * many shown cannot be listed.
+ */
 function useSelectedListable(account: string, relist: boolean) {
   const selected = useSelectedIds('list')
   const { nfts, metadata, metadataVersion } = useCollection()
+  const { filters } = useFilters()
   const onSale = useOnSale()
   const byId = useMemo(() => new Map(nfts.map((nft) => [nft.nftId, nft])), [nfts])
   return useMemo(() => {
+    const shown = new Set(filterNfts(nfts, metadata, filters).map((nft) => nft.nftId))
     const listable: NftItem[] = []
+    let hidden = 0
     for (const id of selected) {
       const nft = byId.get(id)
-      if (nft && !notListable(nft, metadata, account, onSale, relist)) listable.push(nft)
+      if (!shown.has(id)) hidden += 1
+      else if (nft && !notListable(nft, metadata, account, onSale, relist)) listable.push(nft)
     }
-    return { listable, ignored: selected.size - listable.length, onSale }
+    return { listable, hidden, ignored: selected.size - hidden - listable.length, onSale }
     // The metadata map is mutated in place; its version says when it changed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [selected, byId, metadata, metadataVersion, account, onSale, relist])
+  }, [selected, byId, nfts, filters, metadata, metadataVersion, account, onSale, relist])
 }
 
 /**
@@ -99,7 +109,7 @@ function ConnectedList({ account }: { account: string }) {
   const job = useLatestListing(startedJobId)
   useJobEnd(job, true, report?.readAt ?? null, listingEnded)
   useServerBusy(job)
-  const { listable, ignored, onSale } = useSelectedListable(account, relist)
+  const { listable, hidden, ignored, onSale } = useSelectedListable(account, relist)
   const running = job !== null && ACTIVE_STATUSES.has(job.status)
   const count = listable.length
   const blocked = useSignBlock()
@@ -122,6 +132,8 @@ function ConnectedList({ account }: { account: string }) {
           {counted(count, 'NFT selected', 'NFTs selected')}
           {ignored > 0 &&
             ` (${counted(ignored, 'other selected NFT is', 'other selected NFTs are')} not listable and left out)`}
+          {hidden > 0 &&
+            ` (${hidden} more selected ${nounFor(hidden, 'is', 'are')} hidden by the filters and will not be listed)`}
         </p>
         {count === 0 && <p className="tab-muted">Select the NFTs to list in the grid below.</p>}
         {busy && progress && (

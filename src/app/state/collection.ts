@@ -86,9 +86,10 @@ onLedgerReconnected(() => {
   const waiting = readWhenConnected
   readWhenConnected = null
   if (waiting && !waiting.aborted) void loadCollection()
-  // The connection came back after a list was read: the stream said nothing meanwhile (an airdrop
-  // offer accepted while the link was down), so the list and the count are read again.
-  else if (collectionState.readAt) loadAgain()
+  // The connection came back after a list was read: the stream said nothing meanwhile. The count is
+  // read again (one request per 400 offers); the list is not (a slowed-down server reconnects too,
+  // and a whole list per reconnection would load it more): Load NFTs, or a job's end, reads it.
+  else if (collectionState.offers) void refreshOfferCount()
 })
 
 onJobEnded((job) => {
@@ -254,22 +255,25 @@ export const showStoredListSoon = throttled(() => {
 
 /**
  * The ledger's list is read again at most this often when NFTs arrive (bought, minted: the stream
- * names them but not their fields) or the connection returns.
+ * names them but not their fields).
  */
-const ARRIVALS_INTERVAL_MS = 10_000
+const ARRIVALS_INTERVAL_MS = 30_000
 
-const loadAgain = throttled(() => void loadCollection(), ARRIVALS_INTERVAL_MS)
+const loadArrivals = throttled(() => void loadCollection(), ARRIVALS_INTERVAL_MS)
 
 onAccountActivity((activity) => {
   // NFTs that left are already out of the stored list (the engine took them out).
   if (activity.left.length > 0) showStoredListSoon()
-  if (activity.arrived.length > 0) loadAgain()
+  if (activity.arrived.length > 0) loadArrivals()
   const counts = collectionState.offers
-  if (counts && (activity.offers.sell !== 0 || activity.offers.buy !== 0)) {
-    // Counted from the stream; a job's end and a reconnection read the true count again.
+  const moved = activity.offers.sell !== 0 || activity.offers.buy !== 0
+  // Only a ledger after the one counted: a count read meanwhile already holds the change.
+  if (counts && moved && activity.ledgerIndex > counts.ledgerIndex) {
+    // Moved by the stream; a job's end reads the true count again.
     collectionState.offers = {
-      sell: Math.max(0, counts.sell + activity.offers.sell),
-      buy: Math.max(0, counts.buy + activity.offers.buy),
+      sell: counts.sell + activity.offers.sell,
+      buy: counts.buy + activity.offers.buy,
+      ledgerIndex: counts.ledgerIndex,
     }
   }
 })

@@ -6,6 +6,7 @@
  */
 import { proxy as comlinkProxy } from 'comlink'
 import { proxy, ref, useSnapshot } from 'valtio'
+import { subscribeKey } from 'valtio/utils'
 
 import { appDb } from '../../db/queries/db.ts'
 import { offersReading } from '../../db/queries/nfts.ts'
@@ -19,6 +20,7 @@ import { ledgerConnected, onLedgerReconnected } from './network.ts'
 import { onWalletChange, sessionState, walletSignal } from './session.ts'
 import type { SessionWallet } from './session.ts'
 import { throttled } from './throttled.ts'
+import { uiState } from './ui.ts'
 
 interface OffersState {
   /** The offers last read (kept while a refresh runs); null before the first read. */
@@ -41,9 +43,12 @@ export const offersState = proxy<OffersState>(initialState())
 let readAgain = false
 /** A read was asked for offline: it runs once the connection returns. */
 let readWhenConnected = false
+/** Another account changed the offers since the last reading (read when a tab shows them). */
+let changedByOthers = false
 
 function walletChanged(wallet: Readonly<SessionWallet> | null): void {
   readAgain = false
+  changedByOthers = false
   readWhenConnected = false
   Object.assign(offersState, initialState())
   if (wallet) void showStoredReport(wallet)
@@ -63,15 +68,24 @@ const MAKES_OR_TAKES_OFFERS = new Set(['list', 'cancel', 'accept'])
 
 /**
  * Another account acted on ours (a recipient accepted an airdrop offer, a buyer took a listing): the
- * offers shown are read again, at most this often. The account's own transactions are its jobs',
- * read again when each ends.
+ * offers are read again — at most this often, and only while a tab that shows them is open (else
+ * when one opens): a reading costs every page of the account's offers and NFTs, and an airdrop's
+ * recipients accept for days. The account's own transactions are its jobs', read when each ends.
  */
-const OTHERS_INTERVAL_MS = 15_000
+const OTHERS_INTERVAL_MS = 30_000
 
 const loadAfterOthers = throttled(() => void loadOffers(), OTHERS_INTERVAL_MS)
 
+const showsOffers = () => uiState.tab === 'orders' || uiState.tab === 'list'
+
 onAccountActivity((activity) => {
-  if (activity.by !== activity.account && offersState.report) loadAfterOthers()
+  if (activity.by === activity.account || !offersState.report) return
+  changedByOthers = true
+  if (showsOffers()) loadAfterOthers()
+})
+
+subscribeKey(uiState, 'tab', () => {
+  if (changedByOthers && showsOffers()) loadAfterOthers()
 })
 
 onJobEnded((job) => {
@@ -131,6 +145,7 @@ export async function loadOffers(manual = false, onStart?: () => void): Promise<
     )
     if (scope.aborted) return null
     offersState.report = ref(report)
+    changedByOthers = false
     return true
   } catch (error) {
     if (scope.aborted) return null

@@ -76,28 +76,31 @@ function transfers(offers: readonly OfferNode[], acceptor: string) {
 }
 
 /**
- * What `tx` did to `account`'s NFTs and offers; null when it did nothing to them (or is not a
- * validated success: a failed transaction changes no NFT, and its fee is not our business here).
+ * What `tx` did to `account`'s NFTs and offers; null when it did nothing to them or is not
+ * validated.
  */
 export function accountActivity(tx: TransactionStream, account: string): AccountActivity | null {
-  if (!tx.validated || !isRecord(tx.meta) || tx.meta.TransactionResult !== 'tesSUCCESS') return null
+  if (!tx.validated || !isRecord(tx.meta)) return null
   const json = (tx.tx_json ?? tx.transaction) as unknown
   if (!isRecord(json)) return null
+  // A failed transaction moves no NFT, but its metadata may still delete offers (an accept that
+  // fails with tecEXPIRED removes the expired offers: fixExpiredNFTokenOfferRemoval).
+  const succeeded = tx.meta.TransactionResult === 'tesSUCCESS'
   const type = json.TransactionType
   const sender = typeof json.Account === 'string' ? json.Account : ''
   const nodes = offerNodes(tx.meta)
   const left: string[] = []
   const arrived: string[] = []
-  if (type === 'NFTokenAcceptOffer') {
+  if (succeeded && type === 'NFTokenAcceptOffer') {
     for (const [nftId, { seller, buyer }] of transfers(nodes, sender)) {
       if (seller === account && buyer !== account) left.push(nftId)
       if (buyer === account && seller !== account) arrived.push(nftId)
     }
-  } else if (type === 'NFTokenBurn' && typeof json.NFTokenID === 'string') {
+  } else if (succeeded && type === 'NFTokenBurn' && typeof json.NFTokenID === 'string') {
     // The holder burns its own; an issuer may burn a burnable NFT someone else holds (Owner).
     const holder = typeof json.Owner === 'string' ? json.Owner : sender
     if (holder === account) left.push(json.NFTokenID.toUpperCase())
-  } else if (type === 'NFTokenMint' && sender === account) {
+  } else if (succeeded && type === 'NFTokenMint' && sender === account) {
     // A mint puts the NFT in the minter's pages (an authorized minter mints for the Issuer, to itself).
     const minted = tx.meta.nftoken_id
     if (typeof minted === 'string') arrived.push(minted.toUpperCase())
@@ -122,6 +125,8 @@ export function accountActivity(tx: TransactionStream, account: string): Account
 export class AccountStream {
   private client?: Client
   private account?: string
+  /** Counts follows: a subscribe that fails after a newer follow began must not stop that one. */
+  private generation = 0
 
   constructor(private readonly onActivity: (activity: AccountActivity) => void) {}
 
@@ -129,13 +134,14 @@ export class AccountStream {
   async follow(client: Client, account: string): Promise<void> {
     if (client === this.client && account === this.account) return
     this.stop()
+    const generation = ++this.generation
     this.client = client
     this.account = account
     client.on('transaction', this.onTransaction)
     try {
       await client.request(inLane('background', { command: 'subscribe', accounts: [account] }))
     } catch (e) {
-      this.stop()
+      if (generation === this.generation) this.stop()
       throw e
     }
   }

@@ -18,6 +18,7 @@ import type { ConnectionManager } from '../network/connectionManager.ts'
 import { MetadataService } from './metadata/metadataService.ts'
 import type { MetadataOptions } from './metadata/metadataService.ts'
 import { NftLoader } from './nftLoader.ts'
+import type { NftLoaderDeps } from './nftLoader.ts'
 import { nftPage } from './nftPage.ts'
 
 /** NFT ids `showingNfts` takes at most (a few screenfuls of cards). */
@@ -35,6 +36,8 @@ export interface CollectionServiceDeps {
   accountOf: (account: string | undefined) => string
   /** The connected wallet's address, if any. */
   walletAddress: () => string | undefined
+  /** NFTs the account's stream saw leave it after a ledger (see AccountWatch.leftAfter). */
+  leftAfter?: NftLoaderDeps['leftAfter']
 }
 
 /** The account's NFTs and their metadata. */
@@ -43,7 +46,11 @@ export class CollectionService {
   private readonly metadata: MetadataService
 
   constructor(private readonly deps: CollectionServiceDeps) {
-    this.nfts = new NftLoader({ connection: deps.connection, db: deps.db })
+    this.nfts = new NftLoader({
+      connection: deps.connection,
+      db: deps.db,
+      ...(deps.leftAfter ? { leftAfter: deps.leftAfter } : {}),
+    })
     this.metadata = new MetadataService({
       db: deps.db,
       network: () => deps.connection.status.network,

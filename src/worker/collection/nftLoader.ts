@@ -19,6 +19,8 @@ export interface NftLoaderDeps {
   /** The ledger connection (only its client is used). */
   connection: Pick<ConnectionManager, 'readyClient'>
   db: LedgerDb
+  /** NFTs the account's stream saw leave it after a ledger (see AccountWatch.leftAfter). */
+  leftAfter?: (network: NetworkId, account: string, ledgerIndex: number) => ReadonlySet<string>
 }
 
 /** Longest part of a rejected input echoed in the error message. */
@@ -74,11 +76,13 @@ export class NftLoader {
         progress.report(p)
       })
       const loadedAt = Date.now()
-      // Without what a burn job burned after that ledger (it already left the stored list).
+      // Without what a burn job burned, or the stream saw leave, after that ledger (it already left
+      // the stored list).
       const { nfts } = await saveReadSnapshot(
         this.deps.db,
         { network, account: address, nfts: read, loadedAt, ledgerIndex },
         startedAt,
+        this.deps.leftAfter?.(network, address, ledgerIndex),
       )
       return { network, account: address, count: nfts.length, ledgerIndex, loadedAt }
     } finally {

@@ -8,6 +8,8 @@ export interface OwnOfferCounts {
   sell: number
   /** Buy offers: the account's bids on NFTs of others. */
   buy: number
+  /** The validated ledger they were counted in (later activity changes them; see onAccountActivity). */
+  ledgerIndex: number
 }
 
 /** Reading the account's offers and the bids on its NFTs. */

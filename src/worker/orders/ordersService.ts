@@ -13,7 +13,7 @@ import type {
   ProgressListener,
 } from '../api.ts'
 import { readReserves } from '../ledger/ledgerRequests.ts'
-import { readOwnOffers } from '../ledger/ownOffers.ts'
+import { readOwnOffersAt } from '../ledger/ownOffers.ts'
 import type { ConnectionManager } from '../network/connectionManager.ts'
 import type { PacedProgress } from '../progress.ts'
 import { readBidsOnNfts } from './bidsOnNfts.ts'
@@ -35,9 +35,12 @@ export class OrdersService {
 
   async countOffers(account?: string): Promise<OwnOfferCounts> {
     const owner = this.deps.accountOf(account)
-    const offers = await readOwnOffers(this.deps.connection.requireClient(), owner)
+    const { offers, ledgerIndex } = await readOwnOffersAt(
+      this.deps.connection.requireClient(),
+      owner,
+    )
     const sell = [...offers.values()].filter((offer) => offer.sell).length
-    return { sell, buy: offers.size - sell }
+    return { sell, buy: offers.size - sell, ledgerIndex }
   }
 
   async loadOffers(

@@ -162,6 +162,25 @@ it('a burn and a mint of the holder', async () => {
   expect(mint[0]!.arrived[0]).toMatch(/^[0-9A-F]{64}$/)
 })
 
+it('follows the account again on the new connection after the old one dropped', async () => {
+  const states: string[] = []
+  const watching = await h.engine.onStatus((status) => states.push(status.state))
+  h.sb.faults.dropConnections()
+  await eventually(
+    () => Promise.resolve(states),
+    (seen) => seen.some((s) => s !== 'connected') && seen.at(-1) === 'connected',
+    'a reconnection',
+  )
+  await h.engine.offStatus(watching)
+  // The account subscription is the connection's: without a new one nothing would be heard.
+  const mint = await validated(holder, {
+    TransactionType: 'NFTokenMint',
+    NFTokenTaxon: 4,
+    Flags: 8,
+  })
+  expect(mint[0]!.arrived).toHaveLength(1)
+})
+
 it('a transaction that touches neither its NFTs nor its offers says nothing; after off, nothing is heard', async () => {
   const before = heard.length
   submitInProcess(h.sb.ledger, holder, {

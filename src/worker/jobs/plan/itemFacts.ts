@@ -61,6 +61,11 @@ export function problemReason(message: string): string {
   return message.replace(CONSEQUENCE, '').trim()
 }
 
+/** A problem's cause alone: its message up to the consequence, without the hint after it. */
+export function problemCause(message: string): string {
+  return (message.split(CONSEQUENCE)[0] ?? message).trim()
+}
+
 /** A problem that skips its item (not blocking). */
 export function itemProblem(
   code: PlanProblem['code'],

@@ -11,7 +11,7 @@ import { shortAddress, shortId } from '../../../shared/format.ts'
 import type { PlanProblem } from '../../api.ts'
 import type { ItemCheck, PlannedIntent } from '../jobKind.ts'
 import { cancelProblems } from './cancelProblems.ts'
-import { itemProblem, problemReason } from './itemFacts.ts'
+import { itemProblem, problemCause } from './itemFacts.ts'
 import type { ItemFacts } from './itemFacts.ts'
 import {
   destinationProblem,
@@ -120,6 +120,6 @@ export function itemProblems(
 
 /** A problem of an offer that replaces others, made blocking (see itemProblems). */
 function unskippable(problem: PlanProblem): PlanProblem {
-  const message = `${problemReason(problem.message)}. Listing it again would cancel its current offer without a new one: take it out of the selection`
+  const message = `${problemCause(problem.message)}. Listing it again would cancel its current offer without a new one: take it out of the selection`
   return { ...problem, message, blocking: true }
 }
