@@ -6,10 +6,10 @@
  * per connection) so that the collection and the footer follow the ledger without a reload, and
  * without re-reading lists on every transaction.
  */
-import type { Client, TransactionStream } from 'xrpl'
+import type { TransactionStream } from 'xrpl'
 
 import { isRecord } from '../../shared/isRecord.ts'
-import { inLane } from '../ledger/pacedClient.ts'
+import { AccountSubscription } from '../ledger/accountSubscription.ts'
 
 /** lsfSellNFToken: an NFTokenOffer that sells. */
 const SELL_FLAG = 0x1
@@ -116,47 +116,12 @@ export function accountActivity(tx: TransactionStream, account: string): Account
   return { account, ledgerIndex: tx.ledger_index ?? 0, by: sender, left, arrived, offers }
 }
 
-/**
- * Follows one account's stream on the current client (again after a reconnect: `follow` with the
- * new client) and hands what each transaction did to `onActivity`. Like the acceptance tracker's
- * stream it never unsubscribes: rippled keeps one subscription per account and connection, and a job
- * runner or the tracker may follow the same account on it.
- */
-export class AccountStream {
-  private client?: Client
-  private account?: string
-  /** Counts follows: a subscribe that fails after a newer follow began must not stop that one. */
-  private generation = 0
-
-  constructor(private readonly onActivity: (activity: AccountActivity) => void) {}
-
-  /** Subscribes `account` on `client` unless already done. */
-  async follow(client: Client, account: string): Promise<void> {
-    if (client === this.client && account === this.account) return
-    this.stop()
-    const generation = ++this.generation
-    this.client = client
-    this.account = account
-    client.on('transaction', this.onTransaction)
-    try {
-      await client.request(inLane('background', { command: 'subscribe', accounts: [account] }))
-    } catch (e) {
-      if (generation === this.generation) this.stop()
-      throw e
-    }
-  }
-
-  /** Stops listening (the subscription stays with the connection). */
-  stop(): void {
-    this.client?.off('transaction', this.onTransaction)
-    this.client = undefined
-    this.account = undefined
-  }
-
-  private readonly onTransaction = (tx: TransactionStream): void => {
-    const account = this.account
-    if (!account) return
-    const activity = accountActivity(tx, account)
-    if (activity) this.onActivity(activity)
+/** The connected account's stream, as the changes it made (see AccountSubscription). */
+export class AccountStream extends AccountSubscription {
+  constructor(onActivity: (activity: AccountActivity) => void) {
+    super((tx, account) => {
+      const activity = accountActivity(tx, account)
+      if (activity) onActivity(activity)
+    })
   }
 }

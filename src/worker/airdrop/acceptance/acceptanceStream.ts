@@ -6,11 +6,11 @@
  * accept it); any other deletion (a cancel, a burn of the NFT, an expired offer cleaned up by a
  * failed accept) means the offer is gone without a transfer.
  */
-import type { Client, TransactionStream } from 'xrpl'
+import type { TransactionStream } from 'xrpl'
 
 import type { OfferStanding } from './acceptanceLedger.ts'
 import { GONE_KEPT } from './acceptanceLedger.ts'
-import { inLane } from '../../ledger/pacedClient.ts'
+import { AccountSubscription } from '../../ledger/accountSubscription.ts'
 
 /** One offer that left the ledger, from the stream. */
 export interface StreamOutcome extends OfferStanding {
@@ -49,43 +49,13 @@ export function offerOutcomes(tx: TransactionStream): StreamOutcome[] {
   })
 }
 
-/**
- * Follows one account's stream on the current client (again after a reconnect) and hands each offer
- * outcome to `onOutcomes`. It never unsubscribes: a job runner may follow the same account on the
- * same connection, and rippled keeps one subscription per account and connection.
- */
-export class OfferStream {
-  private client?: Client
-  private account?: string
-
-  constructor(private readonly onOutcomes: (outcomes: StreamOutcome[]) => void) {}
-
-  /** Subscribes `account` on `client` unless already done. */
-  async follow(client: Client, account: string): Promise<void> {
-    if (client === this.client && account === this.account) return
-    this.stop()
-    this.client = client
-    this.account = account
-    client.on('transaction', this.onTransaction)
-    try {
-      await client.request(inLane('background', { command: 'subscribe', accounts: [account] }))
-    } catch (e) {
-      // Not following after all: the next follow() subscribes again.
-      this.stop()
-      throw e
-    }
-  }
-
-  /** Stops listening (the subscription stays with the connection; see the class comment). */
-  stop(): void {
-    this.client?.off('transaction', this.onTransaction)
-    this.client = undefined
-    this.account = undefined
-  }
-
-  private readonly onTransaction = (tx: TransactionStream): void => {
-    const outcomes = offerOutcomes(tx)
-    if (outcomes.length) this.onOutcomes(outcomes)
+/** The holder's stream, as the offer outcomes it shows (see AccountSubscription). */
+export class OfferStream extends AccountSubscription {
+  constructor(onOutcomes: (outcomes: StreamOutcome[]) => void) {
+    super((tx) => {
+      const outcomes = offerOutcomes(tx)
+      if (outcomes.length) onOutcomes(outcomes)
+    })
   }
 }
 
