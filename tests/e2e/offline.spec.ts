@@ -324,3 +324,25 @@ test('no network link but the sandbox answers (loopback only): the ledger connec
   await expect(page.getByTestId('offers-read-at')).toBeVisible({ timeout: 30_000 })
   await expect(page.getByTestId('blocked-reason')).toHaveCount(0)
 })
+
+test('the metadata gateways out of reach while the ledger answers: the banner names the gateways', async ({
+  page,
+}) => {
+  // Every request to the sandbox's gateway (documents and pictures) is refused, as by a firewall
+  // that lets the ledger through; the worker's fetches are routed too.
+  const gateway = Number(process.env.E2E_GATEWAY_PORT ?? 16007)
+  await page.route(`http://127.0.0.1:${gateway}/**`, (route) => route.abort('connectionrefused'))
+  await connectDemo(page)
+  await waitForNfts(page)
+  const banner = page.getByTestId('reach-banner')
+  await expect(banner).toHaveText(
+    'The metadata gateways cannot be reached: NFTs show without their names and pictures until one answers. The ledger works.',
+    { timeout: 30_000 },
+  )
+  await expect(page.getByRole('contentinfo').getByTestId('connection-state')).toHaveText(
+    'Connected',
+  )
+  // Ledger work goes on: nothing says offline.
+  await expect(page.getByText(/^Offline:/)).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Load NFTs' })).toBeEnabled()
+})

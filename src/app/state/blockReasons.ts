@@ -33,11 +33,17 @@ export function ledgerState(input: Omit<GateInput, 'wallet'>): NetworkStatus['st
 }
 
 /**
- * What the reach banner says while the ledger cannot be reached, naming what is out of reach (the
- * network's servers, or the device's link as a whole); null while it can be.
+ * What the reach banner says, naming what is out of reach: the device's link as a whole, the
+ * network's servers, or (the ledger answering) the metadata gateways; null while all can be reached.
  */
-export function reachText(input: Omit<GateInput, 'wallet'>): string | null {
-  if (ledgerState(input) !== 'offline') return null
+export function reachText(
+  input: Omit<GateInput, 'wallet'> & { gatewaysUnreachable?: boolean },
+): string | null {
+  if (ledgerState(input) !== 'offline') {
+    return input.gatewaysUnreachable
+      ? 'The metadata gateways cannot be reached: NFTs show without their names and pictures until one answers. The ledger works.'
+      : null
+  }
   const name = NETWORKS[input.status.network].name
   const what = input.deviceOnline
     ? `The ${name} ledger cannot be reached: none of its servers answers`

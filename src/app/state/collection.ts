@@ -17,11 +17,13 @@ import { errorMessage, isEngineError, logFailure, loggedOr } from '../../shared/
 import type { MetadataProgress, NftLoadProgress, OwnOfferCounts } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
 import { onAccountActivity } from './accountActivity.ts'
+import { countsAfter } from './offerCounts.ts'
+import { GATEWAYS_OUT_AFTER, gatewayMisses } from './gatewayReach.ts'
 import { onJobEnded } from './jobEvents.ts'
 import { refreshCacheStats, refreshCacheStatsThrottled } from './metadataCache.ts'
 import { streamMetadata } from './metadataFeed.ts'
 import { ledgerConnected, onLedgerReconnected } from './network.ts'
-import { clearAllSelections, forgetSelected, useSelectedIds } from './selection.ts'
+import { clearAllSelections, forgetSelected } from './selection.ts'
 import { onWalletChange, sessionState, walletSignal } from './session.ts'
 import { throttled } from './throttled.ts'
 import type { SessionWallet } from './session.ts'
@@ -39,6 +41,8 @@ interface CollectionState {
   error: string | null
   /** When the list shown was read from the ledger, and from which ledger; null before any. */
   readAt: { loadedAt: number; ledgerIndex: number } | null
+  /** This load's fetches ran into no gateway, many in a row (see gatewayReach.ts). */
+  gatewaysUnreachable: boolean
   /** The NFT offers the account owns, by kind; null until counted. */
   offers: OwnOfferCounts | null
 }
@@ -54,6 +58,7 @@ function emptyState(): CollectionState {
     metadataProgress: null,
     error: null,
     readAt: null,
+    gatewaysUnreachable: false,
     offers: null,
   }
 }
@@ -188,12 +193,19 @@ async function refreshOffers(scope: AbortSignal): Promise<void> {
 /** Streams the metadata of the NFTs shown into the map (see `metadataFeed.ts`). */
 async function loadMetadata(scope: AbortSignal): Promise<void> {
   collectionState.loadingMetadata = true
+  const since = Date.now()
+  let misses = 0
   await streamMetadata(sessionState.wallet?.address, scope, {
     nfts: () => collectionState.nfts,
     progress: (progress) => {
       collectionState.metadataProgress = progress
     },
     merge: (rows) => {
+      misses = gatewayMisses(misses, rows, since)
+      const unreachable = misses >= GATEWAYS_OUT_AFTER
+      if (collectionState.gatewaysUnreachable !== unreachable) {
+        collectionState.gatewaysUnreachable = unreachable
+      }
       if (!mergeRows(collectionState.metadata as Map<string, MetadataRow>, rows)) return false
       collectionState.metadataVersion += 1
       refreshCacheStatsThrottled()
@@ -265,45 +277,11 @@ onAccountActivity((activity) => {
   // NFTs that left are already out of the stored list (the engine took them out).
   if (activity.left.length > 0) showStoredListSoon()
   if (activity.arrived.length > 0) loadArrivals()
-  const counts = collectionState.offers
-  const moved = activity.offers.sell !== 0 || activity.offers.buy !== 0
-  // Only a ledger after the one counted: a count read meanwhile already holds the change.
-  if (counts && moved && activity.ledgerIndex > counts.ledgerIndex) {
-    // Moved by the stream; a job's end reads the true count again.
-    collectionState.offers = {
-      sell: counts.sell + activity.offers.sell,
-      buy: counts.buy + activity.offers.buy,
-      ledgerIndex: counts.ledgerIndex,
-    }
-  }
+  const counts = collectionState.offers && countsAfter(collectionState.offers, activity)
+  if (counts) collectionState.offers = counts
 })
 
 /** The collection, for rendering. */
 export function useCollection(): Readonly<CollectionState> {
   return useSnapshot(collectionState)
-}
-
-/** What the footer shows about the collection. */
-export interface CollectionSummary {
-  /** NFTs of the connected wallet (the loaded list). */
-  total: number
-  /** NFTs selected on the shown tab (0 on Orders, which selects offers). */
-  selected: number
-  /** The NFT offers the account owns, by kind; null until counted. */
-  offers: OwnOfferCounts | null
-  /** NFTs or their metadata are loading (the footer's pulsing dot, 'Loading...'). */
-  loading: boolean
-}
-
-/** The collection's counts, for rendering. */
-export function useCollectionSummary(): CollectionSummary {
-  const state = useSnapshot(collectionState)
-  const selected = useSelectedIds()
-  return {
-    total: state.nfts.length,
-    selected: selected.size,
-    offers: state.offers && { ...state.offers },
-    // The list itself: metadata streams in (or waits for a job) behind counts that are already right.
-    loading: state.loadingNfts,
-  }
 }

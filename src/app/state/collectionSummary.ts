@@ -1,0 +1,31 @@
+/** The footer's counts of the collection: NFTs, the shown tab's selection and the account's offers. */
+import { useSnapshot } from 'valtio'
+
+import type { OwnOfferCounts } from '../../worker/api.ts'
+import { collectionState } from './collection.ts'
+import { useSelectedIds } from './selection.ts'
+
+/** What the footer shows about the collection. */
+export interface CollectionSummary {
+  /** NFTs of the connected wallet (the loaded list). */
+  total: number
+  /** NFTs selected on the shown tab (0 on Orders, which selects offers). */
+  selected: number
+  /** The NFT offers the account owns, by kind; null until counted. */
+  offers: OwnOfferCounts | null
+  /** NFTs or their metadata are loading (the footer's pulsing dot, 'Loading...'). */
+  loading: boolean
+}
+
+/** The collection's counts, for rendering. */
+export function useCollectionSummary(): CollectionSummary {
+  const state = useSnapshot(collectionState)
+  const selected = useSelectedIds()
+  return {
+    total: state.nfts.length,
+    selected: selected.size,
+    offers: state.offers && { ...state.offers },
+    // The list itself: metadata streams in (or waits for a job) behind counts that are already right.
+    loading: state.loadingNfts,
+  }
+}
