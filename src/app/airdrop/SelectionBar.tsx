@@ -2,9 +2,8 @@ import { useEffect, useMemo, useRef } from 'react'
 import type { RefObject } from 'react'
 
 import { counted } from '../../shared/plural.ts'
-import { filterNfts } from '../nfts/nftFilters.ts'
+import { useShownIds } from '../nfts/useShownIds.ts'
 import { useCollection } from '../state/collection.ts'
-import { useFilters } from '../state/filters.ts'
 import { useSelectedIds } from '../state/selection.ts'
 import { useSession } from '../state/session.ts'
 import { jumpTo } from '../ui/jumpTo.ts'
@@ -43,15 +42,12 @@ export function SelectionBar() {
   const { wallet } = useSession()
   useStickyCover(bar, wallet !== null)
   const selected = useSelectedIds('airdrop')
-  const { nfts, metadata, metadataVersion } = useCollection()
-  const { filters } = useFilters()
-  const hidden = useMemo(() => {
-    if (selected.size === 0) return 0
-    const shown = new Set(filterNfts(nfts, metadata, filters).map((nft) => nft.nftId))
-    return [...selected].filter((id) => !shown.has(id)).length
-    // The metadata map is mutated in place; its version says when it changed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [selected, nfts, filters, metadata, metadataVersion])
+  const { nfts } = useCollection()
+  const shown = useShownIds()
+  const hidden = useMemo(
+    () => [...selected].filter((id) => !shown.has(id)).length,
+    [selected, shown],
+  )
   if (!wallet) return null
   const text =
     selected.size === 0

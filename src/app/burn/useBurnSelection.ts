@@ -1,8 +1,6 @@
 import { useMemo } from 'react'
 
-import { filterNfts } from '../nfts/nftFilters.ts'
-import { useCollection } from '../state/collection.ts'
-import { useFilters } from '../state/filters.ts'
+import { useShownIds } from '../nfts/useShownIds.ts'
 import { useSelectedIds } from '../state/selection.ts'
 
 /** What 'Burn Selected' burns: the selected NFTs the grid shows. */
@@ -19,13 +17,9 @@ export interface BurnSelection {
  */
 export function useBurnSelection(): BurnSelection {
   const selected = useSelectedIds('burn')
-  const { filters } = useFilters()
-  const { nfts, metadata, metadataVersion } = useCollection()
+  const shown = useShownIds()
   return useMemo(() => {
-    const shown = new Set(filterNfts(nfts, metadata, filters).map((nft) => nft.nftId))
     const toBurn = [...selected].filter((id) => shown.has(id))
     return { toBurn, hidden: selected.size - toBurn.length }
-    // The metadata map is mutated in place; its version says when it changed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [selected, filters, nfts, metadata, metadataVersion])
+  }, [selected, shown])
 }

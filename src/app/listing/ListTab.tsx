@@ -6,8 +6,7 @@ import { ACTIVE_STATUSES, latestOrAwaited } from '../jobs/jobStatus.ts'
 import { useJobEnd } from '../jobs/useJobEnd.ts'
 import { useStartedJobs } from '../jobs/useJobs.ts'
 import { useCollection } from '../state/collection.ts'
-import { useFilters } from '../state/filters.ts'
-import { filterNfts } from '../nfts/nftFilters.ts'
+import { useShownIds } from '../nfts/useShownIds.ts'
 import {
   listingConnectionLost,
   listingEnded,
@@ -66,11 +65,10 @@ function useLatestListing(justStarted: string | null): JobRow | null {
 function useSelectedListable(account: string, relist: boolean) {
   const selected = useSelectedIds('list')
   const { nfts, metadata, metadataVersion } = useCollection()
-  const { filters } = useFilters()
+  const shown = useShownIds()
   const onSale = useOnSale()
   const byId = useMemo(() => new Map(nfts.map((nft) => [nft.nftId, nft])), [nfts])
   return useMemo(() => {
-    const shown = new Set(filterNfts(nfts, metadata, filters).map((nft) => nft.nftId))
     const listable: NftItem[] = []
     let hidden = 0
     for (const id of selected) {
@@ -81,7 +79,7 @@ function useSelectedListable(account: string, relist: boolean) {
     return { listable, hidden, ignored: selected.size - hidden - listable.length, onSale }
     // The metadata map is mutated in place; its version says when it changed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [selected, byId, nfts, filters, metadata, metadataVersion, account, onSale, relist])
+  }, [selected, byId, shown, metadata, metadataVersion, account, onSale, relist])
 }
 
 /**
