@@ -43,6 +43,52 @@ function playwrightCounts(report) {
   }
 }
 
+/** The first line of a failure message, without terminal colours. */
+function firstLine(message) {
+  return (
+    String(message ?? '')
+      // eslint-disable-next-line no-control-regex -- terminal colour codes start with ESC
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .find((line) => line.trim() !== '')
+      ?.trim()
+      .slice(0, 300)
+  )
+}
+
+/** Vitest's failed tests (and files that failed to load), each with where and why. */
+function vitestFailures(report) {
+  const lines = []
+  for (const file of report.testResults ?? []) {
+    const name = String(file.name ?? '').replace(process.cwd() + '/', '')
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed')
+    if (file.status === 'failed' && failed.length === 0)
+      lines.push(`${name}: ${firstLine(file.message) ?? 'failed to run'}`)
+    for (const test of failed)
+      lines.push(`${name} › ${test.fullName}: ${firstLine(test.failureMessages?.[0]) ?? ''}`)
+  }
+  return lines
+}
+
+/** Playwright's failed tests, each with its project, where and why. */
+function playwrightFailures(report) {
+  const lines = (report.errors ?? []).map((error) => `global: ${firstLine(error.message)}`)
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === 'unexpected') {
+          const last = test.results?.at(-1)
+          lines.push(
+            `[${test.projectName}] ${spec.file}:${spec.line} › ${[...titles.filter((t) => t !== spec.file), spec.title].join(' › ')}: ${firstLine(last?.error?.message) ?? ''}`,
+          )
+        }
+    for (const child of suite.suites ?? [])
+      visit(child, suite.title ? [...titles, suite.title] : titles)
+  }
+  for (const suite of report.suites ?? []) visit(suite, [])
+  return lines
+}
+
 /** Counts from a report, made consistent with the runner's exit status. */
 function tally(name, status, report, count) {
   if (!report) {
@@ -72,15 +118,21 @@ const vitestStatus = run(node, [
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 const e2eStatus = run(npm, ['run', 'test:e2e'])
 
+const vitestReport = readJson(VITEST_REPORT)
+const playwrightReport = existsSync(PLAYWRIGHT_REPORT) ? readJson(PLAYWRIGHT_REPORT) : null
 const results = [
-  tally('vitest', vitestStatus, readJson(VITEST_REPORT), vitestCounts),
-  tally(
-    'playwright',
-    e2eStatus,
-    existsSync(PLAYWRIGHT_REPORT) ? readJson(PLAYWRIGHT_REPORT) : null,
-    playwrightCounts,
-  ),
+  tally('vitest', vitestStatus, vitestReport, vitestCounts),
+  tally('playwright', e2eStatus, playwrightReport, playwrightCounts),
 ]
+// Named again at the end, where a CI log cut to its tail still shows them.
+const failures = [
+  ...(vitestReport ? vitestFailures(vitestReport) : []),
+  ...(playwrightReport ? playwrightFailures(playwrightReport) : []),
+]
+if (failures.length > 0) {
+  console.log(`\nFailed (${failures.length}):`)
+  for (const line of failures) console.log(`  ✘ ${line}`)
+}
 const passed = results.reduce((sum, r) => sum + r.passed, 0)
 const failed = results.reduce((sum, r) => sum + r.failed, 0)
 console.log(`tests: ${passed} passed, ${failed} failed`)
