@@ -11,10 +11,11 @@ import type { MetadataProblem, MetadataRow } from './types/metadata.ts'
 
 /**
  * How long a failure that may be temporary (timeout, network, HTTP error: a gateway having a bad
- * minute) is trusted before it is retried. Definite failures (no URI, unsupported URI, not JSON, too
+ * minute, a rate limit) is trusted before it is retried: minutes, so that the next load after a
+ * gateway recovers fetches it again (the gateway pool already tried every gateway before this). Definite failures (no URI, unsupported URI, not JSON, too
  * large) live as long as good rows: refetching them every load would only repeat the same answer.
  */
-export const TRANSIENT_FAILURE_TTL_MS = 60 * 60 * 1000
+export const TRANSIENT_FAILURE_TTL_MS = 5 * 60 * 1000
 
 const TRANSIENT: ReadonlySet<MetadataProblem> = new Set(['timeout', 'network', 'http-error'])
 

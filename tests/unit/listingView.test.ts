@@ -100,7 +100,7 @@ describe('listable NFTs', () => {
       onSale: 1,
     })
     expect(leftOutText(left)).toBe(
-      "Not shown: 1 without metadata yet, 1 whose metadata failed to load, 1 without an image, 1 not transferable, 1 already on sale ('List again' includes it)",
+      "Not shown: 1 without metadata yet, 1 whose metadata failed to load, 1 without a picture or video, 1 not transferable, 1 already on sale ('List again' includes it)",
     )
   })
 

@@ -4,6 +4,7 @@
  * rules, and the pool's concurrency.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { GatewayPool } from '../../src/worker/collection/metadata/gatewayPool.ts'
 import { fetchDocument } from '../../src/worker/collection/metadata/fetchDocument.ts'
 import { fetchText } from '../../src/worker/collection/metadata/fetchText.ts'
 import { runPool } from '../../src/worker/ledger/pool.ts'
@@ -181,7 +182,9 @@ describe('fetchDocument: failover', () => {
     const f = fakeFetch((url, init) =>
       url.startsWith('https://one') ? first(url, init) : Promise.resolve(json('{"name":"n"}')),
     )
-    expect(await fetchDocument(urls, LIMITS, f.fn)).toEqual({ doc: { name: 'n' } })
+    expect(await fetchDocument(urls, LIMITS, new GatewayPool(), f.fn)).toEqual({
+      doc: { name: 'n' },
+    })
     expect(f.calls.map((c) => c.url)).toEqual(urls.slice(0, 2))
   })
 
@@ -193,14 +196,16 @@ describe('fetchDocument: failover', () => {
     'stops at a definite answer: %s',
     async (_, answer, problem) => {
       const f = fakeFetch(() => Promise.resolve(answer()))
-      expect(await fetchDocument(urls, LIMITS, f.fn)).toEqual({ problem })
+      expect(await fetchDocument(urls, LIMITS, new GatewayPool(), f.fn)).toEqual({ problem })
       expect(f.calls).toHaveLength(1)
     },
   )
 
   it('reports the last problem when every gateway fails', async () => {
     const f = fakeFetch(() => Promise.resolve(json('', {}, 502)))
-    expect(await fetchDocument(urls, LIMITS, f.fn)).toEqual({ problem: 'http-error' })
+    expect(await fetchDocument(urls, LIMITS, new GatewayPool(), f.fn)).toEqual({
+      problem: 'http-error',
+    })
     expect(f.calls).toHaveLength(3)
   })
 })

@@ -10,12 +10,12 @@ import {
 } from '../../src/worker/collection/metadata/normalize.ts'
 import { parseDocument } from '../../src/worker/collection/metadata/parseDocument.ts'
 import type { MetadataDocument } from '../../src/worker/collection/metadata/parseDocument.ts'
-import { resolveMediaUrl } from '../../src/worker/collection/metadata/resolveUri.ts'
+import { resolveMediaUrls } from '../../src/worker/collection/metadata/resolveUri.ts'
 import { capLength, cleanText } from '../../src/worker/collection/metadata/sanitize.ts'
 
 const GATEWAYS = { ipfs: ['https://gw.example'], arweave: ['https://ar.example'] }
 const normalize = (doc: MetadataDocument) =>
-  normalizeDocument(doc, (ref) => resolveMediaUrl(ref, GATEWAYS))
+  normalizeDocument(doc, (ref) => resolveMediaUrls(ref, GATEWAYS))
 
 describe('flattening object-valued fields (spec part 1 §3)', () => {
   it.each([
@@ -175,6 +175,8 @@ describe('parseDocument', () => {
       description: null,
       collection: null,
       image: null,
+      imageUrls: [],
+      animation: null,
       attributes: [],
     })
     expect(normalize({ attributes: [{ value: 'v' }] }).attributes).toEqual([

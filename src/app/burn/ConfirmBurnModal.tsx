@@ -60,7 +60,12 @@ export function ConfirmBurnModal({ pending }: { pending: PendingBurn }) {
           const meta = metadata.get(id)
           return (
             <li key={id}>
-              <NftImage nftId={id} image={meta?.image ?? null} />
+              <NftImage
+                nftId={id}
+                image={meta?.image ?? null}
+                imageUrls={meta?.imageUrls}
+                animation={meta?.animation}
+              />
               <span>{nft ? displayName(nft, meta) : id.slice(0, 8)}</span>
             </li>
           )

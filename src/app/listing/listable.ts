@@ -1,10 +1,11 @@
 /**
- * Which NFTs the List tab offers for listing (spec part 2 §5: metadata loaded, an id and an image) and
+ * Which NFTs the List tab offers for listing (spec part 2 §5: metadata loaded, an id and an image — or a video or sound, which real collections use instead) and
  * why the others are left out: the account may not sell them (not transferable, and it is not their
  * issuer), or they are already on sale (unless the user asks to list them again). Pure.
  */
 import type { NftItem } from '../../db/types/nfts.ts'
 import type { OfferView, OffersReport } from '../../worker/api.ts'
+import { hasMedia } from '../nfts/imageUrl.ts'
 import type { MetadataMap } from '../nfts/nftFilters.ts'
 
 /** The account's sell offers by the NFT they offer, of NFTs it still holds. */
@@ -43,7 +44,7 @@ export function notListable(
   const meta = metadata.get(nft.nftId)
   if (!meta) return 'noMetadata'
   if (meta.status !== 'loaded') return 'metadataFailed'
-  if (!meta.image) return 'noImage'
+  if (!hasMedia(meta)) return 'noImage'
   // rippled's rule: a non-transferable NFT may be offered by its issuer only.
   if (!nft.transferable && nft.issuer !== account) return 'notTransferable'
   const offers = onSale.get(nft.nftId)
@@ -80,7 +81,7 @@ export function listableNfts(
 const LEFT_OUT: Readonly<Record<NotListable, [string, string]>> = {
   noMetadata: ['without metadata yet', 'without metadata yet'],
   metadataFailed: ['whose metadata failed to load', 'whose metadata failed to load'],
-  noImage: ['without an image', 'without an image'],
+  noImage: ['without a picture or video', 'without a picture or video'],
   notTransferable: ['not transferable', 'not transferable'],
   offeredPrivately: [
     'offered to a given account (an airdrop or a private sale: see the Orders tab)',

@@ -61,7 +61,12 @@ export const NftCard = memo(function NftCard({
         onKeyDown={(event) => onCheckboxKey(event, nft.nftId)}
       >
         <div className="nft-card__picture">
-          <NftImage nftId={nft.nftId} image={meta?.image ?? null} />
+          <NftImage
+            nftId={nft.nftId}
+            image={meta?.image ?? null}
+            imageUrls={meta?.imageUrls}
+            animation={meta?.animation}
+          />
           <span className="nft-card__badge nft-card__badge--serial">#{nft.serial}</span>
           {metadataPending && !meta && (
             <span className="nft-card__badge nft-card__badge--status">Loading</span>
@@ -76,6 +81,11 @@ export const NftCard = memo(function NftCard({
         <div className="nft-card__body">
           <h3 className="nft-card__name">{name}</h3>
           {meta?.collection && <p className="nft-card__collection">{meta.collection}</p>}
+          {meta?.origin?.kind === 'issuer-domain' && (
+            <p className="nft-card__origin">
+              Metadata from the issuer’s domain {meta.origin.domain}
+            </p>
+          )}
           {meta?.description && <p className="nft-card__description">{meta.description}</p>}
           {meta && meta.attributes.length > 0 && <Traits attributes={meta.attributes} />}
           <p className="nft-card__facts">

@@ -65,7 +65,8 @@ export async function cacheStats(
  */
 export function metadataFilterClass(row: MetadataRow | undefined): 'loaded' | 'basic' | 'partial' {
   const name = Boolean(row?.name)
-  const image = Boolean(row?.image)
+  // A video or a sound counts as the picture: real collections publish NFTs that have only those.
+  const image = Boolean(row?.image || row?.animation)
   if (name && image) return 'loaded'
   return name || image ? 'partial' : 'basic'
 }

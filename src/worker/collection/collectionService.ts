@@ -15,6 +15,7 @@ import type {
   ProgressListener,
 } from '../api.ts'
 import type { ConnectionManager } from '../network/connectionManager.ts'
+import { IssuerDomains } from './metadata/issuerDomains.ts'
 import { MetadataService } from './metadata/metadataService.ts'
 import type { MetadataOptions } from './metadata/metadataService.ts'
 import { NftLoader } from './nftLoader.ts'
@@ -51,10 +52,12 @@ export class CollectionService {
       db: deps.db,
       ...(deps.leftAfter ? { leftAfter: deps.leftAfter } : {}),
     })
+    const domains = new IssuerDomains((network) => deps.connection.readyClient(network))
     this.metadata = new MetadataService({
       db: deps.db,
       network: () => deps.connection.status.network,
       networks: deps.networks,
+      issuerDomain: (network, issuer) => domains.domainOf(network, issuer),
       ...deps.metadata,
     })
   }

@@ -235,8 +235,10 @@ describe('gateway failover and the ipfsGateways setting', () => {
     for (const id of ids((i) => GOOD.includes(i.kind))) {
       expect(cache.get(id), id).toMatchObject({ status: 'loaded', name: itemOf.get(id)?.name })
     }
-    // Images still point at the first gateway: an <img> cannot fail over.
-    expect(cache.get(ids((i) => i.kind === 'ok')[0] ?? '')?.image).toContain(dead)
+    // Pictures point at the gateway that answers; the dead one stays as the last resort.
+    const picture = cache.get(ids((i) => i.kind === 'ok' && i.uriStyle === 'ipfs')[0] ?? '')
+    expect(picture?.image).toContain(gateway.url)
+    expect(picture?.imageUrls?.at(-1)).toContain(dead)
     expect(result.loaded).toBe(ids((i) => GOOD.includes(i.kind) || i.kind === 'hostile').length)
   })
 

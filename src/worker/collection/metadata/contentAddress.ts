@@ -60,12 +60,22 @@ function splitRef(namespace: IpfsRef['namespace'], rest: string): IpfsRef | null
 }
 
 /**
+ * The part of a content-addressed reference that names content: everything before a query. A `#` is
+ * part of the name, not a fragment: content addressing has no fragments, and real collections name
+ * files `LHS #1044.json` or `fuzzybear-#168.png` (cutting at the `#` fetched `…/LHS%20`, a 404).
+ */
+function withoutQuery(text: string): string {
+  return text.split('?', 1)[0] ?? ''
+}
+
+/**
  * The IPFS reference in `uri`, or null. Accepts `ipfs://CID/path`, the redundant
  * `ipfs://ipfs/CID/path`, `ipns://name/path`, `/ipfs/CID/path` and a bare CID with or without a
- * path (`Qm…/1.json`). Query and fragment are dropped: content addressing ignores them.
+ * path (`Qm…/1.json`). The query is dropped (content addressing ignores it); see {@link withoutQuery}
+ * for `#`. Web addresses on a gateway are {@link parseGatewayUrl}'s.
  */
 export function parseIpfs(uri: string): IpfsRef | null {
-  const text = uri.split(/[?#]/, 1)[0] ?? ''
+  const text = withoutQuery(uri)
   const scheme = /^(ipfs|ipns):\/\/(.*)$/i.exec(text)
   if (scheme) {
     // `ipfs://ipfs/CID` repeats the namespace (a common minting mistake): the inner one counts.
@@ -79,9 +89,61 @@ export function parseIpfs(uri: string): IpfsRef | null {
   return isBareCid(root) ? splitRef('ipfs', text) : null
 }
 
+/** A CID as gateways print it in a URL: v0, or v1 in base32 (paths) or base36 (`k…`, IPNS keys). */
+const URL_CID = /^(Qm[1-9A-HJ-NP-Za-km-z]{44}|b[a-z2-7]{50,}|k[0-9a-z]{50,})$/
+/** Hosts that serve Arweave content by transaction id (`https://arweave.net/ID/path`). */
+const ARWEAVE_HOSTS = /(^|\.)(arweave\.net|arweave\.dev|ar-io\.net|g8way\.io)$/i
+
+/** The host and the raw path (before the query, `#` kept) of an http(s) address, or null. */
+function splitWebAddress(text: string): { host: string; path: string } | null {
+  const match = /^https?:\/\/([^/?#]*)(\/[^?]*)?/i.exec(text)
+  const authority = match?.[1] ?? ''
+  if (!match || authority.includes('@')) return null
+  const host = authority.replace(/:\d+$/, '').toLowerCase()
+  return host ? { host, path: match[2] ?? '' } : null
+}
+
+/**
+ * The content behind a web address on an IPFS or Arweave gateway, whatever the gateway: path style
+ * (`https://any.host/ipfs/CID/path`, `/ipns/name/path`), subdomain style
+ * (`https://CID.ipfs.w3s.link/path`, `https://name.ipns.dweb.link/path`) and Arweave hosts
+ * (`https://arweave.net/ID/path`). Null for any other address: its host is its only source.
+ * Content addressing makes the host irrelevant, so a closed gateway's address still names content
+ * that any live gateway serves.
+ */
+export function parseGatewayUrl(
+  text: string,
+): { ipfs: IpfsRef; host: string } | { arweave: ArweaveRef; host: string } | null {
+  const web = splitWebAddress(text)
+  if (!web) return null
+  const { host, path } = web
+  const subdomain = /^([a-z0-9]+)\.(ipfs|ipns)\./.exec(host)
+  if (subdomain) {
+    const namespace = subdomain[2] as IpfsRef['namespace']
+    const root = subdomain[1] ?? ''
+    if (namespace === 'ipfs' && !URL_CID.test(root)) return null
+    const ref = splitRef(namespace, `${root}${path}`)
+    return ref ? { ipfs: ref, host } : null
+  }
+  const pathStyle = /^\/(ipfs|ipns)\/([^/]+)(.*)$/.exec(path)
+  if (pathStyle) {
+    const namespace = pathStyle[1] as IpfsRef['namespace']
+    const root = pathStyle[2] ?? ''
+    if (namespace === 'ipfs' && !URL_CID.test(root)) return null
+    const ref = splitRef(namespace, `${root}${pathStyle[3] ?? ''}`)
+    return ref ? { ipfs: ref, host } : null
+  }
+  if (ARWEAVE_HOSTS.test(host)) {
+    const [id = '', ...rest] = path.replace(/^\//, '').split('/')
+    const safe = safePath(rest.join('/'))
+    return ARWEAVE_ID.test(id) && safe !== null ? { arweave: { id, path: safe }, host } : null
+  }
+  return null
+}
+
 /** The Arweave reference in an `ar://id[/path]` URI, or null. */
 export function parseArweave(uri: string): ArweaveRef | null {
-  const match = /^ar:\/\/([^/?#]+)\/?([^?#]*)/i.exec(uri)
+  const match = /^ar:\/\/([^/?#]+)\/?([^?]*)/i.exec(uri)
   const id = match?.[1] ?? ''
   const path = safePath(match?.[2] ?? '')
   return ARWEAVE_ID.test(id) && path !== null ? { id, path } : null

@@ -1,16 +1,20 @@
 /**
- * Fetches a metadata document from the first gateway that answers: transient failures (network,
- * timeout, 5xx, 429) move on to the next URL; definite answers (404, not JSON, too large) end the
- * search, since every gateway would give the same for content-addressed data.
+ * Fetches a metadata document from the gateway pool: the healthiest gateway first, transient
+ * failures (network, timeout, 5xx, 429) moving on to the next, definite answers (404, not JSON, too
+ * large) ending the search, since every gateway would give the same for content-addressed data. An
+ * address that answers with a picture, a video or a sound is that media, not a failure.
  */
 import type { MetadataProblem } from '../../../db/types/metadata.ts'
 import { fetchText } from './fetchText.ts'
-import type { FetchLimits } from './fetchText.ts'
+import type { FetchLimits, FetchOutcome, MediaKind } from './fetchText.ts'
+import { GatewayPool } from './gatewayPool.ts'
+import type { AttemptVerdict } from './gatewayPool.ts'
 import { parseDocument } from './parseDocument.ts'
 import type { MetadataDocument } from './parseDocument.ts'
 
-/** A document, or the problem of the last attempt. */
-export type DocumentOutcome = { doc: MetadataDocument } | { problem: MetadataProblem }
+/** A document; the URI being the media itself (at these addresses, best first); or a problem. */
+export type DocumentOutcome =
+  { doc: MetadataDocument } | { media: MediaKind; urls: string[] } | { problem: MetadataProblem }
 
 /**
  * Parses text that is supposed to hold a metadata document.
@@ -22,24 +26,43 @@ export function documentFromText(text: string): DocumentOutcome {
   return doc ? { doc } : { problem: 'not-json' }
 }
 
+/** What an outcome means for the pool's search. */
+export function verdictOf(outcome: FetchOutcome): AttemptVerdict {
+  if (outcome.ok || !outcome.retryable) return { kind: 'final' }
+  if (outcome.status === 429 || (outcome.status === 503 && outcome.retryAfterMs !== undefined)) {
+    return outcome.retryAfterMs === undefined
+      ? { kind: 'limited' }
+      : { kind: 'limited', retryAfterMs: outcome.retryAfterMs }
+  }
+  // No status: no connection or no answer in time, the gateway's own failure.
+  return { kind: 'failed', gateway: outcome.status === undefined }
+}
+
 /**
- * Tries `urls` in order until one gives a body, then parses it.
+ * Fetches the document at `urls` through the pool, then parses it.
  *
- * @param urls - the same document on successive gateways (at least one).
+ * @param urls - the same document on successive gateways (at least one), in preference order.
  * @param limits - per-request deadline and size cap.
+ * @param pool - the engine's gateway pool (health, pacing, failover).
  * @param fetchFn - the fetch to use.
  */
 export async function fetchDocument(
   urls: readonly string[],
   limits: FetchLimits,
+  pool: GatewayPool = new GatewayPool(),
   fetchFn?: typeof fetch,
 ): Promise<DocumentOutcome> {
-  let problem: MetadataProblem = 'network'
-  for (const url of urls) {
-    const outcome = await fetchText(url, limits, fetchFn)
-    if (outcome.ok) return documentFromText(outcome.text)
-    problem = outcome.problem
-    if (!outcome.retryable) break
+  const order = pool.order(urls)
+  const outcome = await pool.fetch(
+    order,
+    (url, signal) => fetchText(url, limits, fetchFn, signal),
+    verdictOf,
+  )
+  if (!outcome) return { problem: 'network' }
+  if (!outcome.ok) return { problem: outcome.problem }
+  if ('media' in outcome) {
+    // The answering gateway first, then the others: the card's picture fails over like a document.
+    return { media: outcome.media, urls: [outcome.url, ...order.filter((u) => u !== outcome.url)] }
   }
-  return { problem }
+  return documentFromText(outcome.text)
 }

@@ -13,10 +13,24 @@ export interface FetchLimits {
   maxBytes: number
 }
 
-/** The body text, or why there is none and whether another gateway might do better. */
+/** What a response that is itself media holds (its body is not read). */
+export type MediaKind = 'image' | 'video' | 'audio'
+
+/**
+ * The body text; or, when the address answers with a picture, a video or a sound, that the address
+ * is the media itself; or why there is nothing and whether another gateway might do better
+ * (`retryAfterMs`: what a 429 or 503 asked for).
+ */
 export type FetchOutcome =
   | { ok: true; text: string }
-  | { ok: false; problem: MetadataProblem; retryable: boolean; status?: number }
+  | { ok: true; media: MediaKind; url: string }
+  | {
+      ok: false
+      problem: MetadataProblem
+      retryable: boolean
+      status?: number
+      retryAfterMs?: number
+    }
 
 /**
  * JSON under any of its names, text/plain (what gateways sniff JSON files as), octet-stream (how
@@ -40,18 +54,47 @@ function retryableStatus(status: number): boolean {
   return status >= 500 || status === 429 || status === 408
 }
 
+/** `Retry-After` in ms (seconds or an HTTP date), or undefined when absent or unreadable. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  const text = (header ?? '').trim()
+  if (!text) return undefined
+  if (/^\d+$/.test(text)) return Number(text) * 1000
+  const at = Date.parse(text)
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now)
+}
+
+/** The kind of media a content type names, or null. */
+function mediaKindOf(header: string | null): MediaKind | null {
+  const type = (header ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? ''
+  const kind = /^(image|video|audio)\//.exec(type)?.[1]
+  // SVG can carry script; as an <img> it cannot run, but it is not worth the doubt.
+  if (!kind || type === 'image/svg+xml') return null
+  return kind as MediaKind
+}
+
 function failure(problem: MetadataProblem, retryable: boolean, status?: number): FetchOutcome {
   return status === undefined
     ? { ok: false, problem, retryable }
     : { ok: false, problem, retryable, status }
 }
 
-/** Why a response is refused before its body is read; undefined when it may be read. */
-function refuse(response: Response, maxBytes: number): FetchOutcome | undefined {
+/**
+ * Why a response is refused before its body is read, or that it is media; undefined when it may be
+ * read.
+ */
+function refuse(response: Response, url: string, maxBytes: number): FetchOutcome | undefined {
   // fetch refuses redirects to other schemes itself; this guards fetch stand-ins too.
   if (response.url && !/^https?:/i.test(response.url)) return failure('network', false)
-  if (!response.ok) return failure('http-error', retryableStatus(response.status), response.status)
-  if (!typeAccepted(response.headers.get('content-type'))) return failure('not-json', false)
+  if (!response.ok) {
+    const outcome = failure('http-error', retryableStatus(response.status), response.status)
+    const after = retryAfterMs(response.headers.get('retry-after'))
+    if (!outcome.ok && after !== undefined) outcome.retryAfterMs = after
+    return outcome
+  }
+  const type = response.headers.get('content-type')
+  const media = mediaKindOf(type)
+  if (media) return { ok: true, media, url }
+  if (!typeAccepted(type)) return failure('not-json', false)
   // Only to refuse early: the cap itself is enforced on the bytes received.
   const declared = Number(response.headers.get('content-length'))
   return declared > maxBytes ? failure('too-large', false) : undefined
@@ -96,7 +139,7 @@ async function exchange(
     headers: { Accept: 'application/json, text/plain;q=0.9, */*;q=0.1' },
     signal,
   })
-  const refusal = refuse(response, limits.maxBytes)
+  const refusal = refuse(response, url, limits.maxBytes)
   if (refusal) {
     // Release the connection rather than download a body that will not be used.
     await response.body?.cancel().catch(() => undefined)
@@ -112,13 +155,18 @@ async function exchange(
  * 'network', 'http-error', 'not-json', 'too-large').
  *
  * @param fetchFn - the fetch to use (the global one by default; tests inject their own).
+ * @param cancel - aborts the request (another gateway answered first).
  */
 export async function fetchText(
   url: string,
   limits: FetchLimits,
   fetchFn: typeof fetch = fetch,
+  cancel?: AbortSignal,
 ): Promise<FetchOutcome> {
   const controller = new AbortController()
+  const onCancel = () => controller.abort()
+  cancel?.addEventListener('abort', onCancel)
+  if (cancel?.aborted) controller.abort()
   let timedOut = false
   const timer = setTimeout(() => {
     timedOut = true
@@ -131,5 +179,6 @@ export async function fetchText(
     return timedOut ? failure('timeout', true) : failure('network', true)
   } finally {
     clearTimeout(timer)
+    cancel?.removeEventListener('abort', onCancel)
   }
 }

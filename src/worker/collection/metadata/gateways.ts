@@ -13,17 +13,66 @@ export interface GatewaySet {
 }
 
 /**
- * Public IPFS gateways for the real networks. Order: the reference gateway first, then two
- * independent operators, so one outage or rate limit never stops enrichment.
+ * Public IPFS gateways for the real networks, each of a different operator (ipfs.io and dweb.link
+ * are both the IPFS Foundation's: one of them is enough), so that one operator's outage or rate
+ * limit never stops enrichment. The pool (gatewayPool.ts) reorders them by measured health.
  */
 export const PUBLIC_IPFS_GATEWAYS: readonly string[] = [
   'https://ipfs.io',
-  'https://dweb.link',
+  'https://w3s.link',
   'https://gateway.pinata.cloud',
+  'https://4everland.io',
 ]
 
-/** Public Arweave gateways for the real networks. */
-export const PUBLIC_ARWEAVE_GATEWAYS: readonly string[] = ['https://arweave.net']
+/** Public Arweave gateways for the real networks (arweave.net's operator, then ar.io's network). */
+export const PUBLIC_ARWEAVE_GATEWAYS: readonly string[] = [
+  'https://arweave.net',
+  'https://ar-io.net',
+]
+
+/**
+ * Gateways that closed for good: an address on them still names content (content addressing), so
+ * it is fetched from the live gateways, never from them. Sources: Cloudflare's announcement of the
+ * gateway's end on 2024-08-14; Infura's public gateway shut in 2022; nftstorage.link down since 2025;
+ * Fleek's ipfs.fleek.co retired in 2023.
+ */
+export const CLOSED_GATEWAY_HOSTS: readonly string[] = [
+  'cloudflare-ipfs.com',
+  'ipfs.infura.io',
+  'nftstorage.link',
+  'ipfs.fleek.co',
+]
+
+/**
+ * Hosts run by one operator, counted once: a rate limit or an outage at one of them is at all of
+ * them. Keys are host suffixes; a subdomain gateway (`CID.ipfs.dweb.link`) belongs to its parent.
+ */
+const OPERATORS: Readonly<Record<string, string>> = {
+  'ipfs.io': 'IPFS Foundation',
+  'dweb.link': 'IPFS Foundation',
+  'w3s.link': 'Storacha',
+  'nftstorage.link': 'Storacha',
+  'gateway.pinata.cloud': 'Pinata',
+  'mypinata.cloud': 'Pinata',
+  '4everland.io': '4EVERLAND',
+  'arweave.net': 'Arweave',
+  'ar-io.net': 'ar.io',
+}
+
+/** The operator of a host (a port may follow): a known one, or the host itself with its port. */
+export function operatorOf(host: string): string {
+  const name = host.toLowerCase().replace(/:\d+$/, '')
+  for (const [suffix, operator] of Object.entries(OPERATORS)) {
+    if (name === suffix || name.endsWith(`.${suffix}`)) return operator
+  }
+  return host.toLowerCase()
+}
+
+/** Whether `host` (or the gateway it is a subdomain of) closed for good. */
+export function isClosedHost(host: string): boolean {
+  const name = host.toLowerCase()
+  return CLOSED_GATEWAY_HOSTS.some((closed) => name === closed || name.endsWith(`.${closed}`))
+}
 
 /** A base URL without trailing slashes. */
 function trimBase(url: string): string {

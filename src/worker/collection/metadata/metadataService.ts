@@ -18,6 +18,8 @@ import type { NetworkConfig, NetworkId } from '../../../shared/networks.ts'
 import type { CacheStats, MetadataProgress, ProgressListener } from '../../api.ts'
 import { throttledProgress } from '../../progress.ts'
 import { detectMobile } from './device.ts'
+import { GatewayPool } from './gatewayPool.ts'
+import type { PoolLimits } from './gatewayPool.ts'
 import { gatewaysFor } from './gateways.ts'
 import type { GatewaySet } from './gateways.ts'
 import { fetchMetadataRow } from './pipeline.ts'
@@ -64,6 +66,8 @@ export interface MetadataOptions {
   gateways?: Partial<GatewaySet>
   /** Override some limits. */
   limits?: Partial<MetadataLimits>
+  /** Override the gateway pool's tuning (tests, benches). */
+  poolLimits?: Partial<PoolLimits>
   /** The fetch to use; the global one by default. */
   fetchFn?: typeof fetch
   /** Apply the mobile cache cap; detected from the user agent by default. */
@@ -78,6 +82,8 @@ export interface MetadataServiceDeps extends MetadataOptions {
   /** The network in use now. */
   network: () => NetworkId
   networks: Readonly<Record<NetworkId, NetworkConfig>>
+  /** The domain an issuer's account names (for NFTs without a URI, XLS-20), or null. */
+  issuerDomain?: (network: NetworkId, issuer: string) => Promise<string | null>
 }
 
 /** A load request with the account already decided. */
@@ -92,6 +98,8 @@ export class MetadataService {
   private readonly limits: MetadataLimits
   private readonly now: () => number
   private readonly cache: MetadataCache
+  /** The gateways' health, learned across loads. */
+  readonly pool: GatewayPool
   /** Fetches under way, by NFT: two overlapping loads share them instead of fetching twice. */
   private readonly inflight = new Map<string, Promise<MetadataRow>>()
   /** The NFTs whose cards are on screen, in screen order: fetched before the others. */
@@ -107,6 +115,7 @@ export class MetadataService {
   constructor(private readonly deps: MetadataServiceDeps) {
     this.limits = { ...DEFAULT_METADATA_LIMITS, ...deps.limits }
     this.now = deps.now ?? Date.now
+    this.pool = new GatewayPool(Date.now, deps.poolLimits)
     const mobile = deps.isMobile ?? detectMobile()
     this.cache = new MetadataCache(deps.db, {
       limitBytes: mobile ? this.limits.mobileCacheBytes : this.limits.desktopCacheBytes,
@@ -274,7 +283,15 @@ export class MetadataService {
       userIpfs,
     })
     const { timeoutMs, maxBytes } = this.limits
-    return { gateways, limits: { timeoutMs, maxBytes }, fetchFn: this.deps.fetchFn, now: this.now }
+    const { fetchFn, issuerDomain } = this.deps
+    return {
+      gateways,
+      limits: { timeoutMs, maxBytes },
+      pool: this.pool,
+      ...(fetchFn ? { fetchFn } : {}),
+      ...(issuerDomain ? { issuerDomain: (issuer: string) => issuerDomain(network, issuer) } : {}),
+      now: this.now,
+    }
   }
 
   /** Fetches and caches one NFT's metadata, joining a fetch already under way for it. */

@@ -1,14 +1,27 @@
 /**
  * From a parsed metadata document to the fields the app shows (spec part 1 §3): object-valued fields
- * flattened (name and collection through their `name` or `value` member, image through `url` or
- * `value`, description through `description` or `value`), every string cleaned and capped, image URLs
- * resolved and limited to safe schemes, attributes reduced to `{trait_type, value}` strings.
+ * flattened (name and collection through their `name` or `value` member, description through
+ * `description` or `value`), every string cleaned and capped, media found in the precedence order of
+ * mediaFields.ts and limited to safe addresses, attributes reduced to `{trait_type, value}` strings.
+ *
+ * Each field is read from the first place that has it, in this order (XLS-24 first, then the common
+ * non-standard spellings real collections use):
+ * - name: `name`, `title`, `properties.name`;
+ * - description: `description`, `properties.description`;
+ * - collection: `collection` (a string, XLS-24's `{name, family}`, or a list whose first entry
+ *   counts), `collection_name`, `properties.collection`;
+ * - attributes: `attributes`, `properties.attributes`, `traits` (each a list or a `{type: value}` map);
+ * - media: see mediaFields.ts.
  */
-import type { NftAttribute } from '../../../db/types/metadata.ts'
+import type { NftAttribute, NftMedia } from '../../../db/types/metadata.ts'
 import { own } from './parseDocument.ts'
 import type { MetadataDocument } from './parseDocument.ts'
+import { mediaOf } from './mediaFields.ts'
+import type { MediaResolver } from './mediaFields.ts'
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH, MAX_TRAIT_LENGTH, cleanText } from './sanitize.ts'
 import { isRecord } from '../../../shared/isRecord.ts'
+
+export type { MediaResolver } from './mediaFields.ts'
 
 /** Attributes kept per NFT: a card shows a handful; thousands are an attack, not art. */
 export const MAX_ATTRIBUTES = 100
@@ -19,11 +32,11 @@ export interface NormalizedMetadata {
   description: string | null
   collection: string | null
   image: string | null
+  /** Every address of the picture, `image` first. */
+  imageUrls: string[]
+  animation: NftMedia | null
   attributes: NftAttribute[]
 }
-
-/** Turns an image reference into a safe URL (or null); supplied by the caller's gateways. */
-export type MediaResolver = (reference: string) => string | null
 
 /** A scalar as text: strings as they are, finite numbers and booleans printed, others nothing. */
 function scalarText(value: unknown): string | null {
@@ -51,14 +64,23 @@ function text(value: unknown, members: readonly string[], max: number, multiline
   return raw === null ? null : cleanText(raw, max, multiline)
 }
 
-/** The first of image, image_url, animation_url that resolves to a safe URL. */
-function imageOf(doc: MetadataDocument, resolveMedia: MediaResolver): string | null {
-  for (const key of ['image', 'image_url', 'animation_url']) {
-    const reference = flatten(own(doc, key), ['url', 'value'])
-    const url = typeof reference === 'string' ? resolveMedia(reference) : null
-    if (url) return url
+/** The first of `values` that gives text. */
+function firstText(
+  values: readonly unknown[],
+  members: readonly string[],
+  max: number,
+  multiline = false,
+): string | null {
+  for (const value of values) {
+    const found = text(value, members, max, multiline)
+    if (found !== null) return found
   }
   return null
+}
+
+/** A collection given as a list (`["XFLOKI"]`, `[{name}]`): its first entry that has a name. */
+function firstOfList(value: unknown): unknown {
+  return Array.isArray(value) ? value.slice(0, 10) : [value]
 }
 
 /** A trait value as text: scalars printed, `{value}`/`{name}` objects flattened, lists joined. */
@@ -110,16 +132,37 @@ export function normalizeDocument(
   doc: MetadataDocument,
   resolveMedia: MediaResolver,
 ): NormalizedMetadata {
+  const properties = isRecord(own(doc, 'properties'))
+    ? (own(doc, 'properties') as Record<string, unknown>)
+    : {}
+  const media = mediaOf(doc, resolveMedia)
+  const attributes = [own(doc, 'attributes'), own(properties, 'attributes'), own(doc, 'traits')]
+    .map(normalizeAttributes)
+    .find((list) => list.length > 0)
   return {
-    name: text(own(doc, 'name'), ['name', 'value'], MAX_NAME_LENGTH),
-    description: text(
-      own(doc, 'description'),
+    name: firstText(
+      [own(doc, 'name'), own(doc, 'title'), own(properties, 'name')],
+      ['name', 'value'],
+      MAX_NAME_LENGTH,
+    ),
+    description: firstText(
+      [own(doc, 'description'), own(properties, 'description')],
       ['description', 'value'],
       MAX_DESCRIPTION_LENGTH,
       true,
     ),
-    collection: text(own(doc, 'collection'), ['name', 'value'], MAX_NAME_LENGTH),
-    image: imageOf(doc, resolveMedia),
-    attributes: normalizeAttributes(own(doc, 'attributes')),
+    collection: firstText(
+      [
+        ...(firstOfList(own(doc, 'collection')) as unknown[]),
+        own(doc, 'collection_name'),
+        ...(firstOfList(own(properties, 'collection')) as unknown[]),
+      ],
+      ['name', 'value'],
+      MAX_NAME_LENGTH,
+    ),
+    image: media.picture[0] ?? null,
+    imageUrls: media.picture,
+    animation: media.animation,
+    attributes: attributes ?? [],
   }
 }

@@ -3,8 +3,9 @@
  * gateway URLs to try in order, an inline document, or a reason it cannot be used.
  */
 import type { MetadataProblem } from '../../../db/types/metadata.ts'
-import { arweaveUrl, ipfsUrl, parseArweave, parseIpfs } from './contentAddress.ts'
+import { arweaveUrl, ipfsUrl, parseArweave, parseGatewayUrl, parseIpfs } from './contentAddress.ts'
 import { decodeJsonDataUri, isDataUri } from './dataUri.ts'
+import { isClosedHost } from './gateways.ts'
 import type { GatewaySet } from './gateways.ts'
 import { safeHttpUrl, safeImageUrl } from './sanitize.ts'
 
@@ -44,13 +45,31 @@ export function resolveMetadataUri(
   return urls?.length ? { kind: 'fetch', urls } : { kind: 'failed', problem: 'unsupported-uri' }
 }
 
-/** Gateway URLs for an IPFS or Arweave reference, every gateway in order; null for other URIs. */
+/**
+ * Every address of the content behind an IPFS or Arweave reference, in preference order: the
+ * configured gateways, then the gateway the reference itself names (a dedicated gateway may be the
+ * fastest source of its own pins) unless it closed for good. Null for other URIs.
+ */
 function contentUrls(text: string, gateways: GatewaySet): string[] | null {
-  const ipfs = parseIpfs(text)
-  if (ipfs) return gateways.ipfs.map((base) => ipfsUrl(base, ipfs))
-  const ar = parseArweave(text)
-  if (ar) return gateways.arweave.map((base) => arweaveUrl(base, ar))
-  return null
+  const onGateway = /^https?:/i.test(text) ? parseGatewayUrl(text) : null
+  const ipfs = onGateway ? ('ipfs' in onGateway ? onGateway.ipfs : null) : parseIpfs(text)
+  const ar = onGateway ? ('arweave' in onGateway ? onGateway.arweave : null) : parseArweave(text)
+  // The gateway the reference names, as written (scheme, host and port).
+  const origin = onGateway ? (/^https?:\/\/[^/?#]+/i.exec(text)?.[0] ?? null) : null
+  const subdomain = onGateway !== null && /\.(ipfs|ipns)\./.test(onGateway.host)
+  let urls: string[]
+  let own: string | null = null
+  if (ipfs) {
+    urls = gateways.ipfs.map((base) => ipfsUrl(base, ipfs))
+    if (origin) own = subdomain ? `${origin}/${ipfs.path}` : ipfsUrl(origin, ipfs)
+  } else if (ar) {
+    urls = gateways.arweave.map((base) => arweaveUrl(base, ar))
+    if (origin) own = arweaveUrl(origin, ar)
+  } else {
+    return null
+  }
+  if (own && onGateway && !isClosedHost(onGateway.host) && !urls.includes(own)) urls.push(own)
+  return urls.map((url) => safeHttpUrl(url)).filter((url): url is string => url !== null)
 }
 
 /** A plain web address: one URL, no failover (the host is the only source). */
@@ -61,17 +80,22 @@ function httpUrls(text: string): string[] | null {
 }
 
 /**
- * A safe image URL from an image reference found in metadata: IPFS and Arweave references through
- * the first gateway (an `<img>` has no failover), http(s) URLs and inline raster images as they are;
- * anything else (javascript:, file:, SVG or HTML data URIs, …) gives null.
+ * Safe addresses of a media reference found in metadata, in preference order: IPFS and Arweave
+ * references (any spelling, gateway addresses included) on every gateway, so that the card can try
+ * the next when one fails; other http(s) URLs and inline raster images as they are; nothing for
+ * anything else (javascript:, file:, SVG or HTML data URIs, …).
  */
-export function resolveMediaUrl(value: string, gateways: GatewaySet): string | null {
+export function resolveMediaUrls(value: string, gateways: GatewaySet): string[] {
   const text = value.replace(PADDING, '')
-  const ipfs = /^(https?|data):/i.test(text) ? null : parseIpfs(text)
-  const ipfsBase = gateways.ipfs[0]
-  if (ipfs && ipfsBase) return safeHttpUrl(ipfsUrl(ipfsBase, ipfs))
-  const ar = parseArweave(text)
-  const arBase = gateways.arweave[0]
-  if (ar && arBase) return safeHttpUrl(arweaveUrl(arBase, ar))
-  return safeImageUrl(text)
+  if (/^data:/i.test(text)) {
+    const inline = safeImageUrl(text)
+    return inline ? [inline] : []
+  }
+  const urls = contentUrls(text, gateways) ?? httpUrls(text)
+  return urls ?? []
+}
+
+/** The first of {@link resolveMediaUrls}, or null. */
+export function resolveMediaUrl(value: string, gateways: GatewaySet): string | null {
+  return resolveMediaUrls(value, gateways)[0] ?? null
 }

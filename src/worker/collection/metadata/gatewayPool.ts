@@ -1,0 +1,336 @@
+/**
+ * The gateways as one pool with health. Public gateways publish no limits and throttle heavy users,
+ * so a collection load of thousands of documents and pictures must spread itself: each request is
+ * made on the healthiest gateway that has a free slot, a few requests in flight per gateway at most;
+ * a gateway that answers 429 rests for its `Retry-After` (or a growing backoff) while the others
+ * serve; one that fails or hangs is demoted and rested; a request that gets no answer in good time is
+ * also asked of the next gateway (a hedge), and the first answer wins. Operators are counted once:
+ * ipfs.io and dweb.link share one health.
+ *
+ * Works on any list of equivalent URLs (the same content on several hosts, see resolveUri.ts), so
+ * plain web addresses get the same per-host pacing with a list of one.
+ */
+import { operatorOf } from './gateways.ts'
+
+/** How one attempt ended, as the pool needs to know it. */
+export type AttemptVerdict =
+  /** An answer: the search ends (content addressing makes a 404 the same answer everywhere). */
+  | { kind: 'final' }
+  /** Rate limited: rest the operator `retryAfterMs` (or a backoff) and ask another. */
+  | { kind: 'limited'; retryAfterMs?: number }
+  /**
+   * A failure another gateway may not have. `gateway`: the gateway itself failed (no connection, no
+   * answer in time), which counts against its health; otherwise (a 5xx) it is this content there,
+   * which is worth asking elsewhere but says little about the gateway (public gateways answer 502
+   * or 504 when they cannot find a CID on the network).
+   */
+  | { kind: 'failed'; gateway: boolean }
+
+/** Tuning of the pool. */
+export interface PoolLimits {
+  /** Requests in flight per operator. */
+  perOperator: number
+  /** A request unanswered after this long (ms) is also asked of the next gateway... */
+  hedgeAfterMs: number
+  /** ...unless the gateway usually takes longer: then after this many times its usual time. */
+  hedgeLatencyFactor: number
+  /**
+   * Consecutive gateway failures before a rest: one slow or broken item (the sandbox has them on
+   * purpose, public gateways have cold CIDs) must not rest a gateway that answers everything else.
+   */
+  strikesToRest: number
+  /** Rest at `strikesToRest` failures, doubled per further failure up to `maxRestMs`. */
+  baseRestMs: number
+  maxRestMs: number
+  /** Rest after a 429 without a usable Retry-After, doubled per consecutive 429. */
+  limitedRestMs: number
+}
+
+/** Production tuning: 10 in flight per operator, hedge after 2.5 s, rests from 2 s to 5 min. */
+export const DEFAULT_POOL_LIMITS: PoolLimits = {
+  perOperator: 10,
+  hedgeAfterMs: 2500,
+  hedgeLatencyFactor: 4,
+  strikesToRest: 3,
+  baseRestMs: 2000,
+  maxRestMs: 5 * 60_000,
+  limitedRestMs: 5000,
+}
+
+/** The health of one operator. */
+interface Health {
+  operator: string
+  inFlight: number
+  /** Smoothed time to an answer, ms; undefined until one arrives. */
+  latencyMs: number | undefined
+  /** Consecutive failures (errors, timeouts, hedged-over silences). */
+  strikes: number
+  /** Consecutive 429s. */
+  limits: number
+  /** Not asked before this time (Unix ms). */
+  restUntil: number
+  /** When it last answered (Unix ms; 0: never). */
+  lastAnswerAt: number
+  answered: number
+  failed: number
+  limited: number
+}
+
+/** What {@link GatewayPool.report} tells about one operator. */
+export interface OperatorReport {
+  operator: string
+  answered: number
+  failed: number
+  limited: number
+  latencyMs: number | null
+  /** Resting until this time (Unix ms), or null when usable now. */
+  restingUntil: number | null
+}
+
+/** The host (with its port) of a URL, lower-case; '' when it does not parse. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host.toLowerCase()
+  } catch {
+    return ''
+  }
+}
+
+/** See the file comment. One pool per engine: health is learned across loads. */
+export class GatewayPool {
+  private readonly limits: PoolLimits
+  private readonly health = new Map<string, Health>()
+  /** Requests waiting for a slot, by operator. */
+  private readonly waiting = new Map<string, (() => void)[]>()
+
+  constructor(
+    private readonly now: () => number = Date.now,
+    limits: Partial<PoolLimits> = {},
+  ) {
+    this.limits = { ...DEFAULT_POOL_LIMITS, ...limits }
+  }
+
+  private of(url: string): Health {
+    const operator = operatorOf(hostOf(url))
+    let h = this.health.get(operator)
+    if (!h) {
+      h = {
+        operator,
+        inFlight: 0,
+        latencyMs: undefined,
+        strikes: 0,
+        limits: 0,
+        restUntil: 0,
+        lastAnswerAt: 0,
+        answered: 0,
+        failed: 0,
+        limited: 0,
+      }
+      this.health.set(operator, h)
+    }
+    return h
+  }
+
+  /**
+   * `urls` (the same content on several hosts, in the user's preference order) reordered by measured
+   * health: resting operators last, then by usual answer time with failures counted against it, the
+   * preference order breaking ties. Only the first URL of each operator is kept: a second address at
+   * the same operator is no failover.
+   */
+  order(urls: readonly string[]): string[] {
+    const now = this.now()
+    const seen = new Set<string>()
+    const ranked: { url: string; score: number; resting: boolean; index: number }[] = []
+    urls.forEach((url, index) => {
+      const h = this.of(url)
+      if (seen.has(h.operator)) return
+      seen.add(h.operator)
+      // An operator not heard from yet is assumed as quick as a usual one; the preference breaks ties.
+      const latency = h.latencyMs ?? 400
+      ranked.push({
+        url,
+        score: latency * (1 + h.strikes) + index * 50,
+        resting: h.restUntil > now,
+        index,
+      })
+    })
+    ranked.sort((a, b) => Number(a.resting) - Number(b.resting) || a.score - b.score)
+    return ranked.map((r) => r.url)
+  }
+
+  /** Operators and what was measured of them, for the settings screen and the bench. */
+  report(): OperatorReport[] {
+    const now = this.now()
+    return [...this.health.values()].map((h) => ({
+      operator: h.operator,
+      answered: h.answered,
+      failed: h.failed,
+      limited: h.limited,
+      latencyMs: h.latencyMs === undefined ? null : Math.round(h.latencyMs),
+      restingUntil: h.restUntil > now ? h.restUntil : null,
+    }))
+  }
+
+  /**
+   * Asks for the content at `urls` (equivalent addresses) with failover and hedging.
+   *
+   * @param urls - the same content on several hosts, in preference order.
+   * @param attempt - one request; given an AbortSignal that fires when another attempt won.
+   * @param verdict - what an attempt's outcome means for the search.
+   * @returns the first final outcome, or the last outcome when every gateway failed.
+   */
+  async fetch<T>(
+    urls: readonly string[],
+    attempt: (url: string, signal: AbortSignal) => Promise<T>,
+    verdict: (outcome: T) => AttemptVerdict,
+  ): Promise<T | undefined> {
+    const queue = this.order(urls)
+    const losers = new AbortController()
+    let last: T | undefined
+    let done = false
+    let running = 0
+    return new Promise<T | undefined>((resolve) => {
+      const finish = (outcome: T | undefined) => {
+        if (done) return
+        done = true
+        losers.abort()
+        resolve(outcome)
+      }
+      const launchNext = async (): Promise<void> => {
+        const url = this.pick(queue)
+        if (url === undefined || done) {
+          if (running === 0) finish(last)
+          return
+        }
+        running++
+        const h = this.of(url)
+        // The slot is taken at once when free, so that requests started together spread out.
+        if (!this.tryAcquire(h)) {
+          await this.waitRest(h)
+          await this.acquire(h)
+        }
+        if (done) {
+          this.release(h)
+          running--
+          return
+        }
+        const started = this.now()
+        let hedged = false
+        const hedge = setTimeout(() => {
+          if (queue.length === 0) return
+          hedged = true
+          // Silence counts against the gateway (after a few, no new requests until its rest ends);
+          // an answer clears it again.
+          this.strike(h, started)
+          void launchNext()
+        }, this.hedgeDelay(h))
+        let outcome: T | undefined
+        try {
+          outcome = await attempt(url, losers.signal)
+        } finally {
+          clearTimeout(hedge)
+          this.release(h)
+          running--
+        }
+        if (done) return
+        const v = verdict(outcome)
+        this.learn(h, v, started)
+        last = outcome
+        if (v.kind === 'final') finish(outcome)
+        else if (!hedged) void launchNext()
+        else if (running === 0 && queue.length === 0) finish(last)
+      }
+      void launchNext()
+    })
+  }
+
+  /**
+   * Takes the URL to ask next from `queue` (health order): the first whose operator is not resting
+   * and has a free slot, so that a busy best gateway spills over to the next healthy one instead of
+   * making requests queue; else the first (its slot or its rest is waited for).
+   */
+  private pick(queue: string[]): string | undefined {
+    const now = this.now()
+    const free = queue.findIndex((url) => {
+      const h = this.of(url)
+      return h.restUntil <= now && h.inFlight < this.limits.perOperator
+    })
+    return queue.splice(Math.max(free, 0), 1)[0]
+  }
+
+  /** How long to wait for an answer before asking the next gateway too. */
+  private hedgeDelay(h: Health): number {
+    const usual = h.latencyMs === undefined ? 0 : h.latencyMs * this.limits.hedgeLatencyFactor
+    return Math.max(this.limits.hedgeAfterMs, usual)
+  }
+
+  private learn(h: Health, v: AttemptVerdict, started: number): void {
+    const now = this.now()
+    const ms = now - started
+    if (v.kind === 'final') {
+      h.lastAnswerAt = now
+      h.answered++
+      h.strikes = 0
+      h.limits = 0
+      h.latencyMs = h.latencyMs === undefined ? ms : h.latencyMs * 0.8 + ms * 0.2
+      return
+    }
+    if (v.kind === 'limited') {
+      h.limited++
+      h.limits++
+      const backoff = this.limits.limitedRestMs * 2 ** Math.min(h.limits - 1, 6)
+      const rest = Math.min(v.retryAfterMs ?? backoff, this.limits.maxRestMs)
+      h.restUntil = Math.max(h.restUntil, now + rest)
+      return
+    }
+    h.failed++
+    if (v.gateway) this.strike(h, started)
+  }
+
+  /**
+   * One more consecutive gateway failure, for a request made at `started`: from `strikesToRest` on,
+   * a rest that doubles with each. Not when the gateway answered other requests since: then it is
+   * up, and this content is what is slow (a cold CID, an item that never answers).
+   */
+  private strike(h: Health, started: number): void {
+    if (h.lastAnswerAt >= started) return
+    h.strikes++
+    const beyond = h.strikes - this.limits.strikesToRest
+    if (beyond < 0) return
+    const rest = this.limits.baseRestMs * 2 ** Math.min(beyond, 10)
+    h.restUntil = Math.max(h.restUntil, this.now() + Math.min(rest, this.limits.maxRestMs))
+  }
+
+  /** Waits out an operator's rest when every alternative was tried (it is last in the order). */
+  private async waitRest(h: Health): Promise<void> {
+    const wait = h.restUntil - this.now()
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+  }
+
+  private tryAcquire(h: Health): boolean {
+    if (h.restUntil > this.now() || h.inFlight >= this.limits.perOperator) return false
+    h.inFlight++
+    return true
+  }
+
+  private acquire(h: Health): Promise<void> {
+    if (h.inFlight < this.limits.perOperator) {
+      h.inFlight++
+      return Promise.resolve()
+    }
+    return new Promise((resolve) => {
+      const queue = this.waiting.get(h.operator) ?? []
+      queue.push(() => {
+        h.inFlight++
+        resolve()
+      })
+      this.waiting.set(h.operator, queue)
+    })
+  }
+
+  private release(h: Health): void {
+    h.inFlight--
+    const next = this.waiting.get(h.operator)?.shift()
+    if (next) next()
+  }
+}
