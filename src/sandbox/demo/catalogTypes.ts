@@ -88,6 +88,8 @@ export interface GatewayAnswer {
   body: string | Uint8Array
   /** Extra delay before answering, added to the gateway's configured latency. */
   delayMs?: number
+  /** Sent as `Retry-After` (seconds), with a 429. */
+  retryAfterS?: number
 }
 
 /** Stands for the running gateway's base URL (`http://127.0.0.1:6007`) in URIs and documents. */

@@ -10,7 +10,7 @@ export function corsHeaders(): Record<string, string> {
     'Access-Control-Allow-Origin': '*',
     'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
     'Access-Control-Allow-Headers': '*',
-    'Access-Control-Expose-Headers': 'Content-Length, Content-Type',
+    'Access-Control-Expose-Headers': 'Content-Length, Content-Type, Retry-After',
   }
 }
 
@@ -42,6 +42,7 @@ export function answerHeaders(
     'X-Content-Type-Options': 'nosniff',
   }
   if (answer.status === 503) headers['Retry-After'] = '1'
+  if (answer.retryAfterS !== undefined) headers['Retry-After'] = String(answer.retryAfterS)
   if (answer.status === 405) headers.Allow = 'GET, HEAD, OPTIONS'
   return headers
 }

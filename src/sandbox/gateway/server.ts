@@ -10,6 +10,14 @@ import { fillGateway, resolveGatewayPath } from '../demo/catalog.ts'
 import type { GatewayAnswer } from '../demo/catalog.ts'
 import { mulberry32 } from '../demo/catalogRandom.ts'
 import type { Random } from '../demo/catalogRandom.ts'
+import {
+  RateWindow,
+  issuerDomainAnswer,
+  issuerDomainMedia,
+  subdomainPath,
+  tooManyRequests,
+} from './behaviour.ts'
+import type { RateLimit } from './behaviour.ts'
 import { answerHeaders, pathOf, plainAnswer } from './responses.ts'
 
 /** DESIGN §5: the gateway's default port, beside the ledger's 6006. */
@@ -27,6 +35,10 @@ export interface GatewayOptions {
   failureRate?: number
   /** Seed of the PRNG that picks failing requests, so a run's failures are reproducible. */
   seed?: number
+  /** Answer 429 with `Retry-After` above this rate, as public gateways throttle. Default none. */
+  rateLimit?: RateLimit
+  /** Accept requests and never answer (a gateway that hangs). Default false. */
+  hang?: boolean
 }
 
 /** A running gateway. */
@@ -36,6 +48,14 @@ export interface Gateway {
   port: number
   setLatency(ms: number): void
   setFailureRate(rate: number): void
+  /** Rate-limit from now on (null: no limit). */
+  setRateLimit(limit: RateLimit | null): void
+  /** Hang (accept, never answer) from now on, or answer again. */
+  setHang(hang: boolean): void
+  /** Requests answered 429 so far. */
+  limited(): number
+  /** Requests received so far, answered or not (a hanging gateway answers none). */
+  received(): number
   /** Responses sent so far (any status, OPTIONS included). */
   requests(): number
   /** Responses currently held back by latency or a slow item (lets tests wait without sleeping). */
@@ -50,6 +70,11 @@ interface GatewayState {
   failureRate: number
   random: Random
   served: number
+  received: number
+  limited: number
+  rate: RateWindow | null
+  rateLimit: RateLimit | null
+  hang: boolean
   timers: Set<NodeJS.Timeout>
 }
 
@@ -107,12 +132,24 @@ function answerFor(state: GatewayState, req: IncomingMessage): GatewayAnswer {
   if (state.random() < state.failureRate) {
     return plainAnswer(503, 'Service Unavailable (injected failure)')
   }
-  const path = pathOf(req.url)
+  const path = subdomainPath(req.headers.host, pathOf(req.url))
   if (path === '/health') return plainAnswer(200, 'ok')
-  return resolveGatewayPath(path) ?? plainAnswer(404, 'Not Found')
+  if (state.rate && state.rateLimit && state.rate.over(Date.now())) {
+    state.limited++
+    return tooManyRequests(state.rateLimit)
+  }
+  return (
+    resolveGatewayPath(path) ??
+    issuerDomainAnswer(path) ??
+    issuerDomainMedia(path) ??
+    plainAnswer(404, 'Not Found')
+  )
 }
 
 function handle(state: GatewayState, req: IncomingMessage, res: ServerResponse): void {
+  state.received++
+  // A hanging gateway keeps the request open until the client gives up or the gateway stops.
+  if (state.hang && req.method !== 'OPTIONS' && pathOf(req.url) !== '/health') return
   const answer = answerFor(state, req)
   sendLater(state, req, res, answer, state.latencyMs + (answer.delayMs ?? 0))
 }
@@ -151,6 +188,11 @@ export async function startGateway(opts: GatewayOptions = {}): Promise<Gateway> 
     failureRate: checkRate(opts.failureRate ?? 0),
     random: mulberry32(opts.seed ?? 0x6007),
     served: 0,
+    received: 0,
+    limited: 0,
+    rate: opts.rateLimit ? new RateWindow(opts.rateLimit) : null,
+    rateLimit: opts.rateLimit ?? null,
+    hang: opts.hang ?? false,
     timers: new Set(),
   }
   const sockets = new Set<Socket>()
@@ -166,6 +208,13 @@ export async function startGateway(opts: GatewayOptions = {}): Promise<Gateway> 
     port,
     setLatency: (ms) => void (state.latencyMs = checkLatency(ms)),
     setFailureRate: (rate) => void (state.failureRate = checkRate(rate)),
+    setRateLimit: (limit) => {
+      state.rateLimit = limit
+      state.rate = limit ? new RateWindow(limit) : null
+    },
+    setHang: (hang) => void (state.hang = hang),
+    limited: () => state.limited,
+    received: () => state.received,
     requests: () => state.served,
     pending: () => state.timers.size,
     stop: stopper(server, sockets, state),

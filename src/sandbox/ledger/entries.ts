@@ -24,6 +24,8 @@ export interface AccountRoot extends Entry {
   BurnedNFTokens?: number
   FirstNFTokenSequence?: number
   NFTokenMinter?: string
+  /** The account's domain, hex of ASCII (XLS-20: where URI-less NFTs' metadata lives). */
+  Domain?: string
   TicketCount?: number
 }
 

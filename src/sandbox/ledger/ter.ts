@@ -51,6 +51,7 @@ const TABLE = {
   terPRE_SEQ: [-92, 'Missing/inapplicable prior transaction.'],
   terQUEUED: [-89, 'Held until escalated fee drops.'],
   terPRE_TICKET: [-88, 'Ticket is not yet in ledger.'],
+  telBAD_DOMAIN: [-398, 'Domain too long.'],
   telINSUF_FEE_P: [-394, 'Fee insufficient.'],
   telCAN_NOT_QUEUE: [-392, 'Can not queue at this time.'],
   telCAN_NOT_QUEUE_BALANCE: [

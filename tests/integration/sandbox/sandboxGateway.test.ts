@@ -1,3 +1,4 @@
+import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { demoCollections, fillGateway } from '../../../src/sandbox/demo/catalog.ts'
 import type { DemoNft, DemoNftKind, DemoUriStyle } from '../../../src/sandbox/demo/catalog.ts'
@@ -226,5 +227,70 @@ describe('metadata gateway latency and stop', () => {
     expect(gateway.requests()).toBe(0)
     expect(gateway.pending()).toBe(0)
     await gateway.stop() // idempotent
+  })
+})
+
+describe('behaving as public gateways do', () => {
+  it('answers 429 with Retry-After above its rate, and serves again in the next second', async () => {
+    await withGateway({ rateLimit: { perSecond: 3, retryAfterS: 7 } }, async (g) => {
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () => fetch(urlOf(g, byKind('ok').uri))),
+      )
+      const codes = answers.map((r) => r.status).sort()
+      expect(codes).toEqual([200, 200, 200, 429, 429])
+      expect(answers.find((r) => r.status === 429)?.headers.get('retry-after')).toBe('7')
+      for (const r of answers) await r.arrayBuffer()
+      expect(g.limited()).toBe(2)
+    })
+  })
+
+  it('hangs: takes requests and answers none until the client gives up', async () => {
+    await withGateway({ hang: true }, async (g) => {
+      const outcome = await fetch(urlOf(g, byKind('ok').uri), {
+        signal: AbortSignal.timeout(300),
+      }).then(
+        () => 'answered',
+        () => 'gave up',
+      )
+      expect(outcome).toBe('gave up')
+      expect(g.received()).toBe(1)
+      g.setHang(false)
+      expect((await fetch(urlOf(g, byKind('ok').uri))).status).toBe(200)
+    })
+  })
+
+  it('serves subdomain-style requests (CID.ipfs.host) and issuer-domain documents', async () => {
+    await withGateway({}, async (g) => {
+      const path = new URL(urlOf(g, byKind('ok').uri)).pathname
+      const [, , cid, ...rest] = path.split('/')
+      const viaSubdomain = await new Promise<{ status: number; body: string }>(
+        (resolve, reject) => {
+          const req = request(
+            {
+              host: '127.0.0.1',
+              port: g.port,
+              path: `/${rest.join('/')}`,
+              headers: { host: `${cid}.ipfs.localhost:${g.port}` },
+            },
+            (res) => {
+              let body = ''
+              res.on('data', (chunk: Buffer) => (body += chunk.toString()))
+              res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+            },
+          )
+          req.on('error', reject)
+          req.end()
+        },
+      )
+      expect(viaSubdomain.status).toBe(200)
+      expect(viaSubdomain.body).toBe(await (await fetch(`${g.url}${path}`)).text())
+      const id = `000800001234${'AB'.repeat(22)}0000002A`
+      const doc = (await (await fetch(`${g.url}/.well-known/xrpl-nft/${id}`)).json()) as {
+        name: string
+        image: string
+      }
+      expect(doc.name).toBe('Domain NFT #42')
+      expect((await fetch(doc.image)).headers.get('content-type')).toBe('image/svg+xml')
+    })
   })
 })

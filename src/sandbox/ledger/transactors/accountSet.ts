@@ -1,4 +1,4 @@
-/** AccountSet (rippled SetAccount.cpp), for the flags the app uses. */
+/** AccountSet (rippled SetAccount.cpp), for the flags and the Domain the app uses. */
 import type { AccountRoot } from '../entries.ts'
 import { lsf } from '../entries.ts'
 import type { Transactor, TxJson } from '../context.ts'
@@ -7,6 +7,9 @@ import { keylet } from '../keylets.ts'
 import type { ApplyView } from '../view.ts'
 import type { Ter } from '../ter.ts'
 import { asf, tfOptionalAuth, tfRequireAuth } from '../txFlags.ts'
+
+/** rippled's DOMAIN_BYTES_MAX: a longer Domain is telBAD_DOMAIN. */
+const DOMAIN_BYTES_MAX = 256
 
 /** asf values (SetFlag / ClearFlag) and the account flag each one toggles. */
 const ASF_FLAG = new Map<number, number>([
@@ -51,6 +54,12 @@ export const accountSet: Transactor = {
     if (set === asf.authorizedNFTokenMinter && tx.NFTokenMinter === undefined) return 'temMALFORMED'
     if (clear === asf.authorizedNFTokenMinter && tx.NFTokenMinter !== undefined)
       return 'temMALFORMED'
+    const domain = tx.Domain
+    if (
+      domain !== undefined &&
+      (typeof domain !== 'string' || domain.length / 2 > DOMAIN_BYTES_MAX)
+    )
+      return 'telBAD_DOMAIN'
     return 'tesSUCCESS'
   },
   preclaim() {
@@ -66,6 +75,9 @@ export const accountSet: Transactor = {
     }
     if (set === asf.authorizedNFTokenMinter) acct.NFTokenMinter = tx.NFTokenMinter as string
     if (clear === asf.authorizedNFTokenMinter) delete acct.NFTokenMinter
+    // An empty Domain removes it (rippled SetAccount).
+    if (tx.Domain === '') delete acct.Domain
+    else if (typeof tx.Domain === 'string') acct.Domain = tx.Domain.toUpperCase()
     const setBit = set === undefined ? undefined : ASF_FLAG.get(set)
     const clearBit = clear === undefined ? undefined : ASF_FLAG.get(clear)
     if (setBit !== undefined) acct.Flags = (acct.Flags | setBit) >>> 0

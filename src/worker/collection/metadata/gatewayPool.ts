@@ -44,6 +44,8 @@ export interface PoolLimits {
   maxRestMs: number
   /** Rest after a 429 without a usable Retry-After, doubled per consecutive 429. */
   limitedRestMs: number
+  /** Longest wait for a resting gateway when every gateway rests. */
+  maxWaitMs: number
 }
 
 /** Production tuning: 10 in flight per operator, hedge after 2.5 s, rests from 2 s to 5 min. */
@@ -55,6 +57,7 @@ export const DEFAULT_POOL_LIMITS: PoolLimits = {
   baseRestMs: 2000,
   maxRestMs: 5 * 60_000,
   limitedRestMs: 5000,
+  maxWaitMs: 30_000,
 }
 
 /** The health of one operator. */
@@ -196,12 +199,20 @@ export class GatewayPool {
         losers.abort()
         resolve(outcome)
       }
+      let asked = 0
       const launchNext = async (): Promise<void> => {
-        const url = this.pick(queue)
+        let url = this.pick(queue)
+        // Every gateway left is resting: after an attempt elsewhere, they are not waited for (a
+        // gateway resting for minutes would hold the item that long); before any, the earliest rest
+        // is waited out, up to `maxWaitMs` (every gateway rate-limited: waiting is what they ask).
+        while (url !== undefined && asked > 0 && this.of(url).restUntil > this.now()) {
+          url = this.pick(queue)
+        }
         if (url === undefined || done) {
           if (running === 0) finish(last)
           return
         }
+        asked++
         running++
         const h = this.of(url)
         // The slot is taken at once when free, so that requests started together spread out.
@@ -301,9 +312,9 @@ export class GatewayPool {
     h.restUntil = Math.max(h.restUntil, this.now() + Math.min(rest, this.limits.maxRestMs))
   }
 
-  /** Waits out an operator's rest when every alternative was tried (it is last in the order). */
+  /** Waits out an operator's rest (every gateway rests), up to `maxWaitMs`. */
   private async waitRest(h: Health): Promise<void> {
-    const wait = h.restUntil - this.now()
+    const wait = Math.min(h.restUntil - this.now(), this.limits.maxWaitMs)
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
   }
 
