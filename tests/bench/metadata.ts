@@ -6,7 +6,11 @@
  * - cold: MetadataService.load with its pool of 15 (a new fetch starts as soon as one ends);
  * - warm: the same load again, all from the cache;
  * - batches: the spec's scheme, strict batches of 15 (wait for the whole batch, then the next),
- *   same pipeline and cache writes, on a fresh cache.
+ *   same pipeline and cache writes, on a fresh cache;
+ * - pool: the cold load again on a fresh cache and a fresh engine pool, with three gateways: one
+ *   that hangs (first in the list), one that answers 429 (Retry-After: 1) above 10 requests a
+ *   second, and the healthy one; its rate against the healthy cold load (the goal is ≥ 0.8), and
+ *   how many loaded cards have no picture address on a gateway that answers (the goal is 0).
  *
  * Latency model (deterministic): the gateway answers after 100 ms; in addition, one item in 20,
  * chosen by a seeded PRNG, answers 200 ms later (300 ms in all), as a cold IPFS block does. The
@@ -93,6 +97,58 @@ async function loadInBatches(db: LedgerDb, nfts: NftItem[], ctx: PipelineContext
   return loaded
 }
 
+/** The cold load through a pool of a hanging, a rate-limited and the healthy gateway. */
+async function poolLoad(
+  healthy: string,
+  nfts: NftItem[],
+  fetchFn: typeof fetch,
+  networks: ReturnType<typeof buildNetworks>,
+) {
+  const limited = await startGateway({
+    port: 0,
+    latencyMs: GATEWAY_LATENCY_MS,
+    rateLimit: { perSecond: 10, retryAfterS: 1 },
+  })
+  const hanging = await startGateway({ port: 0, hang: true })
+  const db = await freshDb('gateway-pool')
+  try {
+    await db.nftSnapshots.put({
+      network: 'sandbox',
+      account: ACCOUNT,
+      nfts,
+      loadedAt: 0,
+      ledgerIndex: 0,
+    })
+    const service = new MetadataService({
+      db,
+      network: () => 'sandbox',
+      networks,
+      fetchFn,
+      isMobile: false,
+      gateways: { ipfs: [hanging.url, limited.url, healthy] },
+    })
+    const cold = await timed(() => service.load({ account: ACCOUNT }))
+    check('pool', cold.value.loaded)
+    const rows = await db.metadata.toArray()
+    const answering = [healthy, limited.url]
+    const withoutPicture = rows.filter(
+      (r) => !(r.imageUrls ?? []).some((url) => answering.some((g) => url.startsWith(g))),
+    ).length
+    const firstOnHanging = rows.filter((r) => r.image?.startsWith(hanging.url)).length
+    return {
+      ms: cold.ms,
+      limited429: limited.limited(),
+      hangingAsked: hanging.received(),
+      withoutPicture,
+      firstOnHanging,
+    }
+  } finally {
+    db.close()
+    await db.delete()
+    await Promise.all([limited.stop(), hanging.stop()])
+  }
+}
+
 async function timed<T>(run: () => Promise<T>): Promise<{ ms: number; value: T }> {
   const t0 = performance.now()
   const value = await run()
@@ -152,8 +208,11 @@ export const metadataSuite: Suite = {
       const batches = await timed(() => loadInBatches(batchDb, nfts, ctx))
       check('batches', batches.value)
 
+      const pooled = await poolLoad(gateway.url, nfts, fetchFn, networks)
+
       const poolRate = (N / cold.ms) * 1000
       const batchRate = (N / batches.ms) * 1000
+      const troubledRate = (N / pooled.ms) * 1000
       return {
         gateway_latency_ms: GATEWAY_LATENCY_MS,
         slow_items: slow,
@@ -164,6 +223,13 @@ export const metadataSuite: Suite = {
         batches2000_nfts_per_s: Math.round(batchRate),
         batches2000_ms: Math.round(batches.ms),
         ratio_pool_over_batches: Math.round((poolRate / batchRate) * 100) / 100,
+        troubled_pool2000_nfts_per_s: Math.round(troubledRate),
+        troubled_pool2000_ms: Math.round(pooled.ms),
+        ratio_troubled_over_healthy: Math.round((troubledRate / poolRate) * 100) / 100,
+        troubled_429_answers: pooled.limited429,
+        troubled_hanging_requests: pooled.hangingAsked,
+        troubled_cards_without_answering_picture: pooled.withoutPicture,
+        troubled_pictures_first_on_hanging: pooled.firstOnHanging,
       }
     } finally {
       for (const db of dbs) {
