@@ -2,6 +2,7 @@
 import { isValidClassicAddress } from 'xrpl'
 
 import { EngineError } from '../shared/errors.ts'
+import { MAX_USER_GATEWAYS, gatewayBase } from '../shared/ipfsGateways.ts'
 import { isNetworkId } from '../shared/networks.ts'
 import type { AppSettings } from './api.ts'
 
@@ -12,8 +13,8 @@ const CHECKS: { [K in keyof AppSettings]: (v: unknown) => boolean } = {
   preferredAuthMethod: (v) => v === null || v === 'seed' || v === 'regularkey',
   ipfsGateways: (v) =>
     Array.isArray(v) &&
-    v.length <= 10 &&
-    v.every((g) => typeof g === 'string' && /^https?:\/\/[^\s]+$/.test(g)),
+    v.length <= MAX_USER_GATEWAYS &&
+    v.every((g) => typeof g === 'string' && gatewayBase(g) !== null),
   // Only through addOwnEndpoint, which checks each server first.
   ownEndpoints: () => false,
   viewAccounts: (v) =>

@@ -10,6 +10,7 @@ import type { NetworkId } from '../../shared/networks.ts'
 import { engine } from '../engine.ts'
 import { useNetworkStatus } from '../state/network.ts'
 import { Modal } from '../ui/Modal.tsx'
+import { GatewaysSection } from './GatewaysSection.tsx'
 
 /** The user's own servers of one network, as saved (live). */
 function useOwnEndpoints(network: NetworkId): OwnEndpoint[] {
@@ -112,6 +113,7 @@ export function ServersDialog({ onClose }: { onClose: () => void }) {
         A server is checked before use: it must report {config.name}’s network id and hold the same
         ledger as {config.name}’s servers.
       </p>
+      <GatewaysSection network={network} />
       <button type="button" className="button" onClick={onClose}>
         Close
       </button>

@@ -2,6 +2,7 @@
  * Which hosts the engine asks for IPFS and Arweave content. Content-addressed data is the same on
  * every gateway, so a list gives failover for free; the order is the preference.
  */
+import { PUBLIC_IPFS_GATEWAYS, gatewayBase } from '../../../shared/ipfsGateways.ts'
 import type { NetworkConfig, NetworkId } from '../../../shared/networks.ts'
 
 /** Gateway base URLs (no trailing slash), in the order they are tried. */
@@ -12,17 +13,7 @@ export interface GatewaySet {
   arweave: string[]
 }
 
-/**
- * Public IPFS gateways for the real networks, each of a different operator (ipfs.io and dweb.link
- * are both the IPFS Foundation's: one of them is enough), so that one operator's outage or rate
- * limit never stops enrichment. The pool (gatewayPool.ts) reorders them by measured health.
- */
-export const PUBLIC_IPFS_GATEWAYS: readonly string[] = [
-  'https://ipfs.io',
-  'https://w3s.link',
-  'https://gateway.pinata.cloud',
-  'https://4everland.io',
-]
+export { PUBLIC_IPFS_GATEWAYS } from '../../../shared/ipfsGateways.ts'
 
 /** Public Arweave gateways for the real networks (arweave.net's operator, then ar.io's network). */
 export const PUBLIC_ARWEAVE_GATEWAYS: readonly string[] = [
@@ -112,7 +103,9 @@ export function gatewaysFor(
   const { option, userIpfs } = overrides
   if (option?.ipfs?.length) set.ipfs = option.ipfs.map(trimBase)
   if (option?.arweave?.length) set.arweave = option.arweave.map(trimBase)
-  const user = (userIpfs ?? []).filter((g) => typeof g === 'string' && /^https?:\/\//.test(g))
-  if (user.length) set.ipfs = user.map(trimBase)
+  const user = (userIpfs ?? [])
+    .map((g) => (typeof g === 'string' ? gatewayBase(g) : null))
+    .filter((g): g is string => g !== null)
+  if (user.length) set.ipfs = user
   return set
 }
