@@ -62,3 +62,62 @@ test('your own gateway goes first; a picture it cannot serve comes from the next
   await dialog.getByRole('button', { name: 'Use Sandbox’s gateways' }).click()
   await expect(list.getByRole('listitem')).toHaveText([new RegExp(SANDBOX_GATEWAY)])
 })
+
+/** One second of silence as a WAV file: media a <video> element plays (a sound track, no frames). */
+function silentWav(): Buffer {
+  const rate = 8000
+  const data = Buffer.alloc(rate)
+  const header = Buffer.alloc(44)
+  header.write('RIFF', 0)
+  header.writeUInt32LE(36 + data.length, 4)
+  header.write('WAVEfmt ', 8)
+  header.writeUInt32LE(16, 16)
+  header.writeUInt16LE(1, 20) // PCM
+  header.writeUInt16LE(1, 22) // mono
+  header.writeUInt32LE(rate, 24)
+  header.writeUInt32LE(rate, 28)
+  header.writeUInt16LE(1, 32)
+  header.writeUInt16LE(8, 34)
+  header.write('data', 36)
+  header.writeUInt32LE(data.length, 40)
+  data.fill(128)
+  return Buffer.concat([header, data])
+}
+
+test('an NFT with only a video shows it muted and looping, playing on screen and paused off it', async ({
+  page,
+}) => {
+  const item = demoCollections()
+    .flatMap((c) => c.items)
+    .find((i) => i.kind === 'ok' && i.uriStyle === 'ipfs')
+  const path = /^ipfs:\/\/(.*)$/.exec(item?.uri ?? '')?.[1]
+  if (!item || !path) throw new Error('no good IPFS item in the catalogue')
+  // That NFT's document, as a collection that publishes only a video writes it (XLS-24 `video`).
+  await page.route(`${SANDBOX_GATEWAY}/ipfs/${path}`, (route) =>
+    route.fulfill({
+      contentType: 'application/json',
+      headers: { 'access-control-allow-origin': '*' },
+      body: JSON.stringify({ name: 'Looping Clip', video: `${SANDBOX_GATEWAY}/clips/loop.mp4` }),
+    }),
+  )
+  await page.route(`${SANDBOX_GATEWAY}/clips/loop.mp4`, (route) =>
+    route.fulfill({ contentType: 'audio/wav', body: silentWav() }),
+  )
+  await openMainShell(page)
+  await connectDemoWallet(page)
+  await waitForNfts(page)
+  await page.getByLabel(/Search by name/).fill('Looping Clip')
+  const video = card(page, 'Looping Clip').getByTestId('nft-video')
+  await expect(video).toHaveJSProperty('muted', true)
+  await expect(video).toHaveJSProperty('loop', true)
+  // Below the fold it waits; scrolled into view, it plays.
+  await expect(video).toHaveJSProperty('paused', true)
+  await video.scrollIntoViewIfNeeded()
+  await expect(video).toHaveJSProperty('paused', false)
+  // Moved off screen, it stops.
+  await video.evaluate((el: HTMLVideoElement) => {
+    el.style.position = 'fixed'
+    el.style.top = '200vh'
+  })
+  await expect(video).toHaveJSProperty('paused', true)
+})
