@@ -44,7 +44,7 @@ function Placeholder({ nftId, sound }: { nftId: string; sound: boolean }) {
           {placeholderLabel(nftId)}
         </text>
       </svg>
-      {sound && <span className="nft-card__sound">♪ Sound</span>}
+      {sound && <span className="nft-card__badge nft-card__sound">♪ Sound</span>}
     </div>
   )
 }

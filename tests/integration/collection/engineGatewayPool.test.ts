@@ -5,7 +5,6 @@
  * name a closed or a subdomain gateway load from the pool, and NFTs minted without a URI load from
  * their issuer's domain (XLS-20).
  */
-import { createServer } from 'node:net'
 import { Wallet, convertStringToHex } from 'xrpl'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
@@ -15,6 +14,7 @@ import { demoCollections, fillGateway } from '../../../src/sandbox/demo/catalog.
 import type { DemoNft } from '../../../src/sandbox/demo/catalog.ts'
 import { startGateway } from '../../../src/sandbox/gateway/server.ts'
 import type { Gateway } from '../../../src/sandbox/gateway/server.ts'
+import { deadPort } from '../../helpers/ports.ts'
 import { startEngineHarness } from '../../helpers/engine.ts'
 import type { EngineHarness } from '../../helpers/engine.ts'
 import { fundInProcess, submitInProcess } from '../../helpers/sandbox.ts'
@@ -27,15 +27,6 @@ let healthy: Gateway
 let limited: Gateway
 let hanging: Gateway
 let closed: string
-
-/** A loopback port nothing listens on. */
-async function deadPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  await new Promise((resolve) => server.close(resolve))
-  return typeof address === 'object' && address ? address.port : 1
-}
 
 beforeAll(async () => {
   limited = await startGateway({ port: 0, rateLimit: { perSecond: 5, retryAfterS: 1 } })

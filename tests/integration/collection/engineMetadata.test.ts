@@ -3,7 +3,6 @@
  * 250 NFTs, every kind of good and bad metadata in the catalogue, the cache as the UI observes it,
  * and gateway failover.
  */
-import { createServer } from 'node:net'
 import { liveQuery } from 'dexie'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
@@ -15,6 +14,7 @@ import type { DemoNft, DemoNftKind } from '../../../src/sandbox/demo/catalog.ts'
 import type { Gateway } from '../../../src/sandbox/gateway/server.ts'
 import type { MetadataProgress } from '../../../src/worker/api.ts'
 import { engineError, startEngineHarness } from '../../helpers/engine.ts'
+import { deadPort } from '../../helpers/ports.ts'
 import type { EngineHarness } from '../../helpers/engine.ts'
 
 const holder = demoAccounts().holder.classicAddress
@@ -65,15 +65,6 @@ const ids = (predicate: (item: DemoNft) => boolean) =>
 async function rows(): Promise<Map<string, MetadataRow>> {
   const all = await h.db.metadata.toArray()
   return new Map(all.map((r) => [r.nftId, r]))
-}
-
-/** A loopback port nothing listens on. */
-async function deadPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  await new Promise((resolve) => server.close(resolve))
-  return typeof address === 'object' && address ? address.port : 1
 }
 
 const GOOD: DemoNftKind[] = ['ok', 'https', 'data', 'arweave', 'broken-image']
