@@ -190,7 +190,11 @@ describe('fetchDocument: failover', () => {
 
   it.each([
     ['404', () => json('missing', {}, 404), 'http-error'],
-    ['HTML', () => json('<html>', { 'content-type': 'text/html' }), 'not-json'],
+    [
+      'an image where a document was expected',
+      () => json('x', { 'content-type': 'application/pdf' }),
+      'not-json',
+    ],
     ['not an object', () => json('[1,2]'), 'not-json'],
   ] as [string, () => Response, string][])(
     'stops at a definite answer: %s',
@@ -200,6 +204,14 @@ describe('fetchDocument: failover', () => {
       expect(f.calls).toHaveLength(1)
     },
   )
+
+  it('asks the next gateway when one answers with an HTML page (a landing page, a bot check)', async () => {
+    const f = fakeFetch(() => Promise.resolve(json('<html>', { 'content-type': 'text/html' })))
+    expect(await fetchDocument(urls, LIMITS, new GatewayPool(), f.fn)).toEqual({
+      problem: 'not-json',
+    })
+    expect(f.calls).toHaveLength(3)
+  })
 
   it('reports the last problem when every gateway fails', async () => {
     const f = fakeFetch(() => Promise.resolve(json('', {}, 502)))

@@ -218,3 +218,134 @@ describe("an issuer's domain (XLS-20, NFTs without a URI)", () => {
     )
   })
 })
+
+describe('what a hostile URI, domain or gateway cannot do', () => {
+  it.each([
+    `ipfs://${CID}/.%2e/.%2e/secret`,
+    `ipfs://${CID}/%2E./x`,
+    'ar://bNbA3TEQVL60xlgCcqdz4ZPHFZ711cZ3hmkpGttDt_U/.%2e/.%2e/x',
+  ])('climbs out of no content root: %s', (uri) => {
+    expect(resolveMetadataUri(uri, GATEWAYS, 1e6)).toEqual({
+      kind: 'failed',
+      problem: 'unsupported-uri',
+    })
+  })
+
+  it('leaves a climbing gateway address as the URL parser reads it, on its own host only', () => {
+    // The URL parser itself resolves the dot segments: this is https://any.host/x, not content.
+    expect(resolveMetadataUri(`https://any.host/ipfs/${CID}/%2e./.%2E/x`, GATEWAYS, 1e6)).toEqual({
+      kind: 'fetch',
+      urls: ['https://any.host/x'],
+    })
+  })
+
+  it.each([
+    'http://127.0.0.1:631/x.json',
+    'http://localhost:8080/x.json',
+    'http://192.168.1.1/admin.json',
+    'http://router.lan/x.json',
+    'http://[::1]:80/x.json',
+    `http://10.0.0.1/ipfs/${CID}/x.json`,
+  ])('reaches nothing on this device or the local network: %s', (uri) => {
+    const r = resolveMetadataUri(uri, GATEWAYS, 1e6)
+    const urls = r.kind === 'fetch' ? r.urls : []
+    expect(
+      urls.every((u) => u.startsWith('https://a.example') || u.startsWith('https://b.example')),
+    ).toBe(true)
+  })
+
+  it('reaches a local gateway that is configured (the sandbox, your own IPFS daemon)', () => {
+    const own = { ipfs: ['http://127.0.0.1:8080'], arweave: [] }
+    expect(resolveMetadataUri(`ipfs://${CID}/1.json`, own, 1e6)).toEqual({
+      kind: 'fetch',
+      urls: [`http://127.0.0.1:8080/ipfs/${CID}/1.json`],
+    })
+  })
+
+  it('reads hosts as the browser does', () => {
+    // A backslash is a slash to the URL parser: the host is evil.com, not an IPFS gateway.
+    expect(resolveMetadataUri(`https://evil.com\\.ipfs.io/ipfs/${CID}`, GATEWAYS, 1e6)).toEqual({
+      kind: 'fetch',
+      urls: [`https://evil.com/.ipfs.io/ipfs/${CID}`],
+    })
+    // A host that merely contains ".ipfs." with an /ipfs/ path: path style, its address kept.
+    const mine = resolveMetadataUri(
+      `https://my-nft.ipfs.example.com/ipfs/${CID}/1.json`,
+      GATEWAYS,
+      1e6,
+    )
+    expect(mine.kind === 'fetch' && mine.urls.at(-1)).toBe(
+      `https://my-nft.ipfs.example.com/ipfs/${CID}/1.json`,
+    )
+    expect(operatorOf(`${CID}.ipfs.gw.example`)).toBe(operatorOf('gw.example'))
+  })
+
+  it.each(['192.168.1.1', '10.0.0.1', 'router', 'localhost:631'])(
+    'takes no private domain from an issuer on a public network: %s',
+    (domain) => {
+      const host = domainFromHex(hex(domain))
+      const urls = host ? [domainMetadataUrl(host, '00')] : []
+      expect(urls.filter((u) => !u.startsWith('http://localhost'))).toEqual([])
+    },
+  )
+
+  it('asks the next gateway when one refuses by policy (403, a bot-check page), and learns it', async () => {
+    const pool = new GatewayPool()
+    const f = fakeFetch((url) =>
+      url.startsWith('https://a')
+        ? Promise.resolve(new Response('forbidden', { status: 403 }))
+        : url.startsWith('https://b')
+          ? Promise.resolve(
+              new Response('<html>checking your browser</html>', {
+                headers: { 'content-type': 'text/html' },
+              }),
+            )
+          : ok(),
+    )
+    const urls = ['https://a.example/d', 'https://b.example/d', 'https://c.example/d']
+    expect(await fetchDocument(urls, LIMITS, pool, f.fn)).toEqual({ doc: { name: 'n' } })
+    expect(pool.order(urls)[0]).toBe('https://c.example/d')
+    // A 404 is the content's answer everywhere: the search ends.
+    const g = fakeFetch(() => Promise.resolve(new Response('missing', { status: 404 })))
+    expect(await fetchDocument(urls, LIMITS, new GatewayPool(), g.fn)).toEqual({
+      problem: 'http-error',
+    })
+    expect(g.calls).toHaveLength(1)
+  })
+
+  it('demotes a gateway whose every answer is a 5xx, and rests one that says Retry-After: 0', async () => {
+    const pool = new GatewayPool()
+    const f = fakeFetch((url) =>
+      url.startsWith('https://a')
+        ? Promise.resolve(new Response('bad gateway', { status: 502 }))
+        : ok(),
+    )
+    const urls = ['https://a.example/d', 'https://b.example/d']
+    for (let i = 0; i < 3; i++) await fetchDocument([urls[0]!], LIMITS, pool, f.fn)
+    expect(pool.order(urls)[0]).toBe(urls[0])
+    for (let i = 0; i < 2; i++) await fetchDocument([urls[0]!], LIMITS, pool, f.fn)
+    expect(pool.order(urls)[0]).toBe(urls[1])
+
+    const limited = new GatewayPool()
+    const z = fakeFetch(() =>
+      Promise.resolve(new Response('slow down', { status: 429, headers: { 'retry-after': '0' } })),
+    )
+    await fetchDocument(['https://z.example/d'], LIMITS, limited, z.fn)
+    expect(limited.report()[0]?.restingUntil).not.toBeNull()
+  })
+
+  it('does not send a request into a long Retry-After: the item is left for a later load', async () => {
+    const pool = new GatewayPool(Date.now, { maxWaitMs: 50 })
+    const f = fakeFetch(() =>
+      Promise.resolve(
+        new Response('slow down', { status: 429, headers: { 'retry-after': '300' } }),
+      ),
+    )
+    await fetchDocument(['https://a.example/d'], LIMITS, pool, f.fn)
+    const later = await Promise.all(
+      Array.from({ length: 5 }, () => fetchDocument(['https://a.example/d'], LIMITS, pool, f.fn)),
+    )
+    expect(later.every((r) => 'problem' in r && r.problem === 'http-error')).toBe(true)
+    expect(f.calls).toHaveLength(1)
+  })
+})

@@ -68,9 +68,18 @@ describe('resolveMetadataUri: fetchable URIs, in gateway order', () => {
   })
 
   it('fetches http(s) URLs as they are, from their own host only', () => {
-    for (const url of ['https://example.com/nft/1.json', 'http://127.0.0.1:6007/meta/x/1.json']) {
-      expect(resolveMetadataUri(url, GATEWAYS, MB)).toEqual({ kind: 'fetch', urls: [url] })
-    }
+    const url = 'https://example.com/nft/1.json'
+    expect(resolveMetadataUri(url, GATEWAYS, MB)).toEqual({ kind: 'fetch', urls: [url] })
+  })
+
+  it('fetches from this device only under a configured gateway (the sandbox)', () => {
+    const url = 'http://127.0.0.1:6007/meta/x/1.json'
+    expect(resolveMetadataUri(url, GATEWAYS, MB)).toEqual({
+      kind: 'failed',
+      problem: 'unsupported-uri',
+    })
+    const sandbox = { ipfs: ['http://127.0.0.1:6007'], arweave: ['http://127.0.0.1:6007/ar'] }
+    expect(resolveMetadataUri(url, sandbox, MB)).toEqual({ kind: 'fetch', urls: [url] })
   })
 })
 
@@ -158,7 +167,8 @@ describe('resolveMediaUrl: images', () => {
     [V0, `https://one.example/ipfs/${V0}`],
     [`ar://${AR}`, `https://ar.example/${AR}`],
     ['https://cdn.example/a.png', 'https://cdn.example/a.png'],
-    ['http://127.0.0.1:6007/ipfs/x/img/1.svg', 'http://127.0.0.1:6007/ipfs/x/img/1.svg'],
+    // This device, where no gateway is configured: an NFT may not make the app call it.
+    ['http://127.0.0.1:6007/ipfs/x/img/1.svg', null],
     [
       'https://cdn.example/a.svg" onerror="alert(1)',
       'https://cdn.example/a.svg%22%20onerror=%22alert(1)',

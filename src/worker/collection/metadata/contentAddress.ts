@@ -38,9 +38,13 @@ export function isBareCid(text: string): boolean {
  * Null when the path tries to climb.
  */
 export function safePath(path: string): string | null {
-  const segments = path.split('/').filter((s) => s !== '')
-  if (segments.some((s) => s === '.' || s === '..' || /^%2e(%2e)?$/i.test(s))) return null
-  return segments.map((s) => encodeURIComponent(safeDecode(s))).join('/')
+  const segments = path
+    .split('/')
+    .filter((s) => s !== '')
+    .map(safeDecode)
+  // Checked decoded: `.%2e` and `%2E.` are `..` too once a gateway decodes them.
+  if (segments.some((s) => s === '.' || s === '..')) return null
+  return segments.map((s) => encodeURIComponent(s)).join('/')
 }
 
 function safeDecode(segment: string): string {
@@ -94,49 +98,65 @@ const URL_CID = /^(Qm[1-9A-HJ-NP-Za-km-z]{44}|b[a-z2-7]{50,}|k[0-9a-z]{50,})$/
 /** Hosts that serve Arweave content by transaction id (`https://arweave.net/ID/path`). */
 const ARWEAVE_HOSTS = /(^|\.)(arweave\.net|arweave\.dev|ar-io\.net|g8way\.io)$/i
 
-/** The host and the raw path (before the query, `#` kept) of an http(s) address, or null. */
+/**
+ * The host and the path (before the query, `#` kept as part of it) of an http(s) address, as the
+ * browser's URL parser reads them (a `\\` is a `/` to it, so it must be to us), or null.
+ */
 function splitWebAddress(text: string): { host: string; path: string } | null {
-  const match = /^https?:\/\/([^/?#]*)(\/[^?]*)?/i.exec(text)
-  const authority = match?.[1] ?? ''
-  if (!match || authority.includes('@')) return null
-  const host = authority.replace(/:\d+$/, '').toLowerCase()
-  return host ? { host, path: match[2] ?? '' } : null
+  let url: URL
+  try {
+    url = new URL(text.replace(/#/g, '%23'))
+  } catch {
+    return null
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null
+  if (url.username || url.password || !url.hostname) return null
+  return { host: url.hostname.toLowerCase(), path: url.pathname }
 }
+
+/** Where a gateway address names its content. */
+export type GatewayStyle = 'path' | 'subdomain' | 'arweave'
+
+/** A gateway address's content and how the address names it. */
+export type GatewayContent =
+  | { ipfs: IpfsRef; host: string; style: GatewayStyle }
+  | { arweave: ArweaveRef; host: string; style: GatewayStyle }
 
 /**
  * The content behind a web address on an IPFS or Arweave gateway, whatever the gateway: path style
- * (`https://any.host/ipfs/CID/path`, `/ipns/name/path`), subdomain style
- * (`https://CID.ipfs.w3s.link/path`, `https://name.ipns.dweb.link/path`) and Arweave hosts
- * (`https://arweave.net/ID/path`). Null for any other address: its host is its only source.
- * Content addressing makes the host irrelevant, so a closed gateway's address still names content
- * that any live gateway serves.
+ * (`https://any.host/ipfs/CID/path`, `/ipns/name/path`: checked first, since a host may itself
+ * contain `.ipfs.`), subdomain style (`https://CID.ipfs.w3s.link/path`,
+ * `https://name.ipns.dweb.link/path`) and Arweave hosts (`https://arweave.net/ID/path`). Null for
+ * any other address: its host is its only source. Content addressing makes the host irrelevant, so
+ * a closed gateway's address still names content that any live gateway serves.
  */
-export function parseGatewayUrl(
-  text: string,
-): { ipfs: IpfsRef; host: string } | { arweave: ArweaveRef; host: string } | null {
+export function parseGatewayUrl(text: string): GatewayContent | null {
   const web = splitWebAddress(text)
   if (!web) return null
   const { host, path } = web
-  const subdomain = /^([a-z0-9]+)\.(ipfs|ipns)\./.exec(host)
-  if (subdomain) {
-    const namespace = subdomain[2] as IpfsRef['namespace']
-    const root = subdomain[1] ?? ''
-    if (namespace === 'ipfs' && !URL_CID.test(root)) return null
-    const ref = splitRef(namespace, `${root}${path}`)
-    return ref ? { ipfs: ref, host } : null
-  }
   const pathStyle = /^\/(ipfs|ipns)\/([^/]+)(.*)$/.exec(path)
   if (pathStyle) {
     const namespace = pathStyle[1] as IpfsRef['namespace']
     const root = pathStyle[2] ?? ''
-    if (namespace === 'ipfs' && !URL_CID.test(root)) return null
-    const ref = splitRef(namespace, `${root}${pathStyle[3] ?? ''}`)
-    return ref ? { ipfs: ref, host } : null
+    const ref =
+      namespace === 'ipfs' && !URL_CID.test(root)
+        ? null
+        : splitRef(namespace, `${root}${pathStyle[3] ?? ''}`)
+    if (ref) return { ipfs: ref, host, style: 'path' }
+  }
+  const subdomain = /^([a-z0-9]+)\.(ipfs|ipns)\./.exec(host)
+  if (subdomain) {
+    const namespace = subdomain[2] as IpfsRef['namespace']
+    const root = subdomain[1] ?? ''
+    const ref =
+      namespace === 'ipfs' && !URL_CID.test(root) ? null : splitRef(namespace, `${root}${path}`)
+    if (ref) return { ipfs: ref, host, style: 'subdomain' }
   }
   if (ARWEAVE_HOSTS.test(host)) {
     const [id = '', ...rest] = path.replace(/^\//, '').split('/')
     const safe = safePath(rest.join('/'))
-    return ARWEAVE_ID.test(id) && safe !== null ? { arweave: { id, path: safe }, host } : null
+    if (ARWEAVE_ID.test(id) && safe !== null)
+      return { arweave: { id, path: safe }, host, style: 'arweave' }
   }
   return null
 }

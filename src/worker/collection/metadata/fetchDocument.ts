@@ -29,13 +29,18 @@ export function documentFromText(text: string): DocumentOutcome {
 /** What an outcome means for the pool's search. */
 export function verdictOf(outcome: FetchOutcome): AttemptVerdict {
   if (outcome.ok || !outcome.retryable) return { kind: 'final' }
-  if (outcome.status === 429 || (outcome.status === 503 && outcome.retryAfterMs !== undefined)) {
-    return outcome.retryAfterMs === undefined
-      ? { kind: 'limited' }
-      : { kind: 'limited', retryAfterMs: outcome.retryAfterMs }
+  const { status, retryAfterMs } = outcome
+  if (status === 429 || (status === 503 && retryAfterMs !== undefined)) {
+    return retryAfterMs === undefined ? { kind: 'limited' } : { kind: 'limited', retryAfterMs }
   }
-  // No status: no connection or no answer in time, the gateway's own failure.
-  return { kind: 'failed', gateway: outcome.status === undefined }
+  // No status: no connection or no answer in time. A 4xx (403, 451…) or a page where a document
+  // was expected: the gateway's policy. A 5xx: most often this content there (a CID the gateway
+  // could not find on the network).
+  if (status === undefined) return { kind: 'failed', blame: 'silence' }
+  return {
+    kind: 'failed',
+    blame: status < 500 || outcome.problem === 'not-json' ? 'gateway' : 'content',
+  }
 }
 
 /**
@@ -58,7 +63,8 @@ export async function fetchDocument(
     (url, signal) => fetchText(url, limits, fetchFn, signal),
     verdictOf,
   )
-  if (!outcome) return { problem: 'network' }
+  // No attempt made: every gateway rests longer than is worth waiting (rate limits).
+  if (!outcome) return { problem: 'http-error' }
   if (!outcome.ok) return { problem: outcome.problem }
   if ('media' in outcome) {
     // The answering gateway first, then the others: the card's picture fails over like a document.

@@ -46,12 +46,13 @@ function typeAccepted(header: string | null): boolean {
 }
 
 /**
- * Transient answers worth asking another gateway for: server errors, rate limiting, request
- * timeout. A 404 is not: content addressing makes "this path is not in this CID" the same answer
- * everywhere, and asking every gateway would multiply the wait for each broken NFT.
+ * Answers worth asking another gateway for: every error but 404 and 410. Content addressing makes
+ * "this path is not in this CID" the same answer everywhere, and asking every gateway would multiply
+ * the wait for each broken NFT; but a 401, 403 or 451 is one gateway's policy (a denylist, a bot
+ * check, a paid-only gateway), and server errors and rate limits pass.
  */
 function retryableStatus(status: number): boolean {
-  return status >= 500 || status === 429 || status === 408
+  return status !== 404 && status !== 410
 }
 
 /** `Retry-After` in ms (seconds or an HTTP date), or undefined when absent or unreadable. */
@@ -94,7 +95,9 @@ function refuse(response: Response, url: string, maxBytes: number): FetchOutcome
   const type = response.headers.get('content-type')
   const media = mediaKindOf(type)
   if (media) return { ok: true, media, url }
-  if (!typeAccepted(type)) return failure('not-json', false)
+  // An HTML page where a document was expected is the gateway's (a landing page, a bot check): the
+  // content may be on another one. Other types are the content's own answer.
+  if (!typeAccepted(type)) return failure('not-json', /^\s*text\/html/i.test(type ?? ''))
   // Only to refuse early: the cap itself is enforced on the bytes received.
   const declared = Number(response.headers.get('content-length'))
   return declared > maxBytes ? failure('too-large', false) : undefined

@@ -19,12 +19,12 @@ export type AttemptVerdict =
   /** Rate limited: rest the operator `retryAfterMs` (or a backoff) and ask another. */
   | { kind: 'limited'; retryAfterMs?: number }
   /**
-   * A failure another gateway may not have. `gateway`: the gateway itself failed (no connection, no
-   * answer in time), which counts against its health; otherwise (a 5xx) it is this content there,
-   * which is worth asking elsewhere but says little about the gateway (public gateways answer 502
-   * or 504 when they cannot find a CID on the network).
+   * A failure another gateway may not have, and whom it blames: `gateway`, the gateway's own refusal
+   * (a 403, a bot-check page), counted against it; `silence`, no connection or no answer in time,
+   * counted unless it answered others meanwhile (then this content is what is slow); `content`, a
+   * 5xx for this content there, counted only when it repeats for item after item.
    */
-  | { kind: 'failed'; gateway: boolean }
+  | { kind: 'failed'; blame: 'gateway' | 'silence' | 'content' }
 
 /** Tuning of the pool. */
 export interface PoolLimits {
@@ -78,6 +78,8 @@ interface Health {
   strikes: number
   /** Consecutive 429s. */
   limits: number
+  /** Consecutive content failures (5xx) without an answer in between. */
+  contentFailures: number
   /** Not asked before this time (Unix ms). */
   restUntil: number
   /** When it last answered (Unix ms; 0: never). */
@@ -86,6 +88,9 @@ interface Health {
   failed: number
   limited: number
 }
+
+/** 5xx answers in a row, item after item, that count as one failure of the gateway itself. */
+const CONTENT_FAILURES_TO_STRIKE = 5
 
 /** What {@link GatewayPool.report} tells about one operator. */
 export interface OperatorReport {
@@ -131,6 +136,7 @@ export class GatewayPool {
         latencyMs: undefined,
         strikes: 0,
         limits: 0,
+        contentFailures: 0,
         restUntil: 0,
         lastAnswerAt: 0,
         answered: 0,
@@ -211,11 +217,14 @@ export class GatewayPool {
       const launchNext = async (): Promise<void> => {
         let url = this.pick(queue)
         // Every gateway left is resting: after an attempt elsewhere, they are not waited for (a
-        // gateway resting for minutes would hold the item that long); before any, the earliest rest
-        // is waited out, up to `maxWaitMs` (every gateway rate-limited: waiting is what they ask).
-        while (url !== undefined && asked > 0 && this.of(url).restUntil > this.now()) {
-          url = this.pick(queue)
+        // gateway resting for minutes would hold the item that long); before any, a rest up to
+        // `maxWaitMs` is waited out (every gateway rate-limited: waiting is what they ask), a longer
+        // one ends the search (the item is retried on a later load, not sent into the rest).
+        const tooLong = (candidate: string) => {
+          const rest = this.of(candidate).restUntil - this.now()
+          return rest > 0 && (asked > 0 || rest > this.limits.maxWaitMs)
         }
+        while (url !== undefined && tooLong(url)) url = this.pick(queue)
         if (url === undefined || done) {
           if (running === 0) finish(last)
           return
@@ -224,9 +233,14 @@ export class GatewayPool {
         running++
         const h = this.of(url)
         // The slot is taken at once when free, so that requests started together spread out.
-        if (!this.tryAcquire(h)) {
-          await this.waitRest(h)
+        while (!this.tryAcquire(h)) {
+          // A rest (waited out again if a 429 meanwhile lengthened it), then a free slot.
+          if (h.restUntil > this.now()) {
+            await this.waitRest(h)
+            continue
+          }
           await this.acquire(h)
+          break
         }
         if (done) {
           this.release(h)
@@ -248,7 +262,7 @@ export class GatewayPool {
           hedged = true
           // Silence counts against the gateway (after a few, no new requests until its rest ends);
           // an answer clears it again.
-          this.strike(h, started)
+          this.strike(h, started, false)
           void launchNext()
         }
         hedge = setTimeout(checkHedge, Math.min(this.limits.hedgeMinMs, this.hedgeDelay(h)))
@@ -308,6 +322,7 @@ export class GatewayPool {
       h.answered++
       h.strikes = 0
       h.limits = 0
+      h.contentFailures = 0
       h.latencyMs = h.latencyMs === undefined ? ms : h.latencyMs * 0.8 + ms * 0.2
       return
     }
@@ -315,12 +330,18 @@ export class GatewayPool {
       h.limited++
       h.limits++
       const backoff = this.limits.limitedRestMs * 2 ** Math.min(h.limits - 1, 6)
-      const rest = Math.min(v.retryAfterMs ?? backoff, this.limits.maxRestMs)
+      // A Retry-After of 0 (or a date past) still rests it a moment: it just said "too many".
+      const rest = Math.min(Math.max(v.retryAfterMs ?? backoff, 1000), this.limits.maxRestMs)
       h.restUntil = Math.max(h.restUntil, now + rest)
       return
     }
     h.failed++
-    if (v.gateway) this.strike(h, started)
+    if (v.blame === 'gateway') this.strike(h, started, true)
+    else if (v.blame === 'silence') this.strike(h, started, false)
+    else if (++h.contentFailures >= CONTENT_FAILURES_TO_STRIKE) {
+      h.contentFailures = 0
+      this.strike(h, started, true)
+    }
   }
 
   /**
@@ -328,8 +349,8 @@ export class GatewayPool {
    * a rest that doubles with each. Not when the gateway answered other requests since: then it is
    * up, and this content is what is slow (a cold CID, an item that never answers).
    */
-  private strike(h: Health, started: number): void {
-    if (h.lastAnswerAt >= started) return
+  private strike(h: Health, started: number, always: boolean): void {
+    if (!always && h.lastAnswerAt >= started) return
     h.strikes++
     const beyond = h.strikes - this.limits.strikesToRest
     if (beyond < 0) return

@@ -52,11 +52,13 @@ const OPERATORS: Readonly<Record<string, string>> = {
 
 /** The operator of a host (a port may follow): a known one, or the host itself with its port. */
 export function operatorOf(host: string): string {
-  const name = host.toLowerCase().replace(/:\d+$/, '')
+  // `CID.ipfs.gateway.example` is gateway.example's: one operator, not one per CID.
+  const gateway = host.toLowerCase().replace(/^[a-z0-9]+\.(ipfs|ipns)\./, '')
+  const name = gateway.replace(/:\d+$/, '')
   for (const [suffix, operator] of Object.entries(OPERATORS)) {
     if (name === suffix || name.endsWith(`.${suffix}`)) return operator
   }
-  return host.toLowerCase()
+  return gateway
 }
 
 /** Whether `host` (or the gateway it is a subdomain of) closed for good. */

@@ -27,7 +27,8 @@ export function domainFromHex(hex: string | undefined | null): string | null {
   const labels =
     /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/
   const loopback = name === 'localhost' || name === '127.0.0.1'
-  if (!labels.test(name) && !loopback) return null
+  // A domain, not an address: its last label has a letter (192.168.1.1 is no domain).
+  if ((!labels.test(name) || !/[a-z]/.test(name.split('.').at(-1) ?? '')) && !loopback) return null
   if (port !== undefined && !(loopback && /^\d{1,5}$/.test(port))) return null
   return host
 }

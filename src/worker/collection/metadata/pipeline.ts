@@ -14,7 +14,7 @@ import type { GatewaySet } from './gateways.ts'
 import { domainMetadataUrl } from './issuerDomain.ts'
 import { normalizeDocument } from './normalize.ts'
 import type { NormalizedMetadata } from './normalize.ts'
-import { resolveMediaUrls, resolveMetadataUri } from './resolveUri.ts'
+import { onlyReachable, resolveMediaUrls, resolveMetadataUri } from './resolveUri.ts'
 
 /** What the pipeline needs besides the NFT. */
 export interface PipelineContext {
@@ -77,8 +77,10 @@ async function documentOf(
           ? await ctx.issuerDomain(item.issuer)
           : null
       if (!domain) return { outcome: { problem: resolution.problem } }
-      const url = domainMetadataUrl(domain, item.nftId)
-      const outcome = await fetchDocument([url], ctx.limits, pool, ctx.fetchFn)
+      // A domain on this device or the local network is asked only where a gateway is configured.
+      const urls = onlyReachable([domainMetadataUrl(domain, item.nftId)], ctx.gateways)
+      if (urls.length === 0) return { outcome: { problem: 'unsupported-uri' } }
+      const outcome = await fetchDocument(urls, ctx.limits, pool, ctx.fetchFn)
       return { outcome, origin: { kind: 'issuer-domain', domain } }
     }
     case 'inline':

@@ -7,7 +7,7 @@ import { arweaveUrl, ipfsUrl, parseArweave, parseGatewayUrl, parseIpfs } from '.
 import { decodeJsonDataUri, isDataUri } from './dataUri.ts'
 import { isClosedHost } from './gateways.ts'
 import type { GatewaySet } from './gateways.ts'
-import { safeHttpUrl, safeImageUrl } from './sanitize.ts'
+import { isPrivateUrl, safeHttpUrl, safeImageUrl } from './sanitize.ts'
 
 /** What to do for a metadata URI. */
 export type Resolution =
@@ -41,8 +41,22 @@ export function resolveMetadataUri(
       ? { kind: 'inline', text: decoded.text }
       : { kind: 'failed', problem: decoded.problem }
   }
-  const urls = contentUrls(text, gateways) ?? httpUrls(text)
-  return urls?.length ? { kind: 'fetch', urls } : { kind: 'failed', problem: 'unsupported-uri' }
+  const urls = onlyReachable(contentUrls(text, gateways) ?? httpUrls(text), gateways)
+  return urls.length ? { kind: 'fetch', urls } : { kind: 'failed', problem: 'unsupported-uri' }
+}
+
+/**
+ * The URLs an untrusted reference may make the app request: public hosts, and hosts on this device
+ * or the local network only where a configured gateway is (the sandbox's, the user's own IPFS
+ * daemon). Otherwise any NFT could make every viewer's browser send requests to their router or to
+ * services on their machine.
+ */
+export function onlyReachable(urls: readonly string[] | null, gateways: GatewaySet): string[] {
+  const bases = [...gateways.ipfs, ...gateways.arweave]
+  return (urls ?? []).filter((url) => {
+    if (!isPrivateUrl(url)) return true
+    return bases.some((base) => url === base || url.startsWith(`${base}/`))
+  })
 }
 
 /**
@@ -54,9 +68,9 @@ function contentUrls(text: string, gateways: GatewaySet): string[] | null {
   const onGateway = /^https?:/i.test(text) ? parseGatewayUrl(text) : null
   const ipfs = onGateway ? ('ipfs' in onGateway ? onGateway.ipfs : null) : parseIpfs(text)
   const ar = onGateway ? ('arweave' in onGateway ? onGateway.arweave : null) : parseArweave(text)
-  // The gateway the reference names, as written (scheme, host and port).
-  const origin = onGateway ? (/^https?:\/\/[^/?#]+/i.exec(text)?.[0] ?? null) : null
-  const subdomain = onGateway !== null && /\.(ipfs|ipns)\./.test(onGateway.host)
+  // The gateway the reference names (scheme, host and port), as the URL parser reads it.
+  const origin = onGateway ? new URL(text.replace(/#/g, '%23')).origin : null
+  const subdomain = onGateway?.style === 'subdomain'
   let urls: string[]
   let own: string | null = null
   if (ipfs) {
@@ -91,8 +105,7 @@ export function resolveMediaUrls(value: string, gateways: GatewaySet): string[] 
     const inline = safeImageUrl(text)
     return inline ? [inline] : []
   }
-  const urls = contentUrls(text, gateways) ?? httpUrls(text)
-  return urls ?? []
+  return onlyReachable(contentUrls(text, gateways) ?? httpUrls(text), gateways)
 }
 
 /** The first of {@link resolveMediaUrls}, or null. */

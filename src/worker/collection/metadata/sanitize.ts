@@ -92,3 +92,40 @@ export function safeHttpUrl(value: string): string | null {
   if (url.username || url.password) return null
   return url.href.length <= MAX_HTTP_URL_LENGTH ? url.href : null
 }
+
+/** Host names that are this device or a local network, never the public internet. */
+const PRIVATE_NAME = /(^|\.)(localhost|local|lan|internal|home\.arpa|intranet)$/
+
+/**
+ * Whether a host is this device or a local network: loopback, private and link-local IPv4 ranges,
+ * IPv6 literals (loopback, unique-local, link-local, or any: no public gateway is addressed so),
+ * single-label names and local suffixes.
+ */
+export function isPrivateHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, '')
+  if (host.startsWith('[') || host.includes(':')) return true
+  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host)
+  if (v4) {
+    const [a, b] = [Number(v4[1]), Number(v4[2])]
+    return (
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 100 && b >= 64 && b <= 127) ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168)
+    )
+  }
+  return !host.includes('.') || PRIVATE_NAME.test(host)
+}
+
+/** Whether an http(s) URL points at a private host (see {@link isPrivateHost}). */
+export function isPrivateUrl(url: string): boolean {
+  try {
+    const parsed = new URL(url)
+    return /^https?:$/.test(parsed.protocol) && isPrivateHost(parsed.hostname)
+  } catch {
+    return false
+  }
+}
