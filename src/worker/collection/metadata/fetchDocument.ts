@@ -63,8 +63,9 @@ export async function fetchDocument(
     (url, signal) => fetchText(url, limits, fetchFn, signal),
     verdictOf,
   )
-  // No attempt made: every gateway rests longer than is worth waiting (rate limits).
-  if (!outcome) return { problem: 'http-error' }
+  // No attempt made: every gateway rests longer than is worth waiting, for rate limits (a gateway
+  // error) or for failing (out of reach, as the reach banner must know).
+  if (!outcome) return { problem: pool.restingFor(order) === 'limited' ? 'http-error' : 'network' }
   if (!outcome.ok) return { problem: outcome.problem }
   if ('media' in outcome) {
     // The answering gateway first, then the others: the card's picture fails over like a document.

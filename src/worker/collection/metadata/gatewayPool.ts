@@ -84,6 +84,10 @@ interface Health {
   restUntil: number
   /** When it last answered (Unix ms; 0: never). */
   lastAnswerAt: number
+  /** When it was last struck: failures of requests made before that are the same evidence. */
+  lastStrikeAt: number
+  /** Why it rests: rate limits, or failures. */
+  restReason: 'limited' | 'failed' | null
   answered: number
   failed: number
   limited: number
@@ -139,6 +143,8 @@ export class GatewayPool {
         contentFailures: 0,
         restUntil: 0,
         lastAnswerAt: 0,
+        lastStrikeAt: 0,
+        restReason: null,
         answered: 0,
         failed: 0,
         limited: 0,
@@ -333,6 +339,7 @@ export class GatewayPool {
       // A Retry-After of 0 (or a date past) still rests it a moment: it just said "too many".
       const rest = Math.min(Math.max(v.retryAfterMs ?? backoff, 1000), this.limits.maxRestMs)
       h.restUntil = Math.max(h.restUntil, now + rest)
+      h.restReason = 'limited'
       return
     }
     h.failed++
@@ -351,11 +358,24 @@ export class GatewayPool {
    */
   private strike(h: Health, started: number, always: boolean): void {
     if (!always && h.lastAnswerAt >= started) return
+    // Requests made together that fail together are one piece of evidence, not fifteen: a blip
+    // must not rest the only gateway for minutes.
+    if (started < h.lastStrikeAt) return
+    h.lastStrikeAt = this.now()
     h.strikes++
     const beyond = h.strikes - this.limits.strikesToRest
     if (beyond < 0) return
     const rest = this.limits.baseRestMs * 2 ** Math.min(beyond, 10)
     h.restUntil = Math.max(h.restUntil, this.now() + Math.min(rest, this.limits.maxRestMs))
+    h.restReason = 'failed'
+  }
+
+  /**
+   * Why none of `urls` was asked (every gateway rests longer than is worth waiting): 'limited' when
+   * any rests for a rate limit (the content is likely fine), 'failed' otherwise (out of reach).
+   */
+  restingFor(urls: readonly string[]): 'limited' | 'failed' {
+    return urls.some((url) => this.of(url).restReason === 'limited') ? 'limited' : 'failed'
   }
 
   /** Waits out an operator's rest (every gateway rests), up to `maxWaitMs`. */
