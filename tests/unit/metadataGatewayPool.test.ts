@@ -185,6 +185,19 @@ describe('responses', () => {
     })
   })
 
+  it('tells a picture served untyped (a raw IPFS block) by its first bytes', async () => {
+    const gif = new TextEncoder().encode('GIF89a\u0001\u0000')
+    const f = fakeFetch(() =>
+      Promise.resolve(
+        new Response(gif, { headers: { 'content-type': 'application/octet-stream' } }),
+      ),
+    )
+    expect(await fetchDocument(['https://a.example/x'], LIMITS, new GatewayPool(), f.fn)).toEqual({
+      media: 'image',
+      urls: ['https://a.example/x'],
+    })
+  })
+
   it('reads Retry-After as seconds or a date', () => {
     expect(retryAfterMs('30')).toBe(30_000)
     expect(retryAfterMs(new Date(Date.now() + 60_000).toUTCString(), Date.now())).toBeGreaterThan(

@@ -150,7 +150,20 @@ async function exchange(
   }
   const body = await readCapped(response, limits.maxBytes)
   if (!body) return failure('too-large', false)
+  // Raw IPFS blocks come as octet-stream or untyped: a picture is told by its first bytes.
+  if (isRasterImage(body)) return { ok: true, media: 'image', url }
   return { ok: true, text: new TextDecoder().decode(body) }
+}
+
+/** Signatures of the raster formats a card shows: PNG, GIF, JPEG, WebP. */
+function isRasterImage(body: Uint8Array): boolean {
+  const starts = (...bytes: number[]) => bytes.every((b, i) => body[i] === b)
+  return (
+    starts(0x89, 0x50, 0x4e, 0x47) ||
+    starts(0x47, 0x49, 0x46, 0x38) ||
+    starts(0xff, 0xd8, 0xff) ||
+    (starts(0x52, 0x49, 0x46, 0x46) && body[8] === 0x57 && body[9] === 0x45 && body[10] === 0x42)
+  )
 }
 
 /**
