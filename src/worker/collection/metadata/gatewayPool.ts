@@ -242,6 +242,11 @@ export class GatewayPool {
         while (!this.tryAcquire(h)) {
           // A rest (waited out again if a 429 meanwhile lengthened it), then a free slot.
           if (h.restUntil > this.now()) {
+            // Lengthened beyond what is worth waiting while this item waited: give it up here.
+            if (h.restUntil - this.now() > this.limits.maxWaitMs) {
+              running--
+              return launchNext()
+            }
             await this.waitRest(h)
             continue
           }
