@@ -122,6 +122,13 @@ export class RpcServer {
     return this.conns.size
   }
 
+  /** How many connections follow `account` (subscribed to it): lets tests wait for a re-follow. */
+  followersOf(account: string): number {
+    let count = 0
+    for (const c of this.conns) if (c.accounts.has(account)) count++
+    return count
+  }
+
   async close(): Promise<void> {
     this.unsubscribe()
     this.dropConnections()

@@ -172,7 +172,14 @@ it('follows the account again on the new connection after the old one dropped', 
     'a reconnection',
   )
   await h.engine.offStatus(watching)
-  // The account subscription is the connection's: without a new one nothing would be heard.
+  // The account subscription is the connection's: without a new one nothing would be heard. The
+  // engine follows the account again on the new connection; a transaction validated before that
+  // is read with the list (reconnections re-read it), not heard: wait for the new follow.
+  await eventually(
+    () => Promise.resolve(h.sb.server.followersOf(holder.address)),
+    (followers) => followers > 0,
+    'the account followed on the new connection',
+  )
   const mint = await validated(holder, {
     TransactionType: 'NFTokenMint',
     NFTokenTaxon: 4,
