@@ -4,6 +4,7 @@
  * others serve, a silent gateway is hedged over, operators are counted once, and a busy gateway
  * spills over to the next instead of queueing.
  */
+import type { Client } from 'xrpl'
 import { describe, expect, it } from 'vitest'
 
 import { fetchDocument } from '../../src/worker/collection/metadata/fetchDocument.ts'
@@ -14,6 +15,7 @@ import {
   domainFromHex,
   domainMetadataUrl,
 } from '../../src/worker/collection/metadata/issuerDomain.ts'
+import { IssuerDomains } from '../../src/worker/collection/metadata/issuerDomains.ts'
 import { resolveMetadataUri } from '../../src/worker/collection/metadata/resolveUri.ts'
 
 const CID = 'bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi'
@@ -360,5 +362,36 @@ describe('what a hostile URI, domain or gateway cannot do', () => {
     )
     expect(later.every((r) => 'problem' in r && r.problem === 'http-error')).toBe(true)
     expect(f.calls).toHaveLength(1)
+  })
+})
+
+describe("issuers' domains, read once", () => {
+  it('asks the ledger once per issuer, also when the account cannot be read', async () => {
+    let asked = 0
+    const client = {
+      request: () => {
+        asked++
+        return Promise.reject(new Error('actNotFound'))
+      },
+    } as unknown as Client
+    const domains = new IssuerDomains(() => Promise.resolve(client))
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => domains.domainOf('mainnet', 'rIssuer')),
+    )
+    expect(answers.every((a) => a === null)).toBe(true)
+    expect(await domains.domainOf('mainnet', 'rIssuer')).toBeNull()
+    expect(asked).toBe(1)
+  })
+
+  it('reads the Domain of the account', async () => {
+    const client = {
+      request: () =>
+        Promise.resolve({
+          result: { account_data: { Account: 'rIssuer', Domain: hex('onxrp.com') } },
+        }),
+    } as unknown as Client
+    expect(
+      await new IssuerDomains(() => Promise.resolve(client)).domainOf('mainnet', 'rIssuer'),
+    ).toBe('onxrp.com')
   })
 })

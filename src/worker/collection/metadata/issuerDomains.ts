@@ -8,6 +8,9 @@ import { isRecord } from '../../../shared/isRecord.ts'
 import { inLane } from '../../ledger/pacedClient.ts'
 import { domainFromHex } from './issuerDomain.ts'
 
+/** How long an issuer whose account could not be read is not asked again. */
+const RETRY_AFTER_MS = 60_000
+
 /** Reads and remembers issuers' domains. */
 export class IssuerDomains {
   private readonly known = new Map<string, Promise<string | null>>()
@@ -17,14 +20,15 @@ export class IssuerDomains {
 
   /**
    * The domain `issuer`'s account names on `network`, or null (no Domain, an unusable one, no such
-   * account, or the ledger could not be asked: then it is asked again next time).
+   * account, or the ledger could not be asked: then it is asked again a minute later, not once per
+   * NFT of a collection).
    */
   domainOf(network: NetworkId, issuer: string): Promise<string | null> {
     const key = `${network}|${issuer}`
     let domain = this.known.get(key)
     if (!domain) {
       domain = this.read(network, issuer).catch(() => {
-        this.known.delete(key)
+        setTimeout(() => this.known.delete(key), RETRY_AFTER_MS)
         return null
       })
       this.known.set(key, domain)
