@@ -42,12 +42,28 @@ afterAll(async () => {
   await Promise.all([limited.stop(), hanging.stop()])
 })
 
+/**
+ * Hosts the engine tried to reach beyond this machine. The URIs below name public (closed) gateways:
+ * they must be read from the local gateways, never fetched, so the test's fetch refuses and records
+ * any other host instead of reaching the internet.
+ */
+const offMachine: string[] = []
+const loopbackOnly = ((input: string | URL | Request, init?: RequestInit) => {
+  const url = new URL(input instanceof Request ? input.url : input.toString())
+  if (url.hostname !== '127.0.0.1') {
+    offMachine.push(url.host)
+    return Promise.reject(new TypeError('off this machine'))
+  }
+  return fetch(input, init)
+}) as typeof fetch
+
 /** An engine whose IPFS gateways are, in order: rate-limited, closed, hanging, healthy. */
 async function poolEngine() {
   const engine = h.reopen({
     metadata: {
       limits: { timeoutMs: TIMEOUT_MS },
       gateways: { ipfs: [limited.url, closed, hanging.url, healthy.url] },
+      fetchFn: loopbackOnly,
     },
   })
   await engine.connect('sandbox')
@@ -138,6 +154,8 @@ describe('URIs that name a gateway, and NFTs without a URI', () => {
     expect(progress).toMatchObject({ total: 3, loaded: 3, failed: 0 })
     const rows = await h.db.metadata.bulkGet((await snapshotOf(issuer.address)).map((n) => n.nftId))
     expect(rows.map((r) => r?.name).sort()).toEqual(expected)
+    // Read from the pool: the closed gateways the URIs name were never asked.
+    expect(offMachine).toEqual([])
   })
 
   it("reads the metadata of NFTs without a URI at the issuer's domain, and says so", async () => {
