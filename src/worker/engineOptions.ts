@@ -2,7 +2,7 @@
 import type { LedgerDb } from '../db/schema.ts'
 import type { NetworkConfig, NetworkId } from '../shared/networks.ts'
 import type { AcceptanceTiming } from './airdrop/acceptance/acceptanceTracker.ts'
-import type { MetadataOptions } from './collection/metadata/metadataService.ts'
+import type { MetadataOptions } from './collection/metadata/metadataLimits.ts'
 import type { AccountLocks } from './jobs/run/accountLocks.ts'
 import type { RunnerLimits } from './jobs/run/runner.ts'
 import type { AssumedLimits } from './ledger/requestScheduler.ts'

@@ -28,10 +28,8 @@ import { startGateway } from '../../src/sandbox/gateway/server.ts'
 import { METADATA_CONCURRENCY } from '../../src/shared/constants.ts'
 import { buildNetworks } from '../../src/shared/networks.ts'
 import { gatewaysFor } from '../../src/worker/collection/metadata/gateways.ts'
-import {
-  DEFAULT_METADATA_LIMITS,
-  MetadataService,
-} from '../../src/worker/collection/metadata/metadataService.ts'
+import { DEFAULT_METADATA_LIMITS } from '../../src/worker/collection/metadata/metadataLimits.ts'
+import { MetadataService } from '../../src/worker/collection/metadata/metadataService.ts'
 import { fetchMetadataRow } from '../../src/worker/collection/metadata/pipeline.ts'
 import type { PipelineContext } from '../../src/worker/collection/metadata/pipeline.ts'
 import type { Figures, Suite } from './run.ts'

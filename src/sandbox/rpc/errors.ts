@@ -81,3 +81,10 @@ export const missingField = (name: string) =>
   new RpcError('invalidParams', `Missing field '${name}'.`)
 export const invalidField = (name: string, why = '') =>
   new RpcError('invalidParams', `Invalid field '${name}'${why ? `, ${why}` : ''}.`)
+
+/** rippled echoes the whole request in an error, with any secret replaced by "<masked>". */
+export function maskSecrets(request: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...request }
+  for (const k of ['passphrase', 'secret', 'seed', 'seed_hex']) if (k in out) out[k] = '<masked>'
+  return out
+}

@@ -9,7 +9,7 @@ import type { IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { SandboxLedger } from '../ledger/ledger.ts'
 import type { ConnectionHandle, ServerInfoSettings } from './context.ts'
-import { RpcError } from './errors.ts'
+import { RpcError, maskSecrets } from './errors.ts'
 import { methods } from './methods/index.ts'
 import { serveJsonRpc } from './jsonRpc.ts'
 import type { HttpAnswer } from './jsonRpc.ts'
@@ -295,11 +295,4 @@ export class RpcServer {
     if (this.faults.delayMs > 0) setTimeout(act, this.faults.delayMs)
     else act()
   }
-}
-
-/** rippled echoes the whole request in an error, with any secret replaced by "<masked>". */
-function maskSecrets(request: Record<string, unknown>): Record<string, unknown> {
-  const out = { ...request }
-  for (const k of ['passphrase', 'secret', 'seed', 'seed_hex']) if (k in out) out[k] = '<masked>'
-  return out
 }

@@ -17,7 +17,7 @@ import type {
 import type { ConnectionManager } from '../network/connectionManager.ts'
 import { IssuerDomains } from './metadata/issuerDomains.ts'
 import { MetadataService } from './metadata/metadataService.ts'
-import type { MetadataOptions } from './metadata/metadataService.ts'
+import type { MetadataOptions } from './metadata/metadataLimits.ts'
 import { NftLoader } from './nftLoader.ts'
 import type { NftLoaderDeps } from './nftLoader.ts'
 import { nftPage } from './nftPage.ts'

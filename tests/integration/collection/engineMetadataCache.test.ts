@@ -13,7 +13,7 @@ import type { MetadataRow } from '../../../src/db/types/metadata.ts'
 import type { NftItem } from '../../../src/db/types/nfts.ts'
 import { demoAccounts } from '../../../src/sandbox/demo/accounts.ts'
 import type { Engine } from '../../../src/worker/engine.ts'
-import type { MetadataOptions } from '../../../src/worker/collection/metadata/metadataService.ts'
+import type { MetadataOptions } from '../../../src/worker/collection/metadata/metadataLimits.ts'
 import { startEngineHarness } from '../../helpers/engine.ts'
 import type { EngineHarness } from '../../helpers/engine.ts'
 
@@ -244,7 +244,7 @@ describe('cache caps', () => {
 
   it('keeps the production caps at 3 MB on mobile and 50 MB elsewhere', async () => {
     const { DEFAULT_METADATA_LIMITS } =
-      await import('../../../src/worker/collection/metadata/metadataService.ts')
+      await import('../../../src/worker/collection/metadata/metadataLimits.ts')
     expect(DEFAULT_METADATA_LIMITS.mobileCacheBytes).toBe(3 * 1024 * 1024)
     expect(DEFAULT_METADATA_LIMITS.desktopCacheBytes).toBe(50 * 1024 * 1024)
     expect(DEFAULT_METADATA_LIMITS.concurrency).toBe(15)

@@ -8,73 +8,21 @@ import { MetadataCache, isFresh } from '../../../db/metadataCache.ts'
 import type { LedgerDb } from '../../../db/schema.ts'
 import type { MetadataRow } from '../../../db/types/metadata.ts'
 import type { NftItem } from '../../../db/types/nfts.ts'
-import {
-  DESKTOP_CACHE_LIMIT_BYTES,
-  METADATA_CONCURRENCY,
-  MOBILE_CACHE_LIMIT_BYTES,
-} from '../../../shared/constants.ts'
 import { EngineError } from '../../../shared/errors.ts'
 import type { NetworkConfig, NetworkId } from '../../../shared/networks.ts'
 import type { CacheStats, MetadataProgress, ProgressListener } from '../../api.ts'
 import { throttledProgress } from '../../progress.ts'
 import { detectMobile } from './device.ts'
 import { GatewayPool } from './gatewayPool.ts'
-import type { PoolLimits } from './gatewayPool.ts'
 import { gatewaysFor } from './gateways.ts'
-import type { GatewaySet } from './gateways.ts'
+import { DEFAULT_METADATA_LIMITS, METADATA_CONCURRENCY_DURING_JOB } from './metadataLimits.ts'
+import type { MetadataLimits, MetadataOptions } from './metadataLimits.ts'
 import { fetchMetadataRow } from './pipeline.ts'
 import type { PipelineContext } from './pipeline.ts'
 import { FetchQueue } from './fetchQueue.ts'
 
-/** Bounds of metadata fetching. */
-export interface MetadataLimits {
-  /** Deadline of one request (headers and body), in ms. */
-  timeoutMs: number
-  /** Largest document accepted, in bytes (enforced while streaming). */
-  maxBytes: number
-  /** Fetches in flight at once. */
-  concurrency: number
-  /** Cache cap on mobile devices, in bytes. */
-  mobileCacheBytes: number
-  /** Cache cap elsewhere, in bytes. */
-  desktopCacheBytes: number
-}
-
-/**
- * Production limits: 10 s per request, 1 MB per document, 15 at once, a 3 MB cache on mobile and
- * 50 MB elsewhere.
- */
-export const DEFAULT_METADATA_LIMITS: MetadataLimits = {
-  timeoutMs: 10_000,
-  maxBytes: 1024 * 1024,
-  concurrency: METADATA_CONCURRENCY,
-  mobileCacheBytes: MOBILE_CACHE_LIMIT_BYTES,
-  desktopCacheBytes: DESKTOP_CACHE_LIMIT_BYTES,
-}
-
-/**
- * Fetches in flight while a job runs in this engine, for the cards on screen only: the rest of the
- * metadata waits for the job to end, so that fetching and caching never take CPU from signing.
- */
-export const METADATA_CONCURRENCY_DURING_JOB = 2
 /** Visible NFTs taken at most (a few screenfuls). */
 const MAX_VISIBLE = 500
-
-/** The optional part of the service's dependencies: what `EngineOptions.metadata` may set. */
-export interface MetadataOptions {
-  /** Replace the network's IPFS and/or Arweave gateways (the user's `ipfsGateways` still wins). */
-  gateways?: Partial<GatewaySet>
-  /** Override some limits. */
-  limits?: Partial<MetadataLimits>
-  /** Override the gateway pool's tuning (tests, benches). */
-  poolLimits?: Partial<PoolLimits>
-  /** The fetch to use; the global one by default. */
-  fetchFn?: typeof fetch
-  /** Apply the mobile cache cap; detected from the user agent by default. */
-  isMobile?: boolean
-  /** Clock (Unix ms), for freshness and `fetchedAt`; tests move it instead of sleeping. */
-  now?: () => number
-}
 
 /** Everything the service needs. */
 export interface MetadataServiceDeps extends MetadataOptions {

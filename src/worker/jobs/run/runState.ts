@@ -16,20 +16,7 @@ import { ReplacementOrder } from './replacementOrder.ts'
 import type { Filler } from './noop.ts'
 import type { Sequencer } from './sequencer.ts'
 import { isRejected } from './submitRules.ts'
-
-/** The ledger as the runner last read it (all from one validated ledger, except `accountSeq`). */
-export interface LedgerView {
-  /** The latest validated ledger index. */
-  validated: number
-  /** The account's Sequence in the validated ledger. */
-  validatedAccountSeq: number
-  /** The account's Sequence in the open ledger. */
-  accountSeq: number
-  /** The open ledger's index, when read (a server whose validated ledger lags still has it right). */
-  current?: number
-  /** The account's RegularKey in the validated ledger, if any (a rival signed by it counts). */
-  regularKey?: string
-}
+import type { LedgerView } from './ledgerView.ts'
 
 /** Thrown inside an abandoned runner to unwind it without touching anything. */
 export class Abandoned extends Error {}
