@@ -1,5 +1,5 @@
 /**
- * The app's Content-Security-Policy (DESIGN.md §3.1), built from the networks a build offers: scripts
+ * The app's Content-Security-Policy (docs/architecture.md §3.1), built from the networks a build offers: scripts
  * from the app's own origin only, ledger connections to the configured endpoints only, metadata over
  * https (any host: NFT metadata lives anywhere), the user's own ledger servers (wss: anywhere, ws: on
  * this device) plus the sandbox gateway where the sandbox is offered, the user's own IPFS gateway on
