@@ -64,7 +64,7 @@ test('each broken CSV shows its message, in the panel', async ({ page }) => {
   await chooseFixture(page, 'no-wallet-column.csv')
   // The message names the columns the file has, so the user sees what to rename.
   await expect(alert).toHaveText(
-    'CSV must contain "wallet_address" column. Columns found: "address", "nft_amount".',
+    'CSV must contain "wallet_address" column (or one named address, account, destination, owner, or wallet). Columns found: "recipient", "nft_amount".',
   )
 
   await chooseFixture(page, 'no-valid-rows.csv')
@@ -141,4 +141,64 @@ test('on the Sandbox the help names recipients that exist there and offers them 
   await chooseCsv(page, 'sample-recipients.csv', text)
   await expect(page.getByTestId('csv-distributions')).toHaveText(String(AUTO_ACCEPT_COUNT))
   await expect(page.getByTestId('csv-nfts-requested')).toHaveText(String(AUTO_ACCEPT_COUNT))
+})
+
+test("other tools' CSVs: the columns read are named, and where several could be meant the user picks", async ({
+  page,
+}) => {
+  await openMainShell(page)
+  const [first, second] = demoAccounts().recipients
+  const summary = uploadPanel(page).getByTestId('csv-summary')
+  const columns = summary.getByTestId('csv-columns')
+
+  // xurgedigital's airdrop tool: Destination, Amount.
+  await chooseCsv(
+    page,
+    'xurge.csv',
+    `Destination,Amount\n${first!.address},2\n${second!.address},1\n`,
+  )
+  await expect(columns).toContainText(
+    'Recipients from column Destination · counts from column Amount',
+  )
+  await expect(summary.getByTestId('csv-nfts-requested')).toHaveText('3')
+  await expect(columns.getByRole('status')).toBeHidden()
+
+  // Tab-separated, Bithomp's export names: Owner, …, Total.
+  await chooseCsv(
+    page,
+    'bithomp.csv',
+    `Owner\tOwner username\tTotal\n${first!.address}\talice\t4\n`,
+  )
+  await expect(columns).toContainText('Recipients from column Owner · counts from column Total')
+  await expect(summary.getByTestId('csv-nfts-requested')).toHaveText('4')
+
+  // Two columns could hold the recipients, two the counts: read by the first name until picked.
+  await chooseCsv(
+    page,
+    'both.csv',
+    `Owner;Destination;Amount;Total\n${first!.address};${second!.address};2;5\n`,
+  )
+  await expect(columns).toContainText(
+    'Recipients from column Destination · counts from column Amount',
+  )
+  await expect(columns.getByRole('status')).toContainText(
+    'more than one column that could be meant',
+  )
+  await columns.getByLabel('Recipients column').selectOption('Owner')
+  await expect(columns).toContainText('Recipients from column Owner')
+  // The count is still to be checked: the notice stays until the user says which.
+  await expect(columns.getByRole('status')).toBeVisible()
+  await columns.getByLabel('Counts column').selectOption('Total')
+  await expect(columns.getByRole('status')).toBeHidden()
+  await expect(summary.getByTestId('csv-nfts-requested')).toHaveText('5')
+  await columns.getByLabel('Counts column').selectOption('None: one NFT each')
+  await expect(columns).toContainText('one NFT each (no count column read)')
+  await expect(summary.getByTestId('csv-nfts-requested')).toHaveText('1')
+
+  // 'Use these columns' accepts the reading shown.
+  await chooseCsv(page, 'both.csv', `Owner,Destination\n${first!.address},${second!.address}\n`)
+  await expect(columns.getByRole('status')).toBeVisible()
+  await columns.getByRole('button', { name: 'Use these columns' }).click()
+  await expect(columns.getByRole('status')).toBeHidden()
+  await expect(columns).toContainText('Recipients from column Destination')
 })

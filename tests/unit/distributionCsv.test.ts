@@ -40,6 +40,13 @@ describe('the spec rules', () => {
         { line: 4, address: c, count: 3 },
       ],
       problems: [],
+      columns: {
+        recipient: 'wallet_address',
+        count: 'nft_amount',
+        recipientCandidates: ['wallet_address'],
+        countCandidates: ['nft_amount'],
+        needsChoice: false,
+      },
     })
   })
 
@@ -77,16 +84,16 @@ describe('the spec rules', () => {
     ['wallet_address\n', 'CSV file must have at least a header and one data row'],
     ['wallet_address\n\n  \n', 'CSV file must have at least a header and one data row'],
     [
-      `address,nft_amount\n${a},1\n`,
-      'CSV must contain "wallet_address" column. Columns found: "address", "nft_amount".',
+      `addr,nft_amount\n${a},1\n`,
+      'CSV must contain "wallet_address" column (or one named address, account, destination, owner, or wallet). Columns found: "addr", "nft_amount".',
     ],
     [
       `${Array.from({ length: 12 }, (_, i) => `col${i}`).join(',')}\n${a}\n`,
-      'CSV must contain "wallet_address" column. Columns found: "col0", "col1", "col2", "col3", "col4", "col5", "col6", "col7", "col8", "col9" and 2 more.',
+      'CSV must contain "wallet_address" column (or one named address, account, destination, owner, or wallet). Columns found: "col0", "col1", "col2", "col3", "col4", "col5", "col6", "col7", "col8", "col9" and 2 more.',
     ],
     [
-      `\ufeff Destination ;${'x'.repeat(50)}\n${a};1\n`,
-      `CSV must contain "wallet_address" column. Columns found: "Destination", "${'x'.repeat(40)}…".`,
+      `\ufeff Recipient ;${'x'.repeat(50)}\n${a};1\n`,
+      `CSV must contain "wallet_address" column (or one named address, account, destination, owner, or wallet). Columns found: "Recipient", "${'x'.repeat(40)}…".`,
     ],
     ['wallet_address,nft_amount\n,1\n,2\n', 'No valid distribution data found in CSV'],
     ['wallet_address\nnot-an-address\n', 'No valid distribution data found in CSV'],
@@ -197,5 +204,126 @@ describe('row checks beyond the spec', () => {
     const message = file.problems[0]!.message
     expect(message.length).toBeLessThan(120)
     expect(message.startsWith('"<img src=x onerror=alert(1)>')).toBe(true)
+  })
+})
+
+describe("other tools' column names", () => {
+  it.each([
+    ['wallet_address', 'nft_amount'],
+    ['address', 'amount'],
+    ['Account', 'Count'],
+    ['Destination', 'Amount'],
+    ['OWNER', 'TOTAL'],
+    ['wallet', 'quantity'],
+    ['Wallet Address', 'NFT-Amount'],
+  ])('reads recipients from %j and counts from %j, and says so', async (recipient, count) => {
+    const file = await parseDistributionCsv(
+      `Name,${recipient},${count}\nAlice,${a},2\nBob,${b},\n`,
+      'other.csv',
+      holder,
+    )
+    expect(file.rows).toEqual([
+      { line: 2, address: a, count: 2 },
+      { line: 3, address: b, count: 1 },
+    ])
+    expect(file.columns).toEqual({
+      recipient,
+      count,
+      recipientCandidates: [recipient],
+      countCandidates: [count],
+      needsChoice: false,
+    })
+  })
+
+  it('reads semicolon- and tab-separated files with aliases', async () => {
+    for (const sep of [';', '\t']) {
+      const file = await parseDistributionCsv(
+        `Destination${sep}Amount\n${a}${sep}3\n`,
+        'x.csv',
+        null,
+      )
+      expect(file.rows).toEqual([{ line: 2, address: a, count: 3 }])
+    }
+  })
+
+  it("reads Bithomp's holder export (Owner, …, Total)", async () => {
+    const text = `Owner,Owner username,NFTs,Total\n${a},alice,x,4\n${b},,y,1\n`
+    const file = await parseDistributionCsv(text, 'bithomp.csv', null)
+    expect(file.rows).toEqual([
+      { line: 2, address: a, count: 4 },
+      { line: 3, address: b, count: 1 },
+    ])
+    expect(file.columns.recipient).toBe('Owner')
+    expect(file.columns.count).toBe('Total')
+  })
+
+  it('names the column in a count note', async () => {
+    const file = await parseDistributionCsv(`Destination,Amount\n${a},1.5\n`, 'x.csv', null)
+    expect(file.problems).toEqual([
+      {
+        line: 2,
+        severity: 'note',
+        message: 'Amount "1.5" is not a positive whole number; 1 is used',
+      },
+    ])
+  })
+
+  it('with several candidates, reads the first by alias order and waits for the user to pick', async () => {
+    const text = `Owner,Destination,Amount,Total\n${a},${b},2,5\n`
+    const file = await parseDistributionCsv(text, 'x.csv', null)
+    expect(file.columns).toEqual({
+      recipient: 'Destination',
+      count: 'Amount',
+      recipientCandidates: ['Destination', 'Owner'],
+      countCandidates: ['Amount', 'Total'],
+      needsChoice: true,
+    })
+    expect(file.rows).toEqual([{ line: 2, address: b, count: 2 }])
+
+    const picked = await parseDistributionCsv(text, 'x.csv', null, {
+      recipient: 'owner',
+      count: 'Total',
+    })
+    expect(picked.columns).toMatchObject({ recipient: 'Owner', count: 'Total', needsChoice: false })
+    expect(picked.rows).toEqual([{ line: 2, address: a, count: 5 }])
+  })
+
+  it('reads no count when the user picks none: one NFT per recipient', async () => {
+    const file = await parseDistributionCsv(`address,amount\n${a},7\n`, 'x.csv', null, {
+      count: null,
+    })
+    expect(file.rows).toEqual([{ line: 2, address: a, count: 1 }])
+    expect(file.columns.count).toBeNull()
+  })
+
+  it('a pick of a column only one role wants still waits for the other', async () => {
+    const text = `Owner,Destination,Amount\n${a},${b},2\n`
+    const file = await parseDistributionCsv(text, 'x.csv', null, { count: 'Amount' })
+    expect(file.columns.needsChoice).toBe(true)
+  })
+
+  it.each([
+    [
+      { recipient: 'Holder' },
+      'The file has no column "Holder" to read the recipients from. Columns found: "address", "amount".',
+    ],
+    [
+      { count: 'qty' },
+      'The file has no column "qty" to read the counts from. Columns found: "address", "amount".',
+    ],
+    [
+      { recipient: 'address', count: 'address' },
+      'The recipients and the counts cannot be the same column',
+    ],
+    [{ recipient: 5 }, 'The recipient column must be named by its header'],
+    ['address', 'The column choice is malformed'],
+  ])('refuses the pick %j: %s', async (choice, message) => {
+    const error: unknown = await parseDistributionCsv(
+      `address,amount\n${a},1\n`,
+      'x.csv',
+      null,
+      choice as never,
+    ).catch((e: unknown) => e)
+    expect(isEngineError(error) && error.code === 'VALIDATION' && error.message).toBe(message)
   })
 })

@@ -128,10 +128,13 @@ function CsvFormatHelp() {
       <h3 id="csv-help-title">CSV Format Requirements</h3>
       <ul>
         <li>
-          <code>wallet_address</code> (required): the recipient's XRP Ledger address.
+          <code>wallet_address</code> (required): the recipient's XRP Ledger address. Files from
+          other tools load too: <code>address</code>, <code>account</code>, <code>destination</code>
+          , <code>owner</code> or <code>wallet</code>.
         </li>
         <li>
-          <code>nft_amount</code> (optional, default 1): how many NFTs the recipient gets.
+          <code>nft_amount</code> (optional, default 1): how many NFTs the recipient gets; or{' '}
+          <code>amount</code>, <code>count</code>, <code>quantity</code>, <code>total</code>.
         </li>
         <li>The first row is the header; one recipient per row.</li>
       </ul>

@@ -1,6 +1,9 @@
-import type { CsvProblem, DistributionFile } from '../../worker/api.ts'
+import { useId } from 'react'
+
+import type { CsvColumns, CsvProblem, DistributionFile } from '../../worker/api.ts'
 import { CollapsedList } from '../ui/ShowAllToggle.tsx'
 import { counted } from '../../shared/plural.ts'
+import { pickColumns, useAirdrop } from './airdropState.ts'
 
 /** Problems shown before 'Show all' (a long list stays collapsed). */
 const SHOWN_PROBLEMS = 5
@@ -24,7 +27,93 @@ export function UploadSummary({ file }: { file: DistributionFile }) {
           <dd>{file.processedCount}</dd>
         </div>
       </dl>
+      <ColumnsRead columns={file.columns} />
       {file.problems.length > 0 && <ProblemList problems={file.problems} />}
+    </div>
+  )
+}
+
+/** The value of the count picker that reads no count column (one NFT per recipient). */
+const NO_COUNT = ''
+
+/**
+ * Which columns were read, as the file names them; where the file has several that could hold the
+ * recipients or the counts, a picker for each, and the plan waits until the user has picked.
+ */
+function ColumnsRead({ columns }: { columns: CsvColumns }) {
+  const { processing } = useAirdrop()
+  const recipientId = useId()
+  const countId = useId()
+  const pickRecipient = columns.recipientCandidates.length > 1
+  const pickCount = columns.countCandidates.length > 1
+  return (
+    <div className="airdrop-columns" data-testid="csv-columns">
+      <p>
+        Recipients from column <strong>{columns.recipient}</strong>
+        {' · '}
+        {columns.count === null ? (
+          'one NFT each (no count column read)'
+        ) : (
+          <>
+            counts from column <strong>{columns.count}</strong>
+          </>
+        )}
+      </p>
+      {columns.needsChoice && (
+        <div className="airdrop-notice" role="status">
+          <p>
+            This file has more than one column that could be meant. Check the columns below before
+            starting.
+          </p>
+          <button
+            type="button"
+            className="button"
+            disabled={processing}
+            onClick={() => void pickColumns({ recipient: columns.recipient, count: columns.count })}
+          >
+            Use these columns
+          </button>
+        </div>
+      )}
+      {(pickRecipient || pickCount) && (
+        <div className="airdrop-columns__pickers">
+          {pickRecipient && (
+            <label htmlFor={recipientId}>
+              Recipients column
+              <select
+                id={recipientId}
+                value={columns.recipient}
+                disabled={processing}
+                onChange={(event) => void pickColumns({ recipient: event.target.value })}
+              >
+                {columns.recipientCandidates.map((name) => (
+                  <option key={name}>{name}</option>
+                ))}
+              </select>
+            </label>
+          )}
+          {pickCount && (
+            <label htmlFor={countId}>
+              Counts column
+              <select
+                id={countId}
+                value={columns.count ?? NO_COUNT}
+                disabled={processing}
+                onChange={(event) =>
+                  void pickColumns({
+                    count: event.target.value === NO_COUNT ? null : event.target.value,
+                  })
+                }
+              >
+                {columns.countCandidates.map((name) => (
+                  <option key={name}>{name}</option>
+                ))}
+                <option value={NO_COUNT}>None: one NFT each</option>
+              </select>
+            </label>
+          )}
+        </div>
+      )}
     </div>
   )
 }

@@ -7,7 +7,7 @@
 import { proxy, ref, useSnapshot } from 'valtio'
 
 import { errorMessage, loggedOr } from '../../shared/errors.ts'
-import type { DistributionFile, JobPlan } from '../../worker/api.ts'
+import type { ColumnChoice, DistributionFile, JobPlan } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
 import { jobAction, jobActions, jobReport } from '../jobs/jobActions.ts'
 import { clearSelection } from '../state/selection.ts'
@@ -26,6 +26,10 @@ export interface PendingPlan {
 interface AirdropState {
   /** The parsed distribution list (the upload summary); null before a file is loaded. */
   file: DistributionFile | null
+  /** The file it was read from, read again when the user picks other columns. */
+  source: File | null
+  /** The columns the user picked so far (a role left out is read by its first candidate). */
+  columnChoice: ColumnChoice
   /** The worker is reading a file. */
   processing: boolean
   /** Why the last file was refused (the spec's CSV messages). */
@@ -51,6 +55,8 @@ interface AirdropState {
 function initialState(): AirdropState {
   return {
     file: null,
+    source: null,
+    columnChoice: {},
     processing: false,
     uploadError: null,
     randomize: true,
@@ -77,14 +83,30 @@ onWalletChange(() => Object.assign(airdropState, initialState()))
  * @param file - the chosen or dropped file.
  */
 export async function uploadCsv(file: File): Promise<void> {
+  await readCsv(file, {})
+}
+
+/**
+ * Reads the loaded file again with the columns the user picked (where it has several that could
+ * hold the recipients or the counts). On a refusal the summary read before stays, with the reason.
+ */
+export async function pickColumns(choice: ColumnChoice): Promise<void> {
+  const { source, columnChoice } = airdropState
+  if (!source) return
+  await readCsv(source, { ...columnChoice, ...choice })
+}
+
+async function readCsv(file: File, columns: ColumnChoice): Promise<void> {
   if (airdropState.processing) return
   const scope = walletSignal()
   airdropState.processing = true
   airdropState.uploadError = null
   try {
-    const parsed = await engine.parseDistributionCsv(file, file.name)
+    const parsed = await engine.parseDistributionCsv(file, file.name, columns)
     if (scope.aborted) return
     airdropState.file = ref(parsed)
+    airdropState.source = ref(file)
+    airdropState.columnChoice = columns
   } catch (error) {
     if (scope.aborted) return
     airdropState.uploadError = errorMessage(error, 'CSV processing failed: unknown error')
@@ -96,6 +118,8 @@ export async function uploadCsv(file: File): Promise<void> {
 /** Removes the loaded distribution list (to load another). */
 export function clearCsv(): void {
   airdropState.file = null
+  airdropState.source = null
+  airdropState.columnChoice = {}
   airdropState.uploadError = null
   airdropState.planError = null
 }
@@ -109,6 +133,9 @@ export function setRandomize(on: boolean): void {
 function startBlocker(nftIds: readonly string[]): string | null {
   if (!sessionState.wallet) return 'Please connect your wallet first'
   if (!airdropState.file) return 'Please upload a CSV file first'
+  if (airdropState.file.columns.needsChoice) {
+    return 'Pick the columns to read from the file first (see Upload Distribution List)'
+  }
   if (nftIds.length === 0) return 'Please select NFTs to distribute'
   return null
 }

@@ -8,7 +8,7 @@ import type { Client } from 'xrpl'
 import type { LedgerDb } from '../../db/schema.ts'
 import type { JobRow } from '../../db/types/jobs.ts'
 import type { NetworkId } from '../../shared/networks.ts'
-import type { AcceptanceSummary, DistributionFile, JobPlan } from '../api.ts'
+import type { AcceptanceSummary, ColumnChoice, DistributionFile, JobPlan } from '../api.ts'
 import type { JobService } from '../jobs/jobService.ts'
 import { AcceptanceTracker } from './acceptance/acceptanceTracker.ts'
 import type { AcceptanceTiming } from './acceptance/acceptanceTracker.ts'
@@ -46,8 +46,12 @@ export class AirdropService {
     })
   }
 
-  parseDistributionCsv(file: Blob | string, fileName: string): Promise<DistributionFile> {
-    return parseDistributionCsv(file, fileName, this.deps.walletAddress() ?? null)
+  parseDistributionCsv(
+    file: Blob | string,
+    fileName: string,
+    columns?: ColumnChoice,
+  ): Promise<DistributionFile> {
+    return parseDistributionCsv(file, fileName, this.deps.walletAddress() ?? null, columns)
   }
 
   async sampleDistributionCsv(): Promise<string | null> {

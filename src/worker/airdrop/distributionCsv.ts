@@ -7,14 +7,10 @@ import Papa from 'papaparse'
 
 import { MAX_DISTRIBUTION_BYTES, MAX_DISTRIBUTION_ROWS } from '../../shared/constants.ts'
 import { EngineError } from '../../shared/errors.ts'
-import type { CsvProblem, DistributionFile, DistributionRow } from '../api.ts'
+import { isRecord } from '../../shared/isRecord.ts'
+import type { ColumnChoice, CsvProblem, DistributionFile, DistributionRow } from '../api.ts'
+import { resolveColumns } from './csvColumns.ts'
 import { checkRecipient } from './recipient.ts'
-
-/** Column names an error about the header names at most. */
-const MAX_COLUMNS_SHOWN = 10
-
-const ADDRESS_COLUMN = 'wallet_address'
-const AMOUNT_COLUMN = 'nft_amount'
 
 function fail(message: string): never {
   throw new EngineError('VALIDATION', message)
@@ -31,12 +27,14 @@ function processingFailed(reason: string): never {
  * @param file - the file (or its text).
  * @param fileName - must end in `.csv`, any case.
  * @param holder - the connected wallet's address, refused as a recipient; null when none.
+ * @param choice - the columns the user picked, where the file has several candidates.
  * @throws EngineError `VALIDATION` with the spec's file-level messages.
  */
 export async function parseDistributionCsv(
   file: Blob | string,
   fileName: string,
   holder: string | null,
+  choice: ColumnChoice = {},
 ): Promise<DistributionFile> {
   if (typeof fileName !== 'string' || !/\.csv$/i.test(fileName.trim())) {
     fail('Please select a CSV file')
@@ -51,28 +49,27 @@ export async function parseDistributionCsv(
         `${MAX_DISTRIBUTION_ROWS.toLocaleString('en-US')} are allowed`,
     )
   }
-  const columns = header.map((name) => name.trim().toLowerCase())
-  const addressAt = columns.indexOf(ADDRESS_COLUMN)
-  if (addressAt < 0) fail(`CSV must contain "wallet_address" column. ${columnsFound(header)}`)
-  const amountAt = columns.indexOf(AMOUNT_COLUMN)
-  const result = readRows(data, split.lines.slice(1), addressAt, amountAt, holder)
+  const { recipientAt, countAt, columns } = resolveColumns(header, checkedChoice(choice))
+  const result = readRows(data, split.lines.slice(1), recipientAt, countAt, holder, columns.count)
   if (result.rows.length === 0) fail('No valid distribution data found in CSV')
-  return { fileName: fileName.trim(), processedCount: data.length, ...result }
+  return { fileName: fileName.trim(), processedCount: data.length, columns, ...result }
 }
 
-/**
- * 'Columns found: "address", "nft_amount".': what the header has, shown safely and briefly (a row
- * of empty cells is never the header: blank rows are skipped).
- */
-function columnsFound(header: readonly string[]): string {
-  const names = header.map((name) => name.trim()).filter((name) => name !== '')
-  const shown = names.slice(0, MAX_COLUMNS_SHOWN).map((name) => {
-    const printable = name.replace(/[^\x20-\x7e\u00a0-\uffff]/g, '?')
-    return `"${printable.length > 40 ? `${printable.slice(0, 40)}…` : printable}"`
-  })
-  const more =
-    names.length > MAX_COLUMNS_SHOWN ? ` and ${names.length - MAX_COLUMNS_SHOWN} more` : ''
-  return `Columns found: ${shown.join(', ')}${more}.`
+/** The user's pick of columns, checked (it crossed the worker boundary). */
+function checkedChoice(choice: unknown): ColumnChoice {
+  if (choice === undefined || choice === null) return {}
+  if (!isRecord(choice)) fail('The column choice is malformed')
+  const { recipient, count } = choice
+  if (recipient !== undefined && typeof recipient !== 'string') {
+    fail('The recipient column must be named by its header')
+  }
+  if (count !== undefined && count !== null && typeof count !== 'string') {
+    fail('The count column must be named by its header')
+  }
+  return {
+    ...(recipient === undefined ? {} : { recipient }),
+    ...(count === undefined ? {} : { count }),
+  }
 }
 
 async function readText(file: Blob | string): Promise<string> {
@@ -150,6 +147,7 @@ function readRows(
   addressAt: number,
   amountAt: number,
   holder: string | null,
+  amountColumn: string | null,
 ): RowsResult {
   const rows: DistributionRow[] = []
   const problems: CsvProblem[] = []
@@ -158,7 +156,7 @@ function readRows(
   data.forEach((cells, i) => {
     const line = lines[i] ?? i + 2
     const raw = (cells[addressAt] ?? '').trim()
-    // The spec: rows with an empty wallet_address are skipped (silently: blank lines do this too).
+    // The spec: rows with an empty wallet_address (the recipient column) are skipped (silently: blank lines do this too).
     if (!raw) return
     const checked = checkRecipient(raw, holder)
     if (!checked.ok) {
@@ -172,7 +170,7 @@ function readRows(
       return
     }
     firstLine.set(checked.address, line)
-    const amount = readAmount(amountAt < 0 ? undefined : cells[amountAt])
+    const amount = readAmount(amountAt < 0 ? undefined : cells[amountAt], amountColumn)
     if (amount.note) problems.push({ line, severity: 'note', message: amount.note })
     rows.push({ line, address: checked.address, count: amount.count })
     nftsRequested += amount.count
@@ -180,8 +178,11 @@ function readRows(
   return { rows, nftsRequested, problems }
 }
 
-/** nft_amount: a positive whole number, else 1 (the spec), saying so when a value was given. */
-function readAmount(cell: string | undefined): { count: number; note?: string } {
+/** The count: a positive whole number, else 1 (the spec), saying so when a value was given. */
+function readAmount(
+  cell: string | undefined,
+  column: string | null,
+): { count: number; note?: string } {
   const text = (cell ?? '').trim()
   if (!text) return { count: 1 }
   if (/^\d+$/.test(text) && Number(text) >= 1 && Number.isSafeInteger(Number(text))) {
@@ -189,6 +190,6 @@ function readAmount(cell: string | undefined): { count: number; note?: string } 
   }
   return {
     count: 1,
-    note: `nft_amount "${text.slice(0, 20)}" is not a positive whole number; 1 is used`,
+    note: `${column ?? 'nft_amount'} "${text.slice(0, 20)}" is not a positive whole number; 1 is used`,
   }
 }

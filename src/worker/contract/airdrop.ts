@@ -7,19 +7,27 @@ export interface AirdropApi {
   /**
    * Reads a distribution list (the Airdrop tab's CSV) in the worker: papaparse with delimiter, quote,
    * BOM and CRLF handling; the spec's rules (a `wallet_address` column, case-insensitive; `nft_amount`
-   * defaulting to 1; rows with an empty address skipped) plus per-row checks — the address's checksum,
+   * defaulting to 1; rows with an empty address skipped), other tools' column names (recipients from
+   * `address`, `account`, `destination`, `owner` or `wallet`; counts from `amount`, `count`,
+   * `quantity` or `total`; see {@link CsvColumns}) plus per-row checks — the address's checksum,
    * X-addresses decoded (one carrying a destination tag is refused: an offer carries no tag), the
    * connected wallet's own address refused, later duplicates of a recipient skipped — each reported
    * with its line number. The file never leaves the device.
    *
    * @param file - the chosen file (or its text, in tests).
    * @param fileName - its name; it must end in `.csv` (any case).
+   * @param columns - the user's pick where the file has several candidate columns.
    * @throws EngineError `VALIDATION` with the spec's message: 'Please select a CSV file', 'CSV file
-   *   must have at least a header and one data row', 'CSV must contain "wallet_address" column',
+   *   must have at least a header and one data row', 'CSV must contain "wallet_address" column' (with
+   *   the other names accepted and the columns found), a chosen column the file lacks,
    *   'No valid distribution data found in CSV', or 'CSV processing failed: {reason}' (too large,
    *   unreadable, over 10 MB or 100,000 rows).
    */
-  parseDistributionCsv(file: Blob | string, fileName: string): Promise<DistributionFile>
+  parseDistributionCsv(
+    file: Blob | string,
+    fileName: string,
+    columns?: ColumnChoice,
+  ): Promise<DistributionFile>
 
   /**
    * A distribution CSV to try on the network in use: on the Sandbox its ten recipients that accept
@@ -95,4 +103,29 @@ export interface DistributionFile {
   /** NFTs requested in total (the sum of the rows' counts). */
   nftsRequested: number
   problems: CsvProblem[]
+  /** The columns read, and the others that could have been. */
+  columns: CsvColumns
+}
+
+/**
+ * The columns a distribution list was read from, as its header spells them. Where a role has several
+ * candidates (an `Owner` and a `Destination` column), the first by alias order was read and
+ * `needsChoice` is set until the user picks ({@link ColumnChoice}).
+ */
+export interface CsvColumns {
+  recipient: string
+  /** null: no count column was read (one NFT per recipient). */
+  count: string | null
+  /** The header's columns named like recipients (`wallet_address`, `address`, `account`, …). */
+  recipientCandidates: string[]
+  /** The header's columns named like counts (`nft_amount`, `amount`, `count`, …). */
+  countCandidates: string[]
+  /** Several candidates for a role and no pick yet: the plan waits for the user to pick. */
+  needsChoice: boolean
+}
+
+/** The user's pick of columns: a header name each; `count: null` reads no count (1 each). */
+export interface ColumnChoice {
+  recipient?: string
+  count?: string | null
 }
