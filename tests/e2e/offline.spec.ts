@@ -323,6 +323,28 @@ test('no network link but the sandbox answers (loopback only): the ledger connec
   await toolTabs(page).getByRole('tab', { name: 'Orders' }).click()
   await expect(page.getByTestId('offers-read-at')).toBeVisible({ timeout: 30_000 })
   await expect(page.getByTestId('blocked-reason')).toHaveCount(0)
+
+  // The browser's 'offline' event is a hint: the engine gives the connection up and looks again at
+  // once, and with the ledger answering it is back, with nothing said to be offline.
+  await page.evaluate(() => {
+    const states: string[] = []
+    const element = document.querySelector('[data-testid="connection-state"]')!
+    new MutationObserver(() => states.push(element.textContent ?? '')).observe(element, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    })
+    Object.assign(window, { connectionStates: states })
+    window.dispatchEvent(new Event('offline'))
+  })
+  const seen = () =>
+    page.evaluate(() => (window as unknown as { connectionStates: string[] }).connectionStates)
+  await expect.poll(seen, { timeout: 30_000 }).toContain('Connected')
+  expect((await seen()).some((state) => state !== 'Connected')).toBe(true)
+  await expect(footer.getByTestId('connection-state')).toHaveText('Connected')
+  await expect(page.getByText(/^Offline:/)).toHaveCount(0)
+  await expect(page.getByTestId('reach-banner')).toBeHidden()
+  await expect(page.getByTestId('blocked-reason')).toHaveCount(0)
 })
 
 test('the metadata gateways out of reach while the ledger answers: the banner names the gateways', async ({

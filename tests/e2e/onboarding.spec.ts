@@ -125,3 +125,33 @@ test('the onboarding screens follow dark mode', async ({ page }) => {
     (rgb.match(/\d+/g) ?? []).slice(0, 3).reduce((sum, part) => sum + Number(part), 0)
   expect(luminance(colours.background)).toBeLessThan(luminance(colours.text))
 })
+
+test('the first visit shows the shape of the screen while the session starts, not a bare Loading…', async ({
+  page,
+}) => {
+  // The ledger engine's script is held back until the skeleton was seen: the session cannot start
+  // without it, so the wait is the engine's, whatever the machine's speed.
+  const html = await (await page.request.get('/')).text()
+  const entry = /src="(\/assets\/index-[^"]+\.js)"/.exec(html)?.[1]
+  expect(entry).toBeDefined()
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  let heldBack = 0
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    if (!route.request().url().endsWith(entry!)) {
+      heldBack += 1
+      await held
+    }
+    await route.continue()
+  })
+  await page.goto('/')
+  await expect.poll(() => heldBack).toBe(1)
+  const skeleton = page.getByTestId('starting')
+  await expect(skeleton).toBeVisible()
+  await expect(skeleton).toHaveAttribute('aria-busy', 'true')
+  await expect(skeleton).toHaveText('Loading XRPL NFT Manager…')
+  await expect(page.getByRole('heading', { level: 1, name: 'XRPL NFT Manager' })).toBeHidden()
+  release()
+  await expect(page.getByRole('heading', { level: 1, name: 'XRPL NFT Manager' })).toBeVisible()
+  await expect(skeleton).toBeHidden()
+})

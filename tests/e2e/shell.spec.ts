@@ -6,6 +6,8 @@ import {
   openWalletDropdown,
   reachMainShell,
   toolTabs,
+  walletButton,
+  walletDropdown,
 } from './support/shell.ts'
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
 import { nftsHeldBy, offersOwnedBy } from './support/airdrop.ts'
@@ -85,6 +87,31 @@ test('a tab shows its tooltip on hover or keyboard focus, never after a tap or a
   await page.keyboard.press('End')
   await expect(tab('Burn')).toBeFocused()
   await expect(tooltip('Burn')).toBeVisible()
+})
+
+test('the wallet menu opened from the keyboard focuses its first method without opening its tooltip over the title', async ({
+  page,
+}) => {
+  await openMainShell(page)
+  await walletButton(page).focus()
+  await page.keyboard.press('Enter')
+  const menu = walletDropdown(page)
+  const gem = menu.getByRole('button', { name: /Gem Wallet/ })
+  const gemTip = menu.getByRole('tooltip', {
+    name: 'Browser extension with secure transaction approval',
+  })
+  await expect(gem).toBeFocused()
+  await expect(gemTip).toBeHidden()
+  // The keyboard moving onto it shows it: the bubble was held back, not broken.
+  await page.keyboard.press('Tab')
+  await expect(gem).not.toBeFocused()
+  await page.keyboard.press('Shift+Tab')
+  await expect(gem).toBeFocused()
+  await expect(gemTip).toBeVisible()
+  // Closing with Escape gives the focus back to the wallet button by script: its bubble, if any,
+  // stays shut too.
+  await page.keyboard.press('Escape')
+  await expect(menu).toBeHidden()
 })
 
 test('the Sandbox banner says nothing here is real XRP, from the first screen on', async ({

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef } from 'react'
 import type { ReactNode } from 'react'
 
+import { quietFocus } from './quietFocus.ts'
 import { usePopup } from './usePopup.ts'
 import './ui.css'
 
@@ -24,7 +25,7 @@ export function Modal({ title, onClose, children }: ModalProps) {
   useEffect(() => {
     const before = document.activeElement
     return () => {
-      if (before instanceof HTMLElement && before.isConnected) before.focus()
+      if (before instanceof HTMLElement && before.isConnected) quietFocus(before)
     }
   }, [])
   return (

@@ -5,6 +5,8 @@
 import { useEffect, useRef } from 'react'
 import type { RefObject } from 'react'
 
+import { quietFocus } from './quietFocus.ts'
+
 /**
  * Gives focus back to `trigger` when a popup closes while focus was inside it (focus is then left
  * on the page body). A press on another control keeps the focus it moved there.
@@ -19,6 +21,7 @@ export function useReturnFocus(open: boolean, trigger: RefObject<HTMLElement | n
     wasOpen.current = open
     if (!closed) return
     const active = document.activeElement
-    if (active === null || active === document.body) trigger.current?.focus()
+    if (active === null || active === document.body)
+      if (trigger.current) quietFocus(trigger.current)
   }, [open, trigger])
 }

@@ -5,6 +5,8 @@
 import { useEffect, useRef } from 'react'
 import type { RefObject } from 'react'
 
+import { quietFocus } from './quietFocus.ts'
+
 /** What a popup needs from its owner. */
 export interface PopupOptions {
   /** The popup's element (rendered only while open). */
@@ -75,7 +77,7 @@ export function usePopup({ container, onClose, ignore, trapFocus = true }: Popup
     if (!root) return
     const active = document.activeElement
     if (!(active instanceof Node) || !root.contains(active)) {
-      ;(focusableIn(root)[0] ?? root).focus()
+      quietFocus(focusableIn(root)[0] ?? root)
     }
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
