@@ -5,6 +5,7 @@
  */
 import Dexie from 'dexie'
 import type { EntityTable } from 'dexie'
+import type { HolderSnapshotRow } from './types/holders.ts'
 import type { JobItemRow } from './types/jobItems.ts'
 import type { JobRequestRow, JobRow } from './types/jobs.ts'
 import type { DeviceKeyRow, StoredKeyRow } from './types/keys.ts'
@@ -27,6 +28,7 @@ export class LedgerDb extends Dexie {
   jobRequests!: EntityTable<JobRequestRow, 'jobId'>
   bidReads!: Dexie.Table<BidsReport, [string, string]>
   offerReads!: Dexie.Table<OffersReport, [string, string]>
+  holderSnapshots!: EntityTable<HolderSnapshotRow, 'id'>
 
   constructor(name: string = DB_NAME) {
     super(name)
@@ -80,5 +82,8 @@ export class LedgerDb extends Dexie {
     })
     // v6: the Orders tab's last reading of an account's own offers, shown offline too.
     this.version(6).stores({ offerReads: '[network+account]' })
+    // v7: holder snapshots of collections (the Airdrop tab's 'holders of a collection'), saved page by
+    // page so that a reload resumes them at the same ledger.
+    this.version(7).stores({ holderSnapshots: 'id' })
   }
 }

@@ -10,6 +10,7 @@
 import type { AirdropApi } from './contract/airdrop.ts'
 import type { CollectionApi } from './contract/collection.ts'
 import type { ConnectionApi } from './contract/connection.ts'
+import type { HoldersApi } from './contract/holders.ts'
 import type { JobsApi } from './contract/jobs.ts'
 import type { ListingApi } from './contract/listing.ts'
 import type { OrdersApi } from './contract/orders.ts'
@@ -41,6 +42,7 @@ export type * from './contract/airdrop.ts'
 export type * from './contract/burn.ts'
 export type * from './contract/collection.ts'
 export type * from './contract/connection.ts'
+export type * from './contract/holders.ts'
 export type * from './contract/jobs.ts'
 export type * from './contract/listing.ts'
 export type * from './contract/orders.ts'
@@ -55,6 +57,7 @@ export interface EngineApi
     WalletApi,
     CollectionApi,
     AirdropApi,
+    HoldersApi,
     OrdersApi,
     ListingApi,
     JobsApi,

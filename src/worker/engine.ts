@@ -19,6 +19,8 @@ import { getJob, jobItemsPage, listJobs, watchJob } from './jobs/jobReads.ts'
 import { JobService } from './jobs/jobService.ts'
 import { DEFAULT_ASSUMED_LIMITS } from './ledger/requestScheduler.ts'
 import { ListingService } from './listing/listingService.ts'
+import { HoldersService } from './airdrop/holders/holdersService.ts'
+import { ClioLink } from './network/clioLink.ts'
 import type { ConnectionManager } from './network/connectionManager.ts'
 import { ConnectionService } from './network/connectionService.ts'
 import { DEFAULT_TIMING } from './network/timing.ts'
@@ -44,6 +46,7 @@ export class Engine implements EngineApi {
   private readonly airdrop: AirdropService
   private readonly orders: OrdersService
   private readonly listing: ListingService
+  private readonly holders: HoldersService
   private readonly accountWatch: AccountWatch
 
   /** @param options - networks, timing, database; the build's defaults otherwise. */
@@ -140,14 +143,23 @@ export class Engine implements EngineApi {
       client: () => connection.clientIfAny(),
       wallet: () => this.wallet.onNetwork(),
     })
+    // One Clio connection for the floor prices and the holder snapshots (opened on first use).
+    const clio = new ClioLink(timing, this.connectionService.budgets.clients)
+    this.holders = new HoldersService({
+      db,
+      connection,
+      networkConfig: (id) => this.connectionService.networkConfig(id),
+      clio,
+      walletAddress,
+      progress,
+    })
     this.listing = new ListingService({
       db,
       connection,
-      timing,
+      clio,
       accountOf,
       walletAddress,
       progress,
-      clients: this.connectionService.budgets.clients,
       networkConfig: (id) => this.connectionService.networkConfig(id),
       secondOpinion: this.connectionService.secondOpinion,
     })
@@ -212,6 +224,12 @@ export class Engine implements EngineApi {
   readonly checkAcceptance = answeredBy(() => this.airdrop, 'checkAcceptance')
   readonly sampleDistributionCsv = answeredBy(() => this.airdrop, 'sampleDistributionCsv')
   readonly planReclaim = answeredBy(() => this.airdrop, 'planReclaim')
+
+  // A collection's holders (HoldersApi).
+  readonly snapshotHolders = answeredBy(() => this.holders, 'snapshotHolders')
+  readonly holderSnapshot = answeredBy(() => this.holders, 'holderSnapshot')
+  readonly holderSnapshotCsv = answeredBy(() => this.holders, 'holderSnapshotCsv')
+  readonly snapshotDistribution = answeredBy(() => this.holders, 'snapshotDistribution')
 
   // Orders (OrdersApi).
   readonly countOffers = answeredBy(() => this.orders, 'countOffers')

@@ -62,6 +62,10 @@ const METHODS = {
   listNfts: true,
   checkAcceptance: true,
   planReclaim: true,
+  snapshotHolders: true,
+  holderSnapshot: true,
+  holderSnapshotCsv: true,
+  snapshotDistribution: true,
 } as const satisfies Record<keyof EngineApi, true>
 
 /** The names of the contract's methods. */

@@ -12,6 +12,7 @@ import type { Wallet } from 'xrpl'
 import type { JobRow } from '../../src/db/types/jobs.ts'
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
 import { RIPPLE_EPOCH } from '../../src/shared/constants.ts'
+import { MARKETPLACES } from '../../src/shared/marketplaces.ts'
 import { connectHolder, nftsHeldBy, offersOwnedBy, reconnectHolder } from './support/airdrop.ts'
 import type { LedgerOffer } from './support/airdrop.ts'
 import { storedRows } from './support/hooks.ts'
@@ -500,4 +501,45 @@ test('a free offer is named and confirmed on its own; a price far too high asks 
   await expect(confirm).toBeDisabled()
   await dialog.getByRole('button', { name: 'Go back' }).click()
   expect(await sellAmounts(holder.address)).toEqual(new Map())
+})
+
+test('listed through a marketplace: its broker is the offer’s Destination, the review shows what buyers pay', async ({
+  page,
+}) => {
+  const cafe = MARKETPLACES.find((m) => m.id === 'xrpcafe')!
+  const holder = await listingHolder(2)
+  await connectHolder(page, holder, 2)
+  const form = await openList(page)
+  await expect(listableCount(page)).toHaveText('2 NFTs can be listed · page 1 of 1', {
+    timeout: 30_000,
+  })
+  await page.getByRole('button', { name: 'Select All', exact: true }).click()
+  await form.getByTestId('price-fixed').fill('10')
+  await form.getByLabel('Sell through').selectOption({ label: 'xrp.cafe (buyer pays +1.589 %)' })
+  // The broker field shows whom the offers name; typing the broker's address picks the marketplace.
+  const buyer = form.getByLabel('Only this buyer or broker may buy (optional)')
+  await expect(buyer).toHaveValue(cafe.broker)
+  await form.getByLabel('Sell through').selectOption({ label: 'Anyone, or the buyer named below' })
+  await expect(buyer).toHaveValue('')
+  await buyer.fill(cafe.broker)
+  await expect(form.getByLabel('Sell through')).toHaveValue('xrpcafe')
+  await form.getByRole('button', { name: 'Create 2 Offers' }).click()
+
+  const dialog = reviewDialog(page)
+  await expect(dialog.getByTestId('listing-total')).toHaveText('20 XRP', { timeout: 30_000 })
+  await expect(dialog.getByTestId('listing-net')).toHaveText('20 XRP')
+  // 10 XRP + 1.589 % is 10.1589 XRP a piece.
+  await expect(dialog.getByTestId('listing-buyers-pay')).toHaveText('20.3178 XRP')
+  await expect(dialog.getByTestId('listing-terms')).toContainText(
+    `Listed on xrp.cafe through its broker ${cafe.broker}: buyers pay your price + 1.589 %, you receive your price`,
+  )
+  await dialog.getByRole('button', { name: 'Create 2 Offers' }).click()
+  const results = await listingResult(page)
+  await expect(results.getByTestId('results-successful')).toHaveText('2')
+
+  const offers = (await offersOwnedBy(holder.address)).filter(isSell)
+  expect(offers).toHaveLength(2)
+  for (const offer of offers) {
+    expect(offer).toMatchObject({ Amount: '10000000', Destination: cafe.broker })
+  }
 })

@@ -182,6 +182,18 @@ test('offline: the saved collection with its pictures and time, the offers and j
   await expect(page.getByTestId('offers-read-at')).toBeVisible({ timeout: 30_000 })
 
   await context.setOffline(true)
+  // A device without a link says so from the first moment of a page (navigator.onLine false).
+  // Chromium 150's offline emulation only cuts the requests: a page loaded under it reads
+  // navigator.onLine true. What a real device reports is given to the page here, until the
+  // browser's 'online' event.
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false })
+    // Back online, the browser's own answer shows again.
+    window.addEventListener(
+      'online',
+      () => delete (navigator as unknown as Record<string, unknown>).onLine,
+    )
+  })
   await page.reload()
   await reachMainShell(page)
   await expect(walletButton(page)).toHaveText(`View only ${shortAddress(holder.address)}`)

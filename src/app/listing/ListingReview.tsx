@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react'
 
 import { formatDrops } from '../../shared/format.ts'
+import { buyerPaysDrops, feeText, marketplaceOfBroker } from '../../shared/marketplaces.ts'
 import { displayName } from '../../shared/nftDisplay.ts'
 import type { PricedNft } from '../../worker/api.ts'
 import { PlanFigures, PlanProblems } from '../jobs/PlanParts.tsx'
@@ -22,6 +23,14 @@ import { guardsAnswered, reviewFigures, sortPrices } from './reviewRows.ts'
 import type { PriceRow } from './reviewRows.ts'
 import { ErrorBox } from '../ui/ErrorBox.tsx'
 import { counted } from '../../shared/plural.ts'
+
+/** Who may buy: anyone, the named account, or a marketplace through its broker. */
+function buyerText(destination: string | null): string {
+  if (!destination) return 'Anyone may buy'
+  const marketplace = marketplaceOfBroker(destination)
+  if (!marketplace) return `Only ${destination} may buy`
+  return `Listed on ${marketplace.name} through its broker ${destination}: buyers pay your price + ${feeText(marketplace)}, you receive your price`
+}
 
 /**
  * 'Review offers' (before anything is signed): every price, sortable; the total asked, the issuers'
@@ -65,6 +74,14 @@ export function ListingReview({
   const blocked = !plan.canStart || busy || running || creating <= 0 || !answered
   const problems = [...plan.problems, ...taken]
   const itemProblems = problems.some((p) => p.itemIndex !== undefined)
+  const marketplace = marketplaceOfBroker(pending.destination)
+  const buyersPay = useMemo(
+    () =>
+      marketplace
+        ? preview.prices.reduce((sum, p) => sum + buyerPaysDrops(BigInt(p.drops), marketplace), 0n)
+        : 0n,
+    [preview, marketplace],
+  )
   return (
     <Modal title={`Review ${counted(offers, 'offer')}`} onClose={() => !busy && dismissReview()}>
       <dl className="figures" data-testid="listing-totals">
@@ -80,9 +97,15 @@ export function ListingReview({
           <dt>You receive if all sell</dt>
           <dd data-testid="listing-net">{formatDrops(figures.netDrops)} XRP</dd>
         </div>
+        {marketplace && (
+          <div>
+            <dt>Buyers pay if all sell</dt>
+            <dd data-testid="listing-buyers-pay">{formatDrops(buyersPay)} XRP</dd>
+          </div>
+        )}
       </dl>
       <p className="tab-muted" data-testid="listing-terms">
-        {pending.destination ? `Only ${pending.destination} may buy` : 'Anyone may buy'} ·{' '}
+        {buyerText(pending.destination)} ·{' '}
         {pending.expiresAt === null
           ? 'the offers do not expire'
           : `the offers expire ${new Date(pending.expiresAt).toLocaleString()}`}

@@ -5,6 +5,13 @@ import type { NftItem } from '../../db/types/nfts.ts'
 import { FLOOR_MULTIPLIERS } from '../../shared/floorMultipliers.ts'
 import type { FloorMultiplier } from '../../shared/floorMultipliers.ts'
 import { displayName } from '../../shared/nftDisplay.ts'
+import {
+  feeText,
+  marketplaceById,
+  marketplaceOfBroker,
+  marketplacesOn,
+} from '../../shared/marketplaces.ts'
+import { useNetworkStatus } from '../state/network.ts'
 import { useCollection } from '../state/collection.ts'
 import {
   setFormField,
@@ -156,6 +163,7 @@ export function PricingForm({ selected }: { selected: readonly NftItem[] }) {
             onChange={(event) => setFormField('expiration', event.target.value)}
           />
         </div>
+        <MarketplaceField destination={form.destination} />
         <div className="tab-field">
           <label htmlFor={destinationId}>Only this buyer or broker may buy (optional)</label>
           <input
@@ -178,6 +186,40 @@ export function PricingForm({ selected }: { selected: readonly NftItem[] }) {
         List again: include NFTs already on sale (their current offer is cancelled in the same job)
       </label>
     </fieldset>
+  )
+}
+
+/** The marketplace picker's value for a public offer or a buyer typed below. */
+const NO_MARKETPLACE = ''
+
+/**
+ * 'Sell through': a marketplace lists an NFT whose sell offer names its broker as the only buyer
+ * (the broker field below is filled with it); the buyer pays the price plus the marketplace's fee.
+ */
+function MarketplaceField({ destination }: { destination: string }) {
+  const { network } = useNetworkStatus()
+  const id = useId()
+  const offered = marketplacesOn(network)
+  if (offered.length === 0) return null
+  const current = marketplaceOfBroker(destination.trim())
+  return (
+    <div className="tab-field">
+      <label htmlFor={id}>Sell through</label>
+      <select
+        id={id}
+        value={current?.id ?? NO_MARKETPLACE}
+        onChange={(event) =>
+          setFormField('destination', marketplaceById(event.target.value)?.broker ?? '')
+        }
+      >
+        <option value={NO_MARKETPLACE}>Anyone, or the buyer named below</option>
+        {offered.map((m) => (
+          <option key={m.id} value={m.id}>
+            {m.name} (buyer pays +{feeText(m)})
+          </option>
+        ))}
+      </select>
+    </div>
   )
 }
 

@@ -140,6 +140,8 @@ export interface PlanProblem {
     | 'NO_REGULAR_KEY'
     /** Master key disabled and no signer list: removing the regular key is refused. */
     | 'NO_ALTERNATIVE_KEY'
+    /** An offer to a marketplace's broker that it would ignore (too low) or could take for free. */
+    | 'MARKETPLACE_PRICE'
   message: string
   /** The item it concerns (plan order), if any. */
   itemIndex?: number

@@ -4,6 +4,7 @@
  * offers that are free (airdrop-style, with a Destination), paid, and duplicated on one NFT, and on
  * demand a second holder with thousands of NFTs.
  */
+import { marketplacesOn } from '../../shared/marketplaces.ts'
 import { Wallet, convertStringToHex, getNFTokenID, xrpToDrops } from 'xrpl'
 import type { SandboxLedger } from '../ledger/ledger.ts'
 import { GENESIS_SEED } from '../ledger/genesis.ts'
@@ -79,16 +80,19 @@ function seedOf(w: Wallet): { address: string; seed: string } {
 
 function fund(s: DemoSubmitter, a: DemoAccounts, large: number): void {
   const genesis = Wallet.fromSeed(GENESIS_SEED)
-  const pay = (to: Wallet, xrp: number) =>
+  const pay = (to: Wallet | string, xrp: number) =>
     s.submit(genesis, {
       TransactionType: 'Payment',
-      Destination: to.classicAddress,
+      Destination: typeof to === 'string' ? to : to.classicAddress,
       Amount: xrpToDrops(xrp),
     })
   pay(a.holder, 100_000)
   pay(a.artist, 10_000)
   for (const r of a.recipients) pay(r, 100)
   if (large) pay(a.largeHolder, 10_000)
+  // The marketplaces' broker accounts exist here as on mainnet, so that a listing through one can be
+  // tried (nobody holds their keys: nothing is ever brokered on the sandbox).
+  for (const m of marketplacesOn('sandbox')) pay(m.broker, 100)
   s.close()
 }
 

@@ -31,17 +31,50 @@ type Fields = { NFTokens?: NFTokenEntry[] }
 
 export class NftIndex {
   private readonly byId = new Map<string, NftRecord>()
+  /**
+   * Every record each NFT had, oldest first (each a new `ledger_index`): Clio answers nfts_by_issuer
+   * at a past ledger, and a reader that pins its pages to one ledger expects that ledger's owners.
+   */
+  private readonly versions = new Map<string, NftRecord[]>()
 
   get(id: string): NftRecord | undefined {
     return this.byId.get(id.toUpperCase())
   }
 
-  /** An issuer's NFTs (burned ones too), ordered by taxon then id, as Clio orders them. */
-  byIssuer(issuer: string, taxon?: number): NftRecord[] {
-    const out = [...this.byId.values()].filter(
-      (r) => r.issuer === issuer && (taxon === undefined || r.nft_taxon === taxon),
-    )
+  /**
+   * An issuer's NFTs (burned ones too), ordered by taxon then id, as Clio orders them.
+   *
+   * @param atLedger - as they stood in this validated ledger (NFTs minted after it left out); now by
+   *   default.
+   */
+  byIssuer(issuer: string, taxon?: number, atLedger?: number): NftRecord[] {
+    const out: NftRecord[] = []
+    for (const r of this.byId.values()) {
+      if (r.issuer !== issuer || (taxon !== undefined && r.nft_taxon !== taxon)) continue
+      const then = atLedger === undefined ? r : this.at(r, atLedger)
+      if (then) out.push(then)
+    }
     return out.sort((a, b) => a.nft_taxon - b.nft_taxon || (a.nft_id < b.nft_id ? -1 : 1))
+  }
+
+  /** The record `current` had in ledger `index`; undefined when the NFT did not exist yet. */
+  private at(current: NftRecord, index: number): NftRecord | undefined {
+    if (current.ledger_index <= index) return current
+    const versions = this.versions.get(current.nft_id) ?? []
+    for (let i = versions.length - 1; i >= 0; i--) {
+      if (versions[i]!.ledger_index <= index) return versions[i]
+    }
+    return undefined
+  }
+
+  /** Sets an NFT's record, keeping the one it replaces for reads at past ledgers. */
+  private put(record: NftRecord): void {
+    const list = this.versions.get(record.nft_id)
+    // Several changes in one ledger: the last one is that ledger's.
+    if (list && list.at(-1)!.ledger_index === record.ledger_index) list[list.length - 1] = record
+    else if (list) list.push(record)
+    else this.versions.set(record.nft_id, [record])
+    this.byId.set(record.nft_id, record)
   }
 
   /** Folds one validated transaction's NFTokenPage changes into the index. */
@@ -75,15 +108,14 @@ export class NftIndex {
     for (const [id, { owner, uri }] of added) this.upsert(id, owner, uri, rec.ledgerIndex)
     for (const id of removed) {
       const r = this.byId.get(id)
-      if (r && !added.has(id))
-        this.byId.set(id, { ...r, is_burned: true, ledger_index: rec.ledgerIndex })
+      if (r && !added.has(id)) this.put({ ...r, is_burned: true, ledger_index: rec.ledgerIndex })
     }
   }
 
   private upsert(id: string, owner: string, uri: string | undefined, ledgerIndex: number): void {
     const prev = this.byId.get(id)
     if (prev) {
-      this.byId.set(id, {
+      this.put({
         ...prev,
         owner,
         uri: uri ?? '',
@@ -93,7 +125,7 @@ export class NftIndex {
       return
     }
     const p = parseNFTokenID(id)
-    this.byId.set(id, {
+    this.put({
       nft_id: id,
       owner,
       issuer: p.Issuer,

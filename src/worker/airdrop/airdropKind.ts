@@ -3,6 +3,7 @@
  * recipients, in CSV order or shuffled from a recorded seed.
  */
 import type { AirdropRequest } from '../contract/airdrop.ts'
+import type { SnapshotSource } from '../contract/holders.ts'
 import type { JobRequest } from '../contract/jobs.ts'
 import type { JobKindSpec, PlannedIntent } from '../jobs/jobKind.ts'
 import { checkedAddress, checkedNftIds, invalid, itemsOf } from '../jobs/plan/requestFields.ts'
@@ -43,7 +44,24 @@ function validate(fields: Fields): AirdropRequest {
     nftIds,
     randomize: fields.randomize,
     ...(fields.randomize && seed !== undefined ? { seed } : {}),
+    ...(fields.snapshot === undefined ? {} : { snapshot: checkedSnapshot(fields.snapshot) }),
   }
+}
+
+/** The holder snapshot a distribution came from, checked. */
+function checkedSnapshot(value: unknown): SnapshotSource {
+  const label = 'The holder snapshot'
+  if (!isRecord(value)) throw invalid(`${label} is malformed`)
+  const issuer = checkedAddress(value.issuer, `${label}'s issuer`)
+  const { taxon, ledgerIndex } = value
+  const whole = (n: unknown) => typeof n === 'number' && Number.isInteger(n) && n >= 0
+  if (taxon !== null && (!whole(taxon) || (taxon as number) > 0xffff_ffff)) {
+    throw invalid(`${label}'s taxon must be a whole number or null`)
+  }
+  if (!whole(ledgerIndex) || (ledgerIndex as number) < 1) {
+    throw invalid(`${label}'s ledger index must be a whole number`)
+  }
+  return { issuer, taxon: taxon as number | null, ledgerIndex: ledgerIndex as number }
 }
 
 /** A uniform double in [0, 1) from 53 bits of crypto.getRandomValues. */
@@ -112,5 +130,6 @@ export const airdropKind: JobKindSpec<AirdropRequest> = {
     ...(request.seed ? { shuffleSeed: request.seed } : {}),
     // How many recipients its items go to (the results card counts them without reading).
     recipients: new Set(planned.map((p) => p.recipient)).size,
+    ...(request.snapshot ? { snapshot: request.snapshot } : {}),
   }),
 }

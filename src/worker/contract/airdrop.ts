@@ -1,5 +1,6 @@
 /** The airdrop: a distribution list read from a CSV, the offers' acceptance, reclaiming them. */
 import type { AcceptanceSummary } from '../../db/types/acceptance.ts'
+import type { SnapshotSource } from './holders.ts'
 import type { JobPlan } from './jobs.ts'
 
 /** Reading a distribution list, following an airdrop's offers, reclaiming those left. */
@@ -74,6 +75,11 @@ export interface AirdropRequest {
    * is still checked (VALIDATION 'The shuffle seed must be 32 hexadecimal digits …') but dropped.
    */
   seed?: string
+  /**
+   * The holder snapshot the distribution was drawn from (HoldersApi.snapshotDistribution): kept on
+   * the job (`params.snapshot`) and in every row of its report.
+   */
+  snapshot?: SnapshotSource
 }
 
 /** One recipient of a distribution list, in CSV order. */

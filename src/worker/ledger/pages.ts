@@ -8,12 +8,14 @@ import { malformed, requestResult } from './ledgerRequests.ts'
 import { isRecord } from '../../shared/isRecord.ts'
 
 /**
- * Requests every page of `request` and hands each page's result to `visit`, which may stop the
- * paging by returning false.
+ * Requests every page of `request` and hands each page's result to `visit` (awaited, so that it may
+ * save what it read before the next page is asked), which may stop the paging by returning false.
  *
  * @param maxPages - the most pages a well-behaved server needs for this list.
  * @param pinLedger - read every page from the ledger of the first (its `ledger_index`), so that
  *   the list is one ledger's, whatever closes while it is read.
+ * @param from - resume a reading stopped earlier: the marker of the page to read next and the
+ *   ledger its pages are pinned to.
  * @returns whether every page was read (false when `visit` stopped early).
  * @throws EngineError `LEDGER_REJECTED` for a reply that is not an object or a repeated marker; the
  *   request's own failure otherwise.
@@ -21,14 +23,15 @@ import { isRecord } from '../../shared/isRecord.ts'
 export async function forEachPage(
   client: Client,
   request: Parameters<Client['request']>[0],
-  visit: (result: Record<string, unknown>) => boolean | void,
+  visit: (result: Record<string, unknown>) => boolean | void | Promise<boolean | void>,
   maxPages = 1_000,
   pinLedger = false,
+  from?: { marker: unknown; ledgerIndex?: number },
 ): Promise<boolean> {
   const method = request.command
   const markers = new Set<string>()
-  let marker: unknown
-  let pinned: number | undefined
+  let marker: unknown = from?.marker
+  let pinned: number | undefined = from?.ledgerIndex
   for (let page = 1; ; page += 1) {
     const result = await requestResult(client, {
       ...request,
@@ -39,7 +42,7 @@ export async function forEachPage(
     if (pinLedger && pinned === undefined && typeof result.ledger_index === 'number') {
       pinned = result.ledger_index
     }
-    const goOn = visit(result) !== false
+    const goOn = (await visit(result)) !== false
     marker = result.marker
     if (marker === undefined) return true
     if (!goOn) return false

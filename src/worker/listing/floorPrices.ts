@@ -9,10 +9,7 @@ import { isValidClassicAddress } from 'xrpl'
 import { EngineError } from '../../shared/errors.ts'
 import type { NetworkConfig } from '../../shared/networks.ts'
 import type { FloorPrice, FloorProgress } from '../api.ts'
-import { ClioLink } from '../network/clioLink.ts'
-import { plainClients } from '../ledger/pacedClient.ts'
-import type { ClientFactory } from '../ledger/pacedClient.ts'
-import type { LinkTiming } from '../network/endpointLink.ts'
+import type { ClioLink } from '../network/clioLink.ts'
 import type { SecondRead } from '../ledger/secondRead.ts'
 import { secondOpinionOnFloor } from './floorConfirmation.ts'
 import { readFloorPrice } from './floorPrice.ts'
@@ -29,21 +26,16 @@ export interface FloorConnection {
 }
 
 export class FloorPrices {
-  private readonly clio: ClioLink
   private readonly cache = new Map<string, FloorPrice>()
 
   /**
-   * @param timing - client limits of the Clio link.
-   * @param clients - makes its client (paced by the endpoint's budget in the engine).
+   * @param clio - the engine's Clio link (its client paced by the endpoint's budget).
    * @param now - the clock of the cache.
    */
   constructor(
-    timing: LinkTiming,
-    clients: ClientFactory = plainClients,
+    private readonly clio: ClioLink,
     private readonly now: () => number = Date.now,
-  ) {
-    this.clio = new ClioLink(timing, clients)
-  }
+  ) {}
 
   /**
    * A collection's floor price, from the cache when read in the last 5 minutes; with `second`, the

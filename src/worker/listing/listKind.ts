@@ -17,6 +17,7 @@ import {
 import type { Fields } from '../jobs/plan/requestFields.ts'
 import { cancelIntents } from '../ledger/cancelOffers.ts'
 import { checkedSeed } from '../ledger/shuffleSeed.ts'
+import { marketplaceProblem } from './marketplaceCheck.ts'
 import { isRecord } from '../../shared/isRecord.ts'
 
 const PRICING_STRATEGIES: ReadonlySet<unknown> = new Set<PricingStrategy['kind']>([
@@ -94,6 +95,8 @@ export const listKind: JobKindSpec<ListRequest> = {
   intentTypes: ['offer', 'cancel'],
   touchesNfts: true,
   alreadyOfferedHint: "Choose 'List again' to replace its offer",
+  // Offers to a marketplace's broker at a price it ignores, or for free (it reads nothing).
+  itemChecks: () => Promise.resolve(marketplaceProblem),
   validate,
   intents,
   // What a listing's cards name: its offers, the offers it replaces, how the prices were set and the

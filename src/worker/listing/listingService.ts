@@ -13,10 +13,9 @@ import type {
   ProgressListener,
 } from '../api.ts'
 import { readReserves } from '../ledger/ledgerRequests.ts'
-import type { ClientFactory } from '../ledger/pacedClient.ts'
 import type { ConnectionManager } from '../network/connectionManager.ts'
 import type { SecondOpinion } from '../network/secondOpinion.ts'
-import type { ConnectionTiming } from '../network/timing.ts'
+import type { ClioLink } from '../network/clioLink.ts'
 import type { PacedProgress } from '../progress.ts'
 import { FloorPrices } from './floorPrices.ts'
 import { previewListing } from './listingPreview.ts'
@@ -25,10 +24,8 @@ import { previewListing } from './listingPreview.ts'
 export interface ListingServiceDeps {
   db: LedgerDb
   connection: Pick<ConnectionManager, 'requireClient' | 'status'>
-  /** Client limits of the Clio link. */
-  timing: ConnectionTiming
-  /** Makes the Clio link's client (paced by the endpoint's budget). */
-  clients: ClientFactory
+  /** The engine's Clio link (shared with the holder snapshots). */
+  clio: ClioLink
   /** The network with the user's own servers first. */
   networkConfig: (networkId: NetworkId) => NetworkConfig
   /** The networks' other endpoints, which confirm the offers a floor rests on. */
@@ -46,7 +43,7 @@ export class ListingService {
   private readonly floors: FloorPrices
 
   constructor(private readonly deps: ListingServiceDeps) {
-    this.floors = new FloorPrices(deps.timing, deps.clients)
+    this.floors = new FloorPrices(deps.clio)
   }
 
   async floorPrice(

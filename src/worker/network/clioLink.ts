@@ -35,7 +35,7 @@ export class ClioLink {
     if (endpoints.length === 0) {
       throw new EngineError(
         'VALIDATION',
-        `${networkName} has no Clio server configured: the floor price needs one (it lists a collection's NFTs with nfts_by_issuer)`,
+        `${networkName} has no Clio server configured: the floor price and holder snapshots need one (they list a collection's NFTs with nfts_by_issuer)`,
       )
     }
     const { current } = this

@@ -92,7 +92,7 @@ it('says so for a network without a Clio server, and for an invalid issuer or ta
   expect(await engineError(engine.floorPrice(BADGES.issuer, BADGES.taxon))).toEqual({
     code: 'VALIDATION',
     message:
-      "Sandbox has no Clio server configured: the floor price needs one (it lists a collection's NFTs with nfts_by_issuer)",
+      "Sandbox has no Clio server configured: the floor price and holder snapshots need one (they list a collection's NFTs with nfts_by_issuer)",
   })
   expect((await engineError(engine.floorPrice('rNotAnAddress', 1))).code).toBe('VALIDATION')
   expect((await engineError(engine.floorPrice(BADGES.issuer, -1))).message).toBe(

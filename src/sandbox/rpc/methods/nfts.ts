@@ -143,7 +143,17 @@ export const nftsByIssuer: Handler = (params, { ledger, settings, view }) => {
   const v = view.validated
   if (!v.state?.get(keylet.account(issuer)))
     throw new RpcError('actNotFound', undefined, { issuer })
-  const all = ledger.nfts.byIssuer(issuer, taxon)
+  // Clio answers at a past ledger too: a reader pins its pages to the ledger of the first.
+  const at = params.ledger_index
+  let ledgerIndex = v.header.ledger_index
+  if (typeof at === 'number') {
+    if (!Number.isInteger(at) || at < 1 || at > ledgerIndex)
+      throw new RpcError('lgrNotFound', 'ledgerNotFound')
+    ledgerIndex = at
+  } else if (at !== undefined && at !== 'validated') {
+    throw invalidField('ledger_index')
+  }
+  const all = ledger.nfts.byIssuer(issuer, taxon, ledgerIndex)
   const marker = optionalString(params, 'marker')
   if (marker !== undefined && !isHash256(marker)) throw invalidField('marker')
   // Resume after the marker's place in (taxon, id) order, whether or not it is still listed.
@@ -153,7 +163,7 @@ export const nftsByIssuer: Handler = (params, { ledger, settings, view }) => {
   return {
     issuer,
     limit,
-    ledger_index: v.header.ledger_index,
+    ledger_index: ledgerIndex,
     nfts: page.map(clioNft),
     validated: true,
     ...(taxon !== undefined ? { nft_taxon: taxon } : {}),

@@ -10,6 +10,7 @@ import { EngineError } from '../../../shared/errors.ts'
 import { formatDrops } from '../../../shared/format.ts'
 import type { ResultWords } from '../../ledger/resultMessages.ts'
 import { intentNftId } from '../../../shared/intents.ts'
+import { isRecord } from '../../../shared/isRecord.ts'
 
 /** The report's columns, in order. */
 export const JOB_REPORT_COLUMNS = [
@@ -101,8 +102,29 @@ export function jobReportCsv(job: JobRow, items: JobItemRow[], words: ResultWord
     throw new EngineError('INTERNAL', `Item ${stranger.id} does not belong to job ${job.id}.`)
   }
   const rows = [...items].sort((a, b) => a.index - b.index).map((item) => reportRow(item, words))
-  return Papa.unparse(
-    { fields: [...JOB_REPORT_COLUMNS], data: rows },
-    { header: true, escapeFormulae: FORMULA_START },
-  )
+  // An airdrop to a holder snapshot names, on every row, the snapshot it went to.
+  const snapshot = snapshotOf(job)
+  const fields: string[] = [...JOB_REPORT_COLUMNS]
+  const data: Record<string, string>[] = rows
+  if (snapshot) {
+    fields.push(...SNAPSHOT_COLUMNS)
+    for (const row of data) Object.assign(row, snapshot)
+  }
+  return Papa.unparse({ fields, data }, { header: true, escapeFormulae: FORMULA_START })
+}
+
+/** The columns of an airdrop to a holder snapshot, after the others. */
+export const SNAPSHOT_COLUMNS = ['snapshot_issuer', 'snapshot_taxon', 'snapshot_ledger_index']
+
+/** The snapshot an airdrop's recipients came from, as report cells; null for any other job. */
+function snapshotOf(job: JobRow): Record<string, string> | null {
+  const snapshot = job.params.snapshot
+  if (!isRecord(snapshot)) return null
+  const cell = (value: unknown) =>
+    typeof value === 'string' || typeof value === 'number' ? String(value) : ''
+  return {
+    snapshot_issuer: cell(snapshot.issuer),
+    snapshot_taxon: cell(snapshot.taxon),
+    snapshot_ledger_index: cell(snapshot.ledgerIndex),
+  }
 }

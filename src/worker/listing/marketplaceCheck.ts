@@ -1,0 +1,34 @@
+/**
+ * Pre-flight's verdict on a sell offer made to a marketplace's broker (see shared/marketplaces.ts): one
+ * the marketplace ignores for its low price would sit on the ledger, reserve locked, and never be
+ * listed; a free one would let the broker take the NFT for nothing.
+ */
+import type { Intent } from '../../db/types/jobItems.ts'
+import type { PlanProblem } from '../../db/types/jobs.ts'
+import { shortId } from '../../shared/format.ts'
+import { ignoredBy, marketplaceOfBroker } from '../../shared/marketplaces.ts'
+import { dropsToXrp } from 'xrpl'
+import { itemProblem } from '../jobs/plan/itemFacts.ts'
+
+/** The problem of an offer to a marketplace's broker, or null (any other item, or a fit price). */
+export function marketplaceProblem(intent: Intent, index: number): PlanProblem | null {
+  if (intent.type !== 'offer') return null
+  const marketplace = marketplaceOfBroker(intent.destination)
+  if (!marketplace) return null
+  const drops = BigInt(intent.amountDrops)
+  const label = `NFT ${shortId(intent.nftId)}`
+  if (drops === 0n) {
+    return itemProblem(
+      'MARKETPLACE_PRICE',
+      index,
+      `${label} would be offered for free to ${marketplace.name}'s broker, which could take it for nothing: it will be skipped`,
+    )
+  }
+  if (!ignoredBy(drops, marketplace)) return null
+  const minimum = dropsToXrp(marketplace.ignoresAtOrBelowDrops.toString())
+  return itemProblem(
+    'MARKETPLACE_PRICE',
+    index,
+    `${label} at ${dropsToXrp(intent.amountDrops)} XRP: ${marketplace.name} ignores offers of ${minimum} XRP or less, so it would never be listed there: it will be skipped`,
+  )
+}
