@@ -14,6 +14,11 @@ export interface ConnectionFaults extends HealthFaults {
   delayMs: number
   /** After this many more requests (server-wide), close the connection that sent the last one, unanswered. */
   dropAfterMessages: number | null
+  /**
+   * Close the connection that sends a request of `command`, unanswered, once `after` more of them
+   * were answered (a reading cut off after its second page, say).
+   */
+  dropOn: { command: string; after: number } | null
   /** The next N submits are processed, then their connection closes before the reply (the classic ambiguity). */
   dropSubmitReplies: number
   /**
@@ -34,9 +39,29 @@ export function initialFaults(): ConnectionFaults {
   return {
     delayMs: 0,
     dropAfterMessages: null,
+    dropOn: null,
     dropSubmitReplies: 0,
     forgeRivals: 0,
     hideTxs: false,
     ...noHealthFaults(),
   }
+}
+
+/** Whether the request of `command` is to be dropped with its connection (and the fault spent). */
+export function takeDrop(faults: ConnectionFaults, command: unknown): boolean {
+  if (faults.dropAfterMessages !== null) {
+    faults.dropAfterMessages -= 1
+    if (faults.dropAfterMessages <= 0) {
+      faults.dropAfterMessages = null
+      return true
+    }
+  }
+  const on = faults.dropOn
+  if (!on || on.command !== command) return false
+  if (on.after > 0) {
+    on.after -= 1
+    return false
+  }
+  faults.dropOn = null
+  return true
 }

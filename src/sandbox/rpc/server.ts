@@ -17,7 +17,7 @@ import { clientIp, isLocalOrigin } from './origin.ts'
 import { StreamPublisher } from './streams.ts'
 import { conditionRefusal, serverView, takeRefusal } from './healthFaults.ts'
 import type { ServerView } from './healthFaults.ts'
-import { initialFaults } from './connectionFaults.ts'
+import { initialFaults, takeDrop } from './connectionFaults.ts'
 import type { ConnectionFaults } from './connectionFaults.ts'
 import { createLoadGate } from './loadGate.ts'
 import type { LoadCounters, LoadGate } from './loadGate.ts'
@@ -167,7 +167,7 @@ export class RpcServer {
       this.send(conn, { type: 'error', error: 'jsonInvalid', value: text })
       return
     }
-    if (this.shouldDrop()) {
+    if (takeDrop(this.faults, request.command)) {
       conn.socket.terminate()
       return
     }
@@ -217,14 +217,6 @@ export class RpcServer {
     return {
       envelope: JSON.parse(this.gate.settle(ip, request, reply, view)) as Record<string, unknown>,
     }
-  }
-
-  private shouldDrop(): boolean {
-    if (this.faults.dropAfterMessages === null) return false
-    this.faults.dropAfterMessages -= 1
-    if (this.faults.dropAfterMessages > 0) return false
-    this.faults.dropAfterMessages = null
-    return true
   }
 
   private handle(

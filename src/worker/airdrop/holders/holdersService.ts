@@ -74,7 +74,7 @@ export class HoldersService {
 
   constructor(private readonly deps: HoldersServiceDeps) {}
 
-  snapshotHolders(
+  async snapshotHolders(
     request: HolderSnapshotRequest,
     onProgress?: ProgressListener<HolderSnapshotProgress>,
   ): Promise<HolderSnapshot> {
@@ -82,12 +82,12 @@ export class HoldersService {
     const network = this.deps.connection.status.network
     const id = holderSnapshotId(network, issuer, taxon)
     const under = this.reading.get(id)
-    if (under) return under
+    if (under) return await under
     const read = this.read(id, network, issuer, taxon, request.fresh === true, onProgress).finally(
       () => this.reading.delete(id),
     )
     this.reading.set(id, read)
-    return read
+    return await read
   }
 
   private async read(

@@ -1,0 +1,257 @@
+/**
+ * HoldersApi against the sandbox's Clio nfts_by_issuer: a collection of 250 NFTs (5 burned, 12 of
+ * another taxon) held by 30 accounts; the snapshot's holders and counts against an independent reading
+ * (account_nfts of every holder at the snapshot's ledger); a snapshot cut off after its second page and
+ * resumed by another engine on the same database (as after a reload) at the same ledger, though NFTs
+ * moved meanwhile; the rules' distribution planned as an airdrop that keeps the snapshot.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Wallet, parseNFTokenID } from 'xrpl'
+
+import { holderSnapshotId, readHolderSnapshot } from '../../../src/db/holderSnapshots.ts'
+import { keylet } from '../../../src/sandbox/ledger/keylets.ts'
+import type { HolderSnapshotProgress } from '../../../src/worker/api.ts'
+import { engineError, ledgerNftIds, startEngineHarness } from '../../helpers/engine.ts'
+import type { EngineHarness } from '../../helpers/engine.ts'
+import {
+  fundInProcess,
+  mintInProcess,
+  openSequence,
+  submitInProcess,
+} from '../../helpers/sandbox.ts'
+
+const issuer = Wallet.generate()
+const holders = Array.from({ length: 30 }, () => Wallet.generate())
+const TAXON = 1
+
+let h: EngineHarness
+
+/** Hands `nftId` from `from` to `to` (a free offer to it, accepted), in the open ledger. */
+function give(from: Wallet, to: Wallet, nftId: string): void {
+  const seq = openSequence(h.sb.ledger, from.address)
+  const offer = submitInProcess(h.sb.ledger, from, {
+    TransactionType: 'NFTokenCreateOffer',
+    NFTokenID: nftId,
+    Amount: '0',
+    Flags: 1,
+    Destination: to.address,
+  })
+  expect(offer.engine_result).toBe('tesSUCCESS')
+  const accept = submitInProcess(h.sb.ledger, to, {
+    TransactionType: 'NFTokenAcceptOffer',
+    NFTokenSellOffer: keylet.nftOffer(from.address, seq).toUpperCase(),
+  })
+  expect(accept.engine_result).toBe('tesSUCCESS')
+}
+
+/** The collection's NFTs each account holds at `ledgerIndex`, read with account_nfts. */
+async function independentCounts(ledgerIndex: number): Promise<Map<string, number>> {
+  const counts = new Map<string, number>()
+  for (const account of [issuer, ...holders]) {
+    const ids = await ledgerNftIds(h.sb, account.address, ledgerIndex)
+    const mine = ids.filter((id) => {
+      const nft = parseNFTokenID(id)
+      return nft.Issuer === issuer.address && nft.Taxon === TAXON
+    })
+    if (mine.length > 0) counts.set(account.address, mine.length)
+  }
+  return counts
+}
+
+beforeAll(async () => {
+  h = await startEngineHarness()
+  const ledger = h.sb.ledger
+  fundInProcess(ledger, 1000, issuer)
+  fundInProcess(ledger, 100, ...holders)
+  const expected = ledger.expectedLedgerSize
+  ledger.expectedLedgerSize = 1_000_000
+  try {
+    mintInProcess(ledger, issuer, 250)
+    for (let i = 0; i < 12; i++) {
+      submitInProcess(ledger, issuer, { TransactionType: 'NFTokenMint', NFTokenTaxon: 2, Flags: 8 })
+    }
+    ledger.accept()
+    const ids = ledger.nfts.byIssuer(issuer.address, TAXON).map((r) => r.nft_id)
+    // Holder j gets j + 1 NFTs (465 would be needed for all 30: the first 20 get theirs), the rest
+    // stay with the issuer, 5 of them burned.
+    let next = 0
+    for (let j = 0; j < holders.length && next + j + 1 <= 225; j++) {
+      for (let n = 0; n <= j; n++) give(issuer, holders[j]!, ids[next++]!)
+    }
+    for (const id of ids.slice(-5)) {
+      const burn = submitInProcess(ledger, issuer, {
+        TransactionType: 'NFTokenBurn',
+        NFTokenID: id,
+      })
+      expect(burn.engine_result).toBe('tesSUCCESS')
+    }
+    ledger.accept()
+  } finally {
+    ledger.expectedLedgerSize = expected
+  }
+})
+
+afterAll(async () => {
+  await h.stop()
+})
+
+describe('a snapshot', () => {
+  it("gives every holder and count as the holders' own NFT lists have them, at one ledger", async () => {
+    const progress: HolderSnapshotProgress[] = []
+    const snapshot = await h.engine.snapshotHolders({ issuer: issuer.address, taxon: TAXON }, (p) =>
+      progress.push(p),
+    )
+    expect(snapshot.complete).toBe(true)
+    expect(snapshot.ledgerIndex).toBe(h.sb.ledger.validated.header.ledger_index)
+    expect(snapshot.nfts).toBe(245)
+    expect(snapshot.burned).toBe(5)
+    const expected = await independentCounts(snapshot.ledgerIndex!)
+    expect(new Map(snapshot.holders.map((x) => [x.address, x.count]))).toEqual(expected)
+    expect(snapshot.holders.reduce((sum, x) => sum + x.count, 0)).toBe(245)
+    // Most NFTs first; the issuer marked as such.
+    const counts = snapshot.holders.map((x) => x.count)
+    expect(counts).toEqual([...counts].sort((a, b) => b - a))
+    expect(snapshot.holders.find((x) => x.address === issuer.address)?.marks).toEqual(['issuer'])
+    // 250 NFTs of the taxon, 100 a page.
+    expect(progress.at(-1)).toMatchObject({ read: 250, pages: 3, resumed: false })
+
+    // Every taxon: the 12 of taxon 2 are the issuer's too.
+    const all = await h.engine.snapshotHolders({ issuer: issuer.address })
+    expect(all.nfts).toBe(257)
+    expect(all.holders.find((x) => x.address === issuer.address)?.count).toBe(
+      (expected.get(issuer.address) ?? 0) + 12,
+    )
+
+    const csv = await h.engine.holderSnapshotCsv(issuer.address, TAXON)
+    const lines = csv.split('\r\n')
+    expect(lines[0]).toBe('holder,nft_count,marks')
+    expect(lines).toHaveLength(snapshot.holders.length + 1)
+    expect(lines).toContain(`${issuer.address},${expected.get(issuer.address)},issuer`)
+  })
+
+  it('cut off after its second page, is resumed by a reopened engine at the same ledger, though NFTs moved since', async () => {
+    h.sb.faults.dropOn = { command: 'nfts_by_issuer', after: 2 }
+    await expect(
+      h.engine.snapshotHolders({ issuer: issuer.address, taxon: TAXON, fresh: true }),
+    ).rejects.toThrow()
+    const stored = await readHolderSnapshot(
+      h.db,
+      holderSnapshotId('sandbox', issuer.address, TAXON),
+    )
+    expect(stored).toMatchObject({ complete: false, pages: 2 })
+    const pinned = stored!.ledgerIndex!
+    const before = await independentCounts(pinned)
+
+    // NFTs move after the pinned ledger: a holder of many gives all of its NFTs to the issuer.
+    const biggest = holders[19]!
+    for (const id of await ledgerNftIds(h.sb, biggest.address, pinned)) give(biggest, issuer, id)
+    await h.sb.ledgerAccept()
+    expect(await independentCounts(h.sb.ledger.validated.header.ledger_index)).not.toEqual(before)
+
+    const reopened = h.reopen()
+    await reopened.connect('sandbox')
+    const progress: HolderSnapshotProgress[] = []
+    const resumed = await reopened.snapshotHolders({ issuer: issuer.address, taxon: TAXON }, (p) =>
+      progress.push(p),
+    )
+    expect(progress[0]).toMatchObject({ resumed: true, pages: 2, ledgerIndex: pinned })
+    expect(resumed).toMatchObject({ complete: true, ledgerIndex: pinned, nfts: 245, burned: 5 })
+    expect(new Map(resumed.holders.map((x) => [x.address, x.count]))).toEqual(before)
+
+    // Read anew, it is the ledger of now.
+    const fresh = await reopened.snapshotHolders({ issuer: issuer.address, taxon: TAXON })
+    expect(fresh.ledgerIndex).toBeGreaterThan(pinned)
+    expect(fresh.holders.find((x) => x.address === biggest.address)).toBeUndefined()
+  })
+
+  it('refuses a bad issuer or taxon, and says when the issuer has no account', async () => {
+    expect(await engineError(h.engine.snapshotHolders({ issuer: 'rNope' }))).toMatchObject({
+      code: 'VALIDATION',
+      message: 'Invalid issuer address: rNope',
+    })
+    expect(
+      await engineError(h.engine.snapshotHolders({ issuer: issuer.address, taxon: -1 })),
+    ).toMatchObject({ code: 'VALIDATION', message: 'Invalid collection taxon: -1' })
+    const stranger = Wallet.generate().address
+    expect(await engineError(h.engine.snapshotHolders({ issuer: stranger }))).toMatchObject({
+      code: 'NOT_FOUND',
+      message: `The issuer ${stranger} has no account on this network`,
+    })
+    expect(await h.engine.holderSnapshot(stranger)).toBeNull()
+  })
+})
+
+describe('a distribution from a snapshot', () => {
+  it('leaves out the issuer, applies the rules, and plans an airdrop that keeps the snapshot', async () => {
+    await h.engine.connectWallet({ kind: 'familySeed', secret: issuer.seed! })
+    const snapshot = await h.engine.snapshotHolders({ issuer: issuer.address, taxon: TAXON })
+    const others = snapshot.holders.filter((x) => x.address !== issuer.address)
+    expect(snapshot.holders.find((x) => x.address === issuer.address)?.marks).toEqual([
+      'issuer',
+      'connected',
+    ])
+
+    const each = await h.engine.snapshotDistribution(issuer.address, TAXON, {
+      mode: 'perHolder',
+      minHolding: 3,
+    })
+    const kept = others.filter((x) => x.count >= 3)
+    expect(each.rows.map((r) => [r.address, r.count])).toEqual(kept.map((x) => [x.address, 1]))
+    expect(each.leftOut).toEqual([
+      { reason: 'the issuer', holders: 1 },
+      ...(others.length > kept.length
+        ? [{ reason: 'holds fewer than 3', holders: others.length - kept.length }]
+        : []),
+    ])
+    expect(each.snapshot).toEqual({
+      issuer: issuer.address,
+      taxon: TAXON,
+      ledgerIndex: snapshot.ledgerIndex,
+    })
+
+    const shared = await h.engine.snapshotDistribution(issuer.address, TAXON, {
+      mode: 'proRata',
+      total: 10,
+      cap: 2,
+    })
+    expect(shared.nftsRequested).toBeLessThanOrEqual(10)
+    expect(Math.max(...shared.rows.map((r) => r.count))).toBeLessThanOrEqual(2)
+    expect(shared.rounding).toContain('rounded down')
+
+    // The issuer hands out its own NFTs to the holders the rules kept.
+    const own = (
+      await ledgerNftIds(h.sb, issuer.address, h.sb.ledger.validated.header.ledger_index)
+    )
+      .filter((id) => parseNFTokenID(id).Taxon === TAXON)
+      .slice(0, each.rows.length)
+    const plan = await h.engine.planJob({
+      kind: 'airdrop',
+      distribution: each.rows.map((r) => ({ address: r.address, count: r.count })),
+      nftIds: own,
+      randomize: false,
+      snapshot: each.snapshot,
+    })
+    const job = await h.engine.getJob(plan.jobId)
+    expect(job?.params.snapshot).toEqual(each.snapshot)
+    const report = (await h.engine.exportJobCsv(plan.jobId)).split('\r\n')
+    expect(report[0]).toMatch(/,snapshot_issuer,snapshot_taxon,snapshot_ledger_index$/)
+    expect(report[1]).toMatch(new RegExp(`,${issuer.address},${TAXON},${snapshot.ledgerIndex}$`))
+  })
+
+  it('refuses rules out of range', async () => {
+    for (const [rules, message] of [
+      [{ mode: 'share' }, 'Unknown distribution rule: share'],
+      [{ mode: 'proRata' }, 'NFTs to share must be a whole number from 1 to 100,000'],
+      [{ mode: 'perHolder', each: 0 }, 'NFTs per holder must be a whole number from 1 to 1,000'],
+      [{ mode: 'perNft', cap: 1.5 }, 'The cap per holder must be a whole number from 1 to 1,000'],
+      [
+        { mode: 'perNft', exclude: ['friends'] },
+        'The holders to leave out must be among: issuer, connected, marketplace',
+      ],
+    ] as const) {
+      expect(
+        await engineError(h.engine.snapshotDistribution(issuer.address, TAXON, rules as never)),
+      ).toMatchObject({ code: 'VALIDATION', message })
+    }
+  })
+})
