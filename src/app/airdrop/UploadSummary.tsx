@@ -1,6 +1,11 @@
 import { useId } from 'react'
 
-import type { CsvColumns, CsvProblem, DistributionFile } from '../../worker/api.ts'
+import type {
+  CsvColumns,
+  CsvProblem,
+  DistributionFile,
+  SnapshotDistribution,
+} from '../../worker/api.ts'
 import { CollapsedList } from '../ui/ShowAllToggle.tsx'
 import { counted } from '../../shared/plural.ts'
 import { pickColumns, useAirdrop } from './airdropState.ts'
@@ -27,7 +32,13 @@ export function UploadSummary({ file }: { file: DistributionFile }) {
           <dd>{file.processedCount}</dd>
         </div>
       </dl>
-      <ColumnsRead columns={file.columns} />
+      {'snapshot' in file ? (
+        <p data-testid="csv-columns">
+          From the holder snapshot at ledger {(file as SnapshotDistribution).snapshot.ledgerIndex}
+        </p>
+      ) : (
+        <ColumnsRead columns={file.columns} />
+      )}
       {file.problems.length > 0 && <ProblemList problems={file.problems} />}
     </div>
   )

@@ -7,7 +7,12 @@
 import { proxy, ref, useSnapshot } from 'valtio'
 
 import { errorMessage, loggedOr } from '../../shared/errors.ts'
-import type { ColumnChoice, DistributionFile, JobPlan } from '../../worker/api.ts'
+import type {
+  ColumnChoice,
+  DistributionFile,
+  JobPlan,
+  SnapshotDistribution,
+} from '../../worker/api.ts'
 import { engine } from '../engine.ts'
 import { jobAction, jobActions, jobReport } from '../jobs/jobActions.ts'
 import { clearSelection } from '../state/selection.ts'
@@ -24,8 +29,11 @@ export interface PendingPlan {
 }
 
 interface AirdropState {
-  /** The parsed distribution list (the upload summary); null before a file is loaded. */
-  file: DistributionFile | null
+  /**
+   * The parsed distribution list (the upload summary), or one drawn from a holder snapshot; null
+   * before either.
+   */
+  file: DistributionFile | SnapshotDistribution | null
   /** The file it was read from, read again when the user picks other columns. */
   source: File | null
   /** The columns the user picked so far (a role left out is read by its first candidate). */
@@ -115,6 +123,18 @@ async function readCsv(file: File, columns: ColumnChoice): Promise<void> {
   }
 }
 
+/**
+ * Uses a distribution drawn from a holder snapshot (holdersState) as the loaded list: the summary,
+ * the plan and the job are the same as a CSV's, and the job keeps the snapshot it came from.
+ */
+export function loadDistribution(distribution: SnapshotDistribution): void {
+  airdropState.file = ref(distribution)
+  airdropState.source = null
+  airdropState.columnChoice = {}
+  airdropState.uploadError = null
+  airdropState.planError = null
+}
+
 /** Removes the loaded distribution list (to load another). */
 export function clearCsv(): void {
   airdropState.file = null
@@ -158,6 +178,7 @@ export async function startAirdrop(nftIds: readonly string[]): Promise<void> {
       distribution: file.rows.map((row) => ({ address: row.address, count: row.count })),
       nftIds: [...nftIds],
       randomize: airdropState.randomize,
+      ...('snapshot' in file ? { snapshot: { ...file.snapshot } } : {}),
     }),
   )
 }

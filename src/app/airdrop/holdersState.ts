@@ -1,0 +1,158 @@
+/**
+ * The Airdrop tab's holder snapshot: which collection, the snapshot read (with its progress), the
+ * rules and the distribution they preview. 'Use this distribution' hands it to the airdrop as if a
+ * CSV had been loaded (airdropState.file), keeping the snapshot it came from for the job.
+ */
+import { proxy as comlinkProxy } from 'comlink'
+import { proxy, ref, useSnapshot } from 'valtio'
+
+import { errorMessage } from '../../shared/errors.ts'
+import type {
+  DistributionRules,
+  HolderSnapshot,
+  HolderSnapshotProgress,
+  SnapshotDistribution,
+} from '../../worker/api.ts'
+import { engine } from '../engine.ts'
+import { onWalletChange, walletSignal } from '../state/session.ts'
+import { loadDistribution } from './airdropState.ts'
+
+interface HoldersState {
+  issuer: string
+  /** The taxon as typed; empty for every taxon of the issuer. */
+  taxon: string
+  snapshot: HolderSnapshot | null
+  progress: HolderSnapshotProgress | null
+  reading: boolean
+  rules: DistributionRules
+  /** The block list as pasted (addresses separated by lines, commas or spaces). */
+  blockText: string
+  preview: SnapshotDistribution | null
+  error: string | null
+}
+
+function initialState(): HoldersState {
+  return {
+    issuer: '',
+    taxon: '',
+    snapshot: null,
+    progress: null,
+    reading: false,
+    rules: { mode: 'perHolder', each: 1, minHolding: 1 },
+    blockText: '',
+    preview: null,
+    error: null,
+  }
+}
+
+/** The holder snapshot's state. Mutate it only through the actions below. */
+export const holdersState = proxy<HoldersState>(initialState())
+
+// A snapshot marks the connected wallet: read again per wallet.
+onWalletChange(() => Object.assign(holdersState, initialState()))
+
+function taxonOf(text: string): number | undefined {
+  const trimmed = text.trim()
+  return trimmed === '' ? undefined : Number(trimmed)
+}
+
+/** Picks the collection (issuer and taxon); a snapshot stored for it shows at once. */
+export async function pickCollection(issuer: string, taxon: string): Promise<void> {
+  holdersState.issuer = issuer
+  holdersState.taxon = taxon
+  holdersState.snapshot = null
+  holdersState.preview = null
+  holdersState.error = null
+  if (!issuer.trim()) return
+  const scope = walletSignal()
+  try {
+    const stored = await engine.holderSnapshot(issuer.trim(), taxonOf(taxon))
+    if (!scope.aborted && holdersState.issuer === issuer)
+      holdersState.snapshot = stored && ref(stored)
+  } catch (error) {
+    if (!scope.aborted) holdersState.error = errorMessage(error)
+  }
+}
+
+/** 'Take snapshot' (or 'Resume snapshot' when one was cut short). */
+export async function takeSnapshot(fresh = false): Promise<void> {
+  if (holdersState.reading) return
+  const scope = walletSignal()
+  holdersState.reading = true
+  holdersState.error = null
+  holdersState.preview = null
+  holdersState.progress = null
+  try {
+    const snapshot = await engine.snapshotHolders(
+      { issuer: holdersState.issuer.trim(), taxon: taxonOf(holdersState.taxon), fresh },
+      comlinkProxy((progress: HolderSnapshotProgress) => {
+        if (!scope.aborted) holdersState.progress = progress
+      }),
+    )
+    if (!scope.aborted) holdersState.snapshot = ref(snapshot)
+  } catch (error) {
+    if (scope.aborted) return
+    holdersState.error = errorMessage(error)
+    // What was read is kept: the snapshot can be resumed.
+    const stored = await engine
+      .holderSnapshot(holdersState.issuer.trim(), taxonOf(holdersState.taxon))
+      .catch(() => null)
+    if (!scope.aborted) holdersState.snapshot = stored && ref(stored)
+  } finally {
+    if (!scope.aborted) holdersState.reading = false
+  }
+}
+
+/** Changes the rules (the preview is made again on demand). */
+export function setRules(patch: Partial<DistributionRules>): void {
+  holdersState.rules = { ...holdersState.rules, ...patch }
+  holdersState.preview = null
+}
+
+/** The pasted or uploaded block list. */
+export function setBlockText(text: string): void {
+  holdersState.blockText = text
+  holdersState.preview = null
+}
+
+/** 'Preview distribution': the rules applied to the snapshot in the worker. */
+export async function previewDistribution(): Promise<void> {
+  const { snapshot } = holdersState
+  if (!snapshot) return
+  const scope = walletSignal()
+  holdersState.error = null
+  try {
+    const blockList = holdersState.blockText.split(/[\s,;]+/).filter((entry) => entry !== '')
+    const preview = await engine.snapshotDistribution(
+      snapshot.issuer,
+      snapshot.taxon ?? undefined,
+      { ...holdersState.rules, blockList },
+    )
+    if (!scope.aborted) holdersState.preview = ref(preview)
+  } catch (error) {
+    if (!scope.aborted) holdersState.error = errorMessage(error)
+  }
+}
+
+/** Reads the snapshot's CSV for 'Export CSV', or null (the reason is in `error`). */
+export async function snapshotCsv(): Promise<string | null> {
+  const { snapshot } = holdersState
+  if (!snapshot) return null
+  try {
+    return await engine.holderSnapshotCsv(snapshot.issuer, snapshot.taxon ?? undefined)
+  } catch (error) {
+    holdersState.error = errorMessage(error)
+    return null
+  }
+}
+
+/** 'Use this distribution': the airdrop goes to the previewed recipients. */
+export function chooseDistribution(): void {
+  if (holdersState.preview) loadDistribution(holdersState.preview)
+}
+
+/** The holder snapshot's state, for the panel. */
+export function useHolders(): Readonly<HoldersState> {
+  // `snapshot` and `preview` are refs: the snapshot holds the very objects, not deep-readonly copies.
+  return useSnapshot(holdersState) as Readonly<HoldersState>
+}
