@@ -161,9 +161,16 @@ test("other tools' CSVs: the columns read are named, and where several could be 
     'Recipients from column Destination · counts from column Amount',
   )
   await expect(summary.getByTestId('csv-nfts-requested')).toHaveText('3')
+  // An Amount may be XRP, not NFTs: the user confirms it before the airdrop can start.
+  await expect(columns.getByRole('status')).toContainText(
+    'Check that Amount is how many NFTs each recipient gets (not how many they hold, nor an amount of XRP).',
+  )
+  await columns.getByRole('button', { name: 'Use these columns' }).click()
   await expect(columns.getByRole('status')).toBeHidden()
+  await expect(columns).toContainText('counts from column Amount')
 
-  // Tab-separated, Bithomp's export names: Owner, …, Total.
+  // Tab-separated, Bithomp's export names: Owner, …, Total. Its Total is what each one holds: the
+  // user reads no count instead, one NFT each.
   await chooseCsv(
     page,
     'bithomp.csv',
@@ -171,6 +178,10 @@ test("other tools' CSVs: the columns read are named, and where several could be 
   )
   await expect(columns).toContainText('Recipients from column Owner · counts from column Total')
   await expect(summary.getByTestId('csv-nfts-requested')).toHaveText('4')
+  await expect(columns.getByRole('status')).toContainText('Check that Total is how many NFTs')
+  await columns.getByLabel('Counts column').selectOption('None: one NFT each')
+  await expect(columns.getByRole('status')).toBeHidden()
+  await expect(summary.getByTestId('csv-nfts-requested')).toHaveText('1')
 
   // Two columns could hold the recipients, two the counts: read by the first name until picked.
   await chooseCsv(

@@ -531,7 +531,7 @@ test('listed through a marketplace: its broker is the offer’s Destination, the
   // 10 XRP + 1.589 % is 10.1589 XRP a piece.
   await expect(dialog.getByTestId('listing-buyers-pay')).toHaveText('20.3178 XRP')
   await expect(dialog.getByTestId('listing-terms')).toContainText(
-    `Listed on xrp.cafe through its broker ${cafe.broker}: buyers pay your price + 1.589 %, you receive your price`,
+    `Listed on xrp.cafe through its broker ${cafe.broker}: buyers pay your price + 1.589 %, you receive your price (less the issuer's transfer fee, if any)`,
   )
   await dialog.getByRole('button', { name: 'Create 2 Offers' }).click()
   const results = await listingResult(page)

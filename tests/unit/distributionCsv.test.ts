@@ -226,14 +226,36 @@ describe("other tools' column names", () => {
       { line: 2, address: a, count: 2 },
       { line: 3, address: b, count: 1 },
     ])
+    // A count named otherwise than nft_amount may be holdings or XRP: the user confirms it.
+    const spec = count.toLowerCase().replace('-', '_') === 'nft_amount'
     expect(file.columns).toEqual({
       recipient,
       count,
       recipientCandidates: [recipient],
       countCandidates: [count],
-      needsChoice: false,
+      needsChoice: !spec,
     })
+    const confirmed = await parseDistributionCsv(
+      `Name,${recipient},${count}\nAlice,${a},2\n`,
+      'other.csv',
+      holder,
+      { count },
+    )
+    expect(confirmed.columns.needsChoice).toBe(false)
   })
+
+  it.each([
+    ['address,Address', 'address'],
+    ['Wallet Address,wallet_address,nft_amount', 'wallet_address'],
+    ['destination,amount,Amount', 'amount'],
+  ])(
+    'refuses two columns that read as one name (%s): a pick could not tell them apart',
+    async (head, name) => {
+      expect(await failure(`${head}\n${a},${b},1\n`)).toBe(
+        `Two columns of the file are named "${name}": rename one, so that it is clear which to read`,
+      )
+    },
+  )
 
   it('reads semicolon- and tab-separated files with aliases', async () => {
     for (const sep of [';', '\t']) {
@@ -255,6 +277,18 @@ describe("other tools' column names", () => {
     ])
     expect(file.columns.recipient).toBe('Owner')
     expect(file.columns.count).toBe('Total')
+  })
+
+  it('caps a count over what one recipient may get (1,000), saying so', async () => {
+    const file = await parseDistributionCsv(`wallet_address,nft_amount\n${a},5000\n`, 'x.csv', null)
+    expect(file.rows).toEqual([{ line: 2, address: a, count: 1000 }])
+    expect(file.problems).toEqual([
+      {
+        line: 2,
+        severity: 'note',
+        message: 'nft_amount 5000 is more than one recipient may get; 1000 is used',
+      },
+    ])
   })
 
   it('names the column in a count note', async () => {

@@ -3,7 +3,7 @@
  * holder, one per NFT held, pro rata with largest-remainder rounding, the minimum holding and the cap.
  */
 import { describe, expect, it } from 'vitest'
-import { Wallet } from 'xrpl'
+import { Wallet, classicAddressToXAddress } from 'xrpl'
 
 import type { SnapshotHolder } from '../../src/worker/api.ts'
 import { applyRules } from '../../src/worker/airdrop/holders/distributionRules.ts'
@@ -58,6 +58,15 @@ describe('who is left out', () => {
       },
     ])
   })
+})
+
+it('takes an X-address on the block list as the account it names', () => {
+  const outcome = applyRules(holders, {
+    mode: 'perHolder',
+    blockList: [classicAddressToXAddress(b, false, false)],
+  })
+  expect(outcome.rows.map((r) => r.address)).toEqual([d])
+  expect(outcome.problems).toEqual([])
 })
 
 describe('how many each gets', () => {

@@ -15,7 +15,7 @@ import {
   marketplacesOn,
 } from '../../src/shared/marketplaces.ts'
 import { isValidClassicAddress } from 'xrpl'
-import { marketplaceProblem } from '../../src/worker/listing/marketplaceCheck.ts'
+import { marketplaceProblem } from '../../src/worker/jobs/plan/marketplaceProblem.ts'
 
 const cafe = marketplaceById('xrpcafe')!
 const bidds = marketplaceById('bidds')!

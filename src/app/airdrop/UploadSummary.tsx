@@ -56,7 +56,8 @@ function ColumnsRead({ columns }: { columns: CsvColumns }) {
   const recipientId = useId()
   const countId = useId()
   const pickRecipient = columns.recipientCandidates.length > 1
-  const pickCount = columns.countCandidates.length > 1
+  // Any count column may be set aside (one NFT each): a Total may be holdings, an Amount XRP.
+  const pickCount = columns.countCandidates.length > 0
   return (
     <div className="airdrop-columns" data-testid="csv-columns">
       <p>
@@ -73,8 +74,16 @@ function ColumnsRead({ columns }: { columns: CsvColumns }) {
       {columns.needsChoice && (
         <div className="airdrop-notice" role="status">
           <p>
-            This file has more than one column that could be meant. Check the columns below before
-            starting.
+            {pickRecipient || columns.countCandidates.length > 1
+              ? 'This file has more than one column that could be meant. '
+              : ''}
+            {columns.count !== null && (
+              <>
+                Check that <strong>{columns.count}</strong> is how many NFTs each recipient gets
+                (not how many they hold, nor an amount of XRP).{' '}
+              </>
+            )}
+            Check the columns below before starting.
           </p>
           <button
             type="button"

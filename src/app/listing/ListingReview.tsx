@@ -29,7 +29,7 @@ function buyerText(destination: string | null): string {
   if (!destination) return 'Anyone may buy'
   const marketplace = marketplaceOfBroker(destination)
   if (!marketplace) return `Only ${destination} may buy`
-  return `Listed on ${marketplace.name} through its broker ${destination}: buyers pay your price + ${feeText(marketplace)}, you receive your price`
+  return `Listed on ${marketplace.name} through its broker ${destination}: buyers pay your price + ${feeText(marketplace)}, you receive your price (less the issuer's transfer fee, if any)`
 }
 
 /**
@@ -78,9 +78,12 @@ export function ListingReview({
   const buyersPay = useMemo(
     () =>
       marketplace
-        ? preview.prices.reduce((sum, p) => sum + buyerPaysDrops(BigInt(p.drops), marketplace), 0n)
+        ? preview.prices
+            // The offers pre-flight leaves out are not made: nobody pays for them.
+            .filter((p) => !figures.left.has(p.nftId))
+            .reduce((sum, p) => sum + buyerPaysDrops(BigInt(p.drops), marketplace), 0n)
         : 0n,
-    [preview, marketplace],
+    [preview, marketplace, figures],
   )
   return (
     <Modal title={`Review ${counted(offers, 'offer')}`} onClose={() => !busy && dismissReview()}>

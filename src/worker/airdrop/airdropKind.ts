@@ -6,6 +6,7 @@ import type { AirdropRequest } from '../contract/airdrop.ts'
 import type { SnapshotSource } from '../contract/holders.ts'
 import type { JobRequest } from '../contract/jobs.ts'
 import type { JobKindSpec, PlannedIntent } from '../jobs/jobKind.ts'
+import { marketplaceProblem } from '../jobs/plan/marketplaceProblem.ts'
 import { checkedAddress, checkedNftIds, invalid, itemsOf } from '../jobs/plan/requestFields.ts'
 import type { Fields } from '../jobs/plan/requestFields.ts'
 import { checkedSeed, freshSeed, seededRandom } from '../ledger/shuffleSeed.ts'
@@ -123,6 +124,8 @@ export const airdropKind: JobKindSpec<AirdropRequest> = {
   intentTypes: ['offer'],
   touchesNfts: true,
   selfOfferSource: 'distribution list',
+  // A row naming a marketplace's broker: a free offer it could take (it reads nothing).
+  itemChecks: () => Promise.resolve(marketplaceProblem),
   validate,
   prepare: withShuffleSeed,
   intents,

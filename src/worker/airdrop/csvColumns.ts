@@ -4,7 +4,9 @@
  * so each role has a list of aliases, matched case-insensitively with spaces and hyphens read as
  * underscores. A file with several candidates for a role is read with the first alias in list order
  * until the user picks (`needsChoice`): guessing between an `Owner` and a `Destination` column could
- * send NFTs to the wrong people.
+ * send NFTs to the wrong people. So is a count read from another name than `nft_amount`: a `Total`
+ * may be what each wallet holds (a holder export) and an `Amount` a payment in XRP, not NFTs to send.
+ * Two columns that read as the same name are refused: a pick could not tell them apart.
  */
 import { EngineError } from '../../shared/errors.ts'
 import type { ColumnChoice, CsvColumns } from '../contract/airdrop.ts'
@@ -67,6 +69,13 @@ export function resolveColumns(
   choice: ColumnChoice = {},
 ): ResolvedColumns {
   const keys = header.map(keyOf)
+  const twice = keys.find((key, i) => key !== '' && keys.indexOf(key) !== i)
+  if (twice !== undefined) {
+    throw new EngineError(
+      'VALIDATION',
+      `Two columns of the file are named "${shownName(twice)}": rename one, so that it is clear which to read`,
+    )
+  }
   const indexOf = (name: string, role: string): number => {
     const at = keys.indexOf(keyOf(name))
     if (at < 0) {
@@ -93,9 +102,12 @@ export function resolveColumns(
   if (countAt === recipientAt) {
     throw new EngineError('VALIDATION', 'The recipients and the counts cannot be the same column')
   }
+  // A count read from another name than the spec's may not be NFTs to send: the user says so.
+  const countUnsure =
+    countCandidates.length > 1 || (count != null && keys[countAt] !== COUNT_ALIASES[0])
   const needsChoice =
     (choice.recipient === undefined && recipientCandidates.length > 1) ||
-    (choice.count === undefined && countCandidates.length > 1)
+    (choice.count === undefined && countUnsure)
   return {
     recipientAt,
     countAt,

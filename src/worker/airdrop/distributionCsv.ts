@@ -10,6 +10,7 @@ import { EngineError } from '../../shared/errors.ts'
 import { isRecord } from '../../shared/isRecord.ts'
 import type { ColumnChoice, CsvProblem, DistributionFile, DistributionRow } from '../api.ts'
 import { resolveColumns } from './csvColumns.ts'
+import { MAX_NFTS_PER_RECIPIENT } from './airdropKind.ts'
 import { checkRecipient } from './recipient.ts'
 
 function fail(message: string): never {
@@ -186,6 +187,13 @@ function readAmount(
   const text = (cell ?? '').trim()
   if (!text) return { count: 1 }
   if (/^\d+$/.test(text) && Number(text) >= 1 && Number.isSafeInteger(Number(text))) {
+    // More than one recipient may get would refuse the whole plan: the row is capped, and says so.
+    if (Number(text) > MAX_NFTS_PER_RECIPIENT) {
+      return {
+        count: MAX_NFTS_PER_RECIPIENT,
+        note: `${column ?? 'nft_amount'} ${text} is more than one recipient may get; ${MAX_NFTS_PER_RECIPIENT} is used`,
+      }
+    }
     return { count: Number(text) }
   }
   return {

@@ -44,7 +44,8 @@ export async function forEachPage(
     }
     const goOn = (await visit(result)) !== false
     marker = result.marker
-    if (marker === undefined) return true
+    // A marker of null is no marker (a server that writes every field): the list ends here.
+    if (marker === undefined || marker === null) return true
     if (!goOn) return false
     // A server may also page forever with ever new markers (and nothing on the pages).
     if (page >= maxPages) throw malformed(method, `more than ${maxPages} pages and still a marker`)

@@ -17,7 +17,7 @@ import {
 import type { Fields } from '../jobs/plan/requestFields.ts'
 import { cancelIntents } from '../ledger/cancelOffers.ts'
 import { checkedSeed } from '../ledger/shuffleSeed.ts'
-import { marketplaceProblem } from './marketplaceCheck.ts'
+import { marketplaceProblem } from '../jobs/plan/marketplaceProblem.ts'
 import { isRecord } from '../../shared/isRecord.ts'
 
 const PRICING_STRATEGIES: ReadonlySet<unknown> = new Set<PricingStrategy['kind']>([

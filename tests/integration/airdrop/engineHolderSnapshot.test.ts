@@ -9,9 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Wallet, parseNFTokenID } from 'xrpl'
 
 import { holderSnapshotId, readHolderSnapshot } from '../../../src/db/holderSnapshots.ts'
+import { GENESIS_SEED } from '../../../src/sandbox/ledger/genesis.ts'
 import { keylet } from '../../../src/sandbox/ledger/keylets.ts'
+import { MARKETPLACES } from '../../../src/shared/marketplaces.ts'
 import type { HolderSnapshotProgress } from '../../../src/worker/api.ts'
 import { engineError, ledgerNftIds, startEngineHarness } from '../../helpers/engine.ts'
+import { startProxy } from '../../helpers/rewritingProxy.ts'
+import type { Json } from '../../helpers/rewritingProxy.ts'
 import type { EngineHarness } from '../../helpers/engine.ts'
 import {
   fundInProcess,
@@ -181,6 +185,66 @@ describe('a snapshot', () => {
   })
 })
 
+describe('a server that lies', () => {
+  /** An engine whose Sandbox network is reached through a proxy that rewrites nfts_by_issuer. */
+  async function lyingEngine(rewrite: (result: Json) => Json) {
+    const proxy = await startProxy(h.sb.url)
+    proxy.hooks.reply = (reply, request) =>
+      request.command === 'nfts_by_issuer' && reply.result
+        ? { ...reply, result: rewrite(reply.result as Json) }
+        : reply
+    const sandbox = { ...h.networks.sandbox, endpoints: [proxy.url], clioEndpoints: [proxy.url] }
+    const engine = h.reopen({ networks: { ...h.networks, sandbox } })
+    await engine.connect('sandbox')
+    return { engine, proxy }
+  }
+
+  it.each([
+    [
+      'calls an NFT burned that is not',
+      (result: Json) => {
+        const [first, ...rest] = result.nfts as Json[]
+        return { ...result, nfts: [{ ...first, is_burned: true }, ...rest] }
+      },
+      /^The server listed \d+ NFTs of r\w+, but its account says 257 exist at ledger \d+: the snapshot cannot be trusted/,
+    ],
+    [
+      'ends its list early',
+      (result: Json) => ({ ...result, marker: undefined }),
+      /^The server listed 100 NFTs of r\w+, but its account says 257 exist/,
+    ],
+    [
+      'lists an NFT twice',
+      (result: Json) => {
+        const nfts = result.nfts as Json[]
+        return { ...result, nfts: [nfts[0], ...nfts.slice(0, -1)] }
+      },
+      /^The ledger server sent a malformed nfts_by_issuer reply: NFT \w+ is out of order or repeated$/,
+    ],
+  ])('%s: the snapshot is refused, never used', async (_what, rewrite, message) => {
+    // No earlier snapshot of the issuer on this device: what is stored is this reading's.
+    await h.db.holderSnapshots.clear()
+    const { engine, proxy } = await lyingEngine(rewrite)
+    try {
+      expect(
+        await engineError(engine.snapshotHolders({ issuer: issuer.address, fresh: true })),
+      ).toMatchObject({
+        code: 'LEDGER_REJECTED',
+        message: expect.stringMatching(message) as string,
+      })
+      // Refused at its last page or its first: nothing of it is kept to distribute from.
+      expect(await engine.holderSnapshot(issuer.address)).toBeNull()
+      expect(
+        await engineError(
+          engine.snapshotDistribution(issuer.address, undefined, { mode: 'perNft' }),
+        ),
+      ).toMatchObject({ code: 'NOT_FOUND' })
+    } finally {
+      await proxy.close()
+    }
+  })
+})
+
 describe('a distribution from a snapshot', () => {
   it('leaves out the issuer, applies the rules, and plans an airdrop that keeps the snapshot', async () => {
     await h.engine.connectWallet({ kind: 'familySeed', secret: issuer.seed! })
@@ -236,6 +300,38 @@ describe('a distribution from a snapshot', () => {
     const report = (await h.engine.exportJobCsv(plan.jobId)).split('\r\n')
     expect(report[0]).toMatch(/,snapshot_issuer,snapshot_taxon,snapshot_ledger_index$/)
     expect(report[1]).toMatch(new RegExp(`,${issuer.address},${TAXON},${snapshot.ledgerIndex}$`))
+  })
+
+  it("an airdrop row naming a marketplace's broker is skipped: the broker could take the NFT for nothing", async () => {
+    const cafe = MARKETPLACES[0]!
+    const genesis = Wallet.fromSeed(GENESIS_SEED)
+    const paid = submitInProcess(h.sb.ledger, genesis, {
+      TransactionType: 'Payment',
+      Destination: cafe.broker,
+      Amount: '100000000',
+    })
+    expect(paid.engine_result).toBe('tesSUCCESS')
+    await h.sb.ledgerAccept()
+    await h.engine.connectWallet({ kind: 'familySeed', secret: issuer.seed! })
+    const [nft] = (
+      await ledgerNftIds(h.sb, issuer.address, h.sb.ledger.validated.header.ledger_index)
+    ).filter((id) => parseNFTokenID(id).Taxon === TAXON)
+    const plan = await h.engine.planJob({
+      kind: 'airdrop',
+      distribution: [{ address: cafe.broker, count: 1 }],
+      nftIds: [nft!],
+      randomize: false,
+    })
+    expect(plan.problems).toEqual([
+      expect.objectContaining({
+        code: 'MARKETPLACE_PRICE',
+        itemIndex: 0,
+        blocking: false,
+        message: expect.stringContaining(
+          "would be offered for free to xrp.cafe's broker, which could take it for nothing",
+        ) as string,
+      }),
+    ])
   })
 
   it('refuses rules out of range', async () => {

@@ -3,7 +3,7 @@
  * left out, how many NFTs each holder gets, and how pro-rata shares are rounded. Pure, so that the
  * preview and the plan give the same list.
  */
-import { isValidClassicAddress } from 'xrpl'
+import { isValidClassicAddress, isValidXAddress, xAddressToClassicAddress } from 'xrpl'
 
 import { EngineError } from '../../../shared/errors.ts'
 import { isRecord } from '../../../shared/isRecord.ts'
@@ -92,6 +92,7 @@ export function applyRules(holders: readonly SnapshotHolder[], rules: unknown): 
     const address = entry.trim()
     if (address === '') return
     if (isValidClassicAddress(address)) blocked.add(address)
+    else if (isValidXAddress(address)) blocked.add(xAddressToClassicAddress(address).classicAddress)
     else {
       const shown = address.slice(0, 40)
       problems.push({

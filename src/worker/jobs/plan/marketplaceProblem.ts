@@ -1,14 +1,15 @@
 /**
  * Pre-flight's verdict on a sell offer made to a marketplace's broker (see shared/marketplaces.ts): one
  * the marketplace ignores for its low price would sit on the ledger, reserve locked, and never be
- * listed; a free one would let the broker take the NFT for nothing.
+ * listed; a free one (a listing at 0, or an airdrop row naming a broker) would let the broker take
+ * the NFT for nothing. Listings and airdrops both ask it.
  */
-import type { Intent } from '../../db/types/jobItems.ts'
-import type { PlanProblem } from '../../db/types/jobs.ts'
-import { shortId } from '../../shared/format.ts'
-import { ignoredBy, marketplaceOfBroker } from '../../shared/marketplaces.ts'
+import type { Intent } from '../../../db/types/jobItems.ts'
+import type { PlanProblem } from '../../../db/types/jobs.ts'
+import { shortId } from '../../../shared/format.ts'
+import { ignoredBy, marketplaceOfBroker } from '../../../shared/marketplaces.ts'
 import { dropsToXrp } from 'xrpl'
-import { itemProblem } from '../jobs/plan/itemFacts.ts'
+import { itemProblem } from './itemFacts.ts'
 
 /** The problem of an offer to a marketplace's broker, or null (any other item, or a fit price). */
 export function marketplaceProblem(intent: Intent, index: number): PlanProblem | null {
