@@ -224,6 +224,7 @@ export class Engine implements EngineApi {
   readonly checkAcceptance = answeredBy(() => this.airdrop, 'checkAcceptance')
   readonly sampleDistributionCsv = answeredBy(() => this.airdrop, 'sampleDistributionCsv')
   readonly planReclaim = answeredBy(() => this.airdrop, 'planReclaim')
+  readonly planReoffer = answeredBy(() => this.airdrop, 'planReoffer')
 
   // A collection's holders (HoldersApi).
   readonly snapshotHolders = answeredBy(() => this.holders, 'snapshotHolders')

@@ -62,6 +62,7 @@ const METHODS = {
   listNfts: true,
   checkAcceptance: true,
   planReclaim: true,
+  planReoffer: true,
   snapshotHolders: true,
   holderSnapshot: true,
   holderSnapshotCsv: true,

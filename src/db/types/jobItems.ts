@@ -85,6 +85,8 @@ export interface JobItemRow {
   offerId?: string
   /** The airdrop recipient's row in the CSV, for reports. */
   recipient?: string
+  /** A re-offer's item: the recipient the NFT was offered to before, for reports. */
+  previousRecipient?: string
   /** Airdrop offers that succeeded: whether the recipient accepted them (acceptance tracking). */
   acceptance?: ItemAcceptance
 }

@@ -3,11 +3,20 @@
  * recipients, in CSV order or shuffled from a recorded seed.
  */
 import type { AirdropRequest } from '../contract/airdrop.ts'
+
+type AirdropReoffer = NonNullable<AirdropRequest['reoffer']>
 import type { SnapshotSource } from '../contract/holders.ts'
 import type { JobRequest } from '../contract/jobs.ts'
 import type { JobKindSpec, PlannedIntent } from '../jobs/jobKind.ts'
 import { marketplaceProblem } from '../jobs/plan/marketplaceProblem.ts'
-import { checkedAddress, checkedNftIds, invalid, itemsOf } from '../jobs/plan/requestFields.ts'
+import {
+  checkedAddress,
+  checkedId,
+  checkedNftIds,
+  invalid,
+  itemsOf,
+} from '../jobs/plan/requestFields.ts'
+import { cancelIntents } from '../ledger/cancelOffers.ts'
 import type { Fields } from '../jobs/plan/requestFields.ts'
 import { checkedSeed, freshSeed, seededRandom } from '../ledger/shuffleSeed.ts'
 import { isRecord } from '../../shared/isRecord.ts'
@@ -46,7 +55,28 @@ function validate(fields: Fields): AirdropRequest {
     randomize: fields.randomize,
     ...(fields.randomize && seed !== undefined ? { seed } : {}),
     ...(fields.snapshot === undefined ? {} : { snapshot: checkedSnapshot(fields.snapshot) }),
+    ...(fields.reoffer === undefined ? {} : { reoffer: checkedReoffer(fields.reoffer, nftIds) }),
   }
+}
+
+/** A re-offer's earlier offers, checked: one per NFT of the request, in its order. */
+function checkedReoffer(value: unknown, nftIds: readonly string[]): AirdropReoffer {
+  const label = 'The re-offer'
+  if (!isRecord(value) || typeof value.of !== 'string' || !Array.isArray(value.offers)) {
+    throw invalid(`${label} is malformed`)
+  }
+  const offers = (value.offers as unknown[]).map((offer, i) => {
+    if (!isRecord(offer)) throw invalid(`${label}'s offer ${i + 1} is malformed`)
+    return {
+      nftId: checkedId(offer.nftId, `${label}'s offer ${i + 1}`, 'NFT id'),
+      offerId: checkedId(offer.offerId, `${label}'s offer ${i + 1}`, 'offer id'),
+      recipient: checkedAddress(offer.recipient, `${label}'s offer ${i + 1}`),
+    }
+  })
+  if (offers.length !== nftIds.length || offers.some((o, i) => o.nftId !== nftIds[i])) {
+    throw invalid(`${label} must name one earlier offer per NFT, in the NFTs' order`)
+  }
+  return { of: value.of, offers }
 }
 
 /** The holder snapshot a distribution came from, checked. */
@@ -102,12 +132,36 @@ function slotsOf(distribution: readonly { address: string; count: number }[], ma
  *   `seed` (the same seed always gives the same pairs), else crypto-strong.
  */
 function intents(request: AirdropRequest, random?: () => number): PlannedIntent[] {
+  if (request.reoffer) return reofferIntents(request, request.reoffer)
   const draw = random ?? (request.seed ? seededRandom(request.seed) : cryptoRandom)
   const nfts = request.randomize ? shuffled(request.nftIds, draw) : request.nftIds
   return slotsOf(request.distribution, nfts.length).map((destination, i) => ({
     intent: { type: 'offer', nftId: nfts[i] as string, amountDrops: '0', destination },
     recipient: destination,
   }))
+}
+
+/**
+ * A re-offer: the earlier offers of the NFTs that get a new recipient are cancelled (500 per
+ * transaction), then each NFT is offered to its new recipient, naming the offer it replaces: the
+ * runner signs it only once that cancellation succeeded, so an NFT is never on offer to two people.
+ * NFTs beyond the recipients keep their offers.
+ */
+function reofferIntents(request: AirdropRequest, reoffer: AirdropReoffer): PlannedIntent[] {
+  const slots = slotsOf(request.distribution, reoffer.offers.length)
+  const moved = reoffer.offers.slice(0, slots.length)
+  const offers: PlannedIntent[] = moved.map((old, i) => ({
+    intent: {
+      type: 'offer',
+      nftId: old.nftId,
+      amountDrops: '0',
+      destination: slots[i]!,
+      replaces: [old.offerId],
+    },
+    recipient: slots[i]!,
+    previousRecipient: old.recipient,
+  }))
+  return [...cancelIntents(moved.map((old) => old.offerId)), ...offers]
 }
 
 /**
@@ -121,7 +175,8 @@ export function withShuffleSeed<R extends JobRequest>(request: R): R {
 
 export const airdropKind: JobKindSpec<AirdropRequest> = {
   kind: 'airdrop',
-  intentTypes: ['offer'],
+  // A re-offer cancels the earlier offers in the same job.
+  intentTypes: ['offer', 'cancel'],
   touchesNfts: true,
   selfOfferSource: 'distribution list',
   // A row naming a marketplace's broker: a free offer it could take (it reads nothing).
@@ -134,5 +189,6 @@ export const airdropKind: JobKindSpec<AirdropRequest> = {
     // How many recipients its items go to (the results card counts them without reading).
     recipients: new Set(planned.map((p) => p.recipient)).size,
     ...(request.snapshot ? { snapshot: request.snapshot } : {}),
+    ...(request.reoffer ? { reofferOf: request.reoffer.of } : {}),
   }),
 }

@@ -13,6 +13,8 @@ import type { JobService } from '../jobs/jobService.ts'
 import { AcceptanceTracker } from './acceptance/acceptanceTracker.ts'
 import type { AcceptanceTiming } from './acceptance/acceptanceTracker.ts'
 import { planReclaim } from './acceptance/reclaim.ts'
+import { planReoffer } from './acceptance/reoffer.ts'
+import type { ReofferTo } from './acceptance/reoffer.ts'
 import { parseDistributionCsv } from './distributionCsv.ts'
 import { acceptingRecipients } from '../network/sandboxAccounts.ts'
 
@@ -62,6 +64,14 @@ export class AirdropService {
 
   checkAcceptance(jobId: string): Promise<AcceptanceSummary> {
     return this.acceptance.check(jobId)
+  }
+
+  planReoffer(jobId: string, to: ReofferTo): Promise<JobPlan> {
+    return planReoffer(
+      { db: this.deps.db, tracker: this.acceptance, jobs: this.deps.jobs },
+      jobId,
+      to,
+    )
   }
 
   planReclaim(jobId: string): Promise<JobPlan> {

@@ -58,6 +58,22 @@ export interface AirdropApi {
    *   every offer was accepted or is gone') or the job is not the connected wallet's airdrop.
    */
   planReclaim(jobId: string): Promise<JobPlan>
+
+  /**
+   * 'Re-offer unclaimed': plans, in one job, the cancellation of an airdrop's offers still waiting and
+   * new free offers of those NFTs to other recipients: `distribution` in its order (a new CSV), or
+   * `'snapshot'` — the holders of the airdrop's snapshot (as stored on this device) that the airdrop
+   * did not send to, marked holders left out, one NFT each, in the snapshot's order. Offers beyond the
+   * recipients stay as they are. The job is an airdrop (`params.reofferOf` names the first); its
+   * report names each NFT's previous recipient. Confirm and start it like any job.
+   *
+   * @throws EngineError `VALIDATION` when no offer waits, the airdrop is running or paused, it has no
+   *   snapshot to take recipients from, or no recipient is left; `NOT_FOUND` for an unknown job.
+   */
+  planReoffer(
+    jobId: string,
+    to: 'snapshot' | { address: string; count: number }[],
+  ): Promise<JobPlan>
 }
 
 /** An airdrop: NFTs handed out to the rows of a distribution list as free sell offers. */
@@ -80,6 +96,13 @@ export interface AirdropRequest {
    * the job (`params.snapshot`) and in every row of its report.
    */
   snapshot?: SnapshotSource
+  /**
+   * 'Re-offer unclaimed' (AirdropApi.planReoffer): the offers of an earlier airdrop that still wait,
+   * each NFT's offer cancelled and its NFT offered to the next recipient of `distribution`, in one job.
+   * `nftIds` are these offers' NFTs, in this order; a new offer is signed only once the cancellation
+   * of the old one succeeded.
+   */
+  reoffer?: { of: string; offers: { nftId: string; offerId: string; recipient: string }[] }
 }
 
 /** One recipient of a distribution list, in CSV order. */

@@ -22,6 +22,8 @@ import { invalid, shown } from './plan/requestFields.ts'
 export interface PlannedIntent {
   intent: Intent
   recipient?: string
+  /** A re-offer: who the NFT was offered to before (the report links the two). */
+  previousRecipient?: string
 }
 
 /** What a kind may use to make a checked request ready to plan. */

@@ -6,18 +6,19 @@
  * moved meanwhile; the rules' distribution planned as an airdrop that keeps the snapshot.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Wallet, parseNFTokenID } from 'xrpl'
+import { Client, Wallet, parseNFTokenID } from 'xrpl'
 
 import { holderSnapshotId, readHolderSnapshot } from '../../../src/db/holderSnapshots.ts'
 import { GENESIS_SEED } from '../../../src/sandbox/ledger/genesis.ts'
 import { keylet } from '../../../src/sandbox/ledger/keylets.ts'
 import { MARKETPLACES } from '../../../src/shared/marketplaces.ts'
 import type { HolderSnapshotProgress } from '../../../src/worker/api.ts'
-import { engineError, ledgerNftIds, startEngineHarness } from '../../helpers/engine.ts'
+import { engineError, jobFinished, ledgerNftIds, startEngineHarness } from '../../helpers/engine.ts'
 import { startProxy } from '../../helpers/rewritingProxy.ts'
 import type { Json } from '../../helpers/rewritingProxy.ts'
 import type { EngineHarness } from '../../helpers/engine.ts'
 import {
+  closeLedgers,
   fundInProcess,
   mintInProcess,
   openSequence,
@@ -349,5 +350,118 @@ describe('a distribution from a snapshot', () => {
         await engineError(h.engine.snapshotDistribution(issuer.address, TAXON, rules as never)),
       ).toMatchObject({ code: 'VALIDATION', message })
     }
+  })
+})
+
+describe('re-offer what was not claimed', () => {
+  it('cancels the offers still waiting and offers their NFTs to the next holders of the snapshot, exactly once, linked in the report', async () => {
+    await h.engine.connectWallet({ kind: 'familySeed', secret: issuer.seed! })
+    const snapshot = await h.engine.snapshotHolders({ issuer: issuer.address, taxon: TAXON })
+    const first = await h.engine.snapshotDistribution(issuer.address, TAXON, {
+      mode: 'perHolder',
+      minHolding: 10,
+    })
+    const own = (
+      await ledgerNftIds(h.sb, issuer.address, h.sb.ledger.validated.header.ledger_index)
+    ).filter((id) => parseNFTokenID(id).Taxon === TAXON)
+    const stopClosing = closeLedgers(h.sb, 50)
+    try {
+      const airdrop = await h.engine.planJob({
+        kind: 'airdrop',
+        distribution: first.rows.map((r) => ({ address: r.address, count: r.count })),
+        nftIds: own.slice(0, first.rows.length),
+        randomize: false,
+        snapshot: first.snapshot,
+      })
+      await h.engine.startJob(airdrop.jobId)
+      expect((await jobFinished(h.db, airdrop.jobId)).status).toBe('completed')
+      const sent = (await h.engine.jobItems(airdrop.jobId, { limit: 1000 })).filter(
+        (item) => item.status === 'succeeded',
+      )
+      expect(sent).toHaveLength(first.rows.length)
+
+      // Three recipients claim theirs; the others do not.
+      const claimers = sent.slice(0, 3)
+      for (const item of claimers) {
+        const wallet = holders.find((w) => w.address === item.recipient)!
+        const accepted = submitInProcess(h.sb.ledger, wallet, {
+          TransactionType: 'NFTokenAcceptOffer',
+          NFTokenSellOffer: item.offerId,
+        })
+        expect(accepted.engine_result).toBe('tesSUCCESS')
+      }
+      await h.sb.ledgerAccept()
+      expect(await h.engine.checkAcceptance(airdrop.jobId)).toMatchObject({ accepted: 3 })
+
+      const reoffer = await h.engine.planReoffer(airdrop.jobId, 'snapshot')
+      const waiting = sent.slice(3)
+      const earlier = new Set(sent.map((item) => item.recipient))
+      const next = snapshot.holders
+        .filter((x) => x.address !== issuer.address && !earlier.has(x.address))
+        .slice(0, waiting.length)
+        .map((x) => x.address)
+      expect(reoffer.canStart).toBe(true)
+      expect((await h.engine.getJob(reoffer.jobId))?.params.reofferOf).toBe(airdrop.jobId)
+      await h.engine.startJob(reoffer.jobId)
+      expect((await jobFinished(h.db, reoffer.jobId)).status).toBe('completed')
+
+      // On the ledger: the waiting offers are gone, each of their NFTs offered once, to its new
+      // recipient; the claimed NFTs are with their claimers.
+      const client = new Client(h.sb.url)
+      await client.connect()
+      try {
+        const pages = await client.requestAll({
+          command: 'account_objects',
+          account: issuer.address,
+          type: 'nft_offer',
+          ledger_index: 'validated',
+        })
+        const offers = pages.flatMap((p) => p.result.account_objects) as unknown as {
+          index: string
+          NFTokenID: string
+          Destination?: string
+        }[]
+        const waitingIds = new Set(waiting.map((item) => item.offerId))
+        expect(offers.filter((o) => waitingIds.has(o.index))).toEqual([])
+        const moved = waiting.slice(0, next.length)
+        expect(
+          offers
+            .filter((o) =>
+              moved.some(
+                (item) => item.intent.type === 'offer' && item.intent.nftId === o.NFTokenID,
+              ),
+            )
+            .map((o) => [o.NFTokenID, o.Destination]),
+        ).toEqual(
+          moved.map((item, i) => [item.intent.type === 'offer' ? item.intent.nftId : '', next[i]]),
+        )
+      } finally {
+        await client.disconnect()
+      }
+      const report = (await h.engine.exportJobCsv(reoffer.jobId)).split('\r\n')
+      expect(report[0]).toContain(',previous_recipient,snapshot_issuer')
+      const offerRows = report.slice(1).filter((line) => line.includes(',offer,'))
+      expect(offerRows).toHaveLength(next.length)
+      offerRows.forEach((line, i) => {
+        expect(line).toContain(`,${next[i]},`)
+        expect(line).toContain(`,${previousOf(i)}`)
+      })
+
+      function previousOf(i: number) {
+        return waiting[i]!.recipient
+      }
+    } finally {
+      stopClosing()
+    }
+  })
+
+  it('says when nothing waits, or when the airdrop had no snapshot to take recipients from', async () => {
+    await h.engine.connectWallet({ kind: 'familySeed', secret: issuer.seed! })
+    const jobs = await h.engine.listJobs()
+    const planned = jobs.find((job) => job.kind === 'airdrop' && job.status === 'planned')
+    expect(planned).toBeDefined()
+    expect(await engineError(h.engine.planReoffer(planned!.id, 'snapshot'))).toMatchObject({
+      code: 'VALIDATION',
+    })
   })
 })

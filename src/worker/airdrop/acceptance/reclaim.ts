@@ -26,13 +26,11 @@ export interface ReclaimDeps {
 const ACTIVE = new Set(['running', 'waiting', 'cancelling'])
 
 /**
- * Plans the cancel job of an airdrop's waiting offers (`params.reclaimOf` names the airdrop).
+ * The connected wallet's airdrop `jobId`, ended: its offers are settled, none will be made.
  *
- * @throws EngineError `NOT_FOUND` for an unknown job; `VALIDATION` for a job that is not the connected
- *   wallet's airdrop, one running or paused, or when no offer waits ('Nothing to reclaim: every offer was
- *   accepted or is gone').
+ * @throws EngineError `NOT_FOUND` / `VALIDATION` (not its airdrop, running, or paused).
  */
-export async function planReclaim(deps: ReclaimDeps, jobId: string): Promise<JobPlan> {
+export async function unfinishedAirdrop(deps: ReclaimDeps, jobId: string) {
   const job = await deps.tracker.ownAirdrop(jobId)
   if (ACTIVE.has(job.status)) {
     throw new EngineError('VALIDATION', 'This airdrop is still running: cancel it first')
@@ -42,6 +40,18 @@ export async function planReclaim(deps: ReclaimDeps, jobId: string): Promise<Job
     const message = 'This airdrop is paused: cancel it first, or resume it and let it finish'
     throw new EngineError('VALIDATION', message)
   }
+  return job
+}
+
+/**
+ * Plans the cancel job of an airdrop's waiting offers (`params.reclaimOf` names the airdrop).
+ *
+ * @throws EngineError `NOT_FOUND` for an unknown job; `VALIDATION` for a job that is not the connected
+ *   wallet's airdrop, one running or paused, or when no offer waits ('Nothing to reclaim: every offer was
+ *   accepted or is gone').
+ */
+export async function planReclaim(deps: ReclaimDeps, jobId: string): Promise<JobPlan> {
+  await unfinishedAirdrop(deps, jobId)
   await deps.tracker.check(jobId)
   const offerIds = (await offerItems(deps.db, jobId))
     .filter((item) => item.acceptance?.state === 'offered')

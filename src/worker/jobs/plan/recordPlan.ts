@@ -56,6 +56,7 @@ export async function recordPlan(
     status: 'pending',
     attempts: [],
     ...(p.recipient ? { recipient: p.recipient } : {}),
+    ...(p.previousRecipient ? { previousRecipient: p.previousRecipient } : {}),
   }))
   const job: JobRow = {
     id,

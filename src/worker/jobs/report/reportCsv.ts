@@ -101,11 +101,17 @@ export function jobReportCsv(job: JobRow, items: JobItemRow[], words: ResultWord
   if (stranger) {
     throw new EngineError('INTERNAL', `Item ${stranger.id} does not belong to job ${job.id}.`)
   }
-  const rows = [...items].sort((a, b) => a.index - b.index).map((item) => reportRow(item, words))
-  // An airdrop to a holder snapshot names, on every row, the snapshot it went to.
-  const snapshot = snapshotOf(job)
+  const sorted = [...items].sort((a, b) => a.index - b.index)
+  const rows = sorted.map((item) => reportRow(item, words))
   const fields: string[] = [...JOB_REPORT_COLUMNS]
   const data: Record<string, string>[] = rows
+  // A re-offer links each NFT's new recipient to the one it was offered to before.
+  if (sorted.some((item) => item.previousRecipient !== undefined)) {
+    fields.push('previous_recipient')
+    sorted.forEach((item, i) => (data[i]!.previous_recipient = item.previousRecipient ?? ''))
+  }
+  // An airdrop to a holder snapshot names, on every row, the snapshot it went to.
+  const snapshot = snapshotOf(job)
   if (snapshot) {
     fields.push(...SNAPSHOT_COLUMNS)
     for (const row of data) Object.assign(row, snapshot)
