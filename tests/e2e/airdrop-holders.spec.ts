@@ -3,6 +3,8 @@
  * distribution by rules (the issuer left out, one NFT each), planned and sent as an airdrop that keeps
  * the snapshot; the offers on the ledger go to exactly the holders the snapshot named.
  */
+import type { Wallet } from 'xrpl'
+
 import { expect, test } from './support/test.ts'
 
 import {
@@ -18,42 +20,50 @@ import {
 import { fundedAccount, withSandbox } from './support/ledger.ts'
 import { makeSellOffers } from './support/orders.ts'
 
-test('snapshot → rules → airdrop: one NFT to each holder of the collection, the issuer left out', async ({
+test('snapshot → rules → airdrop → some claim → the rest re-offered to the next holders', async ({
   page,
 }) => {
-  test.setTimeout(120_000)
-  // The team's collection: 8 NFTs, 3 of them already held by collectors.
-  const team = await airdropHolder(8, 20)
+  test.setTimeout(150_000)
+  // The team's collection: 14 NFTs; collectors A and B hold 2 each, C and D one each.
+  const team = await airdropHolder(14, 20)
   const collectors = [
     await fundedAccount('secp256k1'),
     await fundedAccount('secp256k1'),
     await fundedAccount('secp256k1'),
+    await fundedAccount('secp256k1'),
   ]
+  const [a, b, c, d] = collectors as [Wallet, Wallet, Wallet, Wallet]
   const minted = await nftsHeldBy(team.address)
+  const owners = [a, a, b, b, c, d]
   await makeSellOffers(
     team,
-    collectors.map((c, i) => ({ nftId: minted[i]!, drops: '0', destination: c.address })),
+    owners.map((owner, i) => ({ nftId: minted[i]!, drops: '0', destination: owner.address })),
   )
   const gifts = await offersOwnedBy(team.address)
   await withSandbox(async (client) => {
-    for (const collector of collectors) {
-      const gift = gifts.find((o) => o.Destination === collector.address)!
-      await submitPipelined(client, collector, [
-        { TransactionType: 'NFTokenAcceptOffer', NFTokenSellOffer: gift.index },
-      ])
+    for (const owner of collectors) {
+      const mine = gifts.filter((o) => o.Destination === owner.address)
+      await submitPipelined(
+        client,
+        owner,
+        mine.map((gift) => ({
+          TransactionType: 'NFTokenAcceptOffer',
+          NFTokenSellOffer: gift.index,
+        })),
+      )
     }
   })
 
-  await connectHolder(page, team, 5)
+  await connectHolder(page, team, 8)
   const panel = page.getByTestId('holders-panel')
   await panel.getByLabel('Your collections').selectOption({ index: 1 })
   await expect(panel.getByLabel('Issuer')).toHaveValue(team.address)
   await expect(panel.getByLabel(/^Taxon/)).toHaveValue('7')
   await panel.getByRole('button', { name: 'Take snapshot' }).click()
   const summary = panel.getByTestId('snapshot-summary')
-  await expect(summary).toContainText('8 NFTs held by 4 holders at ledger', { timeout: 30_000 })
+  await expect(summary).toContainText('14 NFTs held by 5 holders at ledger', { timeout: 30_000 })
   const ledger = await summary.getByTestId('snapshot-ledger').innerText()
-  await expect(summary.getByTestId('holder-row').first()).toContainText('5')
+  await expect(summary.getByTestId('holder-row').first()).toContainText('8')
   await expect(summary.getByTestId('holder-row').first()).toContainText('issuer, this wallet')
 
   // The CSV names the snapshot's ledger.
@@ -63,27 +73,60 @@ test('snapshot → rules → airdrop: one NFT to each holder of the collection, 
     `holders-${team.address}-taxon-7-ledger-${ledger}.csv`,
   )
 
+  // One NFT to each holder of at least two: A and B.
+  await panel.getByLabel('Minimum holding').fill('2')
   await panel.getByRole('button', { name: 'Preview distribution' }).click()
   const preview = panel.getByTestId('distribution-preview')
-  await expect(preview.getByTestId('preview-recipients')).toHaveText('3 recipients')
-  await expect(preview.getByTestId('preview-nfts')).toHaveText('3 NFTs')
-  await expect(preview.getByTestId('preview-left-out')).toHaveText('1 holder left out: the issuer')
+  await expect(preview.getByTestId('preview-recipients')).toHaveText('2 recipients')
+  await expect(preview.getByTestId('preview-nfts')).toHaveText('2 NFTs')
+  await expect(preview.getByTestId('preview-left-out')).toHaveText(
+    '1 holder left out: the issuer2 holders left out: holds fewer than 2',
+  )
   await preview.getByRole('button', { name: 'Use this distribution' }).click()
   await expect(uploadPanel(page).getByTestId('csv-columns')).toHaveText(
     `From the holder snapshot at ledger ${ledger}`,
   )
-  await expect(uploadPanel(page).getByTestId('csv-distributions')).toHaveText('3')
+  await expect(uploadPanel(page).getByTestId('csv-distributions')).toHaveText('2')
 
-  // Three of the team's own NFTs go out, one to each collector.
   const cards = page.getByTestId('nft-card')
-  for (const i of [0, 1, 2]) await cards.nth(i).click()
+  for (const i of [0, 1]) await cards.nth(i).click()
   await page.getByRole('checkbox', { name: /Randomize/ }).uncheck()
-  await confirmAirdrop(page, 3)
-  const results = managerPanel(page).getByTestId('airdrop-results')
-  await expect(results.getByTestId('results-successful')).toHaveText('3', { timeout: 60_000 })
+  await confirmAirdrop(page, 2)
+  const manager = managerPanel(page)
+  const results = manager.getByTestId('airdrop-results')
+  await expect(results.getByTestId('results-successful')).toHaveText('2', { timeout: 60_000 })
+  const sent = (await offersOwnedBy(team.address)).filter((o) => o.Amount === '0')
+  expect(new Set(sent.map((o) => o.Destination))).toEqual(new Set([a.address, b.address]))
 
-  const offers = (await offersOwnedBy(team.address)).filter((o) => o.Amount === '0')
-  expect(new Set(offers.map((o) => o.Destination))).toEqual(
-    new Set(collectors.map((c) => c.address)),
+  // A claims; B does not.
+  const toA = sent.find((o) => o.Destination === a.address)!
+  const toB = sent.find((o) => o.Destination === b.address)!
+  await withSandbox((client) =>
+    submitPipelined(client, a, [
+      { TransactionType: 'NFTokenAcceptOffer', NFTokenSellOffer: toA.index },
+    ]),
   )
+  const acceptance = manager.getByTestId('acceptance')
+  await acceptance.getByRole('button', { name: 'Check now' }).click()
+  await expect(acceptance.getByTestId('acceptance-summary')).toHaveText(
+    '1 accepted, 1 waiting, 0 gone',
+    { timeout: 30_000 },
+  )
+
+  // B's NFT goes to the next holder of the snapshot (C and D hold one each: by address).
+  await expect(acceptance.getByLabel('Re-offer to')).toHaveValue('snapshot')
+  await acceptance.getByRole('button', { name: 'Re-offer unclaimed' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Re-offer unclaimed NFTs' })
+  await expect(dialog.getByTestId('plan-transactions')).toHaveText('2')
+  await dialog.getByRole('button', { name: 'Cancel and re-offer' }).click()
+  await expect(dialog).toBeHidden({ timeout: 30_000 })
+  const next = [c.address, d.address].sort()[0]
+  await expect
+    .poll(
+      async () => (await offersOwnedBy(team.address)).map((o) => [o.NFTokenID, o.Destination]),
+      {
+        timeout: 60_000,
+      },
+    )
+    .toEqual([[toB.NFTokenID, next]])
 })

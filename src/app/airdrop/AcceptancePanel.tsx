@@ -1,6 +1,13 @@
 import type { AcceptanceSummary } from '../../db/types/acceptance.ts'
 import type { JobRow } from '../../db/types/jobs.ts'
-import { checkAcceptanceNow, reclaimUnaccepted, useAirdrop } from './airdropState.ts'
+import { useId, useState } from 'react'
+
+import {
+  checkAcceptanceNow,
+  reclaimUnaccepted,
+  reofferUnclaimed,
+  useAirdrop,
+} from './airdropState.ts'
 import { ACTIVE_STATUSES } from '../jobs/jobStatus.ts'
 import { doneCount, stepText } from '../jobs/jobProgress.ts'
 import { useNow } from '../jobs/useNow.ts'
@@ -65,7 +72,38 @@ export function AcceptancePanel({ job }: { job: JobRow }) {
           Reclaim unaccepted
         </button>
       </div>
+      <ReofferRow job={job} disabled={busy || reclaiming || nothingWaits || signBlocked !== null} />
       <BlockedReason reason={signBlocked} />
+    </div>
+  )
+}
+
+/**
+ * 'Re-offer unclaimed': the waiting offers' NFTs go to other recipients, the next holders of the
+ * airdrop's snapshot or the distribution list loaded above.
+ */
+function ReofferRow({ job, disabled }: { job: JobRow; disabled: boolean }) {
+  const { file } = useAirdrop()
+  const fromSnapshot = job.params.snapshot !== undefined
+  const [to, setTo] = useState<'snapshot' | 'list'>(fromSnapshot ? 'snapshot' : 'list')
+  const id = useId()
+  return (
+    <div className="actions-row">
+      <label htmlFor={id}>Re-offer to</label>
+      <select id={id} value={to} onChange={(event) => setTo(event.target.value as typeof to)}>
+        {fromSnapshot && <option value="snapshot">the next holders of the snapshot</option>}
+        <option value="list">
+          {file ? `the list loaded above (${file.fileName})` : 'the list loaded above (none yet)'}
+        </option>
+      </select>
+      <button
+        type="button"
+        className="button"
+        disabled={disabled || (to === 'list' && !file)}
+        onClick={() => void reofferUnclaimed(job.id, to)}
+      >
+        Re-offer unclaimed
+      </button>
     </div>
   )
 }

@@ -5,10 +5,23 @@ import { useTakenNfts } from '../state/takenNfts.ts'
 import { Modal } from '../ui/Modal.tsx'
 import { ErrorBox } from '../ui/ErrorBox.tsx'
 
+const TITLES: Record<PendingPlan['purpose'], string> = {
+  airdrop: 'Confirm Airdrop',
+  reclaim: 'Reclaim unaccepted offers',
+  reoffer: 'Re-offer unclaimed NFTs',
+}
+
+const CONFIRM_LABELS: Record<PendingPlan['purpose'], string> = {
+  airdrop: 'Confirm and start',
+  reclaim: 'Reclaim',
+  reoffer: 'Cancel and re-offer',
+}
+
 /**
  * The confirmation of a planned job (docs/architecture.md §3.4: the user sees the cost and the problems
  * first): for an airdrop, the offers, fees, the reserve they lock, the spendable balance and what
- * pre-flight found; for 'Reclaim unaccepted', the transactions, fees and the reserve freed.
+ * pre-flight found; for 'Reclaim unaccepted', the transactions, fees and the reserve freed; for
+ * 'Re-offer unclaimed', the cancellations and the new offers together.
  */
 export function PlanModal({ pending }: { pending: PendingPlan }) {
   const { busy, planError } = useAirdrop()
@@ -18,17 +31,13 @@ export function PlanModal({ pending }: { pending: PendingPlan }) {
   const itemProblems = problems.some((p) => p.itemIndex !== undefined)
   // Every item has a problem: starting would send nothing, so there is nothing to confirm.
   const nothingToSend = plan.transactions === 0
-  const title = purpose === 'airdrop' ? 'Confirm Airdrop' : 'Reclaim unaccepted offers'
-  const confirmLabel = itemProblems
-    ? 'Skip problem items and start'
-    : purpose === 'airdrop'
-      ? 'Confirm and start'
-      : 'Reclaim'
+  const title = TITLES[purpose]
+  const confirmLabel = itemProblems ? 'Skip problem items and start' : CONFIRM_LABELS[purpose]
   return (
     <Modal title={title} onClose={() => !busy && dismissPending()}>
       <PlanFigures
         plan={plan}
-        itemsLabel={purpose === 'airdrop' ? 'Offers to make' : 'Transactions'}
+        itemsLabel={purpose === 'reclaim' ? 'Transactions' : 'Offers to make'}
       />
       {problems.length > 0 && <PlanProblems problems={problems} />}
       {!plan.canStart ? (

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
 import type { DragEvent } from 'react'
 
-import { clearCsv, sampleCsv, uploadCsv, useAirdrop } from './airdropState.ts'
+import { useAirdrop } from './airdropState.ts'
+import { clearCsv, sampleCsv, uploadCsv } from './distributionState.ts'
 import { saveTextFile } from '../jobs/saveFile.ts'
 import { useNetworkStatus } from '../state/network.ts'
 import { UploadSummary } from './UploadSummary.tsx'

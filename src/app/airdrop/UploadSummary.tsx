@@ -8,7 +8,8 @@ import type {
 } from '../../worker/api.ts'
 import { CollapsedList } from '../ui/ShowAllToggle.tsx'
 import { counted } from '../../shared/plural.ts'
-import { pickColumns, useAirdrop } from './airdropState.ts'
+import { useAirdrop } from './airdropState.ts'
+import { pickColumns } from './distributionState.ts'
 
 /** Problems shown before 'Show all' (a long list stays collapsed). */
 const SHOWN_PROBLEMS = 5

@@ -6,7 +6,7 @@
  */
 import { proxy, ref, useSnapshot } from 'valtio'
 
-import { errorMessage, loggedOr } from '../../shared/errors.ts'
+import { errorMessage } from '../../shared/errors.ts'
 import type {
   ColumnChoice,
   DistributionFile,
@@ -20,7 +20,7 @@ import { onWalletChange, sessionState, walletSignal } from '../state/session.ts'
 import { skipsItems } from '../state/takenNfts.ts'
 
 /** What a plan awaiting confirmation is for: a new airdrop, or reclaiming an airdrop's offers. */
-export type PendingPurpose = 'airdrop' | 'reclaim'
+export type PendingPurpose = 'airdrop' | 'reclaim' | 'reoffer'
 
 /** A plan shown in the confirmation modal. */
 export interface PendingPlan {
@@ -84,66 +84,6 @@ export const airdropState = proxy<AirdropState>(initialState())
 // The CSV check refuses the connected wallet's own address, so a file is read again per wallet.
 onWalletChange(() => Object.assign(airdropState, initialState()))
 
-/**
- * Reads a distribution list in the worker (the file never leaves the device) and shows its summary,
- * or the spec's message when it is refused.
- *
- * @param file - the chosen or dropped file.
- */
-export async function uploadCsv(file: File): Promise<void> {
-  await readCsv(file, {})
-}
-
-/**
- * Reads the loaded file again with the columns the user picked (where it has several that could
- * hold the recipients or the counts). On a refusal the summary read before stays, with the reason.
- */
-export async function pickColumns(choice: ColumnChoice): Promise<void> {
-  const { source, columnChoice } = airdropState
-  if (!source) return
-  await readCsv(source, { ...columnChoice, ...choice })
-}
-
-async function readCsv(file: File, columns: ColumnChoice): Promise<void> {
-  if (airdropState.processing) return
-  const scope = walletSignal()
-  airdropState.processing = true
-  airdropState.uploadError = null
-  try {
-    const parsed = await engine.parseDistributionCsv(file, file.name, columns)
-    if (scope.aborted) return
-    airdropState.file = ref(parsed)
-    airdropState.source = ref(file)
-    airdropState.columnChoice = columns
-  } catch (error) {
-    if (scope.aborted) return
-    airdropState.uploadError = errorMessage(error, 'CSV processing failed: unknown error')
-  } finally {
-    if (!scope.aborted) airdropState.processing = false
-  }
-}
-
-/**
- * Uses a distribution drawn from a holder snapshot (holdersState) as the loaded list: the summary,
- * the plan and the job are the same as a CSV's, and the job keeps the snapshot it came from.
- */
-export function loadDistribution(distribution: SnapshotDistribution): void {
-  airdropState.file = ref(distribution)
-  airdropState.source = null
-  airdropState.columnChoice = {}
-  airdropState.uploadError = null
-  airdropState.planError = null
-}
-
-/** Removes the loaded distribution list (to load another). */
-export function clearCsv(): void {
-  airdropState.file = null
-  airdropState.source = null
-  airdropState.columnChoice = {}
-  airdropState.uploadError = null
-  airdropState.planError = null
-}
-
 /** The randomize checkbox. */
 export function setRandomize(on: boolean): void {
   airdropState.randomize = on
@@ -193,6 +133,32 @@ export async function reclaimUnaccepted(airdropJobId: string): Promise<void> {
   await planWith('reclaim', () => engine.planReclaim(airdropJobId))
 }
 
+/**
+ * 'Re-offer unclaimed': plans, in one job, the cancellation of an airdrop's waiting offers and new
+ * offers of their NFTs to the next holders of its snapshot, or to the distribution list loaded above,
+ * and shows it for confirmation.
+ */
+export async function reofferUnclaimed(
+  airdropJobId: string,
+  to: 'snapshot' | 'list',
+): Promise<void> {
+  if (airdropState.busy) return
+  airdropState.jobError = null
+  const file = airdropState.file
+  if (to === 'list' && !file) {
+    airdropState.jobError = 'Load a distribution list above first: its recipients get the NFTs'
+    return
+  }
+  await planWith('reoffer', () =>
+    engine.planReoffer(
+      airdropJobId,
+      to === 'snapshot'
+        ? 'snapshot'
+        : file!.rows.map((r) => ({ address: r.address, count: r.count })),
+    ),
+  )
+}
+
 /** The spec's §8 wording for an airdrop the engine refused: 'Airdrop failed: {message}'. */
 function airdropFailed(error: unknown): string {
   return `Airdrop failed: ${errorMessage(error)}`
@@ -228,12 +194,13 @@ export async function confirmPending(): Promise<void> {
     await engine.startJob(pending.plan.jobId, { skipProblems })
     if (scope.aborted) return
     airdropState.pending = null
-    if (pending.purpose === 'airdrop') {
-      // The new airdrop is shown; its NFTs are now on offer, so they are no longer picked for another.
+    if (pending.purpose !== 'reclaim') {
+      // The new airdrop (a re-offer is one) is shown.
       airdropState.shownJobId = null
       airdropState.startedJobId = pending.plan.jobId
-      clearSelection('airdrop')
     }
+    // Its NFTs are now on offer, so they are no longer picked for another.
+    if (pending.purpose === 'airdrop') clearSelection('airdrop')
   } catch (error) {
     if (!scope.aborted) {
       airdropState.planError =
@@ -285,12 +252,4 @@ export function exportReport(jobId: string): Promise<string | null> {
 export function useAirdrop(): Readonly<AirdropState> {
   // `file` and `pending.plan` are refs: the snapshot holds the very objects, not deep-readonly copies.
   return useSnapshot(airdropState) as Readonly<AirdropState>
-}
-
-/**
- * A distribution CSV to try on the network in use (on the Sandbox, recipients that exist there and
- * accept offers); null elsewhere, or when it cannot be made.
- */
-export function sampleCsv(): Promise<string | null> {
-  return engine.sampleDistributionCsv().catch(loggedOr('making the sample CSV', null))
 }

@@ -15,7 +15,7 @@ import type {
 } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
 import { onWalletChange, walletSignal } from '../state/session.ts'
-import { loadDistribution } from './airdropState.ts'
+import { loadDistribution } from './distributionState.ts'
 
 interface HoldersState {
   issuer: string
