@@ -14,6 +14,7 @@ import { metadataSuite } from './metadata.ts'
 import { offersSuite } from './offers.ts'
 import { sandboxSuite } from './sandbox.ts'
 import { scaleSuite } from './scale.ts'
+import { snapshotSuite } from './snapshot.ts'
 import { uiSuite } from './ui.ts'
 import { uiJobSuite } from './uiJob.ts'
 import { uiPlanSuite } from './uiPlan.ts'
@@ -36,6 +37,7 @@ const SUITES: Suite[] = [
   offersSuite,
   bundleSuite,
   limitsSuite,
+  snapshotSuite,
 ]
 
 async function main(args: string[]): Promise<void> {
