@@ -73,6 +73,22 @@ test('snapshot → rules → airdrop → some claim → the rest re-offered to t
     `holders-${team.address}-taxon-7-ledger-${ledger}.csv`,
   )
 
+  // A block list uploaded (a CSV with a header): D is left out; the header is noted, not fatal.
+  await panel.getByLabel(/^Or add the addresses of a file/).setInputFiles({
+    name: 'blocked.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`address\n${d.address}\n`),
+  })
+  await expect(panel.getByLabel(/^Block list/)).toHaveValue(`address\n${d.address}`)
+  await panel.getByRole('button', { name: 'Preview distribution' }).click()
+  const blocked = panel.getByTestId('distribution-preview')
+  await expect(blocked.getByTestId('preview-recipients')).toHaveText('3 recipients')
+  await expect(blocked.getByTestId('preview-left-out')).toHaveText(
+    '1 holder left out: the issuer1 holder left out: on the block list',
+  )
+  await expect(blocked).toContainText('Block list entry "address" is not an address; it is ignored')
+  await panel.getByLabel(/^Block list/).fill('')
+
   // One NFT to each holder of at least two: A and B.
   await panel.getByLabel('Minimum holding').fill('2')
   await panel.getByRole('button', { name: 'Preview distribution' }).click()

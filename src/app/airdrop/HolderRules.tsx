@@ -3,6 +3,7 @@ import { useId } from 'react'
 import { counted } from '../../shared/plural.ts'
 import type { SnapshotDistribution } from '../../worker/api.ts'
 import {
+  addBlockFile,
   chooseDistribution,
   previewDistribution,
   setBlockText,
@@ -128,6 +129,18 @@ export function RulesForm() {
           value={blockText}
           onChange={(event) => setBlockText(event.target.value)}
         />
+        <label className="holders-upload">
+          Or add the addresses of a file (one per line, or a CSV):{' '}
+          <input
+            type="file"
+            accept=".csv,.txt,text/csv,text/plain"
+            onChange={(event) => {
+              const file = event.target.files?.[0]
+              event.target.value = ''
+              if (file) void addBlockFile(file)
+            }}
+          />
+        </label>
       </div>
       <button type="button" className="button" onClick={() => void previewDistribution()}>
         Preview distribution

@@ -115,6 +115,23 @@ export function setBlockText(text: string): void {
   holdersState.preview = null
 }
 
+/** A block list file larger than this is refused (100,000 addresses take about 3.5 MB). */
+const MAX_BLOCK_FILE_BYTES = 10 * 1024 * 1024
+
+/** Adds the addresses of an uploaded file to the block list (entries that are not addresses are noted). */
+export async function addBlockFile(file: File): Promise<void> {
+  if (file.size > MAX_BLOCK_FILE_BYTES) {
+    holdersState.error = 'The block list file is larger than 10 MB'
+    return
+  }
+  try {
+    const text = await file.text()
+    setBlockText([holdersState.blockText.trim(), text.trim()].filter((t) => t !== '').join('\n'))
+  } catch (error) {
+    holdersState.error = `The block list file could not be read: ${errorMessage(error)}`
+  }
+}
+
 /** 'Preview distribution': the rules applied to the snapshot in the worker. */
 export async function previewDistribution(): Promise<void> {
   const { snapshot } = holdersState
