@@ -6,6 +6,7 @@
 import { proxy as comlinkProxy } from 'comlink'
 import { proxy, ref, useSnapshot } from 'valtio'
 
+import { CLASSIC_ADDRESS_SHAPE } from '../../shared/constants.ts'
 import { errorMessage } from '../../shared/errors.ts'
 import type {
   DistributionRules,
@@ -63,7 +64,8 @@ export async function pickCollection(issuer: string, taxon: string): Promise<voi
   holdersState.snapshot = null
   holdersState.preview = null
   holdersState.error = null
-  if (!issuer.trim()) return
+  // While an address is being typed there is nothing to look up (and no error to show yet).
+  if (!CLASSIC_ADDRESS_SHAPE.test(issuer.trim()) || !/^\d*$/.test(taxon.trim())) return
   const scope = walletSignal()
   try {
     const stored = await engine.holderSnapshot(issuer.trim(), taxonOf(taxon))
@@ -77,6 +79,10 @@ export async function pickCollection(issuer: string, taxon: string): Promise<voi
 /** 'Take snapshot' (or 'Resume snapshot' when one was cut short). */
 export async function takeSnapshot(fresh = false): Promise<void> {
   if (holdersState.reading) return
+  if (!/^\d*$/.test(holdersState.taxon.trim())) {
+    holdersState.error = 'The taxon must be a whole number, or empty for every taxon of the issuer'
+    return
+  }
   const scope = walletSignal()
   holdersState.reading = true
   holdersState.error = null
