@@ -5,7 +5,7 @@
  * floor read from a collection's offers (a private and an expired one below it ignored); a reload in
  * the middle of a listing, with one offer per NFT at the end.
  */
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { parseNFTokenID, xrpToDrops } from 'xrpl'
 import type { Wallet } from 'xrpl'
 
@@ -463,9 +463,8 @@ test(
   },
 )
 
-test('a free offer is named and confirmed on its own; a price far too high asks whether fewer digits were meant', async ({
-  page,
-}) => {
+/** A fresh holder of two listable NFTs, connected, on the List tab with both selected. */
+async function twoSelected(page: Page): Promise<{ holder: Wallet; form: Locator }> {
   const holder = await listingHolder(2)
   await connectHolder(page, holder, 2)
   const form = await openList(page)
@@ -473,6 +472,13 @@ test('a free offer is named and confirmed on its own; a price far too high asks 
     timeout: 30_000,
   })
   await page.getByRole('button', { name: 'Select All', exact: true }).click()
+  return { holder, form }
+}
+
+test('a free offer is named and confirmed on its own; a price far too high asks whether fewer digits were meant', async ({
+  page,
+}) => {
+  const { holder, form } = await twoSelected(page)
   await form.getByLabel('Individual prices').check()
   const inputs = form.getByTestId('individual-prices').getByRole('spinbutton')
   await inputs.nth(0).fill('0')
@@ -507,13 +513,7 @@ test('listed through a marketplace: its broker is the offer’s Destination, the
   page,
 }) => {
   const cafe = MARKETPLACES.find((m) => m.id === 'xrpcafe')!
-  const holder = await listingHolder(2)
-  await connectHolder(page, holder, 2)
-  const form = await openList(page)
-  await expect(listableCount(page)).toHaveText('2 NFTs can be listed · page 1 of 1', {
-    timeout: 30_000,
-  })
-  await page.getByRole('button', { name: 'Select All', exact: true }).click()
+  const { holder, form } = await twoSelected(page)
   await form.getByTestId('price-fixed').fill('10')
   await form.getByLabel('Sell through').selectOption({ label: 'xrp.cafe (buyer pays +1.589 %)' })
   // The broker field shows whom the offers name; typing the broker's address picks the marketplace.

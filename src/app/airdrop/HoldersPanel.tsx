@@ -110,7 +110,7 @@ function CollectionPicker() {
         </div>
       )}
       <div className="tab-field">
-        <label htmlFor={issuerId}>Issuer</label>
+        <label htmlFor={issuerId}>Collection issuer</label>
         <input
           id={issuerId}
           type="text"
@@ -123,7 +123,7 @@ function CollectionPicker() {
         />
       </div>
       <div className="tab-field">
-        <label htmlFor={taxonId}>Taxon (optional: every taxon when empty)</label>
+        <label htmlFor={taxonId}>Collection taxon (optional: every taxon when empty)</label>
         <input
           id={taxonId}
           type="text"

@@ -447,6 +447,17 @@ describe('re-offer what was not claimed', () => {
         expect(line).toContain(`,${previousOf(i)}`)
       })
 
+      // A re-offer of the re-offer goes to neither the first airdrop's recipients nor its own.
+      const again = await h.engine.planReoffer(reoffer.jobId, 'snapshot')
+      const offeredAgain = (await h.engine.jobItems(again.jobId, { limit: 1000 }))
+        .filter((item) => item.intent.type === 'offer')
+        .map((item) => item.recipient)
+      expect(offeredAgain.length).toBeGreaterThan(0)
+      for (const address of offeredAgain) {
+        expect(earlier.has(address)).toBe(false)
+        expect(next).not.toContain(address)
+      }
+
       function previousOf(i: number) {
         return waiting[i]!.recipient
       }

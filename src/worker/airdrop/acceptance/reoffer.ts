@@ -4,7 +4,7 @@
  * are a new distribution list, or the holders of the airdrop's snapshot it did not send to.
  */
 import { offerItems } from '../../../db/acceptance.ts'
-import { readItems } from '../../../db/jobs.ts'
+import { readItems, readJob } from '../../../db/jobs.ts'
 import { holderSnapshotId, readHolderSnapshot } from '../../../db/holderSnapshots.ts'
 import { EngineError } from '../../../shared/errors.ts'
 import { marketplaceOfBroker } from '../../../shared/marketplaces.ts'
@@ -34,7 +34,7 @@ export async function planReoffer(
   if (!waiting.length) {
     throw new EngineError('VALIDATION', 'Nothing to re-offer: every offer was accepted or is gone')
   }
-  const earlier = new Set((await readItems(deps.db, jobId)).map((item) => item.recipient))
+  const earlier = await earlierRecipients(deps, jobId)
   const distribution = to === 'snapshot' ? await nextHolders(deps, job, earlier) : to
   if (!Array.isArray(distribution) || distribution.length === 0) {
     throw new EngineError('VALIDATION', 'Name at least one recipient to re-offer to')
@@ -61,6 +61,24 @@ export async function planReoffer(
     },
     { reofferOf: jobId },
   )
+}
+
+/**
+ * Everyone the airdrop offered NFTs to, and the airdrops it re-offered (`params.reofferOf`, back to
+ * the first): a re-offer of a re-offer does not go back to the first airdrop's recipients.
+ */
+async function earlierRecipients(
+  deps: ReclaimDeps,
+  jobId: string,
+): Promise<Set<string | undefined>> {
+  const recipients = new Set<string | undefined>()
+  const seen = new Set<string>()
+  for (let id: unknown = jobId; typeof id === 'string' && !seen.has(id);) {
+    seen.add(id)
+    for (const item of await readItems(deps.db, id)) recipients.add(item.recipient)
+    id = (await readJob(deps.db, id))?.params.reofferOf
+  }
+  return recipients
 }
 
 /**
