@@ -279,6 +279,11 @@ describe("other tools' column names", () => {
     expect(file.columns.count).toBe('Total')
   })
 
+  it('minds two columns of one name only when the name could be read', async () => {
+    const file = await parseDistributionCsv(`note,note,wallet_address\nx,y,${a}\n`, 'x.csv', null)
+    expect(file.rows).toEqual([{ line: 2, address: a, count: 1 }])
+  })
+
   it('caps a count over what one recipient may get (1,000), saying so', async () => {
     const file = await parseDistributionCsv(`wallet_address,nft_amount\n${a},5000\n`, 'x.csv', null)
     expect(file.rows).toEqual([{ line: 2, address: a, count: 1000 }])

@@ -69,7 +69,11 @@ export function resolveColumns(
   choice: ColumnChoice = {},
 ): ResolvedColumns {
   const keys = header.map(keyOf)
-  const twice = keys.find((key, i) => key !== '' && keys.indexOf(key) !== i)
+  // Only names that could be read matter: two 'Notes' columns are nobody's business.
+  const readable = new Set<string>([...RECIPIENT_ALIASES, ...COUNT_ALIASES])
+  if (choice.recipient) readable.add(keyOf(choice.recipient))
+  if (choice.count) readable.add(keyOf(choice.count))
+  const twice = keys.find((key, i) => readable.has(key) && keys.indexOf(key) !== i)
   if (twice !== undefined) {
     throw new EngineError(
       'VALIDATION',
