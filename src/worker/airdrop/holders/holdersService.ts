@@ -126,16 +126,24 @@ export class HoldersService {
       resumed: resume,
     })
     progress.report(report(start))
-    const clio = await this.clioClient(network)
-    const done = await readHolders(
-      clio,
-      start,
-      (row) => saveHolderSnapshot(this.deps.db, row),
-      (row) => progress.report(report(row)),
-      now,
-    )
-    progress.finish(report(done))
-    return this.view(done)
+    let last = start
+    try {
+      const clio = await this.clioClient(network)
+      last = await readHolders(
+        clio,
+        start,
+        (row) => saveHolderSnapshot(this.deps.db, row),
+        (row) => {
+          last = row
+          progress.report(report(row))
+        },
+        now,
+      )
+      return this.view(last)
+    } finally {
+      // The last state, and the page's listener released, whether it finished or not.
+      progress.finish(report(last))
+    }
   }
 
   /** The Clio connection: the ledger connection when it is one of the network's Clio servers. */
