@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from 'vitest'
 
+import { MARKETPLACES } from '../../src/shared/marketplaces.ts'
+
 import type { JobItemRow } from '../../src/db/types/jobItems.ts'
 import type { JobRow } from '../../src/db/types/jobs.ts'
 import type { MetadataRow } from '../../src/db/types/metadata.ts'
@@ -128,6 +130,14 @@ describe('listable NFTs', () => {
     expect(leftOutText(left)).toBe(
       'Not shown: 1 offered to a given account (an airdrop or a private sale: see the Orders tab)',
     )
+  })
+  it("an NFT listed through a marketplace's broker is on sale, not offered privately: 'List again' replaces it", () => {
+    const listed = { ...sellOffer(items[0]!.nftId, 'O5'), destination: MARKETPLACES[0]!.broker }
+    const onSale = onSaleOf({ sell: [listed] } as unknown as OffersReport)
+    expect(listableNfts(items.slice(0, 1), metadata, ME, onSale, false).left.onSale).toBe(1)
+    const again = listableNfts(items.slice(0, 1), metadata, ME, onSale, true)
+    expect(again.listable).toHaveLength(1)
+    expect(again.left.offeredPrivately).toBe(0)
   })
 })
 

@@ -3,6 +3,7 @@
  * why the others are left out: the account may not sell them (not transferable, and it is not their
  * issuer), or they are already on sale (unless the user asks to list them again). Pure.
  */
+import { marketplaceOfBroker } from '../../shared/marketplaces.ts'
 import type { NftItem } from '../../db/types/nfts.ts'
 import type { OfferView, OffersReport } from '../../worker/api.ts'
 import { hasMedia } from '../nfts/imageUrl.ts'
@@ -27,7 +28,8 @@ export function onSaleOf(report: OffersReport | null): OnSale {
  * Why an NFT is not offered for listing. `noMetadata`: its metadata is not read yet (it may still
  * come); `metadataFailed`: reading it failed (it is not retried until the cache lets it be).
  * `offeredPrivately`: one of its sell offers names who may take
- * it (an airdrop, a private sale): 'List again' would cancel it, so such an NFT is left to the Orders
+ * it (an airdrop, a private sale; not a marketplace's broker, which lists it publicly): 'List again'
+ * would cancel it, so such an NFT is left to the Orders
  * tab.
  */
 export type NotListable =
@@ -48,7 +50,10 @@ export function notListable(
   // rippled's rule: a non-transferable NFT may be offered by its issuer only.
   if (!nft.transferable && nft.issuer !== account) return 'notTransferable'
   const offers = onSale.get(nft.nftId)
-  if (offers?.some((offer) => offer.destination !== null)) return 'offeredPrivately'
+  // Listed through a marketplace's broker is on sale like a public offer ('List again' replaces it).
+  const privately = (destination: string | null) =>
+    destination !== null && !marketplaceOfBroker(destination)
+  if (offers?.some((offer) => privately(offer.destination))) return 'offeredPrivately'
   if (!relist && offers) return 'onSale'
   return null
 }

@@ -69,9 +69,12 @@ export interface FloorPrice {
    * Floor-based prices and the price guard use it.
    */
   floorDrops: string | null
-  /** The lowest public, unexpired XRP sell offer of another account, drops; null when none. */
+  /**
+   * The lowest public (or listed through a marketplace's broker: shared/marketplaces.ts), unexpired
+   * XRP sell offer of another account, drops; null when none.
+   */
   lowestDrops: string | null
-  /** Offers that counted (public, XRP, not expired, not the asking account's). */
+  /** Offers that counted (public or brokered, XRP, not expired, not the asking account's). */
   offersCounted: number
   /** Distinct sellers of those offers. */
   sellers: number

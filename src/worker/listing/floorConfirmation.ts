@@ -106,7 +106,7 @@ function offerDisagreement(offer: MarketOffer, answer: SecondStatement): string 
   const same =
     stated.amount === String(offer.drops) &&
     stated.owner === offer.seller &&
-    stated.destination === undefined &&
+    (stated.destination ?? null) === (offer.broker ?? null) &&
     (stated.expiration ?? null) === offer.expiration
   if (!same) return 'is stated otherwise by another server'
   if (answer.holders.get(offer.nftId) !== offer.seller) {

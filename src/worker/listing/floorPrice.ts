@@ -1,7 +1,8 @@
 /**
  * A collection's floor price (issuer + taxon): its NFTs listed by Clio (`nfts_by_issuer`), the sell
  * offers of an evenly spread sample of them (`nft_sell_offers`), and, of the offers anyone could take
- * (in XRP, without a Destination: a private offer is not a market price; not expired; not the asking
+ * (in XRP, without a Destination, or listed through a marketplace's broker: a private offer is not a
+ * market price; not expired; not the asking
  * account's own), a floor that one listing cannot move (robustFloor.ts), confirmed by a second server
  * of the network where it has one (floorConfirmation.ts).
  */
@@ -22,6 +23,7 @@ import { runPool } from '../ledger/pool.ts'
 import { robustFloor } from './robustFloor.ts'
 import type { MarketOffer } from './robustFloor.ts'
 import { isRecord } from '../../shared/isRecord.ts'
+import { marketplaceOfBroker } from '../../shared/marketplaces.ts'
 
 /** The most NFTs of a collection listed (nfts_by_issuer pages of 100). */
 export const MAX_LISTED = 10_000
@@ -146,7 +148,11 @@ function marketOffer(
   if (!isRecord(offer)) throw malformed('nft_sell_offers', 'an offer is not an object')
   const { amount, destination, owner, expiration, nft_offer_index: offerId } = offer
   if (typeof amount !== 'string' || !/^\d{1,17}$/.test(amount) || BigInt(amount) === 0n) return null
-  if (destination !== undefined || owner !== holder || owner === account) return null
+  // A private offer is not a market price; one that names a marketplace's broker is that
+  // marketplace's public listing (xrp.cafe lists most NFTs so), at the seller's price.
+  const broker =
+    typeof destination === 'string' && marketplaceOfBroker(destination) ? destination : null
+  if ((destination !== undefined && !broker) || owner !== holder || owner === account) return null
   if (typeof expiration === 'number' && expiration <= closeTime) return null
   if (typeof offerId !== 'string') throw malformed('nft_sell_offers', 'an offer has no index')
   return {
@@ -155,6 +161,7 @@ function marketOffer(
     seller: owner,
     drops: BigInt(amount),
     expiration: typeof expiration === 'number' ? expiration : null,
+    broker,
   }
 }
 

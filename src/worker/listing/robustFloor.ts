@@ -20,6 +20,8 @@ export interface MarketOffer {
   drops: bigint
   /** Ripple-epoch seconds, or null. */
   expiration: number | null
+  /** A marketplace's broker the offer lists through (its only taker), or null for a public one. */
+  broker?: string | null
 }
 
 /** The floor and what it rests on. */

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { parseNFTokenID } from 'xrpl'
 
 import { demoAccounts } from '../../../src/sandbox/demo/accounts.ts'
+import { MARKETPLACES } from '../../../src/shared/marketplaces.ts'
 import { buildNetworks } from '../../../src/shared/networks.ts'
 import { engineError } from '../../helpers/engine.ts'
 import { freeNfts, offersOf, startDemoJobsHarness } from '../../helpers/jobs.ts'
@@ -75,6 +76,48 @@ it("leaves the asking account's own offers out: the holder sees no floor of its 
   await h.engine.connectWallet({ kind: 'familySeed', secret: accounts.holder.seed! })
   const floor = await h.engine.floorPrice(BADGES.issuer, BADGES.taxon)
   expect(floor).toMatchObject({ lowestDrops: null, offersCounted: 0, nftsChecked: 60 })
+})
+
+it("counts a listing through a marketplace's broker (public there), not an offer to a named buyer", async () => {
+  const fresh = () => h.reopen()
+  const read = async () => {
+    const engine = fresh()
+    await engine.connect('sandbox')
+    await engine.connectWallet({ kind: 'familySeed', secret: accounts.artist.seed! })
+    return await engine.floorPrice(BADGES.issuer, BADGES.taxon)
+  }
+  const before = await read()
+  const badges = (await freeNfts(h.client, holder, 10)).filter(
+    (id) => parseNFTokenID(id).Taxon === BADGES.taxon,
+  )
+  const [brokered, named] = badges
+  const offer = (nftId: string, drops: string, destination: string) =>
+    submitInProcess(h.sb.ledger, accounts.holder, {
+      TransactionType: 'NFTokenCreateOffer',
+      NFTokenID: nftId,
+      Amount: drops,
+      Flags: 1,
+      Destination: destination,
+    })
+  expect(offer(brokered!, '3000000', MARKETPLACES[0]!.broker).engine_result).toBe('tesSUCCESS')
+  expect(offer(named!, '2000000', accounts.recipients[3]!.classicAddress).engine_result).toBe(
+    'tesSUCCESS',
+  )
+  await h.sb.ledgerAccept()
+  const after = await read()
+  expect(after.offersCounted).toBe(before.offersCounted + 1)
+  expect(after.lowestDrops).toBe('3000000')
+  // The demo's offers as they were, for the tests after this one.
+  const mine = (await offersOf(h.client, holder)).filter((o) =>
+    [brokered, named].includes(o.NFTokenID),
+  )
+  expect(mine).toHaveLength(2)
+  const cancel = submitInProcess(h.sb.ledger, accounts.holder, {
+    TransactionType: 'NFTokenCancelOffer',
+    NFTokenOffers: mine.map((o) => o.index),
+  })
+  expect(cancel.engine_result).toBe('tesSUCCESS')
+  await h.sb.ledgerAccept()
 })
 
 it('keeps a reading for a few minutes', async () => {
