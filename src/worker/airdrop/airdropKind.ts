@@ -7,7 +7,8 @@ import type { AirdropRequest } from '../contract/airdrop.ts'
 type AirdropReoffer = NonNullable<AirdropRequest['reoffer']>
 import type { SnapshotSource } from '../contract/holders.ts'
 import type { JobRequest } from '../contract/jobs.ts'
-import type { JobKindSpec, PlannedIntent } from '../jobs/jobKind.ts'
+import type { JobKindSpec, PlanContext, PlannedIntent } from '../jobs/jobKind.ts'
+import { isNetworkId } from '../../shared/networks.ts'
 import { marketplaceProblem } from '../jobs/plan/marketplaceProblem.ts'
 import {
   checkedAddress,
@@ -92,7 +93,13 @@ function checkedSnapshot(value: unknown): SnapshotSource {
   if (!whole(ledgerIndex) || (ledgerIndex as number) < 1) {
     throw invalid(`${label}'s ledger index must be a whole number`)
   }
-  return { issuer, taxon: taxon as number | null, ledgerIndex: ledgerIndex as number }
+  if (!isNetworkId(value.network)) throw invalid(`${label}'s network is unknown`)
+  return {
+    network: value.network,
+    issuer,
+    taxon: taxon as number | null,
+    ledgerIndex: ledgerIndex as number,
+  }
 }
 
 /** A uniform double in [0, 1) from 53 bits of crypto.getRandomValues. */
@@ -173,6 +180,22 @@ export function withShuffleSeed<R extends JobRequest>(request: R): R {
   return { ...request, seed: freshSeed() }
 }
 
+/**
+ * The airdrop as planned: its shuffle seed (withShuffleSeed), and its holder snapshot checked to be of
+ * the wallet's network (holders on one network are not accounts to send to on another).
+ *
+ * @throws EngineError `VALIDATION` for a snapshot of another network.
+ */
+function prepareAirdrop(request: AirdropRequest, context: PlanContext): AirdropRequest {
+  const { snapshot } = request
+  if (snapshot && snapshot.network !== context.wallet.network) {
+    throw invalid(
+      `The holder snapshot was taken on ${snapshot.network}: its holders are not accounts on ${context.wallet.network}`,
+    )
+  }
+  return withShuffleSeed(request)
+}
+
 export const airdropKind: JobKindSpec<AirdropRequest> = {
   kind: 'airdrop',
   // A re-offer cancels the earlier offers in the same job.
@@ -182,7 +205,7 @@ export const airdropKind: JobKindSpec<AirdropRequest> = {
   // A row naming a marketplace's broker: a free offer it could take (it reads nothing).
   itemChecks: () => Promise.resolve(marketplaceProblem),
   validate,
-  prepare: withShuffleSeed,
+  prepare: prepareAirdrop,
   intents,
   params: (request, planned) => ({
     ...(request.seed ? { shuffleSeed: request.seed } : {}),

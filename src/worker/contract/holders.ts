@@ -108,6 +108,8 @@ export interface HolderSnapshot {
 
 /** Where a distribution came from, kept on its airdrop job and in its report. */
 export interface SnapshotSource {
+  /** The network it was read on: an airdrop on another network refuses it. */
+  network: NetworkId
   issuer: string
   taxon: number | null
   ledgerIndex: number

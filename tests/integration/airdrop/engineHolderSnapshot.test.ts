@@ -269,6 +269,7 @@ describe('a distribution from a snapshot', () => {
         : []),
     ])
     expect(each.snapshot).toEqual({
+      network: 'sandbox',
       issuer: issuer.address,
       taxon: TAXON,
       ledgerIndex: snapshot.ledgerIndex,
@@ -298,6 +299,21 @@ describe('a distribution from a snapshot', () => {
     })
     const job = await h.engine.getJob(plan.jobId)
     expect(job?.params.snapshot).toEqual(each.snapshot)
+    // Holders read on another network are not accounts to send to here.
+    expect(
+      await engineError(
+        h.engine.planJob({
+          kind: 'airdrop',
+          distribution: each.rows.map((r) => ({ address: r.address, count: r.count })),
+          nftIds: own,
+          randomize: false,
+          snapshot: { ...each.snapshot, network: 'testnet' },
+        }),
+      ),
+    ).toEqual({
+      code: 'VALIDATION',
+      message: 'The holder snapshot was taken on testnet: its holders are not accounts on sandbox',
+    })
     const report = (await h.engine.exportJobCsv(plan.jobId)).split('\r\n')
     expect(report[0]).toMatch(/,snapshot_issuer,snapshot_taxon,snapshot_ledger_index$/)
     expect(report[1]).toMatch(new RegExp(`,${issuer.address},${TAXON},${snapshot.ledgerIndex}$`))

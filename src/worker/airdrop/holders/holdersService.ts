@@ -189,7 +189,12 @@ export class HoldersService {
         countCandidates: [],
         needsChoice: false,
       },
-      snapshot: { issuer: snapshot.issuer, taxon: snapshot.taxon, ledgerIndex: at },
+      snapshot: {
+        network: snapshot.network,
+        issuer: snapshot.issuer,
+        taxon: snapshot.taxon,
+        ledgerIndex: at,
+      },
       leftOut: outcome.leftOut,
       rounding: outcome.rounding,
     }
