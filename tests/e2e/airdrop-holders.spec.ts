@@ -5,6 +5,7 @@
  */
 import type { Wallet } from 'xrpl'
 
+import { shortAddress } from '../../src/shared/format.ts'
 import { expect, test } from './support/test.ts'
 
 import {
@@ -134,9 +135,13 @@ test('snapshot → rules → airdrop → some claim → the rest re-offered to t
   await acceptance.getByRole('button', { name: 'Re-offer unclaimed' }).click()
   const dialog = page.getByRole('dialog', { name: 'Re-offer unclaimed NFTs' })
   await expect(dialog.getByTestId('plan-transactions')).toHaveText('2')
+  // The user confirms who gets the NFT, not only the counts.
+  const next = [c.address, d.address].sort()[0]!
+  await expect(dialog.getByTestId('reoffer-row')).toHaveText([
+    new RegExp(`→ ${shortAddress(next)} \\(instead of ${shortAddress(b.address)}\\)$`),
+  ])
   await dialog.getByRole('button', { name: 'Cancel and re-offer' }).click()
   await expect(dialog).toBeHidden({ timeout: 30_000 })
-  const next = [c.address, d.address].sort()[0]
   await expect
     .poll(
       async () => (await offersOwnedBy(team.address)).map((o) => [o.NFTokenID, o.Destination]),

@@ -4,6 +4,7 @@ import { PlanFigures, PlanProblems } from '../jobs/PlanParts.tsx'
 import { useTakenNfts } from '../state/takenNfts.ts'
 import { Modal } from '../ui/Modal.tsx'
 import { ErrorBox } from '../ui/ErrorBox.tsx'
+import { ReofferPreview } from './ReofferPreview.tsx'
 
 const TITLES: Record<PendingPlan['purpose'], string> = {
   airdrop: 'Confirm Airdrop',
@@ -37,8 +38,9 @@ export function PlanModal({ pending }: { pending: PendingPlan }) {
     <Modal title={title} onClose={() => !busy && dismissPending()}>
       <PlanFigures
         plan={plan}
-        itemsLabel={purpose === 'reclaim' ? 'Transactions' : 'Offers to make'}
+        itemsLabel={purpose === 'airdrop' ? 'Offers to make' : 'Transactions'}
       />
+      {purpose === 'reoffer' && <ReofferPreview jobId={plan.jobId} />}
       {problems.length > 0 && <PlanProblems problems={problems} />}
       {!plan.canStart ? (
         <p className="error-box" role="alert">
