@@ -1,7 +1,7 @@
 import { useId } from 'react'
 
 import { counted } from '../../shared/plural.ts'
-import type { SnapshotDistribution } from '../../worker/api.ts'
+import type { DistributionRules, HolderMark, SnapshotDistribution } from '../../worker/api.ts'
 import {
   addBlockFile,
   chooseDistribution,
@@ -11,95 +11,71 @@ import {
   useHolders,
 } from './holdersState.ts'
 
+/** The ways to count each holder's NFTs, as the form offers them. */
+const MODES: readonly { mode: DistributionRules['mode']; label: string }[] = [
+  { mode: 'perHolder', label: 'The same number per holder' },
+  { mode: 'perNft', label: 'One per NFT held' },
+  { mode: 'proRata', label: 'Pro rata: a number of NFTs shared in proportion to holdings' },
+]
+
+/** The holders that may be left out, as the form names them. */
+const MARKS: readonly { mark: HolderMark; label: string }[] = [
+  { mark: 'issuer', label: 'The issuer' },
+  { mark: 'connected', label: 'This wallet' },
+  { mark: 'marketplace', label: "Marketplaces' broker accounts" },
+]
+
+/** The rules' whole-number fields: empty reads as 'not set'. */
+type NumberRule = 'each' | 'total' | 'minHolding' | 'cap'
+
+function RuleNumber({ rule, label }: { rule: NumberRule; label: string }) {
+  const { rules } = useHolders()
+  const id = useId()
+  return (
+    <div className="tab-field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="number"
+        min={1}
+        value={rules[rule] ?? ''}
+        onChange={(event) => {
+          const text = event.target.value.trim()
+          setRules({ [rule]: text === '' ? undefined : Number(text) })
+        }}
+      />
+    </div>
+  )
+}
+
 /** The rules, and the distribution they give. */
 export function RulesForm() {
   const { rules, blockText, preview } = useHolders()
-  const eachId = useId()
-  const totalId = useId()
-  const minId = useId()
-  const capId = useId()
   const blockId = useId()
-  const exclude = rules.exclude ?? ['issuer', 'connected', 'marketplace']
-  const number = (text: string) => (text.trim() === '' ? undefined : Number(text))
+  const exclude = rules.exclude ?? MARKS.map((m) => m.mark)
   return (
     <div className="holders-rules">
       <fieldset>
         <legend>How many NFTs each holder gets</legend>
-        <label className="list-check">
-          <input
-            type="radio"
-            name="holders-mode"
-            checked={rules.mode === 'perHolder'}
-            onChange={() => setRules({ mode: 'perHolder' })}
-          />
-          The same number per holder
-        </label>
-        <label className="list-check">
-          <input
-            type="radio"
-            name="holders-mode"
-            checked={rules.mode === 'perNft'}
-            onChange={() => setRules({ mode: 'perNft' })}
-          />
-          One per NFT held
-        </label>
-        <label className="list-check">
-          <input
-            type="radio"
-            name="holders-mode"
-            checked={rules.mode === 'proRata'}
-            onChange={() => setRules({ mode: 'proRata' })}
-          />
-          Pro rata: a number of NFTs shared in proportion to holdings
-        </label>
+        {MODES.map(({ mode, label }) => (
+          <label key={mode} className="list-check">
+            <input
+              type="radio"
+              name="holders-mode"
+              checked={rules.mode === mode}
+              onChange={() => setRules({ mode })}
+            />
+            {label}
+          </label>
+        ))}
       </fieldset>
-      {rules.mode === 'perHolder' && (
-        <div className="tab-field">
-          <label htmlFor={eachId}>NFTs per holder</label>
-          <input
-            id={eachId}
-            type="number"
-            min={1}
-            value={rules.each ?? ''}
-            onChange={(event) => setRules({ each: number(event.target.value) })}
-          />
-        </div>
-      )}
-      {rules.mode === 'proRata' && (
-        <div className="tab-field">
-          <label htmlFor={totalId}>NFTs to share</label>
-          <input
-            id={totalId}
-            type="number"
-            min={1}
-            value={rules.total ?? ''}
-            onChange={(event) => setRules({ total: number(event.target.value) })}
-          />
-        </div>
-      )}
-      <div className="tab-field">
-        <label htmlFor={minId}>Minimum holding</label>
-        <input
-          id={minId}
-          type="number"
-          min={1}
-          value={rules.minHolding ?? ''}
-          onChange={(event) => setRules({ minHolding: number(event.target.value) })}
-        />
-      </div>
-      <div className="tab-field">
-        <label htmlFor={capId}>Most NFTs per holder (optional)</label>
-        <input
-          id={capId}
-          type="number"
-          min={1}
-          value={rules.cap ?? ''}
-          onChange={(event) => setRules({ cap: number(event.target.value) })}
-        />
-      </div>
+      {rules.mode === 'perHolder' && <RuleNumber rule="each" label="NFTs per holder" />}
+      {rules.mode === 'proRata' && <RuleNumber rule="total" label="NFTs to share" />}
+      <RuleNumber rule="minHolding" label="Minimum holding" />
+      <RuleNumber rule="cap" label="Most NFTs per holder (optional)" />
       <fieldset>
         <legend>Leave out</legend>
-        {(['issuer', 'connected', 'marketplace'] as const).map((mark) => (
+        {MARKS.map(({ mark, label }) => (
           <label key={mark} className="list-check">
             <input
               type="checkbox"
@@ -112,11 +88,7 @@ export function RulesForm() {
                 })
               }
             />
-            {mark === 'issuer'
-              ? 'The issuer'
-              : mark === 'connected'
-                ? 'This wallet'
-                : "Marketplaces' broker accounts"}
+            {label}
           </label>
         ))}
       </fieldset>
