@@ -4,7 +4,7 @@
  * (docs/architecture.md §1); the UI observes with useLiveQuery through `src/db/queries/`.
  */
 import Dexie from 'dexie'
-import type { EntityTable } from 'dexie'
+import type { DexieOptions, EntityTable } from 'dexie'
 import type { HolderSnapshotRow } from './types/holders.ts'
 import type { JobItemRow } from './types/jobItems.ts'
 import type { JobRequestRow, JobRow } from './types/jobs.ts'
@@ -30,8 +30,12 @@ export class LedgerDb extends Dexie {
   offerReads!: Dexie.Table<OffersReport, [string, string]>
   holderSnapshots!: EntityTable<HolderSnapshotRow, 'id'>
 
-  constructor(name: string = DB_NAME) {
-    super(name)
+  /**
+   * @param options - Dexie's options; Node passes its own IndexedDB implementation here (the
+   *   durable store of `src/node/store` gives each store a private one).
+   */
+  constructor(name: string = DB_NAME, options?: DexieOptions) {
+    super(name, options)
     // v1: settings, NFT snapshots per network+account, metadata cache (fetchedAt for TTL and
     // pruning), the encrypted GEM regular key and the device key that encrypts it.
     this.version(1).stores({

@@ -66,6 +66,11 @@ export interface CreateEngineOptions {
   resumeOnConnect?: boolean
   /** Connect before returning (default true): the promise rejects when no endpoint answers. */
   connect?: boolean
+  /**
+   * The most one transaction of a job planned by this engine may pay, drops (at most the spec's
+   * 2 XRP): a job waits while the ledger asks more.
+   */
+  maxFeeDrops?: bigint
 }
 
 const DEFAULT_STORE = 'xrpl-nft-manager-headless'
@@ -135,6 +140,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     offered: [id],
     db,
     ...(options.locks ? { locks: options.locks } : {}),
+    ...(options.maxFeeDrops !== undefined ? { maxFeeDrops: options.maxFeeDrops } : {}),
     resumeOnConnect: options.resumeOnConnect ?? true,
   })
   if (options.connect ?? true) {

@@ -22,6 +22,11 @@ export interface EngineOptions {
   metadata?: MetadataOptions
   /** Bulk job limits (LastLedgerSequence offset, transactions in flight). */
   jobs?: Partial<RunnerLimits>
+  /**
+   * The most one transaction of a job planned here may pay, drops (the spec's 2 XRP at most): the
+   * fee a plan fixes is capped there, and the job waits while the ledger asks more.
+   */
+  maxFeeDrops?: bigint
   /** When airdrop offers are checked (ACCEPTANCE_FIRST_CHECK_MS, ACCEPTANCE_INTERVAL_MS). */
   acceptance?: Partial<AcceptanceTiming>
   /** The account locks that keep one runner per account (Web Locks in a browser). */

@@ -22,6 +22,12 @@ export interface ConnectionFaults extends HealthFaults {
   /** The next N submits are processed, then their connection closes before the reply (the classic ambiguity). */
   dropSubmitReplies: number
   /**
+   * Once `after` more submits were answered, the next one calls `run` (a test kills its client there)
+   * and is then dropped unapplied ('drop': the client died before submitting), applied with its
+   * connection closed unanswered ('apply': died after submitting), or applied and answered ('reply').
+   */
+  onSubmit: { after: number; then: 'drop' | 'apply' | 'reply'; run: () => void } | null
+  /**
    * At the next N ledger closes, each connection following an account is also sent a forged rival:
    * a validated transaction with the account's next Sequence, signed by a key that is not the
    * account's (see forgeRival.ts).
@@ -41,6 +47,7 @@ export function initialFaults(): ConnectionFaults {
     dropAfterMessages: null,
     dropOn: null,
     dropSubmitReplies: 0,
+    onSubmit: null,
     forgeRivals: 0,
     hideTxs: false,
     ...noHealthFaults(),
@@ -64,4 +71,19 @@ export function takeDrop(faults: ConnectionFaults, command: unknown): boolean {
   }
   faults.dropOn = null
   return true
+}
+
+/** The onSubmit fault when this request is the submit it waits for (the fault is then spent). */
+export function takeSubmitHook(
+  faults: ConnectionFaults,
+  command: unknown,
+): ConnectionFaults['onSubmit'] {
+  const hook = faults.onSubmit
+  if (!hook || command !== 'submit') return null
+  if (hook.after > 0) {
+    hook.after -= 1
+    return null
+  }
+  faults.onSubmit = null
+  return hook
 }

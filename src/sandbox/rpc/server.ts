@@ -17,7 +17,7 @@ import { clientIp, isLocalOrigin } from './origin.ts'
 import { StreamPublisher } from './streams.ts'
 import { conditionRefusal, serverView, takeRefusal } from './healthFaults.ts'
 import type { ServerView } from './healthFaults.ts'
-import { initialFaults, takeDrop } from './connectionFaults.ts'
+import { initialFaults, takeDrop, takeSubmitHook } from './connectionFaults.ts'
 import type { ConnectionFaults } from './connectionFaults.ts'
 import { createLoadGate } from './loadGate.ts'
 import type { LoadCounters, LoadGate } from './loadGate.ts'
@@ -182,7 +182,12 @@ export class RpcServer {
     const startedAt = performance.now()
     this.unanswered += 1
     this.peakUnanswered = Math.max(this.peakUnanswered, this.unanswered)
+    const hook = takeSubmitHook(this.faults, request.command)
+    if (hook && hook.then !== 'reply') hook.run()
+    if (hook?.then === 'drop') return void (this.unanswered -= 1)
     const { reply, view } = this.handle(conn, request)
+    if (hook?.then === 'reply') hook.run()
+    if (hook?.then === 'apply') return void ((this.unanswered -= 1), conn.socket.terminate())
     if (request.command === 'submit' && this.faults.dropSubmitReplies > 0) {
       this.faults.dropSubmitReplies -= 1
       this.unanswered -= 1

@@ -36,6 +36,8 @@ export interface JobServiceDeps {
   keyring: JobSigner
   network: () => NetworkId
   limits?: Partial<RunnerLimits>
+  /** The most one transaction of a job planned here may pay, drops (below the spec's 2 XRP). */
+  maxFeeDrops?: bigint
   /** Told when a job reached a final status (airdrops start their acceptance tracking then). */
   onJobEnded?: (job: JobRow) => void
   /** The account locks (Web Locks in a browser; tests share in-process ones between engines). */

@@ -5,10 +5,19 @@ import type { Client } from 'xrpl'
 const MAX_FEE_DROPS = 2_000_000n
 const FEE_CUSHION_PERCENT = 120n
 
-/** The load-scaled base fee with the spec's cushion (1.2), capped at the maximum fee. */
-export async function cushionedFeeDrops(client: Client): Promise<bigint> {
+/**
+ * The load-scaled base fee with the spec's cushion (1.2), capped at the maximum fee.
+ *
+ * @param capDrops - a lower cap of the caller's (the CLI's `--max-fee-drops`): the job then waits
+ *   while the ledger asks more.
+ */
+export async function cushionedFeeDrops(
+  client: Client,
+  capDrops: bigint = MAX_FEE_DROPS,
+): Promise<bigint> {
   const fee = await client.request({ command: 'fee' })
   const minimum = BigInt(fee.result.drops.minimum_fee)
   const cushioned = (minimum * FEE_CUSHION_PERCENT + 99n) / 100n
-  return cushioned > MAX_FEE_DROPS ? MAX_FEE_DROPS : cushioned
+  const cap = capDrops < MAX_FEE_DROPS ? capDrops : MAX_FEE_DROPS
+  return cushioned > cap ? cap : cushioned
 }

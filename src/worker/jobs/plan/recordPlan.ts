@@ -18,7 +18,7 @@ import { runPreflight } from './preflight.ts'
  * @param extraParams - recorded in the job's params besides the request (e.g. `reclaimOf`).
  */
 export async function recordPlan(
-  deps: Pick<JobServiceDeps, 'db' | 'kinds' | 'connection' | 'secondOpinion'>,
+  deps: Pick<JobServiceDeps, 'db' | 'kinds' | 'connection' | 'secondOpinion' | 'maxFeeDrops'>,
   checked: JobRequest,
   { account, network, info }: JobWallet,
   extraParams: Record<string, unknown>,
@@ -27,7 +27,7 @@ export async function recordPlan(
   const request: JobRequest = spec.prepare ? spec.prepare(checked, { wallet: info }) : checked
   const client = deps.connection.requireClient()
   const planned = spec.intents(request)
-  const feeDrops = await cushionedFeeDrops(client)
+  const feeDrops = await cushionedFeeDrops(client, deps.maxFeeDrops)
   // NFTs the wallet's other unfinished airdrops and listings will still offer: not offered twice,
   // and not burned from under them.
   const offeredByJobs = spec.touchesNfts

@@ -1,0 +1,153 @@
+/**
+ * What a command works with: the store (`--store`, default `./.xnm`), its cross-process account locks,
+ * the engine on the chosen network, and — for commands that sign — the wallet, from a secret read out
+ * of the environment (`XNM_SECRET`) or a file (`--secret-file`), never from an argument. The secret
+ * goes to the engine and nowhere else: it is not printed, logged or stored.
+ */
+import { readFileSync } from 'node:fs'
+import { createEngine } from '../worker/createEngine.ts'
+import type { EngineApi, Logger } from '../worker/createEngine.ts'
+import type { CredentialInput, WalletInfo } from '../worker/api.ts'
+import { openDurableStore } from '../node/store/durableStore.ts'
+import type { DurableStore } from '../node/store/durableStore.ts'
+import { processLocks } from '../node/store/processLocks.ts'
+import type { ProcessLocks } from '../node/store/processLocks.ts'
+import type { NetworkId } from '../shared/networks.ts'
+import { UsageError, endpointsOf, flag, list, networkOf, text } from './options.ts'
+import type { Parsed } from './options.ts'
+
+/** The store's folder when --store is not given. */
+export const DEFAULT_STORE_DIR = '.xnm'
+
+/** An open session: close it before the process ends. */
+export interface Session {
+  store: DurableStore
+  locks: ProcessLocks
+  engine: EngineApi
+  network: NetworkId
+  /** The connected wallet, for commands that sign. */
+  wallet: WalletInfo | null
+  close(): Promise<void>
+}
+
+export interface SessionNeeds {
+  /** Connect to the network (commands that only read the store do not). */
+  connect: boolean
+  /** Connect the wallet (commands that plan or run jobs). */
+  wallet: boolean
+  /** Whether connecting the wallet resumes its unfinished jobs (only `job start` and `resume`). */
+  resume?: boolean
+  /** What this process is, as a waiting process is told ("xnm job start …"). */
+  command: string
+}
+
+/**
+ * The secret, from --secret-file or XNM_SECRET, as the credential the engine takes: a family seed, a
+ * secp256k1 key, or — with --account (or XNM_ACCOUNT) — a regular key of that account.
+ *
+ * @throws UsageError when there is none, or when it is given on the command line.
+ */
+export function credentialFrom(parsed: Parsed, env: NodeJS.ProcessEnv): CredentialInput {
+  const file = text(parsed, 'secret-file')
+  let secret: string | undefined
+  if (file !== undefined) {
+    try {
+      secret = readFileSync(file, 'utf8').split(/\r?\n/)[0]?.trim()
+    } catch (error) {
+      throw new UsageError(`cannot read --secret-file ${file}: ${(error as Error).message}`)
+    }
+  } else secret = env.XNM_SECRET?.trim()
+  if (!secret) {
+    throw new UsageError(
+      'this command signs: put the secret in XNM_SECRET or in a file given with --secret-file (or, on the sandbox, use --demo)',
+    )
+  }
+  const account = text(parsed, 'account') ?? env.XNM_ACCOUNT
+  if (account) return { kind: 'regularKey', secret, account }
+  return { kind: secret.startsWith('s') ? 'familySeed' : 'secpKey', secret }
+}
+
+function networkOption(parsed: Parsed, env: NodeJS.ProcessEnv) {
+  const id = networkOf(parsed, env)
+  const endpoints = endpointsOf(parsed, env)
+  const clio = list(parsed, 'clio-endpoint')
+  if (!endpoints.length) {
+    if (clio.length) throw new UsageError('--clio-endpoint needs --endpoint too')
+    return { id, option: id }
+  }
+  return {
+    id,
+    option: { id, endpoints, ...(clio.length ? { clioEndpoints: clio } : {}) },
+  }
+}
+
+/** Opens the store and the engine a command needs (and connects its wallet when asked). */
+export async function openSession(
+  parsed: Parsed,
+  env: NodeJS.ProcessEnv,
+  needs: SessionNeeds,
+): Promise<Session> {
+  const { id, option } = networkOption(parsed, env)
+  const maxFee = text(parsed, 'max-fee-drops')
+  if (maxFee !== undefined && !/^[1-9]\d{0,12}$/.test(maxFee)) {
+    throw new UsageError('--max-fee-drops must be a whole number of drops from 1')
+  }
+  const demo = flag(parsed, 'demo')
+  if (demo && id !== 'sandbox') throw new UsageError('--demo exists only on the sandbox')
+  // Read before anything opens, so a missing secret is a usage error, not a half-opened session.
+  const credential = needs.wallet && !demo ? credentialFrom(parsed, env) : undefined
+  const store = await openDurableStore(text(parsed, 'store') ?? env.XNM_STORE ?? DEFAULT_STORE_DIR)
+  const locks = processLocks(store, needs.command)
+  let engine: EngineApi | undefined
+  try {
+    engine = await createEngine({
+      network: option,
+      store: store.db,
+      locks,
+      connect: needs.connect,
+      resumeOnConnect: needs.resume ?? false,
+      ...(maxFee !== undefined ? { maxFeeDrops: BigInt(maxFee) } : {}),
+      logger: stderrLogger(env),
+    })
+    let wallet: WalletInfo | null = null
+    if (needs.wallet) {
+      wallet = demo ? await engine.connectDemoWallet() : await engine.connectWallet(credential!)
+    }
+    const opened = engine
+    return {
+      store,
+      locks,
+      engine: opened,
+      network: id,
+      wallet,
+      close: async () => {
+        await opened.dispose()
+        await store.close()
+      },
+    }
+  } catch (error) {
+    await engine?.dispose().catch(() => undefined)
+    await store.close()
+    throw error
+  }
+}
+
+/**
+ * The engine's background reports on stderr: errors always, warnings (reconnects, a server's pace)
+ * with XNM_DEBUG=1.
+ */
+function stderrLogger(env: NodeJS.ProcessEnv): Logger {
+  const write = (level: string, message: string, details: unknown[]) =>
+    process.stderr.write(`xnm ${level}: ${[message, ...details.map(describe)].join(' ')}\n`)
+  return {
+    warn: (message, ...details) => {
+      if (env.XNM_DEBUG === '1') write('warning', message, details)
+    },
+    error: (message, ...details) => write('error', message, details),
+  }
+}
+
+function describe(value: unknown): string {
+  if (value instanceof Error) return value.message
+  return typeof value === 'string' ? value : JSON.stringify(value)
+}

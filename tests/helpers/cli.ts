@@ -1,0 +1,150 @@
+/**
+ * `xnm` as a developer runs it: a child process (`node bin/xnm.mjs`) against an in-process sandbox,
+ * with its own store folder and its secret in a file. Tests read what it printed (--json) and what
+ * the ledger says, through their own client.
+ */
+import { spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { Wallet } from 'xrpl'
+import type { Sandbox } from '../../src/sandbox/index.ts'
+import type { SandboxLedger } from '../../src/sandbox/ledger/ledger.ts'
+import { fundInProcess, submitInProcess } from './sandbox.ts'
+
+const BIN = resolve('bin/xnm.mjs')
+
+/** How one run ended. */
+export interface CliResult {
+  code: number | null
+  signal: NodeJS.Signals | null
+  out: string
+  err: string
+}
+
+/** A running xnm: its process, and its end. */
+export interface CliRun {
+  child: ChildProcess
+  done: Promise<CliResult>
+  /** Resolves once stdout or stderr contained `text`. */
+  printed(text: string): Promise<void>
+}
+
+/** A folder of a test's own: the store, the secret file, the CSVs. */
+export class CliWorld {
+  readonly dir = mkdtempSync(join(tmpdir(), 'xnm-cli-'))
+  readonly store = join(this.dir, 'store')
+  readonly secretFile = join(this.dir, 'secret')
+
+  constructor(
+    readonly sb: Sandbox,
+    readonly wallet: Wallet,
+  ) {
+    writeFileSync(this.secretFile, `${wallet.seed!}\n`, { mode: 0o600 })
+  }
+
+  /** Writes a file into the world's folder; returns its path. */
+  file(name: string, text: string): string {
+    const path = join(this.dir, name)
+    writeFileSync(path, text)
+    return path
+  }
+
+  /** Starts `xnm` with the world's endpoint, store and secret file, and the given arguments. */
+  start(args: readonly string[], env: Record<string, string> = {}): CliRun {
+    const child = spawn(
+      process.execPath,
+      [
+        BIN,
+        '--endpoint',
+        this.sb.url,
+        '--store',
+        this.store,
+        '--secret-file',
+        this.secretFile,
+        ...args,
+      ],
+      { env: { ...process.env, ...env, XNM_SECRET: '' }, cwd: this.dir },
+    )
+    let out = ''
+    let err = ''
+    const waiting: { text: string; resolve: () => void }[] = []
+    const check = () => {
+      for (const w of waiting.splice(0)) {
+        if (out.includes(w.text) || err.includes(w.text)) w.resolve()
+        else waiting.push(w)
+      }
+    }
+    child.stdout.on('data', (chunk: Buffer) => ((out += chunk.toString()), check()))
+    child.stderr.on('data', (chunk: Buffer) => ((err += chunk.toString()), check()))
+    const done = new Promise<CliResult>((resolveDone) =>
+      child.on('exit', (code, signal) => resolveDone({ code, signal, out, err })),
+    )
+    return {
+      child,
+      done,
+      printed: (text) =>
+        new Promise<void>((res, rej) => {
+          waiting.push({ text, resolve: res })
+          check()
+          void done.then((r) =>
+            rej(
+              new Error(
+                `xnm exited (${r.code ?? r.signal}) without printing "${text}":\n${r.out}\n${r.err}`,
+              ),
+            ),
+          )
+        }),
+    }
+  }
+
+  /** Runs `xnm` to its end. */
+  run(args: readonly string[], env: Record<string, string> = {}): Promise<CliResult> {
+    return this.start(args, env).done
+  }
+
+  remove(): void {
+    rmSync(this.dir, { recursive: true, force: true })
+  }
+}
+
+/** The NDJSON records of a --json run, of one type. */
+export function records<T = Record<string, unknown>>(out: string, type: string): T[] {
+  return out
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { type: string })
+    .filter((r) => r.type === type) as T[]
+}
+
+/**
+ * A funded holder with `nfts` transferable NFTs (taxon 1), and `recipients` funded accounts, made
+ * in-process (the open ledger takes every mint at once, then closes).
+ */
+export function holderWithNfts(
+  ledger: SandboxLedger,
+  nfts: number,
+  recipients: number,
+): { holder: Wallet; recipients: Wallet[] } {
+  const holder = Wallet.generate()
+  const others = Array.from({ length: recipients }, () => Wallet.generate())
+  fundInProcess(ledger, 100_000, holder)
+  fundInProcess(ledger, 50, ...others)
+  const expected = ledger.expectedLedgerSize
+  ledger.expectedLedgerSize = 1_000_000
+  try {
+    for (let i = 0; i < nfts; i++) {
+      const minted = submitInProcess(ledger, holder, {
+        TransactionType: 'NFTokenMint',
+        NFTokenTaxon: 1,
+        Flags: 8,
+      })
+      if (minted.engine_result !== 'tesSUCCESS') throw new Error(`mint: ${minted.engine_result}`)
+    }
+    ledger.accept()
+  } finally {
+    ledger.expectedLedgerSize = expected
+  }
+  return { holder, recipients: others }
+}
