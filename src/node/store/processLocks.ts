@@ -60,6 +60,8 @@ function tryFile(file: string): Database.Database | undefined {
  */
 export function processLocks(store: DurableStore, command: string): ProcessLocks {
   const local = new MemoryLocks()
+  /** The locks this process holds across processes (the in-process lock alone may be waiting). */
+  const held = new Set<string>()
   const folder = join(store.dir, 'locks')
   mkdirSync(folder, { recursive: true })
   const fileOf = (name: string) =>
@@ -71,8 +73,15 @@ export function processLocks(store: DurableStore, command: string): ProcessLocks
       const held = tryFile(fileOf(name))
       if (held) return held
       await new Promise<void>((done) => {
-        const timer = setTimeout(done, RETRY_MS)
-        signal.addEventListener('abort', () => (clearTimeout(timer), done()), { once: true })
+        const stop = () => {
+          clearTimeout(timer)
+          done()
+        }
+        const timer = setTimeout(() => {
+          signal.removeEventListener('abort', stop)
+          done()
+        }, RETRY_MS)
+        signal.addEventListener('abort', stop, { once: true })
       })
     }
   }
@@ -83,10 +92,12 @@ export function processLocks(store: DurableStore, command: string): ProcessLocks
       let file: Database.Database
       try {
         file = await takeFile(name, signal)
+        held.add(name)
         store.journal.setHolder(name, command)
         // What the last holder committed: a job it ran is claimed from its latest rows.
         await store.refresh()
       } catch (error) {
+        if (held.delete(name)) file!.close()
         inProcess.release()
         throw error
       }
@@ -95,6 +106,7 @@ export function processLocks(store: DurableStore, command: string): ProcessLocks
         release: () => {
           if (released) return
           released = true
+          held.delete(name)
           store.journal.clearHolder(name)
           file.close() // ends the open transaction: the kernel lets the next process in
           inProcess.release()
@@ -103,14 +115,14 @@ export function processLocks(store: DurableStore, command: string): ProcessLocks
     },
 
     held(name: string): Promise<boolean> {
-      if (local.isHeld(name)) return Promise.resolve(true)
+      if (held.has(name)) return Promise.resolve(true)
       const probe = tryFile(fileOf(name))
       probe?.close()
       return Promise.resolve(probe === undefined)
     },
 
     holder(name: string): LockHolder | undefined {
-      if (local.isHeld(name)) return undefined
+      if (held.has(name)) return undefined
       const probe = tryFile(fileOf(name))
       if (probe) {
         probe.close()
