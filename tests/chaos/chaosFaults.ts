@@ -5,6 +5,7 @@
 import { readJob } from '../../src/db/jobs.ts'
 import type { Sandbox } from '../../src/sandbox/index.ts'
 import { sleep } from '../helpers/faultWorld.ts'
+import { runCliUntilKilled } from './chaosCli.ts'
 import { closeTabs, ledgers, openEngine, ready } from './chaosWorld.ts'
 import type { ChaosWorld, SubmitFault, Tab } from './chaosWorld.ts'
 
@@ -17,6 +18,7 @@ export const FAULT_KINDS = [
   'second tab opened',
   'connection dropped',
   'submit lost',
+  'cli killed',
 ] as const
 export type FaultKind = (typeof FAULT_KINDS)[number]
 
@@ -148,6 +150,15 @@ const APPLY: Record<FaultKind, (x: FaultContext) => Promise<string>> = {
     else x.cw.w.h.sb.faults.dropConnections()
     await x.hit()
     return x.f.alt ? "with a submit's reply" : 'at once'
+  },
+  'cli killed': async (x) => {
+    // Every tab closes (as the app's window would): `xnm job start` takes the job over.
+    await closeTabs(x.cw, () => true)
+    const where = (['drop', 'apply', 'reply'] as const)[x.f.submits % 3]!
+    const detail = await runCliUntilKilled(x.cw, x.jobId, x.f.submits * 3 - 1, where)
+    await x.hit()
+    x.cw.tabs.push({ engine: await openEngine(x.cw), second: false, closeAtNext: false })
+    return detail
   },
   'submit lost': async (x) => {
     arm(x, 'loseSubmits', x.f.submits)

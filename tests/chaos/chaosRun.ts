@@ -2,10 +2,11 @@
  * The chaos soak of the job engine (docs/architecture.md §3.2, exactly once): seeded runs of an airdrop job
  * on the in-process sandbox, each hit by 1–3 faults at seeded points of its stored progress — the
  * engine killed, the tab reloaded, the wallet disconnected, the network switched, a second tab
- * opened, the connection dropped, submits lost — then checked on the ledger through an independent
- * client: every intent applied exactly once, nothing in flight, no sequence gap.
+ * opened, the connection dropped, submits lost, the job taken over by `xnm` and that process killed
+ * (kill -9) at a submit — then checked on the ledger through an independent client: every intent
+ * applied exactly once, nothing in flight, no sequence gap.
  *
- * Each run has a world of its own (a sandbox, an IndexedDB, a Testnet stand-in, a fresh holder with
+ * Each run has a world of its own (a sandbox, a durable store, a Testnet stand-in, a fresh holder with
  * the NFTs it needs, minted in-process), so a stuck run cannot disturb the next. Run `i` of seed `S`
  * uses seed `S + i`: `--runs 1 --seed S+i` replays its fault plan (the timing is the machine's).
  */

@@ -1,9 +1,17 @@
 /**
- * The world of one chaos run (see chaosRun.ts): its sandbox and IndexedDB, a Testnet stand-in, a
+ * The world of one chaos run (see chaosRun.ts): its sandbox and durable store (the Node store `xnm`
+ * uses: IndexedDB journaled to SQLite, shared across processes), a Testnet stand-in, a
  * fresh holder with the NFTs it needs minted straight into the ledger, funded recipients, and the
  * open engines (tabs of the app) connected with the holder.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { Client, Wallet, encodeAccountID, encodeSeed, xrpToDrops } from 'xrpl'
+
+import { openDurableStore } from '../../src/node/store/durableStore.ts'
+import type { DurableStore } from '../../src/node/store/durableStore.ts'
+import { processLocks } from '../../src/node/store/processLocks.ts'
 
 import type { Random } from '../../src/sandbox/demo/catalogRandom.ts'
 import { TF_TRANSFERABLE } from '../../src/sandbox/demo/catalogTypes.ts'
@@ -39,6 +47,14 @@ export interface ChaosWorld {
   limits: { maxInFlight: number; lastLedgerOffset: number }
   /** The open tabs; the first one started the job. */
   tabs: Tab[]
+  /**
+   * The durable store the tabs share (as a browser profile's IndexedDB), in `storeDir`: an `xnm`
+   * process can take the job over from it (the `cli killed` fault), with the holder's secret in
+   * `secretFile`.
+   */
+  store: DurableStore
+  storeDir: string
+  secretFile: string
   /** Lost submits and dropped replies armed so far, per fault (FIFO: the sandbox's counters). */
   armed: Record<SubmitFault, number>
   deferred: { index: number; key: SubmitFault; before: number }[]
@@ -55,11 +71,14 @@ export async function openWorld(
   closeMs: number,
 ): Promise<ChaosWorld> {
   const other = await startSandbox({ port: 0, closeMs })
+  const dir = mkdtempSync(join(tmpdir(), 'xnm-chaos-'))
+  const storeDir = join(dir, 'store')
+  const store = await openDurableStore(storeDir)
   const h = await startEngineHarness(
     // A generous expected ledger size: the faults are the point here, not fee escalation.
     { closeMs, expectedLedgerSize: 1000 },
     // tsx has no import.meta.env: this build offers every network, the Sandbox too.
-    { jobs: limits },
+    { jobs: limits, db: store.db, locks: processLocks(store, 'chaos tab') },
   ).catch(async (e: unknown) => {
     await other.stop()
     throw e
@@ -70,6 +89,8 @@ export async function openWorld(
     if (client.isConnected()) await client.disconnect()
     await h.stop()
     await other.stop()
+    await store.close()
+    rmSync(dir, { recursive: true, force: true })
   }
   try {
     const fixture = buildFixture(h.sb.ledger, random, items)
@@ -82,8 +103,13 @@ export async function openWorld(
       clioEndpoints: [other.url],
       networkId: undefined,
     }
+    const secretFile = join(dir, 'secret')
+    writeFileSync(secretFile, fixture.holder.seed!, { mode: 0o600 })
     const cw: ChaosWorld = {
-      w: { h, engine: h.engine, client, nftIds: fixture.nftIds, stop },
+      w: { h: { ...h, db: store.db }, engine: h.engine, client, nftIds: fixture.nftIds, stop },
+      store,
+      storeDir,
+      secretFile,
       other,
       ...fixture,
       networks: { ...h.networks, testnet },

@@ -2,7 +2,7 @@
  * A short seeded run of the chaos soak (`npm run chaos`, tests/chaos/chaosRun.ts): ten airdrops of
  * 40 items, each hit by 1–3 faults at seeded points of its stored progress (engine killed, tab
  * reloaded, wallet disconnected, network switched, second tab opened, connection dropped, submits
- * lost). Every intent is applied exactly once, nothing stays in flight, no sequence number is left
+ * lost, the job taken over by `xnm` and killed -9). Every intent is applied exactly once, nothing stays in flight, no sequence number is left
  * unused, and every fault met the job while it was under way.
  */
 import { describe, expect, it } from 'vitest'
