@@ -7,6 +7,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { cpus, totalmem } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { bundleSuite } from './bundle.ts'
+import { cliSuite } from './cli.ts'
 import { csvSuite } from './csv.ts'
 import { jobsSuite } from './jobs.ts'
 import { limitsSuite } from './limits.ts'
@@ -38,6 +39,7 @@ const SUITES: Suite[] = [
   bundleSuite,
   limitsSuite,
   snapshotSuite,
+  cliSuite,
 ]
 
 async function main(args: string[]): Promise<void> {

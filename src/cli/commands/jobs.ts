@@ -147,10 +147,9 @@ export async function stopCommand(
     }
     // A job with transactions in flight is cancelled once they settle: this process settles them.
     await session.engine.cancelJob(id)
-    return finish(
-      ctx,
-      await followJob(session, id, ctx.printer, { runsHere: true, signal: ctx.signal }),
-    )
+    const last = await followJob(session, id, ctx.printer, { runsHere: true, signal: ctx.signal })
+    const code = finish(ctx, last)
+    return last.status === 'cancelled' ? EXIT.done : code
   })
 }
 

@@ -13,12 +13,11 @@ import type { Session } from '../session.ts'
 
 const PAGE = 1000
 
-/** The account to read, and whether the wallet is needed for it (no --account given). */
+/** The account to read (--account), or the wallet's when none is given (then a secret is needed). */
 function readTarget(ctx: CommandContext): { account: string | undefined; wallet: boolean } {
   const account = text(ctx.parsed, 'account')
-  const signs = ctx.env.XNM_SECRET || text(ctx.parsed, 'secret-file') || flag(ctx.parsed, 'demo')
-  if (account && signs) return { account: undefined, wallet: true } // a regular key's account
   if (account) return { account, wallet: false }
+  const signs = ctx.env.XNM_SECRET || text(ctx.parsed, 'secret-file') || flag(ctx.parsed, 'demo')
   if (!signs) throw new UsageError('say whose: --account ADDRESS (or a wallet: XNM_SECRET, --demo)')
   return { account: undefined, wallet: true }
 }

@@ -5,6 +5,7 @@
  * on the ledger exactly once, as an independent client reads it. The sandbox's onSubmit fault kills
  * the process at the submit it was told, so the points do not depend on timing.
  */
+import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { Client } from 'xrpl'
 import type { Wallet } from 'xrpl'
@@ -94,6 +95,22 @@ it(`kill -9 before a submit, after one and mid-settle loses and doubles nothing 
   await killedRun(jobId, (kill) => {
     sb.faults.onSubmit = { after: at(), then: 'drop', run: kill }
   })
+  // The same plan again while the first is unfinished: every NFT is taken, and it cannot start.
+  const again = await world.run([
+    'airdrop',
+    'plan',
+    '--csv',
+    csv,
+    '--nfts',
+    join(world.dir, 'nfts.txt'),
+    '--json',
+  ])
+  const twice = records<{ jobId: string; problems: { code: string }[] }>(again.out, 'plan')[0]!
+  expect(twice.problems).toHaveLength(NFTS)
+  for (const p of twice.problems) expect(['TAKEN', 'DUPLICATE']).toContain(p.code)
+  expect((await world.run(['job', 'start', twice.jobId])).code).toBe(2)
+  expect((await world.run(['job', 'cancel', twice.jobId])).code).toBe(0)
+
   // After a submit: applied to the open ledger, the process dead before the reply.
   await killedRun(jobId, (kill) => {
     sb.faults.onSubmit = { after: at(), then: 'apply', run: kill }
