@@ -24,10 +24,14 @@ export function commandText(ctx: CommandContext): string {
 /** Runs `work` with a session opened for it, closed afterwards whatever happens. */
 export async function withSession<T = number>(
   ctx: CommandContext,
-  needs: Omit<SessionNeeds, 'command'>,
+  needs: Omit<SessionNeeds, 'command' | 'warn'>,
   work: (session: Session) => Promise<T>,
 ): Promise<T> {
-  const session = await openSession(ctx.parsed, ctx.env, { ...needs, command: commandText(ctx) })
+  const session = await openSession(ctx.parsed, ctx.env, {
+    ...needs,
+    command: commandText(ctx),
+    warn: (text) => ctx.printer.warn(text),
+  })
   try {
     return await work(session)
   } finally {

@@ -4,7 +4,7 @@
  * of the environment (`XNM_SECRET`) or a file (`--secret-file`), never from an argument. The secret
  * goes to the engine and nowhere else: it is not printed, logged or stored.
  */
-import { readFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import { createEngine } from '../worker/createEngine.ts'
 import type { EngineApi, Logger } from '../worker/createEngine.ts'
 import type { CredentialInput, WalletInfo } from '../worker/api.ts'
@@ -39,24 +39,36 @@ export interface SessionNeeds {
   resume?: boolean
   /** What this process is, as a waiting process is told ("xnm job start …"). */
   command: string
+  /** Where warnings go (stderr). */
+  warn: (text: string) => void
 }
 
 /**
  * The secret, from --secret-file or XNM_SECRET, as the credential the engine takes: a family seed, a
- * secp256k1 key, or — with --account (or XNM_ACCOUNT) — a regular key of that account.
+ * secp256k1 key, or — with --account (or XNM_ACCOUNT) — a regular key of that account. XNM_SECRET is
+ * taken out of the environment once read, so nothing this process starts or dumps carries it.
  *
- * @throws UsageError when there is none, or when it is given on the command line.
+ * @param warn - told when the secret file can be read by other users.
+ * @throws UsageError when there is none, or it cannot be read.
  */
-export function credentialFrom(parsed: Parsed, env: NodeJS.ProcessEnv): CredentialInput {
+export function credentialFrom(
+  parsed: Parsed,
+  env: NodeJS.ProcessEnv,
+  warn: (text: string) => void,
+): CredentialInput {
   const file = text(parsed, 'secret-file')
   let secret: string | undefined
   if (file !== undefined) {
     try {
+      if ((statSync(file).mode & 0o077) !== 0) {
+        warn(`xnm: warning: ${file} can be read by other users of this machine (chmod 600 ${file})`)
+      }
       secret = readFileSync(file, 'utf8').split(/\r?\n/)[0]?.trim()
     } catch (error) {
       throw new UsageError(`cannot read --secret-file ${file}: ${(error as Error).message}`)
     }
   } else secret = env.XNM_SECRET?.trim()
+  delete env.XNM_SECRET
   if (!secret) {
     throw new UsageError(
       'this command signs: put the secret in XNM_SECRET or in a file given with --secret-file (or, on the sandbox, use --demo)',
@@ -71,6 +83,12 @@ function networkOption(parsed: Parsed, env: NodeJS.ProcessEnv) {
   const id = networkOf(parsed, env)
   const endpoints = endpointsOf(parsed, env)
   const clio = list(parsed, 'clio-endpoint')
+  if (endpoints.length && !text(parsed, 'network') && !env.XNM_NETWORK) {
+    // Whose rules (and whose XRP) a server's transactions are must never be guessed.
+    throw new UsageError(
+      'say which network the endpoint serves: --network mainnet|testnet|devnet|sandbox',
+    )
+  }
   if (!endpoints.length) {
     if (clio.length) throw new UsageError('--clio-endpoint needs --endpoint too')
     return { id, option: id }
@@ -95,7 +113,7 @@ export async function openSession(
   const demo = flag(parsed, 'demo')
   if (demo && id !== 'sandbox') throw new UsageError('--demo exists only on the sandbox')
   // Read before anything opens, so a missing secret is a usage error, not a half-opened session.
-  const credential = needs.wallet && !demo ? credentialFrom(parsed, env) : undefined
+  const credential = needs.wallet && !demo ? credentialFrom(parsed, env, needs.warn) : undefined
   const store = await openDurableStore(text(parsed, 'store') ?? env.XNM_STORE ?? DEFAULT_STORE_DIR)
   const locks = processLocks(store, needs.command)
   let engine: EngineApi | undefined

@@ -63,7 +63,17 @@ async function cliAirdrop(): Promise<Figures> {
     await writeFile(nfts, f.nfts.join('\n'))
     await writeFile(secret, f.holder.seed!, { mode: 0o600 })
     const store = join(dir, 'store')
-    const common = ['--endpoint', sb.url, '--store', store, '--secret-file', secret, '--json']
+    const common = [
+      '--network',
+      'sandbox',
+      '--endpoint',
+      sb.url,
+      '--store',
+      store,
+      '--secret-file',
+      secret,
+      '--json',
+    ]
 
     const t0 = performance.now()
     const planned = await xnm([...common, 'airdrop', 'plan', '--csv', csv, '--nfts', nfts])

@@ -28,7 +28,16 @@ export async function runCliUntilKilled(
   where: CliKill,
 ): Promise<string> {
   const sb = cw.w.h.sb
-  const args = ['--endpoint', sb.url, '--store', cw.storeDir, '--secret-file', cw.secretFile]
+  const args = [
+    '--network',
+    'sandbox',
+    '--endpoint',
+    sb.url,
+    '--store',
+    cw.storeDir,
+    '--secret-file',
+    cw.secretFile,
+  ]
   const child = spawn(process.execPath, [resolve('bin/xnm.mjs'), ...args, 'job', 'start', jobId], {
     env: { ...process.env, XNM_SECRET: '' },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -57,6 +57,8 @@ export class CliWorld {
       process.execPath,
       [
         BIN,
+        '--network',
+        'sandbox',
         '--endpoint',
         this.sb.url,
         '--store',
