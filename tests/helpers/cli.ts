@@ -8,9 +8,11 @@ import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { Wallet } from 'xrpl'
+import { Client, Wallet } from 'xrpl'
+import { startSandbox } from '../../src/sandbox/index.ts'
 import type { Sandbox } from '../../src/sandbox/index.ts'
 import type { SandboxLedger } from '../../src/sandbox/ledger/ledger.ts'
+import { ledgerNftIds } from './engine.ts'
 import { fundInProcess, submitInProcess } from './sandbox.ts'
 
 const BIN = resolve('bin/xnm.mjs')
@@ -149,4 +151,42 @@ export function holderWithNfts(
     ledger.expectedLedgerSize = expected
   }
   return { holder, recipients: others }
+}
+
+/** A sandbox with a holder of NFTs and funded recipients, the holder's CLI world, and a client. */
+export interface CliLedger {
+  sb: Sandbox
+  /** The test's own client, for checking what the ledger says. */
+  client: Client
+  world: CliWorld
+  recipients: Wallet[]
+  /** The holder's NFTs, as the ledger lists them. */
+  nfts: string[]
+  stop(): Promise<void>
+}
+
+/** Starts a sandbox (ledgers every `closeMs`; 0: only when the test closes them) with a holder. */
+export async function startCliLedger(opts: {
+  nfts: number
+  recipients: number
+  closeMs: number
+}): Promise<CliLedger> {
+  const sb = await startSandbox({ port: 0, closeMs: opts.closeMs, demo: false })
+  const made = holderWithNfts(sb.ledger, opts.nfts, opts.recipients)
+  const world = new CliWorld(sb, made.holder)
+  const client = new Client(sb.url)
+  await client.connect()
+  const nfts = await ledgerNftIds(sb, made.holder.address, await client.getLedgerIndex())
+  return {
+    sb,
+    client,
+    world,
+    recipients: made.recipients,
+    nfts,
+    stop: async () => {
+      await client.disconnect()
+      await sb.stop()
+      world.remove()
+    },
+  }
 }

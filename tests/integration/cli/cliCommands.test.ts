@@ -4,11 +4,10 @@
  * cancelling an idle job, a regular key with its account, a seeded shuffle, and exit code 1.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Client, Wallet } from 'xrpl'
-import { startSandbox } from '../../../src/sandbox/index.ts'
-import type { Sandbox } from '../../../src/sandbox/index.ts'
-import { CliWorld, holderWithNfts, records } from '../../helpers/cli.ts'
-import { ledgerNftIds } from '../../helpers/engine.ts'
+import { Wallet } from 'xrpl'
+import { records, startCliLedger } from '../../helpers/cli.ts'
+import { offersOf } from '../../helpers/jobs.ts'
+import type { CliLedger } from '../../helpers/cli.ts'
 import { submitInProcess } from '../../helpers/sandbox.ts'
 
 interface PlanRecord {
@@ -20,30 +19,16 @@ interface PlanRecord {
   problems: { code: string }[]
 }
 
-let sb: Sandbox
-let client: Client
-let world: CliWorld
-let recipients: Wallet[]
-let nfts: string[]
+let t: CliLedger
 
 beforeAll(async () => {
-  sb = await startSandbox({ port: 0, closeMs: 250, demo: false })
-  const made = holderWithNfts(sb.ledger, 16, 2)
-  recipients = made.recipients
-  world = new CliWorld(sb, made.holder)
-  client = new Client(sb.url)
-  await client.connect()
-  nfts = await ledgerNftIds(sb, made.holder.address, await client.getLedgerIndex())
-})
+  t = await startCliLedger({ nfts: 16, recipients: 2, closeMs: 250 })
+}, 120_000)
 
-afterAll(async () => {
-  await client.disconnect()
-  await sb.stop()
-  world.remove()
-})
+afterAll(() => t.stop())
 
 async function json(args: string[], code = 0) {
-  const run = await world.run([...args, '--json'])
+  const run = await t.world.run([...args, '--json'])
   expect(run.code, run.err).toBe(code)
   return run.out
 }
@@ -54,7 +39,7 @@ async function plan(args: string[]): Promise<PlanRecord> {
 
 /** The planned job's report rows: nft_id → amount_xrp. */
 async function plannedAmounts(jobId: string): Promise<Map<string, string>> {
-  const csv = (await world.run(['job', 'report', jobId])).out.trim().split('\n')
+  const csv = (await t.world.run(['job', 'report', jobId])).out.trim().split('\n')
   const header = csv[0]!.split(',')
   const [nft, amount] = [header.indexOf('nft_id'), header.indexOf('amount_xrp')]
   return new Map(csv.slice(1).map((line) => [line.split(',')[nft]!, line.split(',')[amount]!]))
@@ -63,22 +48,22 @@ async function plannedAmounts(jobId: string): Promise<Map<string, string>> {
 describe('xnm commands', () => {
   it('reads NFTs, offers and a holder snapshot of any account', async () => {
     const listed = records<{ nftId: string }>(
-      await json(['nfts', '--account', world.wallet.address]),
+      await json(['nfts', '--account', t.world.wallet.address]),
       'nft',
     )
-    expect(listed.map((n) => n.nftId).sort()).toEqual([...nfts].sort())
+    expect(listed.map((n) => n.nftId).sort()).toEqual([...t.nfts].sort())
     const offers = records<{ counts: { total: number } }>(await json(['offers']), 'offers')[0]!
     expect(offers.counts.total).toBe(0)
     const snapshot = records<{ nfts: number; holders: { address: string; count: number }[] }>(
-      await json(['snapshot', world.wallet.address, '--taxon', '1']),
+      await json(['snapshot', t.world.wallet.address, '--taxon', '1']),
       'snapshot',
     )[0]!
     expect(snapshot.nfts).toBe(16)
-    expect(snapshot.holders).toMatchObject([{ address: world.wallet.address, count: 16 }])
+    expect(snapshot.holders).toMatchObject([{ address: t.world.wallet.address, count: 16 }])
   })
 
   it('plans each listing strategy at the prices it says, within --max-fee-drops', async () => {
-    const two = world.file('two.txt', nfts.slice(0, 2).join('\n'))
+    const two = t.world.file('two.txt', t.nfts.slice(0, 2).join('\n'))
     const fixed = await plan([
       'list',
       'plan',
@@ -101,12 +86,12 @@ describe('xnm commands', () => {
     expect(await drawn()).toEqual(first) // the seed redoes the draw
     for (const price of first.values()) expect(Number(price)).toBeGreaterThanOrEqual(1)
 
-    const prices = world.file('prices.csv', `nft_id,price\n${nfts[0]},4\n${nfts[1]},7.25\n`)
+    const prices = t.world.file('prices.csv', `nft_id,price\n${t.nfts[0]},4\n${t.nfts[1]},7.25\n`)
     const each = await plan(['list', 'plan', '--nfts', two, '--prices', prices])
     expect(await plannedAmounts(each.jobId)).toEqual(
       new Map([
-        [nfts[0], '4'],
-        [nfts[1], '7.25'],
+        [t.nfts[0], '4'],
+        [t.nfts[1], '7.25'],
       ]),
     )
     // No other seller lists this collection here: no floor, so the fallback price.
@@ -114,22 +99,22 @@ describe('xnm commands', () => {
     expect([...(await plannedAmounts(floor.jobId)).values()]).toEqual(['9', '9'])
     // Planned jobs are cancelled here, nothing having run.
     for (const id of [fixed.jobId, each.jobId, floor.jobId]) {
-      expect((await world.run(['job', 'cancel', id])).code).toBe(0)
+      expect((await t.world.run(['job', 'cancel', id])).code).toBe(0)
     }
     const statuses = records<{ id: string; status: string }>(await json(['job', 'list']), 'job')
     expect(statuses.find((j) => j.id === fixed.jobId)?.status).toBe('cancelled')
   })
 
   it('cancels duplicate offers, and reclaims an airdrop nobody accepted', async () => {
-    const nft = nfts[4]!
+    const nft = t.nfts[4]!
     for (let i = 0; i < 2; i++) {
-      submitInProcess(sb.ledger, world.wallet, {
+      submitInProcess(t.sb.ledger, t.world.wallet, {
         TransactionType: 'NFTokenCreateOffer',
         NFTokenID: nft,
         Amount: String(1_000_000 * (i + 1)),
         Flags: 1,
       })
-      sb.ledger.accept()
+      t.sb.ledger.accept()
     }
     const dupes = await plan(['cancel', 'plan', '--duplicates'])
     expect(dupes.items).toBe(1)
@@ -138,8 +123,8 @@ describe('xnm commands', () => {
     })
 
     const seed = '0123456789abcdef0123456789abcdef'
-    const csv = world.file('d.csv', `wallet_address,nft_amount\n${recipients[0]!.address},2\n`)
-    const list = world.file('a.txt', nfts.slice(5, 9).join('\n'))
+    const csv = t.world.file('d.csv', `wallet_address,nft_amount\n${t.recipients[0]!.address},2\n`)
+    const list = t.world.file('a.txt', t.nfts.slice(5, 9).join('\n'))
     const drop = await plan([
       'airdrop',
       'plan',
@@ -156,26 +141,20 @@ describe('xnm commands', () => {
     const reclaim = await plan(['job', 'reclaim', drop.jobId])
     expect(reclaim.items).toBe(1) // one cancellation of both offers
     await json(['job', 'start', reclaim.jobId])
-    const res = await client.request({
-      command: 'account_objects',
-      account: world.wallet.address,
-      type: 'nft_offer',
-      ledger_index: 'validated',
-    })
-    const left = res.result.account_objects as unknown as { NFTokenID: string }[]
-    expect(left.filter((o) => nfts.slice(5, 9).includes(o.NFTokenID))).toEqual([])
+    const left = await offersOf(t.client, t.world.wallet.address)
+    expect(left.filter((o) => t.nfts.slice(5, 9).includes(o.NFTokenID))).toEqual([])
   })
 
   it('signs with a regular key and its account, and exits 1 when an item fails', async () => {
     const regular = Wallet.generate()
-    submitInProcess(sb.ledger, world.wallet, {
+    submitInProcess(t.sb.ledger, t.world.wallet, {
       TransactionType: 'SetRegularKey',
       RegularKey: regular.address,
     })
-    sb.ledger.accept()
-    const keyFile = world.file('regular', regular.seed!)
-    const burn = world.file('burn.txt', nfts[12]!)
-    const run = await world.run([
+    t.sb.ledger.accept()
+    const keyFile = t.world.file('regular', regular.seed!)
+    const burn = t.world.file('burn.txt', t.nfts[12]!)
+    const run = await t.world.run([
       'burn',
       'plan',
       '--nfts',
@@ -183,25 +162,25 @@ describe('xnm commands', () => {
       '--secret-file',
       keyFile,
       '--account',
-      world.wallet.address,
+      t.world.wallet.address,
       '--json',
     ])
     expect(run.code, run.err).toBe(0)
     const jobId = records<{ jobId: string }>(run.out, 'plan')[0]!.jobId
     // The NFT burned by someone else's hand (here, the holder in-process) between plan and start.
-    submitInProcess(sb.ledger, world.wallet, {
+    submitInProcess(t.sb.ledger, t.world.wallet, {
       TransactionType: 'NFTokenBurn',
-      NFTokenID: nfts[12],
+      NFTokenID: t.nfts[12],
     })
-    sb.ledger.accept()
-    const started = await world.run([
+    t.sb.ledger.accept()
+    const started = await t.world.run([
       'job',
       'start',
       jobId,
       '--secret-file',
       keyFile,
       '--account',
-      world.wallet.address,
+      t.world.wallet.address,
       '--json',
     ])
     expect(started.code, started.err).toBe(1)

@@ -5,18 +5,18 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Client, Wallet } from 'xrpl'
+import { Wallet } from 'xrpl'
 import { createEngine } from '../../../src/worker/createEngine.ts'
 import { openDurableStore } from '../../../src/node/store/durableStore.ts'
-import { startSandbox } from '../../../src/sandbox/index.ts'
-import type { Sandbox } from '../../../src/sandbox/index.ts'
-import { CliWorld, holderWithNfts, records } from '../../helpers/cli.ts'
+import { CliWorld, records, startCliLedger } from '../../helpers/cli.ts'
+import { offersOf } from '../../helpers/jobs.ts'
+import type { CliLedger } from '../../helpers/cli.ts'
 import { fundInProcess, submitInProcess } from '../../helpers/sandbox.ts'
 import { ledgerNftIds } from '../../helpers/engine.ts'
 
 /** The account's NFTs at the last validated ledger. */
 async function heldNfts(account: string): Promise<string[]> {
-  return await ledgerNftIds(sb, account, await client.getLedgerIndex())
+  return await ledgerNftIds(t.sb, account, await t.client.getLedgerIndex())
 }
 
 interface PlanRecord {
@@ -30,46 +30,17 @@ interface ResultRecord {
   counts: { succeeded: number; failed: number; skipped: number; total: number }
 }
 
-let sb: Sandbox
-let client: Client
-let world: CliWorld
-let recipients: Wallet[]
-let nfts: string[]
+let t: CliLedger
 
 beforeAll(async () => {
-  sb = await startSandbox({ port: 0, closeMs: 250, demo: false })
-  const made = holderWithNfts(sb.ledger, 12, 3)
-  recipients = made.recipients
-  world = new CliWorld(sb, made.holder)
-  client = new Client(sb.url)
-  await client.connect()
-  nfts = await heldNfts(made.holder.address)
-})
+  t = await startCliLedger({ nfts: 12, recipients: 3, closeMs: 250 })
+}, 120_000)
 
-afterAll(async () => {
-  await client.disconnect()
-  await sb.stop()
-  world.remove()
-})
-
-async function sellOffers(account: string) {
-  const res = await client.request({
-    command: 'account_objects',
-    account,
-    type: 'nft_offer',
-    ledger_index: 'validated',
-  })
-  return res.result.account_objects as unknown as {
-    index: string
-    NFTokenID: string
-    Amount: string
-    Destination?: string
-  }[]
-}
+afterAll(() => t.stop())
 
 /** Plans with --json; returns the plan record. */
 async function plan(args: string[]): Promise<PlanRecord> {
-  const run = await world.run([...args, '--json'])
+  const run = await t.world.run([...args, '--json'])
   expect(run.err).toBe('')
   expect(run.code).toBe(0)
   return records<PlanRecord>(run.out, 'plan')[0]!
@@ -77,40 +48,40 @@ async function plan(args: string[]): Promise<PlanRecord> {
 
 /** Starts a job with --json and returns its result record. */
 async function start(jobId: string): Promise<ResultRecord> {
-  const run = await world.run(['job', 'start', jobId, '--json'])
+  const run = await t.world.run(['job', 'start', jobId, '--json'])
   expect(run.code, run.err).toBe(0)
   return records<ResultRecord>(run.out, 'result')[0]!
 }
 
 describe('xnm jobs', () => {
   it('airdrops from a CSV: plan, start, watch, report — the report is the app’s export', async () => {
-    const csv = world.file(
+    const csv = t.world.file(
       'drop.csv',
-      `wallet_address,nft_amount\n${recipients.map((r) => `${r.address},2`).join('\n')}\n`,
+      `wallet_address,nft_amount\n${t.recipients.map((r) => `${r.address},2`).join('\n')}\n`,
     )
-    const list = world.file('nfts.txt', nfts.slice(0, 6).join('\n'))
+    const list = t.world.file('nfts.txt', t.nfts.slice(0, 6).join('\n'))
     const planned = await plan(['airdrop', 'plan', '--csv', csv, '--nfts', list])
     expect(planned).toMatchObject({ items: 6, canStart: true, problems: [] })
 
     const result = await start(planned.jobId)
     expect(result).toMatchObject({ status: 'completed', counts: { succeeded: 6, failed: 0 } })
-    const offers = await sellOffers(world.wallet.address)
-    for (const [i, r] of recipients.entries()) {
+    const offers = await offersOf(t.client, t.world.wallet.address)
+    for (const [i, r] of t.recipients.entries()) {
       expect(
         offers
           .filter((o) => o.Destination === r.address)
           .map((o) => o.NFTokenID)
           .sort(),
-      ).toEqual(nfts.slice(2 * i, 2 * i + 2).sort())
+      ).toEqual(t.nfts.slice(2 * i, 2 * i + 2).sort())
     }
 
-    const watched = await world.run(['job', 'watch', planned.jobId])
+    const watched = await t.world.run(['job', 'watch', planned.jobId])
     expect(watched.code).toBe(0)
     expect(watched.out).toContain('completed')
 
-    const out = join(world.dir, 'report.csv')
-    expect((await world.run(['job', 'report', planned.jobId, '--out', out])).code).toBe(0)
-    const store = await openDurableStore(world.store)
+    const out = join(t.world.dir, 'report.csv')
+    expect((await t.world.run(['job', 'report', planned.jobId, '--out', out])).code).toBe(0)
+    const store = await openDurableStore(t.world.store)
     const engine = await createEngine({ network: 'sandbox', store: store.db, connect: false })
     try {
       const app = await engine.exportJobCsv(planned.jobId)
@@ -123,12 +94,12 @@ describe('xnm jobs', () => {
   })
 
   it('lists, cancels the listing and burns, each checked on the ledger', async () => {
-    const toList = nfts.slice(6, 8)
+    const toList = t.nfts.slice(6, 8)
     const listed = await plan([
       'list',
       'plan',
       '--nfts',
-      world.file('list.txt', toList.join('\n')),
+      t.world.file('list.txt', toList.join('\n')),
       '--price',
       '5',
     ])
@@ -136,7 +107,7 @@ describe('xnm jobs', () => {
       status: 'completed',
       counts: { succeeded: 2 },
     })
-    const listings = (await sellOffers(world.wallet.address)).filter((o) =>
+    const listings = (await offersOf(t.client, t.world.wallet.address)).filter((o) =>
       toList.includes(o.NFTokenID),
     )
     expect(listings.map((o) => [o.Amount, o.Destination])).toEqual([
@@ -144,28 +115,28 @@ describe('xnm jobs', () => {
       ['5000000', undefined],
     ])
 
-    const ids = world.file('offers.txt', listings.map((o) => o.index).join('\n'))
+    const ids = t.world.file('offers.txt', listings.map((o) => o.index).join('\n'))
     const cancel = await plan(['cancel', 'plan', '--offers', ids])
     expect(await start(cancel.jobId)).toMatchObject({
       status: 'completed',
       counts: { succeeded: 1 },
     })
-    const left = (await sellOffers(world.wallet.address)).filter((o) =>
+    const left = (await offersOf(t.client, t.world.wallet.address)).filter((o) =>
       toList.includes(o.NFTokenID),
     )
     expect(left).toEqual([])
 
-    const burn = await plan(['burn', 'plan', '--nfts', world.file('burn.txt', nfts[8]!)])
+    const burn = await plan(['burn', 'plan', '--nfts', t.world.file('burn.txt', t.nfts[8]!)])
     expect(await start(burn.jobId)).toMatchObject({ status: 'completed', counts: { succeeded: 1 } })
-    expect(await heldNfts(world.wallet.address)).not.toContain(nfts[8])
+    expect(await heldNfts(t.world.wallet.address)).not.toContain(t.nfts[8])
   })
 
   it('refuses what it cannot do with exit codes 2 and 3, and never shows or stores the secret', async () => {
-    const free = await world.run([
+    const free = await t.world.run([
       'list',
       'plan',
       '--nfts',
-      world.file('free.txt', nfts[9]!),
+      t.world.file('free.txt', t.nfts[9]!),
       '--price',
       '0',
     ])
@@ -174,18 +145,18 @@ describe('xnm jobs', () => {
 
     // Enough for its two NFTs' page, not for the reserve of two more offers (0.2 XRP each).
     const poor = Wallet.generate()
-    fundInProcess(sb.ledger, 1.5, poor)
+    fundInProcess(t.sb.ledger, 1.5, poor)
     for (let i = 0; i < 2; i++) {
-      submitInProcess(sb.ledger, poor, {
+      submitInProcess(t.sb.ledger, poor, {
         TransactionType: 'NFTokenMint',
         NFTokenTaxon: 1,
         Flags: 8,
       })
     }
-    sb.ledger.accept()
-    const poorWorld = new CliWorld(sb, poor)
+    t.sb.ledger.accept()
+    const poorWorld = new CliWorld(t.sb, poor)
     try {
-      const to = recipients.slice(0, 2).map((r) => `${r.address},1`)
+      const to = t.recipients.slice(0, 2).map((r) => `${r.address},1`)
       const csv = poorWorld.file('d.csv', `wallet_address,nft_amount\n${to.join('\n')}\n`)
       const own = poorWorld.file('n.txt', (await heldNfts(poor.address)).join('\n'))
       const blocked = await poorWorld.run(['airdrop', 'plan', '--csv', csv, '--nfts', own])
@@ -195,24 +166,24 @@ describe('xnm jobs', () => {
       poorWorld.remove()
     }
 
-    const unknown = await world.run(['frobnicate'])
+    const unknown = await t.world.run(['frobnicate'])
     expect(unknown.code).toBe(2)
-    const asArgument = await world.run(['nfts', '--secret', world.wallet.seed!])
+    const asArgument = await t.world.run(['nfts', '--secret', t.world.wallet.seed!])
     expect(asArgument.code).toBe(2)
-    const noSecret = await world.run([
+    const noSecret = await t.world.run([
       'burn',
       'plan',
       '--nfts',
-      world.file('b.txt', nfts[9]!),
+      t.world.file('b.txt', t.nfts[9]!),
       '--secret-file',
-      join(world.dir, 'missing'),
+      join(t.world.dir, 'missing'),
     ])
     expect(noSecret.code).toBe(2)
     for (const run of [free, unknown, asArgument, noSecret]) {
-      expect(run.out + run.err).not.toContain(world.wallet.seed!)
+      expect(run.out + run.err).not.toContain(t.world.wallet.seed!)
     }
-    const stored = readFileSync(join(world.store, 'store.sqlite'))
-    expect(stored.includes(world.wallet.seed!)).toBe(false)
-    expect(stored.includes(world.wallet.privateKey)).toBe(false)
+    const stored = readFileSync(join(t.world.store, 'store.sqlite'))
+    expect(stored.includes(t.world.wallet.seed!)).toBe(false)
+    expect(stored.includes(t.world.wallet.privateKey)).toBe(false)
   })
 })
