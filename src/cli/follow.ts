@@ -39,13 +39,12 @@ export function holderText(session: Session, job: JobRow): string | undefined {
   return `${job.account} is run by process ${holder.pid} on ${holder.host} (${holder.command}) since ${since}`
 }
 
-/**
- * Takes the pauses and cancels other processes stored for jobs of this wallet (this process runs its
- * jobs and holds, or waits for, its lock).
- */
+/** Takes the pauses and cancels other processes stored for jobs of this wallet, if it runs them. */
 async function takeControls(session: Session): Promise<void> {
   const wallet = session.wallet
   if (!wallet) return
+  // Only the process holding the account's lock runs its jobs: a waiting one leaves the requests.
+  if (!session.locks.heldHere(accountLockName(wallet.network, wallet.address))) return
   for (const control of session.store.journal.controls()) {
     const job = await session.engine.getJob(control.jobId)
     if (!job || job.account !== wallet.address || job.network !== wallet.network) continue

@@ -120,8 +120,9 @@ export async function listCommand(ctx: CommandContext): Promise<number> {
 }
 
 /**
- * `xnm job pause|cancel ID`: done here when no process runs the job; otherwise asked of the process
- * that does, and followed until it took effect.
+ * `xnm job pause|cancel ID`: asked of the process that holds the account's lock when the job is one it
+ * runs or will run (running, waiting, cancelling), and followed until it took effect; otherwise done
+ * here.
  */
 export async function stopCommand(
   ctx: CommandContext,
@@ -131,11 +132,20 @@ export async function stopCommand(
   const id = jobIdOf(ctx)
   const outside = await withSession(ctx, { connect: false, wallet: false }, async (session) => {
     const job = await readJob(session, id)
+    // A job that is not runnable is nobody's to write: it is paused or cancelled here.
+    if (!UNFINISHED.has(job.status)) return false
     if (!(await session.locks.held(accountLockName(job.network, job.account)))) return false
-    session.store.journal.addControl(id, action)
+    const asked = session.store.journal.addControl(id, action)
     ctx.printer.line(`Asked the process running ${job.account}'s jobs to ${action} job ${id}`)
-    const last = await followJob(session, id, ctx.printer, { runsHere: false, signal: ctx.signal })
-    printJob(ctx, last)
+    try {
+      printJob(
+        ctx,
+        await followJob(session, id, ctx.printer, { runsHere: false, signal: ctx.signal }),
+      )
+    } finally {
+      // Not taken (the job ended first, or the wait was stopped): it must not hit a later run.
+      session.store.journal.dropControl(asked)
+    }
     return true
   })
   if (outside) return 0

@@ -24,6 +24,8 @@ const RETRY_MS = 100
 export interface ProcessLocks extends AccountLocks {
   /** The process recorded as holding `name`, while the lock is held by another process. */
   holder(name: string): LockHolder | undefined
+  /** Whether this process holds `name` (not only waits for it). */
+  heldHere(name: string): boolean
 }
 
 function abortError(): DOMException {
@@ -120,6 +122,8 @@ export function processLocks(store: DurableStore, command: string): ProcessLocks
       probe?.close()
       return Promise.resolve(probe === undefined)
     },
+
+    heldHere: (name) => held.has(name),
 
     holder(name: string): LockHolder | undefined {
       if (held.has(name)) return undefined

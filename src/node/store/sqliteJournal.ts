@@ -206,9 +206,13 @@ export class SqliteJournal {
     this.statements.clearHolder.run(name, process.pid)
   }
 
-  /** Asks the process that runs `jobId` to pause or cancel it. */
-  addControl(jobId: string, action: JobControl['action']): void {
-    this.statements.addControl.run(jobId, action, Date.now())
+  /**
+   * Asks the process that runs `jobId` to pause or cancel it.
+   *
+   * @returns the request's id (its asker drops it if nobody took it).
+   */
+  addControl(jobId: string, action: JobControl['action']): number {
+    return Number(this.statements.addControl.run(jobId, action, Date.now()).lastInsertRowid)
   }
 
   /** The requests not yet taken, oldest first. */
