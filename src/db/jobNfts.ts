@@ -2,7 +2,7 @@
  * The NFTs of an account's jobs: those its unfinished jobs still offer or burn (a new job must not
  * take them too), and those its burn jobs burned.
  */
-import { isUnsettledFailure } from './jobs.ts'
+import { hasUnsettledAttempts } from './jobs.ts'
 import type { LedgerDb } from './schema.ts'
 import type { JobItemRow } from './types/jobItems.ts'
 import type { JobRow, JobStatus } from './types/jobs.ts'
@@ -81,7 +81,7 @@ export async function takenNfts(
   ).filter(
     (other) =>
       other.id !== job.id &&
-      (STARTED.has(other.status) || isUnsettledFailure(other)) &&
+      (STARTED.has(other.status) || hasUnsettledAttempts(other)) &&
       other.kind !== 'cancel' &&
       other.kind !== 'accept',
   )

@@ -5,7 +5,7 @@
  */
 import { takenMessage, takenNfts } from './jobNfts.ts'
 import type { TakenNft } from './jobNfts.ts'
-import { countItems, isUnsettledFailure, readItems } from './jobs.ts'
+import { countItems, hasUnsettledAttempts, readItems } from './jobs.ts'
 import type { LedgerDb } from './schema.ts'
 import type { JobItemRow } from './types/jobItems.ts'
 import type { JobRow, JobStatus, PauseReason } from './types/jobs.ts'
@@ -27,7 +27,7 @@ export async function claimJob(
 ): Promise<JobRow | undefined> {
   return await db.transaction('rw', db.jobs, async () => {
     const job = await db.jobs.get(jobId)
-    if (!job || !(RUNNABLE.includes(job.status) || isUnsettledFailure(job))) return undefined
+    if (!job || !(RUNNABLE.includes(job.status) || hasUnsettledAttempts(job))) return undefined
     const patch = {
       epoch: (job.epoch ?? 0) + 1,
       runnerId,
@@ -148,14 +148,15 @@ export async function switchJobStatus(
 
 /**
  * Jobs that were running (or about to) when the app last stopped, oldest first: they resume by
- * themselves. Failed jobs with attempts still in flight are among them, to be settled.
+ * themselves. Failed and paused jobs with attempts still in flight are among them, to be settled
+ * (and nothing new signed).
  */
 export async function unfinishedJobs(db: LedgerDb): Promise<JobRow[]> {
   const jobs = await db.jobs
     .where('status')
-    .anyOf([...RUNNABLE, 'failed'])
+    .anyOf([...RUNNABLE, 'failed', 'paused'])
     .sortBy('createdAt')
-  return jobs.filter((job) => job.status !== 'failed' || isUnsettledFailure(job))
+  return jobs.filter((job) => RUNNABLE.includes(job.status) || hasUnsettledAttempts(job))
 }
 
 /** An account's paused jobs on a network that were paused for one of `reasons`, oldest first. */

@@ -73,7 +73,11 @@ export function readItems(db: LedgerDb, jobId: string): Promise<JobItemRow[]> {
 /** Item statuses that are final. */
 export const FINAL_ITEM: ReadonlySet<ItemStatus> = new Set(['succeeded', 'failed', 'skipped'])
 
-/** A failed job whose attempts are still in flight: a runner settles them (nothing new is signed). */
-export function isUnsettledFailure(job: JobRow): boolean {
-  return job.status === 'failed' && job.counts.inFlight > 0
+/**
+ * A failed or paused job whose attempts are still in flight (its runner stopped before they settled:
+ * a tab closed, a process ended): a runner settles them, and signs nothing new. Until then another
+ * job's last look could not see them, and must not run first.
+ */
+export function hasUnsettledAttempts(job: JobRow): boolean {
+  return (job.status === 'failed' || job.status === 'paused') && job.counts.inFlight > 0
 }

@@ -115,6 +115,29 @@ it('cancels mid-job: unsigned items are skipped, signed ones settle, none double
   }
 })
 
+it('a paused job whose tab closed before its attempts settled is settled by the next engine, nothing new signed', async () => {
+  const { jobId, before } = await startAirdrop()
+  await waitForItems(w, jobId, (items) => items.some((i) => i.status === 'inFlight'))
+  await w.engine.pauseJob(jobId)
+  // Closed with the ledger held: what was in flight cannot have settled.
+  await reopenEngine(w, LIMITS)
+  const held = await readJob(w.h.db, jobId)
+  expect(held).toMatchObject({ status: 'paused' })
+  expect(held!.counts.inFlight).toBeGreaterThan(0)
+  const unsigned = (await readItems(w.h.db, jobId)).filter((i) => i.attempts.length === 0)
+  w.closing!.resume()
+  const settled = await waitForItems(w, jobId, (items) =>
+    items.every((i) => i.status !== 'inFlight'),
+  )
+  expect((await readJob(w.h.db, jobId))!.status).toBe('paused')
+  // Settled, and nothing signed that was not signed before the pause.
+  const stillUnsigned = settled.filter((i) => unsigned.some((u) => u.id === i.id))
+  expect(stillUnsigned.every((i) => i.attempts.length === 0 && i.status === 'pending')).toBe(true)
+  await w.engine.startJob(jobId)
+  await waitForJob(w, jobId, ['completed', 'cancelled', 'failed'])
+  await expectExactlyOnce(w, jobId, before, recipients.slice(0, N))
+})
+
 it('a pause survives a closed tab: the job stays paused, then resumes when started', async () => {
   const { jobId, before } = await startAirdrop()
   await w.engine.pauseJob(jobId)

@@ -69,6 +69,8 @@ export class RunState {
     }
     for (const item of this.replacements.link(items)) this.notReplaced(item)
     this.seenStatus = job.status
+    // Taken paused (its runner went before what it had in flight settled): settle, sign nothing new.
+    if (job.status === 'paused') this.stopping = 'pause'
     if (job.status === 'failed') {
       this.stopping = 'fail'
       this.failure = job.error ?? 'The job failed'
