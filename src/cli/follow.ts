@@ -12,7 +12,8 @@ import type { Session } from './session.ts'
 /** How often the row (and other processes' commits) is read. */
 const POLL_MS = 250
 
-const FINAL = new Set<JobRow['status']>(['completed', 'cancelled', 'failed'])
+/** The statuses a job ends in. */
+export const FINAL = new Set<JobRow['status']>(['completed', 'cancelled', 'failed'])
 
 /** The exit code a job's state means: 0 done, 1 some items failed, 4 not finished. */
 export function exitFor(job: JobRow): number {
@@ -39,6 +40,16 @@ export function holderText(session: Session, job: JobRow): string | undefined {
   return `${job.account} is run by process ${holder.pid} on ${holder.host} (${holder.command}) since ${since}`
 }
 
+/** Whether a process of this machine is alive. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
 /** Takes the pauses and cancels other processes stored for jobs of this wallet, if it runs them. */
 async function takeControls(session: Session): Promise<void> {
   const wallet = session.wallet
@@ -46,6 +57,11 @@ async function takeControls(session: Session): Promise<void> {
   // Only the process holding the account's lock runs its jobs: a waiting one leaves the requests.
   if (!session.locks.heldHere(accountLockName(wallet.network, wallet.address))) return
   for (const control of session.store.journal.controls()) {
+    if (!alive(control.pid)) {
+      // Its asker died waiting (a closed terminal): nobody wants it any more.
+      session.store.journal.dropControl(control.id)
+      continue
+    }
     const job = await session.engine.getJob(control.jobId)
     if (!job || job.account !== wallet.address || job.network !== wallet.network) continue
     session.store.journal.dropControl(control.id)
@@ -79,6 +95,7 @@ export async function followJob(
   let shown = ''
   let toldHolder = false
   let pausing = false
+  let toldSettling = false
   for (;;) {
     await session.store.refresh()
     if (options.runsHere) await takeControls(session)
@@ -97,7 +114,18 @@ export async function followJob(
       )
     }
     if (FINAL.has(job.status)) return job
-    if (job.status === 'paused' || job.status === 'planned') return job
+    if (job.status === 'planned') return job
+    if (job.status === 'paused') {
+      // Run here: the runner settles what it has in flight before it stops; leaving before would
+      // leave those attempts for the next run to settle first.
+      if (!options.runsHere || job.counts.inFlight === 0) return job
+      if (!toldSettling) {
+        toldSettling = true
+        printer.warn(
+          `settling ${job.counts.inFlight} transactions in flight before stopping (Ctrl-C again stops at once: the next run settles them)`,
+        )
+      }
+    }
     const holder = holderText(session, job)
     if (holder && !toldHolder) {
       toldHolder = true

@@ -18,6 +18,8 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 })
 process.on('SIGINT', onSignal)
 process.on('SIGTERM', onSignal)
+// A closed terminal (an SSH session that dropped) pauses too.
+process.on('SIGHUP', onSignal)
 
 const code = await runCli(process.argv.slice(2), processIo(), process.env, stop.signal)
 process.exit(code)

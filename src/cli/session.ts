@@ -10,7 +10,7 @@ import type { EngineApi, Logger } from '../worker/createEngine.ts'
 import type { CredentialInput, WalletInfo } from '../worker/api.ts'
 import { openDurableStore } from '../node/store/durableStore.ts'
 import type { DurableStore } from '../node/store/durableStore.ts'
-import { processLocks } from '../node/store/processLocks.ts'
+import { defaultLockDir, processLocks } from '../node/store/processLocks.ts'
 import type { ProcessLocks } from '../node/store/processLocks.ts'
 import type { NetworkId } from '../shared/networks.ts'
 import { UsageError, endpointsOf, flag, list, networkOf, text } from './options.ts'
@@ -46,7 +46,9 @@ export interface SessionNeeds {
 /**
  * The secret, from --secret-file or XNM_SECRET, as the credential the engine takes: a family seed, a
  * secp256k1 key, or — with --account (or XNM_ACCOUNT) — a regular key of that account. XNM_SECRET is
- * taken out of the environment once read, so nothing this process starts or dumps carries it.
+ * taken out of `process.env` once read, so no child process or report of this one carries it; the
+ * kernel still shows the environment the process started with (/proc/PID/environ, to the same user),
+ * which is why a file (--secret-file, chmod 600) is the better home for a secret.
  *
  * @param warn - told when the secret file can be read by other users.
  * @throws UsageError when there is none, or it cannot be read.
@@ -115,7 +117,7 @@ export async function openSession(
   // Read before anything opens, so a missing secret is a usage error, not a half-opened session.
   const credential = needs.wallet && !demo ? credentialFrom(parsed, env, needs.warn) : undefined
   const store = await openDurableStore(text(parsed, 'store') ?? env.XNM_STORE ?? DEFAULT_STORE_DIR)
-  const locks = processLocks(store, needs.command)
+  const locks = processLocks(store, needs.command, defaultLockDir(env))
   let engine: EngineApi | undefined
   try {
     engine = await createEngine({
@@ -124,6 +126,8 @@ export async function openSession(
       locks,
       connect: needs.connect,
       resumeOnConnect: needs.resume ?? false,
+      // Each xnm process would check, and write, the same ended airdrops: a reclaim checks its own.
+      trackAcceptance: false,
       ...(maxFee !== undefined ? { maxFeeDrops: BigInt(maxFee) } : {}),
       logger: stderrLogger(env),
     })

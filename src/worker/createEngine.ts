@@ -71,6 +71,8 @@ export interface CreateEngineOptions {
    * 2 XRP): a job waits while the ledger asks more.
    */
   maxFeeDrops?: bigint
+  /** Whether ended airdrops' offers are followed in the background (default true). */
+  trackAcceptance?: boolean
 }
 
 const DEFAULT_STORE = 'xrpl-nft-manager-headless'
@@ -141,6 +143,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     db,
     ...(options.locks ? { locks: options.locks } : {}),
     ...(options.maxFeeDrops !== undefined ? { maxFeeDrops: options.maxFeeDrops } : {}),
+    ...(options.trackAcceptance === false ? { trackAcceptance: false } : {}),
     resumeOnConnect: options.resumeOnConnect ?? true,
   })
   if (options.connect ?? true) {

@@ -135,6 +135,7 @@ export class Engine implements EngineApi {
       wallet: () => this.wallet.onNetwork(),
       walletAddress,
       timing: options.acceptance,
+      ...(options.trackAcceptance === false ? { background: false } : {}),
       jobs: this.jobs,
       network,
     })

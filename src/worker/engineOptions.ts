@@ -27,6 +27,12 @@ export interface EngineOptions {
    * fee a plan fixes is capped there, and the job waits while the ledger asks more.
    */
   maxFeeDrops?: bigint
+  /**
+   * Whether ended airdrops' offers are followed in the background (default true, as the app does).
+   * The command line turns it off: several processes on one store would each check, and write, the
+   * same jobs' rows; its airdrops are checked when asked (a reclaim).
+   */
+  trackAcceptance?: boolean
   /** When airdrop offers are checked (ACCEPTANCE_FIRST_CHECK_MS, ACCEPTANCE_INTERVAL_MS). */
   acceptance?: Partial<AcceptanceTiming>
   /** The account locks that keep one runner per account (Web Locks in a browser). */

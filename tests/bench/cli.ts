@@ -26,10 +26,10 @@ const EXPECTED_LEDGER_SIZE = 200
 const CLOSE_MS = 1000
 
 /** Runs xnm to its end; throws unless it exits 0. */
-function xnm(args: string[]): Promise<string> {
+function xnm(args: string[], lockDir: string): Promise<string> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [resolve('bin/xnm.mjs'), ...args], {
-      env: { ...process.env, XNM_SECRET: '' },
+      env: { ...process.env, XNM_LOCK_DIR: lockDir, XNM_SECRET: '' },
     })
     let out = ''
     let err = ''
@@ -76,7 +76,10 @@ async function cliAirdrop(): Promise<Figures> {
     ]
 
     const t0 = performance.now()
-    const planned = await xnm([...common, 'airdrop', 'plan', '--csv', csv, '--nfts', nfts])
+    const planned = await xnm(
+      [...common, 'airdrop', 'plan', '--csv', csv, '--nfts', nfts],
+      join(dir, 'locks'),
+    )
     const planMs = elapsed(t0)
     const jobId = (
       JSON.parse(planned.split('\n').find((l) => l.includes('"type":"plan"'))!) as {
@@ -86,7 +89,7 @@ async function cliAirdrop(): Promise<Figures> {
 
     const startLedger = await ledgerClosed(sb.ledger)
     const t1 = performance.now()
-    await xnm([...common, 'job', 'start', jobId])
+    await xnm([...common, 'job', 'start', jobId], join(dir, 'locks'))
     const runMs = elapsed(t1)
 
     const opened = await openDurableStore(store)

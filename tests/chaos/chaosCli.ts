@@ -39,7 +39,7 @@ export async function runCliUntilKilled(
     cw.secretFile,
   ]
   const child = spawn(process.execPath, [resolve('bin/xnm.mjs'), ...args, 'job', 'start', jobId], {
-    env: { ...process.env, XNM_SECRET: '' },
+    env: { ...process.env, XNM_LOCK_DIR: cw.lockDir, XNM_SECRET: '' },
     stdio: ['ignore', 'ignore', 'pipe'],
   })
   let err = ''

@@ -55,6 +55,8 @@ export interface ChaosWorld {
   store: DurableStore
   storeDir: string
   secretFile: string
+  /** The account locks' folder the tabs and the `xnm` process share. */
+  lockDir: string
   /** Lost submits and dropped replies armed so far, per fault (FIFO: the sandbox's counters). */
   armed: Record<SubmitFault, number>
   deferred: { index: number; key: SubmitFault; before: number }[]
@@ -78,7 +80,7 @@ export async function openWorld(
     // A generous expected ledger size: the faults are the point here, not fee escalation.
     { closeMs, expectedLedgerSize: 1000 },
     // tsx has no import.meta.env: this build offers every network, the Sandbox too.
-    { jobs: limits, db: store.db, locks: processLocks(store, 'chaos tab') },
+    { jobs: limits, db: store.db, locks: processLocks(store, 'chaos tab', join(dir, 'locks')) },
   ).catch(async (e: unknown) => {
     await other.stop()
     throw e
@@ -110,6 +112,7 @@ export async function openWorld(
       store,
       storeDir,
       secretFile,
+      lockDir: join(dir, 'locks'),
       other,
       ...fixture,
       networks: { ...h.networks, testnet },

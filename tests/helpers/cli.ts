@@ -38,11 +38,15 @@ export class CliWorld {
   readonly dir = mkdtempSync(join(tmpdir(), 'xnm-cli-'))
   readonly store = join(this.dir, 'store')
   readonly secretFile = join(this.dir, 'secret')
+  /** The account locks' folder (a user's, shared by every store): the world's own unless given. */
+  readonly lockDir: string
 
   constructor(
     readonly sb: Sandbox,
     readonly wallet: Wallet,
+    lockDir?: string,
   ) {
+    this.lockDir = lockDir ?? join(this.dir, 'locks')
     writeFileSync(this.secretFile, `${wallet.seed!}\n`, { mode: 0o600 })
   }
 
@@ -69,7 +73,10 @@ export class CliWorld {
         this.secretFile,
         ...args,
       ],
-      { env: { ...process.env, ...env, XNM_SECRET: '' }, cwd: this.dir },
+      {
+        env: { ...process.env, XNM_LOCK_DIR: this.lockDir, ...env, XNM_SECRET: '' },
+        cwd: this.dir,
+      },
     )
     let out = ''
     let err = ''

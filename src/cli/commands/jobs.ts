@@ -11,7 +11,7 @@ import type { JobRow } from '../../worker/api.ts'
 import { accountLockName } from '../../worker/jobs/run/accountLocks.ts'
 import { withSession } from '../command.ts'
 import type { CommandContext } from '../command.ts'
-import { countsText, exitFor, followJob, holderText } from '../follow.ts'
+import { FINAL, countsText, exitFor, followJob, holderText } from '../follow.ts'
 import { EXIT, UsageError, allowOnly, flag, text } from '../options.ts'
 import type { Session } from '../session.ts'
 import { printPlan } from './plans.ts'
@@ -45,7 +45,7 @@ function finish(ctx: CommandContext, job: JobRow): number {
   ctx.printer.endBar()
   ctx.printer.record('result', { jobId: job.id, status: job.status, counts: job.counts })
   printJob(ctx, job)
-  if (!['completed', 'cancelled', 'failed'].includes(job.status)) {
+  if (!FINAL.has(job.status)) {
     ctx.printer.line(`Not finished: xnm job start ${job.id} goes on with it`)
   }
   return exitFor(job)
@@ -61,18 +61,30 @@ export async function startCommand(ctx: CommandContext): Promise<number> {
     if (job.account !== wallet.address || job.network !== wallet.network) {
       throw new UsageError(`job ${id} is ${job.account}'s on ${job.network}, not this wallet's`)
     }
-    if (['completed', 'cancelled', 'failed'].includes(job.status)) return finish(ctx, job)
+    if (FINAL.has(job.status)) return finish(ctx, job)
     const holder = holderText(session, job)
     if (holder && flag(ctx.parsed, 'no-wait')) {
       ctx.printer.warn(holder)
       return EXIT.interrupted
     }
-    if (job.status === 'planned' || job.status === 'paused') {
-      await session.engine.startJob(id, { skipProblems: flag(ctx.parsed, 'skip-problems') })
-    } else if (UNFINISHED.has(job.status)) {
-      // Interrupted: connecting the wallet scheduled the account's unfinished jobs; this one settles
-      // what it had in flight first, then goes on.
-      ctx.printer.line(`Resuming job ${id} (${job.status} when its process stopped)`)
+    // One start of the account's jobs at a time across processes, on what they all committed: the
+    // check that no other started job offers or burns the same NFTs cannot miss one started meanwhile.
+    const starting = await session.locks.acquire(
+      `${accountLockName(job.network, job.account)}/start`,
+      ctx.signal,
+    )
+    try {
+      job = await readJob(session, id)
+      if (FINAL.has(job.status)) return finish(ctx, job)
+      if (job.status === 'planned' || job.status === 'paused') {
+        await session.engine.startJob(id, { skipProblems: flag(ctx.parsed, 'skip-problems') })
+      } else if (UNFINISHED.has(job.status) && !holderText(session, job)) {
+        // Interrupted: connecting the wallet scheduled the account's unfinished jobs; this one
+        // settles what it had in flight first, then goes on.
+        ctx.printer.line(`Resuming job ${id} (${job.status} when its process stopped)`)
+      }
+    } finally {
+      starting.release()
     }
     job = await followJob(session, id, ctx.printer, { runsHere: true, signal: ctx.signal })
     return finish(ctx, job)

@@ -13,7 +13,6 @@
  * rows is refused when another process wrote that row after this one read it (compare-and-set).
  */
 import Database from 'better-sqlite3'
-import { hostname } from 'node:os'
 import { deserialize } from 'node:v8'
 
 /** One row's new state, as written in an IndexedDB transaction. */
@@ -35,19 +34,13 @@ export interface StoredRow {
   deleted: boolean
 }
 
-/** Who holds a cross-process lock (written when it is taken, for a waiter's message). */
-export interface LockHolder {
-  pid: number
-  host: string
-  since: number
-  command: string
-}
-
 /** A pause or cancel asked by another process of a job this one runs. */
 export interface JobControl {
   id: number
   jobId: string
   action: 'pause' | 'cancel'
+  /** The asking process (a request whose asker died is dropped, not taken). */
+  pid: number
 }
 
 /** Thrown by `commit` when another process wrote one of the rows since this one read it. */
@@ -67,13 +60,9 @@ const SCHEMA = `
   );
   CREATE INDEX IF NOT EXISTS rows_seq ON rows (seq);
   CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL);
-  CREATE TABLE IF NOT EXISTS lock_holders (
-    name TEXT PRIMARY KEY, pid INTEGER NOT NULL, host TEXT NOT NULL, since INTEGER NOT NULL,
-    command TEXT NOT NULL
-  );
   CREATE TABLE IF NOT EXISTS controls (
     id INTEGER PRIMARY KEY AUTOINCREMENT, job_id TEXT NOT NULL, action TEXT NOT NULL,
-    at INTEGER NOT NULL
+    at INTEGER NOT NULL, pid INTEGER NOT NULL
   );
 `
 
@@ -122,16 +111,11 @@ export class SqliteJournal {
       ),
       getMeta: this.sql.prepare<[string], { v: string }>('SELECT v FROM meta WHERE k = ?'),
       setMeta: this.sql.prepare('INSERT OR REPLACE INTO meta (k, v) VALUES (?, ?)'),
-      setHolder: this.sql.prepare(
-        'INSERT OR REPLACE INTO lock_holders (name, pid, host, since, command) VALUES (?, ?, ?, ?, ?)',
+      addControl: this.sql.prepare(
+        'INSERT INTO controls (job_id, action, at, pid) VALUES (?, ?, ?, ?)',
       ),
-      getHolder: this.sql.prepare<[string], LockHolder>(
-        'SELECT pid, host, since, command FROM lock_holders WHERE name = ?',
-      ),
-      clearHolder: this.sql.prepare('DELETE FROM lock_holders WHERE name = ? AND pid = ?'),
-      addControl: this.sql.prepare('INSERT INTO controls (job_id, action, at) VALUES (?, ?, ?)'),
-      controls: this.sql.prepare<[], { id: number; job_id: string; action: string }>(
-        'SELECT id, job_id, action FROM controls ORDER BY id',
+      controls: this.sql.prepare<[], { id: number; job_id: string; action: string; pid: number }>(
+        'SELECT id, job_id, action, pid FROM controls ORDER BY id',
       ),
       dropControl: this.sql.prepare('DELETE FROM controls WHERE id = ?'),
     }
@@ -191,35 +175,25 @@ export class SqliteJournal {
     this.statements.setMeta.run(key, value)
   }
 
-  /** Records this process as the holder of the lock `name`. */
-  setHolder(name: string, command: string): void {
-    this.statements.setHolder.run(name, process.pid, hostname(), Date.now(), command)
-  }
-
-  /** Who last took the lock `name` (the record of a holder that died stays until it is taken again). */
-  holder(name: string): LockHolder | undefined {
-    return this.statements.getHolder.get(name)
-  }
-
-  /** Removes this process's record of holding `name`. */
-  clearHolder(name: string): void {
-    this.statements.clearHolder.run(name, process.pid)
-  }
-
   /**
    * Asks the process that runs `jobId` to pause or cancel it.
    *
    * @returns the request's id (its asker drops it if nobody took it).
    */
   addControl(jobId: string, action: JobControl['action']): number {
-    return Number(this.statements.addControl.run(jobId, action, Date.now()).lastInsertRowid)
+    return Number(
+      this.statements.addControl.run(jobId, action, Date.now(), process.pid).lastInsertRowid,
+    )
   }
 
   /** The requests not yet taken, oldest first. */
   controls(): JobControl[] {
-    return this.statements.controls
-      .all()
-      .map((r) => ({ id: r.id, jobId: r.job_id, action: r.action as JobControl['action'] }))
+    return this.statements.controls.all().map((r) => ({
+      id: r.id,
+      jobId: r.job_id,
+      action: r.action as JobControl['action'],
+      pid: r.pid,
+    }))
   }
 
   /** Marks a request as taken. */

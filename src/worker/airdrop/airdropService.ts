@@ -31,6 +31,11 @@ export interface AirdropServiceDeps {
   walletAddress: () => string | undefined
   /** The jobs, which plan a reclaim. */
   jobs: Pick<JobService, 'plan'>
+  /**
+   * Whether ended airdrops' offers are followed in the background (the app's); when false they are
+   * checked only when asked (checkAcceptance, a reclaim or a re-offer).
+   */
+  background?: boolean
   /** The network in use. */
   network: () => NetworkId
 }
@@ -80,17 +85,17 @@ export class AirdropService {
 
   /** A job ended: an airdrop's acceptance tracking starts. */
   jobEnded(job: JobRow): void {
-    this.acceptance.jobEnded(job)
+    if (this.deps.background !== false) this.acceptance.jobEnded(job)
   }
 
   /** Follows the connected wallet's airdrops (again), or stops following a wallet that went. */
   follow(): void {
-    this.acceptance.resume()
+    if (this.deps.background !== false) this.acceptance.resume()
   }
 
   /** The connection is back: follows the stream again and checks every waiting offer at once. */
   reconnected(): void {
-    this.acceptance.reconnected()
+    if (this.deps.background !== false) this.acceptance.reconnected()
   }
 
   /** Stops tracking (the engine is going away). */

@@ -1,11 +1,13 @@
 /**
  * Two `xnm` processes on one account: the second waits for the account's lock and says who holds it
  * (or, with --no-wait, says so and exits 4); a pause asked from a third process is taken by the one
- * running the job; each job then runs to its end, every offer once on the ledger.
+ * running the job, which stops once what it has in flight settled; each job then runs to its end,
+ * every offer once on the ledger. Two jobs on the same NFTs started at the same instant: one runs,
+ * the other is refused. Two stores on one machine take turns on the account too.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Wallet } from 'xrpl'
-import { records, startCliLedger } from '../../helpers/cli.ts'
+import { CliWorld, records, startCliLedger } from '../../helpers/cli.ts'
 import { offersOf } from '../../helpers/jobs.ts'
 import type { CliLedger } from '../../helpers/cli.ts'
 import { closeLedgers } from '../../helpers/sandbox.ts'
@@ -13,23 +15,25 @@ import { closeLedgers } from '../../helpers/sandbox.ts'
 let t: CliLedger
 
 beforeAll(async () => {
-  t = await startCliLedger({ nfts: 20, recipients: 2, closeMs: 0 })
+  t = await startCliLedger({ nfts: 40, recipients: 2, closeMs: 0 })
 }, 120_000)
 
 afterAll(() => t.stop())
 
-async function planAirdrop(name: string, to: Wallet, ids: string[]): Promise<string> {
-  const csv = t.world.file(
-    `${name}.csv`,
-    `wallet_address,nft_amount\n${to.address},${ids.length}\n`,
-  )
-  const run = await t.world.run([
+async function planAirdrop(
+  name: string,
+  to: Wallet,
+  ids: string[],
+  world: CliWorld = t.world,
+): Promise<string> {
+  const csv = world.file(`${name}.csv`, `wallet_address,nft_amount\n${to.address},${ids.length}\n`)
+  const run = await world.run([
     'airdrop',
     'plan',
     '--csv',
     csv,
     '--nfts',
-    t.world.file(`${name}.txt`, ids.join('\n')),
+    world.file(`${name}.txt`, ids.join('\n')),
     '--json',
   ])
   expect(run.code, run.err).toBe(0)
@@ -54,11 +58,17 @@ it('keeps one process per account, tells the others who runs it, and takes a pau
   const pause = await t.world.run(['job', 'pause', first])
   expect(pause.code, pause.err).toBe(0)
   expect(pause.out).toContain('Asked the process running')
-  expect((await a.done).code).toBe(4) // paused: not finished
-
-  // The first process is gone: the second takes the account and runs its job to the end.
+  // Paused, the first waits for what it has in flight (no ledger closes yet) before it stops.
+  await a.printed('settling')
   const stop = closeLedgers(t.sb, 200)
   try {
+    // It ends paused (4), or completed (0) when all it had left was in flight; nothing in flight.
+    const stopped = await a.done
+    expect([0, 4]).toContain(stopped.code)
+    const last = stopped.out.split('\n').find((line) => line.startsWith(first))!
+    expect(last).toMatch(/airdrop (paused|completed)/)
+    expect(last).not.toContain('in flight')
+    // The first process is gone: the second takes the account and runs its job to the end.
     const ended = await b.done
     expect(ended.code, ended.err).toBe(0)
     const resumed = await t.world.run(['job', 'start', first, '--json'])
@@ -70,10 +80,58 @@ it('keeps one process per account, tells the others who runs it, and takes a pau
   } finally {
     stop()
   }
-  const offers = await offersOf(t.client, t.world.wallet.address)
+  const offers = (await offersOf(t.client, t.world.wallet.address)).filter((o) =>
+    t.nfts.slice(0, 20).includes(o.NFTokenID),
+  )
   expect(offers).toHaveLength(20)
   expect(new Set(offers.map((o) => o.NFTokenID)).size).toBe(20)
   for (const o of offers) {
     expect(o.Destination).toBe(t.recipients[t.nfts.indexOf(o.NFTokenID) < 10 ? 0 : 1]!.address)
   }
 }, 120_000)
+
+/** The holder's offers on `ids`, per NFT: how many there are. */
+async function offersPerNft(ids: string[]): Promise<number[]> {
+  const offers = await offersOf(t.client, t.world.wallet.address)
+  return ids.map((id) => offers.filter((o) => o.NFTokenID === id).length)
+}
+
+it('starts one of two jobs on the same NFTs started at the same instant, and refuses the other', async () => {
+  const ids = t.nfts.slice(20, 30)
+  const one = await planAirdrop('one', t.recipients[0]!, ids)
+  const other = await planAirdrop('other', t.recipients[1]!, ids)
+  const [a, b] = [t.world.start(['job', 'start', one]), t.world.start(['job', 'start', other])]
+  const stop = closeLedgers(t.sb, 200)
+  try {
+    const ends = await Promise.all([a.done, b.done])
+    expect(ends.map((e) => e.code).sort()).toEqual([0, 2])
+    expect(ends.find((e) => e.code === 2)!.err).toMatch(/another airdrop of this wallet \(job/)
+  } finally {
+    stop()
+  }
+  expect(await offersPerNft(ids)).toEqual(ids.map(() => 1))
+}, 60_000)
+
+it('makes two stores on one machine take turns on the account: every NFT offered once', async () => {
+  const ids = t.nfts.slice(30, 40)
+  const elsewhere = new CliWorld(t.sb, t.world.wallet, t.world.lockDir)
+  try {
+    const here = await planAirdrop('here', t.recipients[0]!, ids)
+    const there = await planAirdrop('there', t.recipients[0]!, ids, elsewhere)
+    const a = t.world.start(['job', 'start', here])
+    await a.printed('in flight')
+    const b = elsewhere.start(['job', 'start', there])
+    await b.printed(`is run by process ${a.child.pid}`)
+    const stop = closeLedgers(t.sb, 200)
+    try {
+      expect((await a.done).code).toBe(0)
+      const second = await b.done
+      expect(second.code, second.err).toBeLessThanOrEqual(1)
+    } finally {
+      stop()
+    }
+    expect(await offersPerNft(ids)).toEqual(ids.map(() => 1))
+  } finally {
+    elsewhere.remove()
+  }
+}, 60_000)

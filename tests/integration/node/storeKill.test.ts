@@ -20,7 +20,7 @@ const SCRIPT = `
 import { openDurableStore } from ${JSON.stringify(resolve('src/node/store/durableStore.ts'))}
 import { processLocks } from ${JSON.stringify(resolve('src/node/store/processLocks.ts'))}
 const store = await openDurableStore(process.argv[2])
-const locks = processLocks(store, 'writer')
+const locks = processLocks(store, 'writer', process.argv[3])
 await locks.acquire('account', new AbortController().signal)
 for (let i = 0; ; i++) {
   await store.db.transaction('rw', store.db.settings, store.db.jobs, async () => {
@@ -34,7 +34,7 @@ for (let i = 0; ; i++) {
 function runWriter(storeDir: string, killAfter: number) {
   const file = join(dir, 'writer.mts')
   writeFileSync(file, SCRIPT)
-  const child = spawn(resolve('node_modules/.bin/tsx'), [file, storeDir])
+  const child = spawn(resolve('node_modules/.bin/tsx'), [file, storeDir, join(dir, 'locks')])
   let out = ''
   let seen = -1
   return new Promise<number>((done, fail) => {
@@ -63,7 +63,10 @@ it('keeps every commit a killed process saw, and frees its lock', async () => {
       expect(settings).toBeGreaterThanOrEqual(last + 1)
       expect(await store.db.jobs.count()).toBe(settings) // both rows of a transaction, or neither
       for (let i = 0; i <= last; i++) expect(await store.db.settings.get(`row-${i}`)).toBeDefined()
-      const held = await processLocks(store, 'test').acquire('account', AbortSignal.timeout(5_000))
+      const held = await processLocks(store, 'test', join(dir, 'locks')).acquire(
+        'account',
+        AbortSignal.timeout(5_000),
+      )
       held.release()
     } finally {
       await store.close()
