@@ -93,6 +93,7 @@ export async function followJob(
   options: FollowOptions,
 ): Promise<JobRow> {
   let shown = ''
+  let shownStatus = ''
   let toldHolder = false
   let pausing = false
   let toldSettling = false
@@ -105,13 +106,11 @@ export async function followJob(
     if (line !== shown) {
       shown = line
       const done = job.counts.succeeded + job.counts.failed + job.counts.skipped
-      printer.progress(
-        done,
-        job.counts.total,
-        line,
-        { jobId, status: job.status, counts: job.counts },
-        true,
-      )
+      // Into a file or a pipe: a line at each change of status, else every few seconds.
+      const statusChanged = job.status !== shownStatus
+      shownStatus = job.status
+      const fields = { jobId, status: job.status, counts: job.counts }
+      printer.progress(done, job.counts.total, line, fields, statusChanged)
     }
     if (FINAL.has(job.status)) return job
     if (job.status === 'planned') return job
