@@ -113,6 +113,7 @@ export class Engine implements EngineApi {
       keyring: this.keyring,
       network,
       limits: options.jobs,
+      resumeByItself: options.resumeOnConnect ?? true,
       ...(options.maxFeeDrops !== undefined ? { maxFeeDrops: options.maxFeeDrops } : {}),
       onJobEnded: (job) => {
         this.airdrop.jobEnded(job)

@@ -36,6 +36,11 @@ export interface JobServiceDeps {
   keyring: JobSigner
   network: () => NetworkId
   limits?: Partial<RunnerLimits>
+  /**
+   * Whether the wallet's jobs go on by themselves here (EngineOptions.resumeOnConnect): when false,
+   * another tab's news does not make this engine queue for the account's jobs either.
+   */
+  resumeByItself?: boolean
   /** The most one transaction of a job planned here may pay, drops (below the spec's 2 XRP). */
   maxFeeDrops?: bigint
   /** Told when a job reached a final status (airdrops start their acceptance tracking then). */

@@ -58,7 +58,8 @@ export class JobService {
     this.signals = new ProfileNudges(`xrpl-nft-manager/jobs/${deps.db.name}`, (about) => {
       const runner = this.runs.runner(about)
       if (runner) runner.wake()
-      else this.scheduleForWallet()
+      // Another tab runs or changed a job: wait to take over — unless jobs run here only when asked.
+      else if (deps.resumeByItself !== false) this.scheduleForWallet()
     })
   }
 

@@ -136,6 +136,9 @@ describe('reading jobs and NFTs through the API', () => {
 
 describe('resumeOnConnect', () => {
   it('false: connecting the wallet leaves a paused job paused; starting it runs it', async () => {
+    // The earlier tests' engines go: one of them, the wallet connected and resuming by itself, would
+    // take over (as another tab does) and settle the paused job's offers in flight.
+    await Promise.all(made.splice(0).map((engine) => engine.dispose()))
     const first = await scriptEngine()
     await first.connectDemoWallet()
     const plan = await plannedAirdrop(first, 2)
