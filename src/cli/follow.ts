@@ -140,9 +140,10 @@ export async function followJob(
     }
     if (options.signal.aborted && !pausing) {
       pausing = true
-      if (!options.runsHere) return job
-      printer.warn(`pausing the job: xnm job start ${jobId} resumes it`)
+      // Another process runs it: its row is that process's to write; this one only stops waiting.
+      if (!options.runsHere || holder) return job
       await session.engine.pauseJob(jobId)
+      printer.warn(`pausing the job: xnm job start ${jobId} resumes it`)
     }
     await sleep(POLL_MS)
   }

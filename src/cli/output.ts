@@ -13,11 +13,25 @@ export interface Io {
   tty: boolean
 }
 
-/** Node's own stdout and stderr. */
+/**
+ * Node's own stdout and stderr. When the reader went away (`xnm … | head`: EPIPE) or the terminal
+ * closed (EIO), what would be printed is dropped and the command goes on: a job being run is not
+ * stopped by its output, only by a signal (which pauses it).
+ */
 export function processIo(): Io {
+  const gone = new Set<NodeJS.WriteStream>()
+  const writer = (stream: NodeJS.WriteStream) => {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE' && error.code !== 'EIO') throw error
+      gone.add(stream)
+    })
+    return (text: string) => {
+      if (!gone.has(stream)) stream.write(text)
+    }
+  }
   return {
-    out: (text) => process.stdout.write(text),
-    err: (text) => process.stderr.write(text),
+    out: writer(process.stdout),
+    err: writer(process.stderr),
     tty: process.stdout.isTTY === true,
   }
 }

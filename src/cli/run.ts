@@ -1,6 +1,7 @@
 /**
- * The `xnm` process: runs the command line, turns Ctrl-C and SIGTERM into a pause (a second one stops
- * at once: the store is durable, `xnm job start ID` goes on), and exits with the command's code.
+ * The `xnm` process: runs the command line, turns Ctrl-C, SIGTERM and SIGHUP (a closed terminal) into
+ * a pause (a second one stops at once: the store is durable, `xnm job start ID` goes on), and exits
+ * with the command's code.
  */
 import { runCli } from './main.ts'
 import { EXIT } from './options.ts'
@@ -11,11 +12,6 @@ const onSignal = () => {
   if (stop.signal.aborted) process.exit(EXIT.interrupted)
   stop.abort()
 }
-// `xnm nfts | head`: the reader went away; what it wanted it has.
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') process.exit(EXIT.done)
-  throw error
-})
 process.on('SIGINT', onSignal)
 process.on('SIGTERM', onSignal)
 // A closed terminal (an SSH session that dropped) pauses too.

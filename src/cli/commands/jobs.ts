@@ -7,10 +7,12 @@
  * for the running one to take. `start` of an interrupted job (its process died) resumes it.
  */
 import { writeFileSync } from 'node:fs'
+import { hasUnsettledAttempts } from '../../db/jobs.ts'
 import type { JobRow } from '../../worker/api.ts'
 import { accountLockName } from '../../worker/jobs/run/accountLocks.ts'
 import { withSession } from '../command.ts'
 import type { CommandContext } from '../command.ts'
+import { refuseWhileElsewhere } from '../otherStores.ts'
 import { FINAL, countsText, exitFor, followJob, holderText } from '../follow.ts'
 import { EXIT, UsageError, allowOnly, flag, text } from '../options.ts'
 import type { Session } from '../session.ts'
@@ -51,6 +53,27 @@ function finish(ctx: CommandContext, job: JobRow): number {
   return exitFor(job)
 }
 
+/**
+ * The job once no other process is settling it: a paused job whose attempts are in flight is the lock
+ * holder's until they settle (starting it here would write its row under that process).
+ */
+async function settledElsewhere(
+  session: Session,
+  id: string,
+  ctx: CommandContext,
+): Promise<JobRow> {
+  let told = false
+  for (;;) {
+    await session.store.refresh()
+    const job = await readJob(session, id)
+    const holder = hasUnsettledAttempts(job) ? holderText(session, job) : undefined
+    if (!holder || ctx.signal.aborted) return job
+    if (!told) ctx.printer.warn(`waiting while its transactions in flight settle: ${holder}`)
+    told = true
+    await new Promise((done) => setTimeout(done, 250))
+  }
+}
+
 /** `xnm job start ID [--skip-problems] [--no-wait]` (and `resume`): runs it here to its end. */
 export async function startCommand(ctx: CommandContext): Promise<number> {
   allowOnly(ctx.parsed, ['skip-problems', 'no-wait'])
@@ -62,6 +85,7 @@ export async function startCommand(ctx: CommandContext): Promise<number> {
       throw new UsageError(`job ${id} is ${job.account}'s on ${job.network}, not this wallet's`)
     }
     if (FINAL.has(job.status)) return finish(ctx, job)
+    refuseWhileElsewhere(session, job)
     const holder = holderText(session, job)
     if (holder && flag(ctx.parsed, 'no-wait')) {
       ctx.printer.warn(holder)
@@ -74,7 +98,7 @@ export async function startCommand(ctx: CommandContext): Promise<number> {
       ctx.signal,
     )
     try {
-      job = await readJob(session, id)
+      job = await settledElsewhere(session, id, ctx)
       if (FINAL.has(job.status)) return finish(ctx, job)
       if (job.status === 'planned' || job.status === 'paused') {
         await session.engine.startJob(id, { skipProblems: flag(ctx.parsed, 'skip-problems') })
@@ -144,8 +168,8 @@ export async function stopCommand(
   const id = jobIdOf(ctx)
   const outside = await withSession(ctx, { connect: false, wallet: false }, async (session) => {
     const job = await readJob(session, id)
-    // A job that is not runnable is nobody's to write: it is paused or cancelled here.
-    if (!UNFINISHED.has(job.status)) return false
+    // A job that is not runnable (nor settling) is nobody's to write: it is paused or cancelled here.
+    if (!UNFINISHED.has(job.status) && !hasUnsettledAttempts(job)) return false
     if (!(await session.locks.held(accountLockName(job.network, job.account)))) return false
     const asked = session.store.journal.addControl(id, action)
     ctx.printer.line(`Asked the process running ${job.account}'s jobs to ${action} job ${id}`)
@@ -162,6 +186,8 @@ export async function stopCommand(
   })
   if (outside) return 0
   return await withSession(ctx, { connect: true, wallet: true }, async (session) => {
+    // What other processes committed while this one connected: the row is written on the latest.
+    await session.store.refresh()
     if (action === 'pause') {
       await session.engine.pauseJob(id)
       printJob(ctx, await readJob(session, id))

@@ -5,11 +5,12 @@
  * the account at once, and no stale lock file can keep it. Within a process, in-process locks keep
  * engines sharing the store apart first.
  *
- * The lock files live in one folder for the whole user account (`XNM_LOCK_DIR`, else
- * `$XDG_STATE_HOME/xnm/locks`, else `~/.local/state/xnm/locks`), not in the store: two stores on one
- * machine (two folders, two CI workspaces) still run an account's jobs one at a time. Beside each,
- * the holder writes who it is (pid, host, command), so a waiter can say who runs the account. A
- * runner that takes a lock reads what other processes committed before it claims a job.
+ * A lock is taken in two folders, in order: the store's (`locks/`), which keeps the processes of one
+ * store apart whatever their environment, then the user's (`XNM_LOCK_DIR`, else
+ * `$XDG_STATE_HOME/xnm/locks`, else `~/.local/state/xnm/locks`), which keeps two stores of one user
+ * (two folders, two CI workspaces) from running an account at the same time. Beside each file, the
+ * holder writes who it is (pid, host, command), so a waiter can say who runs the account. A runner
+ * that takes a lock reads what other processes committed before it claims a job.
  */
 import Database from 'better-sqlite3'
 import { createHash } from 'node:crypto'
@@ -43,6 +44,8 @@ export interface ProcessLocks extends AccountLocks {
   holder(name: string): LockHolder | undefined
   /** Whether this process holds `name` (not only waits for it). */
   heldHere(name: string): boolean
+  /** The store folder whose process last held `name` on this user's account (any store). */
+  lastStore(name: string): string | undefined
 }
 
 function abortError(): DOMException {
@@ -81,63 +84,112 @@ function readHolder(file: string): LockHolder | undefined {
   }
 }
 
+/** Waits `ms`, or less when `signal` aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise<void>((done) => {
+    const stop = () => {
+      clearTimeout(timer)
+      done()
+    }
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', stop)
+      done()
+    }, ms)
+    signal.addEventListener('abort', stop, { once: true })
+  })
+}
+
+/** Takes the lock file, waiting while another connection (any process) holds it. */
+async function takeFile(file: string, signal: AbortSignal): Promise<Database.Database> {
+  for (;;) {
+    if (signal.aborted) throw abortError()
+    const taken = tryFile(file)
+    if (taken) return taken
+    await pause(RETRY_MS, signal)
+  }
+}
+
+/** The folders a lock is taken in, in order; the user's only when it exists or can be made. */
+function lockFolders(storeDir: string, userDir: string): string[] {
+  const folders = [join(storeDir, 'locks')]
+  mkdirSync(folders[0]!, { recursive: true })
+  try {
+    mkdirSync(userDir, { recursive: true })
+    folders.push(userDir)
+  } catch {
+    // No usable home (HOME=/ in a container, say): the store's folder alone keeps its processes apart.
+  }
+  return folders
+}
+
 /**
- * The account locks of a store's engines: across processes, and across engines of this process.
+ * The account locks of a store's engines: across processes, and across engines of this process. A
+ * lock is taken in the store's folder, then in the user's (always in that order, so two processes
+ * never wait on each other): processes on one store are kept apart whatever their environment, and
+ * processes of one user whatever their store.
  *
  * @param command - what this process is, as a waiter will be told (e.g. "xnm job start 1f2e…").
- * @param dir - the folder of the lock files (the user's, by default).
+ * @param userDir - the user's lock folder (see defaultLockDir).
  */
 export function processLocks(
   store: DurableStore,
   command: string,
-  dir: string = defaultLockDir(),
+  userDir: string = defaultLockDir(),
 ): ProcessLocks {
   const local = new MemoryLocks()
   /** The locks this process holds across processes (the in-process lock alone may be waiting). */
   const held = new Set<string>()
-  mkdirSync(dir, { recursive: true })
-  const fileOf = (name: string) =>
-    join(dir, `${createHash('sha256').update(name).digest('hex').slice(0, 32)}.lock`)
-  const holderFile = (name: string) => `${fileOf(name)}.holder.json`
+  /** The lock files this process holds (one of a lock's two while it waits for the other). */
+  const own = new Set<string>()
+  const folders = lockFolders(store.dir, userDir)
+  const filesOf = (name: string) => {
+    const base = `${createHash('sha256').update(name).digest('hex').slice(0, 32)}.lock`
+    return folders.map((folder) => join(folder, base))
+  }
+  const holderFile = (lock: string) => `${lock}.holder.json`
 
-  const recordHolder = (name: string): void => {
-    const file = holderFile(name)
+  const recordHolder = (lock: string): void => {
     const me: LockHolder = { pid: process.pid, host: hostname(), since: Date.now(), command }
-    writeFileSync(`${file}.${process.pid}`, JSON.stringify(me))
-    renameSync(`${file}.${process.pid}`, file)
+    writeFileSync(`${holderFile(lock)}.${process.pid}`, JSON.stringify(me))
+    renameSync(`${holderFile(lock)}.${process.pid}`, holderFile(lock))
   }
-
-  const takeFile = async (name: string, signal: AbortSignal): Promise<Database.Database> => {
-    for (;;) {
-      if (signal.aborted) throw abortError()
-      const taken = tryFile(fileOf(name))
-      if (taken) return taken
-      await new Promise<void>((done) => {
-        const stop = () => {
-          clearTimeout(timer)
-          done()
-        }
-        const timer = setTimeout(() => {
-          signal.removeEventListener('abort', stop)
-          done()
-        }, RETRY_MS)
-        signal.addEventListener('abort', stop, { once: true })
-      })
-    }
+  const clearHolder = (lock: string): void => {
+    if (readHolder(holderFile(lock))?.pid === process.pid) rmSync(holderFile(lock), { force: true })
   }
+  /** The first of the lock's files another process holds, if any. */
+  const busyFile = (name: string): string | undefined =>
+    filesOf(name).find((file) => {
+      if (own.has(file)) return false
+      const probe = tryFile(file)
+      probe?.close()
+      return probe === undefined
+    })
 
   return {
     async acquire(name: string, signal: AbortSignal): Promise<HeldLock> {
       const inProcess = await local.acquire(name, signal)
-      let file: Database.Database
+      const taken: { file: string; sql: Database.Database }[] = []
+      const letGo = () => {
+        for (const { file, sql } of taken.splice(0).reverse()) {
+          clearHolder(file)
+          own.delete(file)
+          sql.close() // ends the open transaction: the kernel lets the next process in
+        }
+      }
       try {
-        file = await takeFile(name, signal)
+        for (const file of filesOf(name)) {
+          taken.push({ file, sql: await takeFile(file, signal) })
+          own.add(file)
+          recordHolder(file)
+        }
         held.add(name)
-        recordHolder(name)
+        // Which store ran the account last: another store's process can tell its jobs are elsewhere.
+        if (folders.length > 1) writeFileSync(`${taken.at(-1)!.file}.store`, store.dir)
         // What the last holder committed: a job it ran is claimed from its latest rows.
         await store.refresh()
       } catch (error) {
-        if (held.delete(name)) file!.close()
+        held.delete(name)
+        letGo()
         inProcess.release()
         throw error
       }
@@ -147,31 +199,32 @@ export function processLocks(
           if (released) return
           released = true
           held.delete(name)
-          if (readHolder(holderFile(name))?.pid === process.pid)
-            rmSync(holderFile(name), { force: true })
-          file.close() // ends the open transaction: the kernel lets the next process in
+          letGo()
           inProcess.release()
         },
       }
     },
 
     held(name: string): Promise<boolean> {
-      if (held.has(name)) return Promise.resolve(true)
-      const probe = tryFile(fileOf(name))
-      probe?.close()
-      return Promise.resolve(probe === undefined)
+      return Promise.resolve(held.has(name) || busyFile(name) !== undefined)
     },
 
     heldHere: (name) => held.has(name),
 
-    holder(name: string): LockHolder | undefined {
-      if (held.has(name)) return undefined
-      const probe = tryFile(fileOf(name))
-      if (probe) {
-        probe.close()
+    lastStore(name: string): string | undefined {
+      const user = filesOf(name)[1]
+      if (!user) return undefined
+      try {
+        return readFileSync(`${user}.store`, 'utf8')
+      } catch {
         return undefined
       }
-      return readHolder(holderFile(name))
+    },
+
+    holder(name: string): LockHolder | undefined {
+      if (held.has(name)) return undefined
+      const busy = busyFile(name)
+      return busy === undefined ? undefined : readHolder(holderFile(busy))
     },
   }
 }

@@ -84,6 +84,22 @@ function toStored(raw: RawRow): StoredRow {
   }
 }
 
+/**
+ * The job rows of another store, read without opening it as a store (read-only, no writes, no
+ * locks held): what its jobs of an account still have to do.
+ */
+export function jobsOfStore(file: string): Record<string, unknown>[] {
+  const sql = new Database(file, { readonly: true, fileMustExist: true, timeout: 10_000 })
+  try {
+    return sql
+      .prepare<[], { value: Buffer | null }>("SELECT value FROM rows WHERE tbl = 'jobs'")
+      .all()
+      .flatMap((r) => (r.value ? [deserialize(r.value) as Record<string, unknown>] : []))
+  } finally {
+    sql.close()
+  }
+}
+
 /** The SQLite file of a store; one connection per process. */
 export class SqliteJournal {
   private readonly sql: Database.Database
