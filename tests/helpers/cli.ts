@@ -38,6 +38,8 @@ export class CliWorld {
   readonly dir = mkdtempSync(join(tmpdir(), 'xnm-cli-'))
   readonly store = join(this.dir, 'store')
   readonly secretFile = join(this.dir, 'secret')
+  /** The processes started and not yet ended: a failed test leaves none behind. */
+  private readonly running = new Set<ChildProcess>()
   /** The account locks' folder (a user's, shared by every store): the world's own unless given. */
   readonly lockDir: string
 
@@ -78,6 +80,8 @@ export class CliWorld {
         cwd: this.dir,
       },
     )
+    this.running.add(child)
+    child.on('exit', () => this.running.delete(child))
     let out = ''
     let err = ''
     const waiting: { text: string; resolve: () => void }[] = []
@@ -116,6 +120,7 @@ export class CliWorld {
   }
 
   remove(): void {
+    for (const child of this.running) child.kill('SIGKILL')
     rmSync(this.dir, { recursive: true, force: true })
   }
 }
