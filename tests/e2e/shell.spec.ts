@@ -221,8 +221,12 @@ test('the footer while connected: counts, Quick Airdrop on the Airdrop tab only'
     // Deep in the grid (the collection is tens of thousands of pixels tall), a card picked there,
     // then Quick Airdrop: the upload section is on screen, below the header, and has the focus.
     const spot = await page.waitForFunction(() => {
-      // Again on each try: the grid grows as it renders, and a shorter page clamps the scroll.
-      window.scrollTo(0, 20_000)
+      // Again on each try: the grid grows as it renders, and a shorter page clamps the scroll. Each
+      // try lands 60 px further (over 600 px, then again): at one fixed offset the rows could fall
+      // either side of the band looked in, whatever the wait.
+      const w = window as unknown as { spotTries?: number }
+      w.spotTries = (w.spotTries ?? 0) + 1
+      window.scrollTo(0, 20_000 + (w.spotTries % 10) * 60)
       if (window.scrollY < 19_000) return null
       const cards = [...document.querySelectorAll('[role="checkbox"][aria-label]')]
       const inView = cards.find((card) => {
