@@ -138,7 +138,7 @@ export function records<T = Record<string, unknown>>(out: string, type: string):
  * A funded holder with `nfts` transferable NFTs (taxon 1), and `recipients` funded accounts, made
  * in-process (the open ledger takes every mint at once, then closes).
  */
-export function holderWithNfts(
+function holderWithNfts(
   ledger: SandboxLedger,
   nfts: number,
   recipients: number,
