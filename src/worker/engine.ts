@@ -195,6 +195,7 @@ export class Engine implements EngineApi {
 
   // The wallet (WalletApi).
   readonly connectWallet = answeredBy(() => this.wallet, 'connectWallet')
+  readonly connectApprover = answeredBy(() => this.wallet, 'connectApprover')
   readonly connectDemoWallet = answeredBy(() => this.wallet, 'connectDemoWallet')
   readonly getWallet = answeredBy(() => this.wallet, 'getWallet')
   readonly lock = answeredBy(() => this.wallet, 'lock')

@@ -18,6 +18,7 @@ const METHODS = {
   onStatus: true,
   offStatus: true,
   connectWallet: true,
+  connectApprover: true,
   connectDemoWallet: true,
   getWallet: true,
   lock: true,

@@ -180,7 +180,7 @@ export async function connectHolder(engine: Engine): Promise<void> {
  * Cancels the holder's offers of these NFTs left by earlier jobs, so they can be airdropped again:
  * pre-flight flags an NFT that already has a sell offer (DUPLICATE), and these tests reuse NFTs.
  */
-async function releaseNfts(w: World, nftIds: readonly string[]): Promise<void> {
+export async function releaseNfts(w: World, nftIds: readonly string[]): Promise<void> {
   const wanted = new Set(nftIds)
   const offered = async () => {
     const pages = await w.client.requestAll({

@@ -65,7 +65,7 @@ export async function payWithSigner(
   engine: Engine,
   drops = '1000000',
 ): Promise<string> {
-  const signer = keyringOf(engine).signer()
+  const signer = keyringOf(engine).signingWallet()
   const tx: Payment = {
     TransactionType: 'Payment',
     Account: signer.classicAddress,

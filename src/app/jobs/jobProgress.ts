@@ -24,6 +24,7 @@ const PAUSED_BY: Record<NonNullable<JobRow['pausedBy']>, string> = {
   user: 'Paused',
   wallet: 'Paused: wallet disconnected. Connect it again to go on',
   network: 'Paused: the app is on another network. Switch back to go on',
+  approval: 'Paused: waiting for your approval in your wallet. Resume to be asked again',
 }
 
 /**
@@ -78,7 +79,10 @@ export function stepText(
     case 'waiting':
       return 'Waiting for another job of this wallet to finish'
     case 'paused':
-      return inFlight > 0 ? 'pausing…' : PAUSED_BY[job.pausedBy ?? 'user']
+      if (inFlight > 0) return 'pausing…'
+      // The wallet's refusal or absence, in its own words ('Waiting for your approval in Crossmark…').
+      if (job.pausedBy === 'approval' && job.notice) return job.notice
+      return PAUSED_BY[job.pausedBy ?? 'user']
     case 'cancelling':
       return 'Cancelling: waiting for submitted transactions to settle'
     case 'running':

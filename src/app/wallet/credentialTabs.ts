@@ -23,10 +23,20 @@ export const CREDENTIAL_TAB: Readonly<Record<CredentialKind, CredentialTab>> = {
     name: 'Regular Key',
     inputLabel: 'Regular Key (optional: or set one up via Gem Wallet)',
   },
+  secretNumbers: {
+    kind: 'secretNumbers',
+    name: 'Secret Numbers',
+    inputLabel: "Xaman's secret numbers: 8 rows of 6 digits (A to H)",
+  },
 }
 
 /** The credential kinds in sub-tab order; Family Seed is the default. */
-export const CREDENTIAL_KINDS: readonly CredentialKind[] = ['familySeed', 'secpKey', 'regularKey']
+export const CREDENTIAL_KINDS: readonly CredentialKind[] = [
+  'familySeed',
+  'secpKey',
+  'regularKey',
+  'secretNumbers',
+]
 
 /** The sub-tabs in order. */
 export const CREDENTIAL_TABS: readonly CredentialTab[] = CREDENTIAL_KINDS.map(

@@ -91,9 +91,10 @@ export interface JobRequestRow {
 /**
  * Why a job is paused. `user`: the user asked (it waits for Resume). `wallet`: the wallet was
  * disconnected; connecting it again resumes the job. `network`: the app switched to another network;
- * coming back to the job's network resumes it.
+ * coming back to the job's network resumes it. `approval`: the external wallet that approves its
+ * transactions refused or closed (the job's `notice` says which); it waits for Resume.
  */
-export type PauseReason = 'user' | 'wallet' | 'network'
+export type PauseReason = 'user' | 'wallet' | 'network' | 'approval'
 
 /** Pre-flight figures of a planned job (the JobPlan the UI confirmed, without the id). */
 export interface JobPlanFigures {

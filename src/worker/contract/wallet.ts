@@ -1,5 +1,9 @@
-/** Wallets: connecting one from a credential (the secret stays in the worker), the GEM Wallet regular key. */
+/**
+ * Wallets: connecting one from a credential (the secret stays in the worker), an external wallet that
+ * approves the app's transactions (it keeps its key), the regular key this app keeps.
+ */
 import type { NetworkId } from '../../shared/networks.ts'
+import type { ApproverWalletId } from '../../shared/wallets.ts'
 
 /** Connecting a wallet, and the regular key this app keeps on the device. */
 export interface WalletApi {
@@ -15,6 +19,22 @@ export interface WalletApi {
    *   is not activated on this network; `NOT_CONNECTED` without a ledger connection.
    */
   connectWallet(input: CredentialInput): Promise<WalletInfo>
+
+  /**
+   * Connects an account whose transactions an external wallet approves (Crossmark, GEM Wallet,
+   * Ledger, Xaman): the app holds no key. Jobs hand the wallet windows of prepared transactions
+   * (sequence, fee and LastLedgerSequence set) through `port`, check every signed blob it returns
+   * against what was prepared and the account's keys, store it, and only then submit it. A refusal
+   * or a closed wallet pauses the job (nothing prepared is lost); Resume asks again.
+   *
+   * @param connection - the wallet, the account and the public key that signs for it (its master
+   *   key, or its RegularKey), as the wallet reported them.
+   * @param port - a `Comlink.proxy` that asks the wallet (in the page) to approve.
+   * @throws EngineError `VALIDATION` for a malformed address or key, a key that may not sign for the
+   *   account (not its RegularKey, or a disabled master key); `NOT_FOUND` for an account that does
+   *   not exist on the connected network.
+   */
+  connectApprover(connection: ApproverConnection, port: ApprovalPort): Promise<WalletInfo>
 
   /**
    * Connects the sandbox's demo wallet (its seed is derived inside the worker).
@@ -102,8 +122,10 @@ export interface WalletApi {
  * - `familySeed`: `s…` (secp256k1) or `sEd…` (ed25519).
  * - `secpKey`: a private key in hex: 64 digits, 66 with the `00` prefix, or `ED` + 64 for ed25519.
  * - `regularKey`: the seed or hex key of a regular key, plus the account it signs for.
+ * - `secretNumbers`: Xaman's backup, 8 rows of 6 digits (the last digit of each row checks it),
+ *   separated by anything but digits.
  */
-export type CredentialKind = 'familySeed' | 'secpKey' | 'regularKey'
+export type CredentialKind = 'familySeed' | 'secpKey' | 'regularKey' | 'secretNumbers'
 
 /** What the wallet dialog sends, once, into the worker. */
 export interface CredentialInput {
@@ -150,6 +172,44 @@ export interface WalletInfo {
   keyAddress: string
   /** True when it came from the encrypted key stored on this device. */
   restored: boolean
+  /** The external wallet that approves each transaction (no key in the app); absent for a key. */
+  approver?: ApproverWalletId
+}
+
+/** An external wallet's account, as the wallet reported it (EngineApi.connectApprover). */
+export interface ApproverConnection {
+  wallet: ApproverWalletId
+  /** The account whose transactions it approves. */
+  account: string
+  /** Hex public key of the key that signs: the account's master key or its RegularKey. */
+  publicKey: string
+}
+
+/**
+ * What the page does for the engine with an external wallet: approve windows of prepared
+ * transactions. It signs nothing itself and submits nothing: the engine submits what it stored.
+ */
+export interface ApprovalPort {
+  approve(request: ApprovalRequest): Promise<ApprovalAnswer>
+}
+
+/** Prepared transactions to approve, in sequence order: every field set but the signature. */
+export interface ApprovalRequest {
+  /** Transaction JSON with Account, Fee, Sequence, LastLedgerSequence and SigningPubKey set. */
+  transactions: Record<string, unknown>[]
+  /** Why (the job's kind, or 'gap' for a no-op that fills a sequence number). */
+  purpose: string
+}
+
+/**
+ * The wallet's answer: the signed blobs, in the order asked, of the transactions it approved (a
+ * prefix of the request: a wallet that asks transaction by transaction may stop midway), and why it
+ * stopped short.
+ */
+export interface ApprovalAnswer {
+  signed: string[]
+  /** `refused`: the user said no. `closed`: the wallet is closed, locked or gone. */
+  stopped?: { reason: 'refused' | 'closed'; message: string }
 }
 
 /**

@@ -1,10 +1,9 @@
 /** What the jobs need of the engine: the store, the connection, the wallet that signs, and hooks. */
-import type { Wallet } from 'xrpl'
-
 import type { LedgerDb } from '../../db/schema.ts'
 import type { JobRow } from '../../db/types/jobs.ts'
 import type { NetworkId } from '../../shared/networks.ts'
 import type { WalletInfo } from '../api.ts'
+import type { JobSigner } from '../ledger/jobSigner.ts'
 import type { ServerPace } from '../ledger/requestScheduler.ts'
 import type { ConnectionManager } from '../network/connectionManager.ts'
 import type { SecondOpinion } from '../network/secondOpinion.ts'
@@ -12,11 +11,11 @@ import type { JobKinds } from './jobKind.ts'
 import type { AccountLocks } from './run/accountLocks.ts'
 import type { RunnerLimits } from './run/runner.ts'
 
-/** What jobs need of the wallet: who is connected, and the xrpl.js Wallet that signs for it. */
-export interface JobSigner {
+/** What jobs need of the wallet: who is connected, and what signs for it (a key, or its wallet). */
+export interface JobKeyring {
   current(): WalletInfo | null
   /** @throws EngineError `VALIDATION` without a connected wallet. */
-  signer(): Wallet
+  signer(): JobSigner
 }
 
 /** The connected wallet on the engine's network: the account a job is planned and run for. */
@@ -33,7 +32,7 @@ export interface JobServiceDeps {
   kinds: JobKinds
   connection: Pick<ConnectionManager, 'requireClient'>
   /** The connected wallet and what signs for it (the keyring). */
-  keyring: JobSigner
+  keyring: JobKeyring
   network: () => NetworkId
   limits?: Partial<RunnerLimits>
   /**

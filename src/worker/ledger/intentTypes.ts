@@ -5,7 +5,7 @@
  * an unsigned transaction through here; it adds Fee, Sequence and LastLedgerSequence, signs, and
  * records the blob before submitting.
  */
-import type { Client, SubmittableTransaction, Wallet } from 'xrpl'
+import type { Client, SubmittableTransaction } from 'xrpl'
 
 import type { Intent } from '../../db/types/jobItems.ts'
 import type { PlanProblem } from '../../db/types/jobs.ts'
@@ -21,8 +21,8 @@ export type Refusal = Pick<PlanProblem, 'code' | 'message'>
 export interface LastLookContext {
   /** A connected client. */
   client: Client
-  /** The wallet that will sign (its key's address tells a regular key from the master key). */
-  signer: Wallet
+  /** The address of the key that will sign (it tells a regular key from the master key). */
+  signingKey: string
   /** The account whose transaction it is. */
   account: string
   /** The network's name, for messages. */

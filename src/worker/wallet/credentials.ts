@@ -5,8 +5,10 @@
 import { deriveAddress, isValidClassicAddress, Wallet } from 'xrpl'
 
 import { EngineError } from '../../shared/errors.ts'
-import type { CredentialInput, CredentialKind } from '../api.ts'
-import { parseHexKey, parseSeed, parseSeedOrHexKey } from './secretFormats.ts'
+import { APPROVER_WALLETS } from '../../shared/wallets.ts'
+import type { ApproverWalletId } from '../../shared/wallets.ts'
+import type { ApproverConnection, CredentialInput, CredentialKind } from '../api.ts'
+import { parseHexKey, parseSecretNumbers, parseSeed, parseSeedOrHexKey } from './secretFormats.ts'
 import type { KeyAlgorithm, KeyMaterial } from './secretFormats.ts'
 
 /** A credential that passed validation: an account and the key that signs for it. */
@@ -25,6 +27,7 @@ const PARSERS: Readonly<Record<CredentialKind, (text: string) => KeyMaterial>> =
   familySeed: parseSeed,
   secpKey: parseHexKey,
   regularKey: parseSeedOrHexKey,
+  secretNumbers: parseSecretNumbers,
 }
 
 function isKind(value: unknown): value is CredentialKind {
@@ -97,4 +100,44 @@ export function walletFor(credential: ParsedCredential): Wallet {
     ...(signing === 'regular' ? { masterAddress: account } : {}),
     ...(key.seed ? { seed: key.seed } : {}),
   })
+}
+
+/** An external wallet's account that passed validation: who signs, with which key. */
+export interface ParsedApprover {
+  wallet: ApproverWalletId
+  account: string
+  publicKey: string
+  signing: 'master' | 'regular'
+  algorithm: KeyAlgorithm
+  keyAddress: string
+}
+
+const PUBLIC_KEY = /^(0[23][0-9A-F]{64}|ED[0-9A-F]{64})$/
+
+/**
+ * Validates what the page reports of an external wallet's account (it comes from the wallet and the
+ * UI thread: untrusted shapes).
+ *
+ * @throws EngineError `VALIDATION` for an unknown wallet, a malformed address or public key.
+ */
+export function parseApproverConnection(input: ApproverConnection): ParsedApprover {
+  const raw = input as Partial<ApproverConnection> | null
+  const wallet = raw?.wallet
+  if (typeof wallet !== 'string' || !Object.hasOwn(APPROVER_WALLETS, wallet)) {
+    throw new EngineError('VALIDATION', 'Unknown wallet')
+  }
+  const account = parseAccountAddress(raw?.account, 'The wallet did not give an account address')
+  const publicKey = typeof raw?.publicKey === 'string' ? raw.publicKey.trim().toUpperCase() : ''
+  if (!PUBLIC_KEY.test(publicKey)) {
+    throw new EngineError('VALIDATION', `${APPROVER_WALLETS[wallet].name} gave no valid public key`)
+  }
+  const keyAddress = deriveAddress(publicKey)
+  return {
+    wallet,
+    account,
+    publicKey,
+    signing: keyAddress === account ? 'master' : 'regular',
+    algorithm: publicKey.startsWith('ED') ? 'ed25519' : 'secp256k1',
+    keyAddress,
+  }
 }

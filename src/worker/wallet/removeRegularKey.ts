@@ -4,7 +4,6 @@
  * signed by that key itself. The ledger refuses it (tecNO_ALTERNATIVE_KEY) when the account's master
  * key is disabled and it has no signer list: the account would have no way left to sign.
  */
-import { deriveAddress } from 'xrpl'
 import type { SetRegularKey } from 'xrpl'
 
 import type { Intent } from '../../db/types/jobItems.ts'
@@ -45,7 +44,7 @@ async function removalLastLook(
   context: LastLookContext,
 ): Promise<Refusal | null> {
   const { keyAddress } = intent
-  const signingKey = deriveAddress(context.signer.publicKey)
+  const signingKey = context.signingKey
   if (signingKey !== keyAddress) {
     return {
       code: 'NO_REGULAR_KEY',

@@ -6,9 +6,10 @@
  */
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
-import { decodeSeed, isValidClassicAddress, Wallet } from 'xrpl'
+import { decodeSeed, isValidClassicAddress, Wallet, walletFromSecretNumbers } from 'xrpl'
 
 import { EngineError } from '../../shared/errors.ts'
+import { secretNumbersProblem, splitSecretNumbers } from '../../shared/secretNumbers.ts'
 
 /** The signature algorithm of a key (the names WalletInfo uses). */
 export type KeyAlgorithm = 'secp256k1' | 'ed25519'
@@ -157,4 +158,26 @@ export function parseHexKey(text: string): KeyMaterial {
  */
 export function parseSeedOrHexKey(text: string): KeyMaterial {
   return text.startsWith('s') ? parseSeed(text) : parseHexKey(text)
+}
+
+/**
+ * Reads Xaman's secret numbers: 8 rows of 6 digits, each row's checksum checked (the first row in
+ * error is named). They derive a secp256k1 key, as Xaman does.
+ *
+ * @param text - the rows, separated by anything but digits.
+ * @throws EngineError `VALIDATION` 'Invalid secret numbers: …'.
+ */
+export function parseSecretNumbers(text: string): KeyMaterial {
+  const rows = splitSecretNumbers(text)
+  const problem = rows
+    ? secretNumbersProblem(rows)
+    : 'enter 8 rows of 6 digits (A to H, as Xaman shows them)'
+  if (problem || !rows) throw new EngineError('VALIDATION', `Invalid secret numbers: ${problem}`)
+  const wallet = walletFromSecretNumbers(rows)
+  return {
+    algorithm: 'secp256k1',
+    publicKey: wallet.publicKey,
+    privateKey: wallet.privateKey,
+    ...(wallet.seed ? { seed: wallet.seed } : {}),
+  }
 }

@@ -13,6 +13,8 @@ import { EngineError, logFailure } from '../../shared/errors.ts'
 import type { NetworkConfig, NetworkId } from '../../shared/networks.ts'
 import type {
   AccountKeys,
+  ApprovalPort,
+  ApproverConnection,
   CredentialInput,
   KeyProtection,
   StoredSession,
@@ -48,6 +50,10 @@ export class WalletService {
 
   async connectWallet(input: CredentialInput): Promise<WalletInfo> {
     return this.withResume(await this.deps.keyring.connect(input))
+  }
+
+  async connectApprover(input: ApproverConnection, port: ApprovalPort): Promise<WalletInfo> {
+    return this.withResume(await this.deps.keyring.connectApprover(input, port))
   }
 
   async connectDemoWallet(): Promise<WalletInfo> {

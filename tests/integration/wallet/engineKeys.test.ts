@@ -143,8 +143,8 @@ describe('connectWallet: every credential kind', () => {
     check(info)
     expectNoSecret(info, wallet())
     expect(await h.engine.getWallet()).toEqual(info)
-    expect(keyringOf(h.engine).signer().classicAddress).toBe(info.address)
-    expect(keyringOf(h.engine).signer().publicKey).toBe(wallet().publicKey)
+    expect(keyringOf(h.engine).signingWallet().classicAddress).toBe(info.address)
+    expect(keyringOf(h.engine).signingWallet().publicKey).toBe(wallet().publicKey)
   })
 
   it('signs transactions the ledger accepts, with the master and with the regular key', async () => {
@@ -260,7 +260,7 @@ describe('lock and networks', () => {
     expect(await h.engine.getWallet()).not.toBeNull()
     await h.engine.lock()
     expect(await h.engine.getWallet()).toBeNull()
-    expect(() => keyringOf(h.engine).signer()).toThrow('Please connect your wallet first')
+    expect(() => keyringOf(h.engine).signingWallet()).toThrow('Please connect your wallet first')
   })
 
   it('a wallet belongs to the network it was connected on', async () => {
@@ -279,7 +279,7 @@ describe('lock and networks', () => {
     const info = await engine.connectWallet({ kind: 'familySeed', secret: wallet.seed! })
     await engine.connect('testnet')
     expect(await engine.getWallet()).toBeNull()
-    expect(() => keyringOf(engine).signer()).toThrow('Please connect your wallet first')
+    expect(() => keyringOf(engine).signingWallet()).toThrow('Please connect your wallet first')
     await engine.connect('sandbox')
     expect(await engine.getWallet()).toEqual(info)
   })

@@ -35,7 +35,7 @@ async function setUpGemKey(): Promise<{ info: WalletInfo; key: Wallet }> {
   const { regularKeyAddress } = await h.engine.prepareRegularKey()
   await gemSetsRegularKey(regularKeyAddress)
   const info = await h.engine.confirmRegularKey(primary.classicAddress, DEVICE)
-  return { info, key: keyringOf(h.engine).signer() }
+  return { info, key: keyringOf(h.engine).signingWallet() }
 }
 
 /** Closes ledgers until the promise settles (at most `maxCloses`), and returns how it settled. */
@@ -96,7 +96,7 @@ describe('GEM regular key: prepare and confirm', () => {
       keyAddress: prepared.regularKeyAddress,
       restored: false,
     })
-    const key = keyringOf(h.engine).signer()
+    const key = keyringOf(h.engine).signingWallet()
     expect(JSON.stringify(info)).not.toContain(key.seed)
     expect(JSON.stringify(info)).not.toContain(key.privateKey)
     expect(await payWithSigner(ledger, h.engine)).toBe('tesSUCCESS')

@@ -3,14 +3,13 @@
  * job's (its network, its account), the fee ceiling the user confirmed, and the network's other
  * servers for a second look.
  */
-import type { Wallet } from 'xrpl'
-
 import type { JobRow } from '../../../db/types/jobs.ts'
 import { EngineError } from '../../../shared/errors.ts'
 import { buildNetworks } from '../../../shared/networks.ts'
 import type { NetworkId } from '../../../shared/networks.ts'
 import { lookupTx } from '../../ledger/txLookup.ts'
 import type { SecondOpinion } from '../../network/secondOpinion.ts'
+import type { JobSigner } from '../../ledger/jobSigner.ts'
 import type { JobServiceDeps } from '../jobDeps.ts'
 import { DEFAULT_LIMITS } from './runner.ts'
 import type { RunnerDeps } from './runner.ts'
@@ -54,7 +53,7 @@ function secondLookup(
   }
 }
 
-function signerFor(deps: JobServiceDeps, job: JobRow): Wallet {
+function signerFor(deps: JobServiceDeps, job: JobRow): JobSigner {
   const wallet = deps.keyring.current()
   if (wallet?.address !== job.account || wallet.network !== job.network) {
     throw new EngineError(

@@ -11,7 +11,7 @@
  *   (wallet/removeRegularKey.ts).
  * An item refused here is skipped, with the reason; nothing of it is signed.
  */
-import type { Client, Wallet } from 'xrpl'
+import type { Client } from 'xrpl'
 
 import type { JobItemRow } from '../../../db/types/jobItems.ts'
 import { shortAddress, shortId } from '../../../shared/format.ts'
@@ -19,13 +19,14 @@ import type { IntentTypes, Refusal } from '../../ledger/intentTypes.ts'
 import { readOwnOffers } from '../../ledger/ownOffers.ts'
 import type { OfferEntry } from '../../ledger/ownOffers.ts'
 import type { SecondRead } from '../../ledger/secondRead.ts'
+import type { JobSigner } from '../../ledger/jobSigner.ts'
 
 export interface PresignDeps {
   /** Each intent type's own last look (the registry of intent types). */
   transactions: Pick<IntentTypes, 'lastLook'>
   client: () => Client
   /** The wallet that signs (its key's address tells a regular key from the master key). */
-  signer: () => Wallet
+  signer: () => Pick<JobSigner, 'keyAddress'>
   account: string
   /** The network's name, for messages. */
   networkName: string
@@ -75,7 +76,7 @@ export class PresignCheck {
       }
     }
     const { client, signer, account, networkName, second, transactions } = this.deps
-    const looks = { client: client(), signer: signer(), account, networkName }
+    const looks = { client: client(), signingKey: signer().keyAddress, account, networkName }
     const context = second ? { ...looks, second } : looks
     for (const item of items) {
       const refusal = await transactions.lastLook(item.intent, context)

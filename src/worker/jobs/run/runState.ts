@@ -100,6 +100,23 @@ export class RunState {
   }
 
   /**
+   * The external wallet stopped approving: nothing new is signed, what is in flight settles, and the
+   * job is paused with the wallet's message (stored at once) until the user resumes it.
+   */
+  async pauseForApproval(message: string): Promise<void> {
+    if (this.stopping === 'cancel' || this.stopping === 'fail') return
+    this.stopping = 'pause'
+    this.notice = message
+    await this.flush()
+    const epoch = this.job.epoch
+    const from: JobStatus[] = ['running', 'waiting']
+    if (
+      await switchJobStatus(this.db, this.job.id, from, 'paused', { epoch, pausedBy: 'approval' })
+    )
+      this.seenStatus = 'paused'
+  }
+
+  /**
    * Reads the job's row: a runner that lost the job (another took it: a higher epoch) stops with a
    * FencedError; a pause, resume or cancel that another writer stored (another tab, say) is taken.
    */

@@ -19,7 +19,7 @@
  * means), runState.ts (items and their transitions), replacementOrder.ts ('List again' ordering).
  */
 import { NFTokenCreateOfferFlags } from 'xrpl'
-import type { Client, Wallet } from 'xrpl'
+import type { Client } from 'xrpl'
 
 import { FencedError } from '../../../db/jobItemWrites.ts'
 import type { LedgerDb } from '../../../db/schema.ts'
@@ -38,6 +38,8 @@ import { Submitter } from './submitLoop.ts'
 import type { IntentTypes } from '../../ledger/intentTypes.ts'
 import type { ServerPace } from '../../ledger/requestScheduler.ts'
 import { log } from '../../../shared/log.ts'
+import type { JobSigner } from '../../ledger/jobSigner.ts'
+import { ApprovalStopped } from './submitLoop.ts'
 
 export { DEFAULT_LIMITS } from './submitRules.ts'
 export type { RunnerLimits } from './submitRules.ts'
@@ -51,7 +53,8 @@ export interface RunnerDeps {
   transactions: Pick<IntentTypes, 'build' | 'resultMessage' | 'lastLook'>
   /** The connected client (it may change after a reconnect). */
   client: () => Client
-  signer: () => Wallet
+  /** What signs: the key the app holds, or the external wallet that approves. */
+  signer: () => JobSigner
   limits: RunnerLimits
   /** Other endpoints of the job's network, which confirm an attempt's absence before a new one. */
   secondLookup?: SecondLookup
@@ -188,6 +191,11 @@ export class JobRunner {
         this.needsReconcile = true
         if (isConnectionError(e)) {
           await this.follower.wait(RETRY_WAIT_MS)
+          continue
+        }
+        // The wallet refused or closed: the job pauses (never fails), what is in flight settles.
+        if (e instanceof ApprovalStopped) {
+          await this.state.pauseForApproval(e.message)
           continue
         }
         log.error(`jobs: job ${this.state.job.id} stops signing:`, e)

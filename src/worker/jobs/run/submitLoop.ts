@@ -4,7 +4,7 @@
  * queue or the open ledger is full, submits held-back attempts again, and fills sequence gaps that no
  * pending item can take with a no-op.
  */
-import type { Client, SubmittableTransaction, Wallet } from 'xrpl'
+import type { Client, SubmittableTransaction } from 'xrpl'
 
 import type { Attempt, JobItemRow } from '../../../db/types/jobItems.ts'
 import { isEngineError } from '../../../shared/errors.ts'
@@ -20,12 +20,39 @@ import type { RunnerLimits } from './submitRules.ts'
 import type { ServerPace } from '../../ledger/requestScheduler.ts'
 import { batchSize, serverPaceNotice } from './serverPaceTerms.ts'
 import { SubmitWindow } from './submitWindow.ts'
+import type { ApprovalStop, JobSigner, SignedTx } from '../../ledger/jobSigner.ts'
+
+/**
+ * An external wallet stopped approving (the user refused, the wallet closed, or it returned another
+ * transaction than the one prepared): the job pauses with the stop's message; what it did not sign
+ * stays pending.
+ */
+export class ApprovalStopped extends Error {
+  constructor(readonly stop: ApprovalStop) {
+    super(stop.message)
+    this.name = 'ApprovalStopped'
+  }
+}
+
+/**
+ * Ledgers an approved transaction needs left before its LastLedgerSequence to be worth submitting:
+ * one approved later than that is dropped (never stored, never submitted) and approved again.
+ */
+const MIN_LEDGERS_LEFT = 4
+
+/** Where a round of signatures stands on the ledger: what each of its attempts records. */
+interface Frame {
+  firstLedger: number
+  lastLedgerSequence: number
+  feeDrops: string
+}
 
 export interface SubmitDeps {
   client: () => Client
   /** Builds each intent's transaction (the registry of intent types). */
   transactions: Pick<IntentTypes, 'build'>
-  signer: () => Wallet
+  /** What signs: a key the app holds, or an external wallet that approves (see jobSigner.ts). */
+  signer: () => JobSigner
   limits: RunnerLimits
   /** The measured link and ledger: how many submits at once, how many in flight, which fee. */
   pace: Pace
@@ -60,19 +87,23 @@ export class Submitter {
         // A rejected attempt only waits for proof that it is dead: it takes no room.
         const live = this.state.inFlight().filter((i) => !isRejected(this.state.latest(i)))
         const room = Math.min(this.deps.limits.maxInFlight, pace.maxInFlight) - live.length
-        const batch = this.state.pending(Math.min(room, batchSize(this.deps.serverPace?.())), true)
+        const signer = this.deps.signer()
+        const most = Math.min(room, batchSize(this.deps.serverPace?.()), signer.window)
+        const batch = this.state.pending(most, true)
         if (batch.length === 0) break
         if (await this.refuseChanged(batch)) continue
-        const signed = batch.map((item) => [item, this.sign(item)] as const)
+        const { signed, stopped } = await this.signBatch(signer, batch)
         // Stored before submitted: after a crash the hash is known and the outcome can be looked up.
         await this.state.flush()
         // Many submits in flight at once, started in sequence order (one round trip each made the
         // link's latency the limit: 200 a ledger at 100 ms is 20 s). One that arrives before its
-        // predecessor is held by the server (terPRE_SEQ) until that one applies.
+        // predecessor is held by the server (terPRE_SEQ) until that one applies. An external wallet
+        // is asked for the next window while these are submitted.
         for (const [item, attempt] of signed) {
           if (this.blocked) break
           await window.add(() => this.submit(item, attempt))
         }
+        if (stopped) throw new ApprovalStopped(stopped)
       }
     } finally {
       await window.drain()
@@ -152,6 +183,9 @@ export class Submitter {
     // die at their LastLedgerSequence and their items are signed again after the resume.
     const signer = this.signerIfAny()
     if (!signer) return
+    // An external wallet is not asked to approve a no-op while the job pauses (it may be paused
+    // because the user refused): the attempts behind the gap die and are signed again on resume.
+    if (signer.approver && this.state.stopping) return
     for (;;) {
       if (this.blocked || !this.feeAllowed()) return
       const gap = sequencer.lowestFree(view.accountSeq)
@@ -166,28 +200,76 @@ export class Submitter {
   }
 
   /**
-   * Signs the item's next attempt. The signer comes first: no sequence number is taken without one
-   * (a missing wallet throws NOT_CONNECTED here), and a number taken for a signature that failed is
-   * given back.
+   * Signs the items' next attempts, in one round: sequence numbers are taken, the transactions
+   * prepared and handed to the signer (a key signs at once; an external wallet asks the user).
+   * The signer comes first: no sequence number is taken without one (a missing wallet throws
+   * NOT_CONNECTED here). Numbers taken for transactions that were not signed are given back; so are
+   * all of them when the approval came back after the run was told to stop, or too late to apply.
    */
-  private sign(item: JobItemRow): Attempt {
-    const signer = this.deps.signer()
-    const tx = this.deps.transactions.build(this.state.job.account, item.intent)
+  private async signBatch(
+    signer: JobSigner,
+    items: readonly JobItemRow[],
+  ): Promise<{ signed: (readonly [JobItemRow, Attempt])[]; stopped?: ApprovalStop }> {
+    const { account } = this.state.job
     const sequencer = this.state.sequencer!
-    const sequence = sequencer.take(this.state.view.accountSeq)
-    let a: Attempt
+    const txs = items.map((item) => this.deps.transactions.build(account, item.intent))
+    const sequences = items.map(() => sequencer.take(this.state.view.accountSeq))
+    const frame = this.frame(signer)
+    let outcome: { signed: SignedTx[]; stopped?: ApprovalStop }
     try {
-      a = this.signAttempt(signer, tx, sequence)
+      const prepared = txs.map((tx, i) => prepare(tx, sequences[i]!, frame))
+      outcome = await this.approve(signer, prepared, this.state.job.kind)
     } catch (e) {
-      sequencer.release(sequence)
+      for (const sequence of sequences) sequencer.release(sequence)
       throw e
     }
-    this.state.addAttempt(item, a)
-    return a
+    const usable = this.usable(signer, frame, outcome.signed.length)
+    const signed = items.slice(0, usable).map((item, i) => {
+      const a = attemptOf(sequences[i]!, frame, outcome.signed[i]!)
+      this.state.addAttempt(item, a)
+      return [item, a] as const
+    })
+    for (const sequence of sequences.slice(usable)) sequencer.release(sequence)
+    return outcome.stopped ? { signed, stopped: outcome.stopped } : { signed }
+  }
+
+  /**
+   * Hands prepared transactions to the signer. An external wallet may take minutes: the job says
+   * what it waits for meanwhile.
+   */
+  private async approve(
+    signer: JobSigner,
+    txs: SubmittableTransaction[],
+    purpose: string,
+  ): Promise<{ signed: SignedTx[]; stopped?: ApprovalStop }> {
+    if (!signer.approver) return signer.sign(txs, purpose)
+    const many = txs.length === 1 ? '1 transaction' : `${String(txs.length)} transactions`
+    this.state.notice = `Waiting for your approval in ${signer.approver.name} (${many})`
+    await this.state.flush()
+    const outcome = await signer.sign(txs, purpose)
+    this.state.checkAlive()
+    this.state.notice = undefined
+    return outcome
+  }
+
+  /**
+   * How many of the approved transactions to store and submit: none once the run is stopping (the
+   * user paused or cancelled while the wallet asked), or when the approval came back too late for
+   * them to apply; else all.
+   */
+  private usable(signer: JobSigner, frame: Frame, count: number): number {
+    if (!signer.approver || count === 0) return count
+    if (this.state.stopping) return 0
+    const latest = Math.max(this.state.view.validated, this.deps.latestLedger?.() ?? 0)
+    if (latest + MIN_LEDGERS_LEFT > frame.lastLedgerSequence) {
+      this.state.notice = `The approval in ${signer.approver.name} came too late for the ledger: approve again`
+      return 0
+    }
+    return count
   }
 
   /** The wallet that signs, or null while there is none for this job (disconnected, other network). */
-  private signerIfAny(): Wallet | null {
+  private signerIfAny(): JobSigner | null {
     try {
       return this.deps.signer()
     } catch (e) {
@@ -196,33 +278,22 @@ export class Submitter {
     }
   }
 
-  private signAttempt(signer: Wallet, tx: SubmittableTransaction, sequence: number): Attempt {
-    // The newest validated ledger known: signing 400 attempts can outlast a ledger or two, and a
-    // LastLedgerSequence counted from the view read before the burst would let the last ones expire.
-    // The open ledger bounds it from below too: a server whose validated ledger lags would make
-    // every LastLedgerSequence one that has already passed (tefMAX_LEDGER, signed again for ever).
+  /**
+   * The ledgers and fee a round of signatures is made for. The newest validated ledger known:
+   * signing 400 attempts can outlast a ledger or two, and a LastLedgerSequence counted from the view
+   * read before the burst would let the last ones expire. The open ledger bounds it from below too: a
+   * server whose validated ledger lags would make every LastLedgerSequence one that has already
+   * passed (tefMAX_LEDGER, signed again for ever). An external wallet's approval adds its time.
+   */
+  private frame(signer: JobSigner): Frame {
     const { view } = this.state
     const open = view.current === undefined ? 0 : view.current - 1
     const validated = Math.max(view.validated, this.deps.latestLedger?.() ?? 0, open)
-    const { lastLedgerOffset } = this.deps.limits
     // feeAllowed() came first: the fee is the one the server asks, within the confirmed ceiling.
     const feeDrops = String(this.deps.pace.feeDrops ?? this.deps.pace.maxFeeDrops)
-    const lastLedgerSequence = validated + lastLedgerOffset
-    const { tx_blob, hash } = signer.sign({
-      ...tx,
-      Fee: feeDrops,
-      Sequence: sequence,
-      LastLedgerSequence: lastLedgerSequence,
-    })
-    return {
-      sequence,
-      firstLedger: validated,
-      lastLedgerSequence,
-      feeDrops,
-      hash,
-      txBlob: tx_blob,
-      signedAt: Date.now(),
-    }
+    const lastLedgerSequence =
+      validated + this.deps.limits.lastLedgerOffset + signer.approvalLedgers
+    return { firstLedger: validated, lastLedgerSequence, feeDrops }
   }
 
   /** Submits a signed blob: its engine_result, or undefined when the server refused the request. */
@@ -258,17 +329,28 @@ export class Submitter {
     this.state.finish(item, result)
   }
 
-  private async submitFiller(signer: Wallet, sequence: number): Promise<void> {
-    let a: Attempt
+  private async submitFiller(signer: JobSigner, sequence: number): Promise<void> {
+    const frame = this.frame(signer)
+    let outcome: { signed: SignedTx[]; stopped?: ApprovalStop }
     try {
-      a = this.signAttempt(signer, buildNoop(this.state.job.account), sequence)
+      outcome = await this.approve(
+        signer,
+        [prepare(buildNoop(this.state.job.account), sequence, frame)],
+        'gap',
+      )
     } catch (e) {
       this.state.sequencer!.release(sequence)
       throw e
     }
-    const filler: Filler = { ...a }
+    const one = this.usable(signer, frame, outcome.signed.length) ? outcome.signed[0] : undefined
+    if (!one) {
+      this.state.sequencer!.release(sequence)
+      if (outcome.stopped) throw new ApprovalStopped(outcome.stopped)
+      return
+    }
+    const filler: Filler = attemptOf(sequence, frame, one)
     this.state.fillers.push(filler)
-    const result = await this.send(a.txBlob)
+    const result = await this.send(filler.txBlob)
     if (result !== undefined && NEVER_APPLIES.test(result)) {
       this.state.fillers = this.state.fillers.filter((f) => f !== filler)
       this.state.sequencer!.release(sequence)
@@ -282,5 +364,32 @@ export class Submitter {
       attempts.some((a) => a.sequence > gap && !isRejected(a)) ||
       this.state.fillers.some((f) => f.sequence > gap)
     )
+  }
+}
+
+/** A transaction with the fields the engine sets: Fee, Sequence, LastLedgerSequence. */
+function prepare(
+  tx: SubmittableTransaction,
+  sequence: number,
+  frame: Frame,
+): SubmittableTransaction {
+  return {
+    ...tx,
+    Fee: frame.feeDrops,
+    Sequence: sequence,
+    LastLedgerSequence: frame.lastLedgerSequence,
+  }
+}
+
+/** The attempt a signed transaction makes. */
+function attemptOf(sequence: number, frame: Frame, signed: SignedTx): Attempt {
+  return {
+    sequence,
+    firstLedger: frame.firstLedger,
+    lastLedgerSequence: frame.lastLedgerSequence,
+    feeDrops: frame.feeDrops,
+    hash: signed.hash,
+    txBlob: signed.txBlob,
+    signedAt: Date.now(),
   }
 }

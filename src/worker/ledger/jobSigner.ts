@@ -1,0 +1,181 @@
+/**
+ * What signs a job's transactions (docs/architecture.md §3.2), one interface for both kinds:
+ * - a key the app holds (a seed, a hex key, secret numbers, the app's regular key): signs at once;
+ * - an external wallet that approves (Crossmark, GEM Wallet, Ledger, Xaman): the page hands it a
+ *   window of prepared transactions, and what comes back is checked here — each blob must be exactly
+ *   the transaction prepared (same fields, same values), signed by a key that may sign for the account,
+ *   with a valid signature. Only then is it returned, to be stored before it is submitted.
+ * A wallet that stops short (the user refused, the wallet closed) returns the blobs it signed before
+ * and says why: the runner pauses the job, and the transactions not signed stay pending.
+ */
+import { decode, deriveAddress, encode, hashes, verifySignature } from 'xrpl'
+import type { SubmittableTransaction, Transaction, Wallet } from 'xrpl'
+
+import { isRecord } from '../../shared/isRecord.ts'
+import { APPROVER_WALLETS } from '../../shared/wallets.ts'
+import type { ApproverWallet, ApproverWalletId } from '../../shared/wallets.ts'
+import type { ApprovalPort } from '../api.ts'
+
+/** A signed transaction, ready to be stored and submitted. */
+export interface SignedTx {
+  txBlob: string
+  hash: string
+}
+
+/** Why a wallet stopped before approving every transaction asked. */
+export interface ApprovalStop {
+  reason: 'refused' | 'closed' | 'altered'
+  /** What the job shows while it is paused for it. */
+  message: string
+}
+
+/** What one signing round gave: the transactions signed, in order, and why it stopped short. */
+export interface SignOutcome {
+  signed: SignedTx[]
+  stopped?: ApprovalStop
+}
+
+/** What signs a job's transactions; see the module comment. */
+export interface JobSigner {
+  /** The address of the key that signs: the account (its master key) or its RegularKey. */
+  readonly keyAddress: string
+  /** The external wallet that approves, if it is one. */
+  readonly approver?: ApproverWallet
+  /** The most transactions to prepare for one round. */
+  readonly window: number
+  /** Ledgers added to LastLedgerSequence for the time the approval takes (0 for a key). */
+  readonly approvalLedgers: number
+  /**
+   * Signs the transactions (Fee, Sequence and LastLedgerSequence set), in order.
+   *
+   * @param purpose - what they are for, as the wallet may show it ('airdrop', 'gap').
+   */
+  sign(txs: readonly SubmittableTransaction[], purpose: string): Promise<SignOutcome>
+}
+
+/** A key the app holds: every transaction is signed at once. */
+export function keySigner(wallet: Wallet): JobSigner {
+  return {
+    keyAddress: deriveAddress(wallet.publicKey),
+    window: Infinity,
+    approvalLedgers: 0,
+    sign: (txs) =>
+      Promise.resolve({
+        signed: txs.map((tx) => {
+          const { tx_blob, hash } = wallet.sign(tx)
+          return { txBlob: tx_blob, hash }
+        }),
+      }),
+  }
+}
+
+/** The account an external wallet approves for, and the key it signs with. */
+export interface ApproverAccount {
+  wallet: ApproverWalletId
+  account: string
+  /** Hex public key of the signing key (checked to be the account's master key or RegularKey). */
+  publicKey: string
+}
+
+/** An external wallet that approves windows of prepared transactions through the page. */
+export function approverSigner(who: ApproverAccount, port: ApprovalPort): JobSigner {
+  const approver = APPROVER_WALLETS[who.wallet]
+  const keyAddress = deriveAddress(who.publicKey)
+  return {
+    keyAddress,
+    approver,
+    window: approver.window,
+    approvalLedgers: approver.approvalLedgers,
+    async sign(txs, purpose) {
+      const prepared = txs.map((tx) => canonical({ ...tx, SigningPubKey: who.publicKey }))
+      let answer: unknown
+      try {
+        answer = await port.approve({ transactions: prepared, purpose })
+      } catch (e) {
+        // The page (or the wallet's library) failed: as a closed wallet, the job waits for Resume.
+        const why = e instanceof Error && e.message ? `: ${e.message}` : ''
+        return { signed: [], stopped: { reason: 'closed', message: closedMessage(approver, why) } }
+      }
+      return checkAnswer(answer, prepared, { keyAddress, approver })
+    },
+  }
+}
+
+/** A transaction as the ledger's binary format has it (fields in canonical form). */
+function canonical(tx: Record<string, unknown>): Record<string, unknown> {
+  return decode(encode(tx as Transaction))
+}
+
+function closedMessage(approver: ApproverWallet, why = ''): string {
+  return `Waiting for ${approver.name}: it did not answer (closed, locked or disconnected)${why}. Open it, then Resume`
+}
+
+/**
+ * Keeps the blobs of an answer that are exactly the transactions prepared, in order, each signed by
+ * the expected key; the first that is not stops the round (nothing after it is used).
+ */
+function checkAnswer(
+  answer: unknown,
+  prepared: readonly Record<string, unknown>[],
+  expect: { keyAddress: string; approver: ApproverWallet },
+): SignOutcome {
+  const { approver } = expect
+  const blobs: unknown = isRecord(answer) ? answer.signed : undefined
+  const list = Array.isArray(blobs) ? blobs.slice(0, prepared.length) : []
+  const signed: SignedTx[] = []
+  for (const [i, blob] of list.entries()) {
+    const problem = blobProblem(blob, prepared[i]!, expect.keyAddress)
+    if (problem) {
+      const message = `${approver.name} returned a transaction that is not the one prepared (${problem}). Nothing of it was submitted; Resume to approve again`
+      return { signed, stopped: { reason: 'altered', message } }
+    }
+    signed.push({
+      txBlob: (blob as string).toUpperCase(),
+      hash: hashes.hashSignedTx(blob as string),
+    })
+  }
+  if (signed.length === prepared.length) return { signed }
+  return { signed, stopped: stopOf(answer, approver) }
+}
+
+/** Why the wallet stopped short, in words the job can show. */
+function stopOf(answer: unknown, approver: ApproverWallet): ApprovalStop {
+  const stopped = isRecord(answer) && isRecord(answer.stopped) ? answer.stopped : {}
+  const said = typeof stopped.message === 'string' ? stopped.message.slice(0, 200) : ''
+  if (stopped.reason === 'refused') {
+    return {
+      reason: 'refused',
+      message: `Waiting for your approval in ${approver.name}: ${said || 'you declined'}. Resume to be asked again`,
+    }
+  }
+  return { reason: 'closed', message: closedMessage(approver, said ? `: ${said}` : '') }
+}
+
+/** What is wrong with a blob as the signed form of `prepared`, or null. */
+function blobProblem(
+  blob: unknown,
+  prepared: Record<string, unknown>,
+  keyAddress: string,
+): string | null {
+  if (typeof blob !== 'string' || !/^[0-9A-Fa-f]+$/.test(blob)) return 'not a signed transaction'
+  let tx: Record<string, unknown>
+  try {
+    tx = decode(blob)
+  } catch {
+    return 'not a signed transaction'
+  }
+  for (const [field, value] of Object.entries(prepared)) {
+    if (JSON.stringify(tx[field]) !== JSON.stringify(value)) return `its ${field} differs`
+  }
+  for (const field of Object.keys(tx)) {
+    if (field !== 'TxnSignature' && !(field in prepared)) return `it adds ${field}`
+  }
+  if (typeof tx.TxnSignature !== 'string') return 'it is not signed'
+  if (deriveAddress(tx.SigningPubKey as string) !== keyAddress) return 'another key signed it'
+  try {
+    if (!verifySignature(blob)) return 'its signature is not valid'
+  } catch {
+    return 'its signature is not valid'
+  }
+  return null
+}

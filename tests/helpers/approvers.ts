@@ -1,0 +1,82 @@
+/**
+ * An external wallet for engine tests: an ApprovalPort that signs with a real key (the sandbox
+ * verifies every signature), and does per round what the test's script says — approve all, approve
+ * some then refuse, be closed, or return something else than what was asked.
+ */
+import { decode, encode } from 'xrpl'
+import type { Transaction, Wallet } from 'xrpl'
+
+import type { ApprovalAnswer, ApprovalPort, ApprovalRequest } from '../../src/worker/api.ts'
+
+/** What the wallet does with one round's request. */
+export type Round =
+  | { do: 'approve' }
+  | { do: 'refuse'; after: number }
+  | { do: 'close' }
+  /** Signs a changed transaction (its Fee raised) in place of the n-th one. */
+  | { do: 'alter'; at: number }
+  /** Signs the n-th with another key. */
+  | { do: 'forge'; at: number; key: Wallet }
+
+export interface ScriptedApprover extends ApprovalPort {
+  /** Every request, in order. */
+  readonly requests: ApprovalRequest[]
+  /** Transactions approved (signed and returned). */
+  approved: number
+}
+
+/**
+ * @param key - the wallet's key (the account's master key or its regular key).
+ * @param script - what to do at each round (by round index); rounds past its end are approved.
+ */
+export function scriptedApprover(key: Wallet, script: readonly Round[] = []): ScriptedApprover {
+  const requests: ApprovalRequest[] = []
+  const port: ScriptedApprover = {
+    requests,
+    approved: 0,
+    approve(request: ApprovalRequest): Promise<ApprovalAnswer> {
+      const round = script[requests.length] ?? { do: 'approve' }
+      requests.push(structuredClone(request))
+      const sign = (tx: Record<string, unknown>, by = key) =>
+        by.sign(tx as unknown as Transaction).tx_blob
+      const txs = request.transactions
+      switch (round.do) {
+        case 'close':
+          return Promise.reject(new Error('Extension context invalidated'))
+        case 'refuse': {
+          const signed = txs.slice(0, round.after).map((tx) => sign(tx))
+          port.approved += signed.length
+          return Promise.resolve({
+            signed,
+            stopped: { reason: 'refused', message: 'you declined' },
+          })
+        }
+        case 'alter': {
+          const signed = txs.map((tx, i) =>
+            i === round.at ? sign({ ...tx, Fee: String(Number(tx.Fee) * 100) }) : sign(tx),
+          )
+          return Promise.resolve({ signed })
+        }
+        case 'forge': {
+          const signed = txs.map((tx, i) =>
+            i === round.at
+              ? sign({ ...tx, SigningPubKey: round.key.publicKey }, round.key)
+              : sign(tx),
+          )
+          return Promise.resolve({ signed })
+        }
+        default: {
+          const signed = txs.map((tx) => sign(tx))
+          port.approved += signed.length
+          return Promise.resolve({ signed })
+        }
+      }
+    },
+  }
+  return port
+}
+
+/** A request's transactions as the ledger's binary format has them (for comparing). */
+export function canonicalTxs(request: ApprovalRequest): Record<string, unknown>[] {
+  return request.transactions.map((tx) => decode(encode(tx as unknown as Transaction)))
+}

@@ -1,0 +1,140 @@
+/**
+ * A 120-offer airdrop through an external wallet that approves windows of prepared transactions
+ * (the engine holds no key): the wallet refuses midway, is closed, returns a changed transaction and
+ * one signed by another key. Each pauses the job (never fails it, nothing prepared is lost); Resume
+ * asks again; every NFT is offered exactly once, to its recipient, signed by the wallet's key.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Wallet } from 'xrpl'
+
+import { readItems, readJob } from '../../../src/db/jobs.ts'
+import { APPROVER_WALLETS } from '../../../src/shared/wallets.ts'
+import { scriptedApprover } from '../../helpers/approvers.ts'
+import { eventually } from '../../helpers/poll.ts'
+import { expectExactlyOnce, ledgerBefore } from '../../helpers/faultLedger.ts'
+import type { World } from '../../helpers/faultWorld.ts'
+import {
+  accounts,
+  holder,
+  recipients,
+  releaseNfts,
+  startWorld,
+  waitForJob,
+} from '../../helpers/faultWorld.ts'
+
+const N = 120
+const PER = N / recipients.length
+
+let w: World
+
+beforeAll(async () => {
+  w = await startWorld({ closeMs: 60, lastLedgerOffset: 6 })
+  expect(w.nftIds.length).toBeGreaterThanOrEqual(N)
+})
+
+afterAll(async () => {
+  await w.stop()
+})
+
+describe('an airdrop approved by an external wallet (Crossmark: 50 a round)', () => {
+  it('pauses on a refusal, a closed wallet, a changed or forged transaction; resumed, offers each NFT once', async () => {
+    const window = APPROVER_WALLETS.crossmark.window
+    const approver = scriptedApprover(accounts.holder, [
+      { do: 'approve' },
+      { do: 'refuse', after: 20 },
+      { do: 'close' },
+      { do: 'alter', at: 3 },
+      { do: 'forge', at: 0, key: Wallet.generate() },
+    ])
+    const info = await w.engine.connectApprover(
+      { wallet: 'crossmark', account: holder, publicKey: accounts.holder.publicKey },
+      approver,
+    )
+    expect(info).toMatchObject({ address: holder, signing: 'master', approver: 'crossmark' })
+
+    const to = recipients.slice(0, N / PER)
+    await releaseNfts(w, w.nftIds.slice(0, N))
+    const plan = await w.engine.planJob({
+      kind: 'airdrop',
+      distribution: to.map((address) => ({ address, count: PER })),
+      nftIds: w.nftIds.slice(0, N),
+      randomize: false,
+    })
+    expect(plan.problems).toEqual([])
+    const before = await ledgerBefore(w, to)
+    await w.engine.startJob(plan.jobId)
+
+    // Round 2: 20 approved, then refused. Those approved are offered; the job waits for the user.
+    let job = await waitForPause(plan.jobId)
+    expect(job.notice).toMatch(/^Waiting for your approval in Crossmark: you declined/)
+    const first = approver.requests[0]!.transactions.length
+    let offered = first + 20
+    expect(job.counts).toMatchObject({ succeeded: offered, pending: N - offered, failed: 0 })
+    expect(approver.requests).toHaveLength(2)
+
+    // Round 3: the wallet is closed.
+    await w.engine.startJob(plan.jobId)
+    job = await waitForPause(plan.jobId)
+    expect(job.notice).toMatch(/^Waiting for Crossmark: it did not answer/)
+    expect(job.counts.pending).toBe(N - offered)
+    expect(approver.requests).toHaveLength(3)
+
+    // Round 4: the 4th transaction comes back with another fee: the 3 before it go, nothing after.
+    await w.engine.startJob(plan.jobId)
+    job = await waitForPause(plan.jobId)
+    expect(job.notice).toMatch(
+      /returned a transaction that is not the one prepared \(its Fee differs\)/,
+    )
+    offered += 3
+    expect(job.counts).toMatchObject({ succeeded: offered, pending: N - offered })
+
+    // Round 5: the first comes back signed by a key that may not sign for the account.
+    await w.engine.startJob(plan.jobId)
+    job = await waitForPause(plan.jobId)
+    expect(job.notice).toMatch(/its SigningPubKey differs/)
+    expect(job.counts.pending).toBe(N - offered)
+    expect(approver.requests).toHaveLength(5)
+
+    // Resumed once more: the wallet approves the rest, in windows of at most 50.
+    await w.engine.startJob(plan.jobId)
+    job = await waitForJob(w, plan.jobId, ['completed'], 60_000)
+    expect(job.counts).toMatchObject({ total: N, succeeded: N, failed: 0, skipped: 0 })
+    const items = await expectExactlyOnce(w, plan.jobId, before, to)
+    for (const item of items) {
+      const intent = item.intent as { destination: string }
+      expect(intent.destination).toBe(to[Math.floor(item.index / PER)])
+    }
+    // Every window is at most 50, in sequence order, every transaction prepared in full.
+    for (const request of approver.requests) {
+      expect(request.transactions.length).toBeLessThanOrEqual(window)
+      const seqs = request.transactions.map((tx) => tx.Sequence as number)
+      expect(seqs).toEqual([...seqs].sort((a, b) => a - b))
+      for (const tx of request.transactions) {
+        expect(tx).toMatchObject({ Account: holder, SigningPubKey: accounts.holder.publicKey })
+        expect(typeof tx.Fee).toBe('string')
+        expect(tx.LastLedgerSequence).toBeGreaterThan(0)
+      }
+    }
+    // Approved once each: the 3 before the changed one (signed in that round, counted there) aside.
+    expect(approver.approved).toBe(N - 3)
+    // Every stored attempt's blob is the one the ledger validated (stored before it was submitted).
+    const stored = (await readItems(w.h.db, plan.jobId)).flatMap((i) => i.attempts)
+    expect(stored.every((a) => a.txBlob && a.hash)).toBe(true)
+  })
+})
+
+/** Waits until the job is paused and what it had in flight settled (what was approved is offered). */
+async function waitForPause(jobId: string) {
+  const job = await eventually(
+    () => readJob(w.h.db, jobId),
+    (row) =>
+      row !== undefined &&
+      ['paused', 'completed', 'failed'].includes(row.status) &&
+      row.counts.inFlight === 0,
+    `job ${jobId} paused, nothing in flight`,
+    { timeoutMs: 60_000 },
+  )
+  expect(job!.status).toBe('paused')
+  expect(job!.pausedBy).toBe('approval')
+  return job!
+}
