@@ -3,9 +3,10 @@ import type { Page } from '@playwright/test'
 import type { Wallet } from 'xrpl'
 
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
-import { fundedAccount, setFreshRegularKey } from './support/ledger.ts'
+import { fundedAccount, fundedSecretNumbersAccount, setFreshRegularKey } from './support/ledger.ts'
 import {
   expectConnected,
+  ledgerConnected,
   openMainShell,
   openWalletDropdown,
   quickConnect,
@@ -116,6 +117,64 @@ test.describe('Quick Connect', () => {
       )
       await expect(walletButton(page)).toHaveText('Connect Wallet')
     })
+  })
+})
+
+test.describe('Secret Numbers (Xaman)', () => {
+  test('a mistyped row is named as it is typed; corrected, the secret numbers connect', async ({
+    page,
+  }) => {
+    const { rows, account } = await fundedSecretNumbersAccount()
+    await openMainShell(page)
+    await ledgerConnected(page)
+    const dropdown = await openWalletDropdown(page)
+    await dropdown.getByRole('tab', { name: 'Secret Numbers' }).click()
+    const connect = dropdown.getByRole('button', { name: 'Connect Wallet' })
+    await expect(connect).toBeDisabled()
+    const rowInput = (letter: string) => dropdown.getByLabel(`Row ${letter}`, { exact: true })
+    await expect(rowInput('A')).toHaveAttribute('type', 'password')
+
+    // Row C with its 2nd digit mistyped: named at once, before anything is sent.
+    const c = rows[2]!
+    const typo = `${c[0]}${(Number(c[1]) + 1) % 10}${c.slice(2)}`
+    for (const [i, letter] of ['A', 'B', 'C'].entries()) {
+      await rowInput(letter).pressSequentially(i === 2 ? typo : rows[i]!)
+    }
+    const alert = dropdown.getByRole('alert')
+    await expect(alert).toHaveText(
+      'Row C does not check out: a digit is mistyped (or the rows are out of order)',
+    )
+    await expect(rowInput('C')).toHaveAttribute('aria-invalid', 'true')
+    await expect(rowInput('A')).not.toHaveAttribute('aria-invalid', 'true')
+
+    // Corrected, and the rest typed: the error goes, and Connect signs in with the derived key.
+    await rowInput('C').fill(c)
+    await expect(alert).toHaveCount(0)
+    for (const [i, letter] of ['D', 'E', 'F', 'G', 'H'].entries()) {
+      await rowInput(letter).fill(rows[i + 3]!)
+    }
+    await connect.click()
+    await expectConnected(page, account.address)
+  })
+
+  test('48 digits pasted into row A fill the eight rows', async ({ page }) => {
+    const { rows, account } = await fundedSecretNumbersAccount()
+    await openMainShell(page)
+    await ledgerConnected(page)
+    const dropdown = await openWalletDropdown(page)
+    await dropdown.getByRole('tab', { name: 'Secret Numbers' }).click()
+    const rowA = dropdown.getByLabel('Row A', { exact: true })
+    await rowA.focus()
+    await page.evaluate((text) => {
+      const data = new DataTransfer()
+      data.setData('text', text)
+      document.activeElement!.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      )
+    }, rows.join(' '))
+    await expect(dropdown.getByLabel('Row H', { exact: true })).toHaveValue(rows[7]!)
+    await dropdown.getByRole('button', { name: 'Connect Wallet' }).click()
+    await expectConnected(page, account.address)
   })
 })
 

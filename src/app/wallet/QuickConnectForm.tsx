@@ -8,6 +8,7 @@ import { useSession } from '../state/session.ts'
 import { CredentialTabs } from './CredentialTabs.tsx'
 import { CREDENTIAL_TAB } from './credentialTabs.ts'
 import { SecretInput } from './SecretInput.tsx'
+import { SecretNumbersInput } from './SecretNumbersInput.tsx'
 
 /**
  * 'Quick Connect with Seed/Key': a credential kind, the secret (and, for a regular key, the
@@ -21,21 +22,26 @@ export function QuickConnectForm() {
   const [blank, setBlank] = useState(true)
   const [account, setAccount] = useState('')
   const secret = useRef<HTMLInputElement>(null)
+  const rows = useRef<(HTMLInputElement | null)[]>([])
   const ids = useId()
   const tab = CREDENTIAL_TAB[kind]
 
   const connect = async () => {
-    const input = secret.current
-    if (!input || connecting) return
+    const inputs = kind === 'secretNumbers' ? rows.current : [secret.current]
+    if (inputs.length === 0 || inputs.some((input) => !input) || connecting) return
     const connected = await connectWithCredential({
       kind,
-      secret: input.value,
+      secret: inputs.map((input) => input!.value).join(' '),
       ...(kind === 'regularKey' ? { account } : {}),
     })
     if (connected) {
-      input.value = ''
+      for (const input of inputs) input!.value = ''
       setBlank(true)
     }
+  }
+  const select = (next: CredentialKind) => {
+    setKind(next)
+    setBlank(true)
   }
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
@@ -56,7 +62,7 @@ export function QuickConnectForm() {
       </h3>
       <CredentialTabs
         current={kind}
-        onSelect={setKind}
+        onSelect={select}
         panelId={`${ids}-panel`}
         idPrefix={`${ids}-tab`}
       />
@@ -84,12 +90,16 @@ export function QuickConnectForm() {
             />
           </label>
         )}
-        <SecretInput
-          inputRef={secret}
-          label={tab.inputLabel}
-          onBlankChange={setBlank}
-          onKeyDown={onKeyDown}
-        />
+        {kind === 'secretNumbers' ? (
+          <SecretNumbersInput rowsRef={rows} onBlankChange={setBlank} onKeyDown={onKeyDown} />
+        ) : (
+          <SecretInput
+            inputRef={secret}
+            label={tab.inputLabel}
+            onBlankChange={setBlank}
+            onKeyDown={onKeyDown}
+          />
+        )}
         {error && (
           <div className="error-box" role="alert">
             {error}

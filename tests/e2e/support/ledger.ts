@@ -11,7 +11,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 
 import { Client, Wallet, encodeSeed, xrpToDrops } from 'xrpl'
-import type { SubmittableTransaction } from 'xrpl'
+import type { ECDSA, SubmittableTransaction } from 'xrpl'
 
 import { GENESIS_SEED } from '../../../src/sandbox/index.ts'
 
@@ -142,6 +142,20 @@ export async function fundedAccount(
   const account = Wallet.fromSeed(encodeSeed(randomBytes(16), algorithm))
   await payFromFunder(account.address, xrp)
   return account
+}
+
+/**
+ * A fresh account funded on the sandbox, with its Xaman secret numbers: 8 rows of 5 digits (two bytes
+ * of entropy each) and a checksum digit, the key derived from the entropy as Xaman does.
+ */
+export async function fundedSecretNumbersAccount(): Promise<{ rows: string[]; account: Wallet }> {
+  const bytes = randomBytes(16)
+  const values = Array.from({ length: 8 }, (_, i) => (bytes[2 * i]! << 8) | bytes[2 * i + 1]!)
+  const rows = values.map((v, i) => `${String(v).padStart(5, '0')}${String((v * (i * 2 + 1)) % 9)}`)
+  const entropy = values.flatMap((v) => [v >> 8, v & 0xff])
+  const account = Wallet.fromEntropy(entropy, { algorithm: 'ecdsa-secp256k1' as ECDSA })
+  await payFromFunder(account.address, 100)
+  return { rows, account }
 }
 
 /**
