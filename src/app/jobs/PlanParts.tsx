@@ -1,4 +1,6 @@
 import { formatDrops } from '../../shared/format.ts'
+import { APPROVER_WALLETS, MANY_APPROVALS } from '../../shared/wallets.ts'
+import { signingWallet, useSession } from '../state/session.ts'
 import type { JobPlan, PlanProblem } from '../../worker/api.ts'
 import { CollapsedList } from '../ui/ShowAllToggle.tsx'
 import './jobs.css'
@@ -28,7 +30,36 @@ export function PlanFigures({ plan, itemsLabel }: { plan: JobPlan; itemsLabel: s
         <dt>Spendable balance</dt>
         <dd>{formatDrops(plan.spendableDrops)} XRP</dd>
       </div>
+      <PlanApprovals approvals={plan.approvals} />
     </dl>
+  )
+}
+
+/**
+ * How many approvals the connected external wallet will be asked for before the job is done; above
+ * MANY_APPROVALS, the ways to run it without them.
+ */
+export function PlanApprovals({ approvals }: { approvals: number | undefined }) {
+  const wallet = signingWallet(useSession().wallet)
+  if (approvals === undefined || !wallet?.approver) return null
+  const { name, perApproval } = APPROVER_WALLETS[wallet.approver]
+  const each = perApproval === 1 ? 'one per transaction' : `up to ${perApproval} transactions each`
+  return (
+    <div className="figures__approvals">
+      <dt>Approvals in {name}</dt>
+      <dd data-testid="plan-approvals">
+        {approvals} ({each})
+        {approvals > MANY_APPROVALS && (
+          <span className="figures__hint">
+            {' '}
+            That is many: set up this app&apos;s regular key with {name} (one approval) from the
+            wallet menu
+            {wallet.approver === 'xaman' ? ', or connect with your secret numbers,' : ''} to run big
+            jobs without approving each transaction.
+          </span>
+        )}
+      </dd>
+    </div>
   )
 }
 

@@ -7,6 +7,9 @@
  * The library is loaded on first use: only the GEM Wallet flow needs it, and the first screen should
  * not wait for it.
  */
+import type { SignTransactionRequest } from '@gemwallet/api'
+
+import type { ApprovalAnswer, ApprovalPort, ApprovalRequest } from '../../worker/api.ts'
 import { regularKeyOutcome } from './regularKeyResult.ts'
 import type { RegularKeyOutcome } from './regularKeyResult.ts'
 
@@ -47,5 +50,49 @@ export async function gemSetRegularKey(regularKeyAddress: string): Promise<Regul
     return regularKeyOutcome({ result: response.result })
   } catch (error) {
     return regularKeyOutcome({ error })
+  }
+}
+
+/**
+ * The account selected in GEM Wallet and its public key (the key that signs for it), for signing
+ * jobs transaction by transaction.
+ *
+ * @throws Error with a message fit to show, when the user declines or the extension fails.
+ */
+export async function gemAccount(): Promise<{ address: string; publicKey: string }> {
+  const response = await (await gemApi()).getPublicKey()
+  const result = response.result
+  if (!result?.address || !result.publicKey)
+    throw new Error('You declined to share your account in GEM Wallet')
+  return { address: result.address, publicKey: result.publicKey }
+}
+
+/**
+ * The approval port of GEM Wallet: each prepared transaction is one `signTransaction` (one approval
+ * in the extension; GEM signs without submitting), one after the other; the first refusal stops the
+ * window with what was signed before it.
+ */
+export function gemApprovals(): ApprovalPort {
+  return {
+    async approve(request: ApprovalRequest): Promise<ApprovalAnswer> {
+      const api = await gemApi()
+      const signed: string[] = []
+      for (const transaction of request.transactions) {
+        try {
+          const response = await api.signTransaction({
+            transaction: transaction as unknown as SignTransactionRequest['transaction'],
+          })
+          const blob = response.result?.signature
+          if (!blob)
+            return { signed, stopped: { reason: 'refused', message: 'you declined in GEM Wallet' } }
+          signed.push(blob)
+        } catch (error) {
+          const said =
+            error instanceof Error && error.message ? `: ${error.message.slice(0, 160)}` : ''
+          return { signed, stopped: { reason: 'closed', message: `GEM Wallet failed${said}` } }
+        }
+      }
+      return { signed }
+    },
   }
 }

@@ -3,7 +3,11 @@
  * (spec part 1 §4 Wallet): what the wallet dropdown and the Regular Key setup do. On success the
  * account shown changes through `setWallet`; on failure the message goes to the dropdown's red box.
  */
+import { proxy } from 'comlink'
+
 import { errorMessage } from '../../shared/errors.ts'
+import { APPROVER_WALLETS } from '../../shared/wallets.ts'
+import type { ApproverWalletId } from '../../shared/wallets.ts'
 import type { CredentialInput, KeyProtection, WalletInfo } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
 import {
@@ -29,6 +33,27 @@ export async function connectWithCredential(input: CredentialInput): Promise<boo
     return false
   }
   return await connectWith(() => engine.connectWallet(input), 'seed')
+}
+
+/**
+ * Connects through an external wallet (Crossmark, GEM Wallet…): the user signs in there, and the
+ * engine is given the account, the key that signs for it and the port through which it asks the
+ * wallet to approve each job's transactions. No secret enters the app.
+ */
+export async function connectExternalWallet(id: ApproverWalletId): Promise<boolean> {
+  return await connectWith(async () => {
+    const { signInWith } = await import('../wallets/externalWallets.ts')
+    let signedIn
+    try {
+      signedIn = await signInWith(id)
+    } catch (error) {
+      throw new Error(errorMessage(error, `${APPROVER_WALLETS[id].name} did not sign in`), {
+        cause: error,
+      })
+    }
+    const { address, publicKey, port } = signedIn
+    return await engine.connectApprover({ wallet: id, account: address, publicKey }, proxy(port))
+  }, 'seed')
 }
 
 /** The Sandbox's 'Use demo wallet'. */

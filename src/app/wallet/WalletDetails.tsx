@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 
 import { errorMessage } from '../../shared/errors.ts'
 import { NETWORKS } from '../../shared/networks.ts'
+import { APPROVER_WALLETS } from '../../shared/wallets.ts'
 import type { AccountKeys, WalletInfo } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
 import { askKeyRemoval } from '../state/keyRemoval.ts'
@@ -17,6 +18,8 @@ import { Modal } from '../ui/Modal.tsx'
  */
 export function WalletDetails({ wallet }: { wallet: Readonly<WalletInfo> }) {
   const regular = wallet.signing === 'regular'
+  // The app's own regular key (stored here) has Disconnect's choices; a wallet that approves has none.
+  const ownKey = regular && !wallet.approver
   return (
     <div className="wallet-details">
       <p className="wallet-details__connected">
@@ -28,16 +31,18 @@ export function WalletDetails({ wallet }: { wallet: Readonly<WalletInfo> }) {
       </p>
       <p className="wallet-details__meta">
         {NETWORKS[wallet.network].name} ·{' '}
-        {regular
-          ? `signs with its regular key ${wallet.keyAddress}`
-          : `signs with its master key (${wallet.algorithm})`}
+        {wallet.approver
+          ? `${APPROVER_WALLETS[wallet.approver].name} approves each job's transactions (${regular ? `its regular key ${wallet.keyAddress}` : 'its master key'}); the key stays there`
+          : regular
+            ? `signs with its regular key ${wallet.keyAddress}`
+            : `signs with its master key (${wallet.algorithm})`}
       </p>
       <RegularKeyStatus wallet={wallet} />
       <div className="wallet-details__actions">
         <button type="button" className="button" onClick={() => void switchAuthMethod()}>
           Switch Authentication Method
         </button>
-        {regular ? (
+        {ownKey ? (
           <DisconnectRegular />
         ) : (
           <button
@@ -48,7 +53,7 @@ export function WalletDetails({ wallet }: { wallet: Readonly<WalletInfo> }) {
             Disconnect Wallet
           </button>
         )}
-        {regular && <ForgetDevice />}
+        {ownKey && <ForgetDevice />}
       </div>
     </div>
   )

@@ -4,6 +4,7 @@ import type { RefObject } from 'react'
 import { signingWallet, useSession } from '../state/session.ts'
 import { setWalletMenuOpen } from '../state/ui.ts'
 import { usePopup } from '../ui/usePopup.ts'
+import { ExternalWalletList } from './ExternalWalletList.tsx'
 import { MethodButtons } from './MethodButtons.tsx'
 import { QuickConnectForm } from './QuickConnectForm.tsx'
 import { ViewAddressForm, ViewedAccount } from './ViewAddressForm.tsx'
@@ -46,6 +47,7 @@ export function WalletDropdown({ id, toggle }: WalletDropdownProps) {
           {wallet?.viewOnly && <ViewedAccount address={wallet.address} />}
           <MethodButtons />
           <QuickConnectForm />
+          <ExternalWalletList />
           <ViewAddressForm />
         </>
       )}

@@ -117,4 +117,9 @@ export interface JobPlan extends JobPlanFigures {
   shuffleSeed?: string
   /** Burns: what they delete besides the NFTs (counted in `reserveChangeDrops` where it is the account's). */
   burn?: BurnEffects
+  /**
+   * Approvals the connected external wallet will be asked for (one per transaction, or one per
+   * window of Crossmark's bulk signing); absent when the app holds the key (nothing to approve).
+   */
+  approvals?: number
 }

@@ -13,6 +13,7 @@ import {
 import { readItems, readJob } from '../../db/jobs.ts'
 import type { JobItemRow } from '../../db/types/jobItems.ts'
 import type { JobRow, PauseReason, PlanProblem } from '../../db/types/jobs.ts'
+import { approvalsFor } from '../../shared/wallets.ts'
 import { EngineError } from '../../shared/errors.ts'
 import type { NetworkId } from '../../shared/networks.ts'
 import type { JobPlan } from '../api.ts'
@@ -86,7 +87,11 @@ export class JobService {
 
   private async planJob(input: unknown, extraParams: Record<string, unknown>): Promise<JobPlan> {
     const checked = this.deps.kinds.validate(input)
-    return await recordPlan(this.deps, checked, this.wallet(), extraParams)
+    const wallet = this.wallet()
+    const plan = await recordPlan(this.deps, checked, wallet, extraParams)
+    // An external wallet asks the user for each transaction (or each window): the plan says how often.
+    const { approver } = wallet.info
+    return approver ? { ...plan, approvals: approvalsFor(approver, plan.transactions) } : plan
   }
 
   /**

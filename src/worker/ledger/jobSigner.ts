@@ -93,7 +93,7 @@ export function approverSigner(who: ApproverAccount, port: ApprovalPort): JobSig
         answer = await port.approve({ transactions: prepared, purpose })
       } catch (e) {
         // The page (or the wallet's library) failed: as a closed wallet, the job waits for Resume.
-        const why = e instanceof Error && e.message ? `: ${e.message}` : ''
+        const why = e instanceof Error && e.message ? `it failed (${e.message.slice(0, 160)})` : ''
         return { signed: [], stopped: { reason: 'closed', message: closedMessage(approver, why) } }
       }
       return checkAnswer(answer, prepared, { keyAddress, approver })
@@ -106,8 +106,9 @@ function canonical(tx: Record<string, unknown>): Record<string, unknown> {
   return decode(encode(tx as Transaction))
 }
 
-function closedMessage(approver: ApproverWallet, why = ''): string {
-  return `Waiting for ${approver.name}: it did not answer (closed, locked or disconnected)${why}. Open it, then Resume`
+function closedMessage(approver: ApproverWallet, said = ''): string {
+  const why = said || 'it did not answer (closed, locked or disconnected)'
+  return `Waiting for ${approver.name}: ${why}. Open it, then Resume`
 }
 
 /**
@@ -121,7 +122,10 @@ function checkAnswer(
 ): SignOutcome {
   const { approver } = expect
   const blobs: unknown = isRecord(answer) ? answer.signed : undefined
-  const list = Array.isArray(blobs) ? blobs.slice(0, prepared.length) : []
+  const list = inPreparedOrder(
+    Array.isArray(blobs) ? blobs.slice(0, prepared.length) : [],
+    prepared,
+  )
   const signed: SignedTx[] = []
   for (const [i, blob] of list.entries()) {
     const problem = blobProblem(blob, prepared[i]!, expect.keyAddress)
@@ -138,6 +142,26 @@ function checkAnswer(
   return { signed, stopped: stopOf(answer, approver) }
 }
 
+/**
+ * The blobs in the order of the transactions prepared, matched by Sequence (a wallet need not keep
+ * the order it was given); a blob that matches none keeps its place, to be refused there.
+ */
+function inPreparedOrder(
+  blobs: readonly unknown[],
+  prepared: readonly Record<string, unknown>[],
+): unknown[] {
+  const bySequence = new Map<unknown, unknown>()
+  for (const blob of blobs) {
+    try {
+      if (typeof blob === 'string') bySequence.set(decode(blob).Sequence, blob)
+    } catch {
+      // Not decodable: refused where it stands.
+    }
+  }
+  const ordered = prepared.slice(0, blobs.length).map((tx) => bySequence.get(tx.Sequence))
+  return ordered.every((blob) => blob !== undefined) ? ordered : [...blobs]
+}
+
 /** Why the wallet stopped short, in words the job can show. */
 function stopOf(answer: unknown, approver: ApproverWallet): ApprovalStop {
   const stopped = isRecord(answer) && isRecord(answer.stopped) ? answer.stopped : {}
@@ -148,7 +172,7 @@ function stopOf(answer: unknown, approver: ApproverWallet): ApprovalStop {
       message: `Waiting for your approval in ${approver.name}: ${said || 'you declined'}. Resume to be asked again`,
     }
   }
-  return { reason: 'closed', message: closedMessage(approver, said ? `: ${said}` : '') }
+  return { reason: 'closed', message: closedMessage(approver, said) }
 }
 
 /** What is wrong with a blob as the signed form of `prepared`, or null. */

@@ -61,6 +61,8 @@ describe('an airdrop approved by an external wallet (Crossmark: 50 a round)', ()
       randomize: false,
     })
     expect(plan.problems).toEqual([])
+    // 120 transactions, up to 50 an approval in Crossmark.
+    expect(plan.approvals).toBe(3)
     const before = await ledgerBefore(w, to)
     await w.engine.startJob(plan.jobId)
 
@@ -75,7 +77,9 @@ describe('an airdrop approved by an external wallet (Crossmark: 50 a round)', ()
     // Round 3: the wallet is closed.
     await w.engine.startJob(plan.jobId)
     job = await waitForPause(plan.jobId)
-    expect(job.notice).toMatch(/^Waiting for Crossmark: it did not answer/)
+    expect(job.notice).toBe(
+      'Waiting for Crossmark: it failed (Extension context invalidated). Open it, then Resume',
+    )
     expect(job.counts.pending).toBe(N - offered)
     expect(approver.requests).toHaveLength(3)
 

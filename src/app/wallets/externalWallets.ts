@@ -1,0 +1,76 @@
+/**
+ * The external wallets this device can connect (the key stays in the wallet; the app sends it
+ * prepared transactions to approve): whether each is there, and its sign-in, which gives the account,
+ * the public key that signs for it and the port the engine asks for approvals. Each wallet's library
+ * loads on first use.
+ */
+import { APPROVER_WALLETS } from '../../shared/wallets.ts'
+import type { ApproverWalletId } from '../../shared/wallets.ts'
+import type { ApprovalPort } from '../../worker/api.ts'
+
+/** What a wallet's sign-in gives. */
+export interface ExternalSignIn {
+  address: string
+  publicKey: string
+  port: ApprovalPort
+}
+
+/** Whether a wallet can be used here, and if not, why (with where to get it). */
+export type Availability = { ok: true } | { ok: false; why: string; link?: string }
+
+interface ExternalWallet {
+  available(): Promise<Availability>
+  signIn(): Promise<ExternalSignIn>
+}
+
+function notInstalled(id: ApproverWalletId): Availability {
+  const { name, link } = APPROVER_WALLETS[id]
+  return { ok: false, why: `${name} is not installed in this browser`, link }
+}
+
+const WALLETS: Partial<Record<ApproverWalletId, ExternalWallet>> = {
+  crossmark: {
+    available: async () => {
+      const { crossmarkInstalled } = await import('./crossmark.ts')
+      return (await crossmarkInstalled()) ? { ok: true } : notInstalled('crossmark')
+    },
+    signIn: async () => {
+      const { crossmarkApprovals, crossmarkSignIn } = await import('./crossmark.ts')
+      const account = await crossmarkSignIn()
+      return { ...account, port: crossmarkApprovals() }
+    },
+  },
+  gem: {
+    available: async () => {
+      const { gemInstalled } = await import('../onboarding/gemWallet.ts')
+      return (await gemInstalled()) ? { ok: true } : notInstalled('gem')
+    },
+    signIn: async () => {
+      const { gemAccount, gemApprovals } = await import('../onboarding/gemWallet.ts')
+      return { ...(await gemAccount()), port: gemApprovals() }
+    },
+  },
+}
+
+/** The wallets offered here, in the order shown. */
+export const EXTERNAL_WALLETS: readonly ApproverWalletId[] = (['crossmark', 'gem'] as const).filter(
+  (id) => WALLETS[id] !== undefined,
+)
+
+/** Whether the wallet can be used on this device now. */
+export async function walletAvailable(id: ApproverWalletId): Promise<Availability> {
+  const wallet = WALLETS[id]
+  if (!wallet) return { ok: false, why: `${APPROVER_WALLETS[id].name} is not supported here` }
+  try {
+    return await wallet.available()
+  } catch {
+    return notInstalled(id)
+  }
+}
+
+/** Signs in with the wallet (the user picks the account there). */
+export async function signInWith(id: ApproverWalletId): Promise<ExternalSignIn> {
+  const wallet = WALLETS[id]
+  if (!wallet) throw new Error(`${APPROVER_WALLETS[id].name} is not supported here`)
+  return await wallet.signIn()
+}
