@@ -29,6 +29,11 @@ export interface ApproverWallet {
   approvalLedgers: number
   /** Where to get it, for a wallet that is not installed. */
   link: string
+  /**
+   * The most offers one NFTokenCancelOffer may list for this wallet, when fewer than the ledger's
+   * 500: the Ledger XRP app reads the list's length as one byte (6 offer ids of 32 bytes at most).
+   */
+  maxCancelOffers?: number
 }
 
 export const APPROVER_WALLETS: Readonly<Record<ApproverWalletId, ApproverWallet>> = {
@@ -55,6 +60,7 @@ export const APPROVER_WALLETS: Readonly<Record<ApproverWalletId, ApproverWallet>
     window: 10,
     approvalLedgers: 150,
     link: 'https://www.ledger.com/ledger-live',
+    maxCancelOffers: 6,
   },
   xaman: {
     id: 'xaman',

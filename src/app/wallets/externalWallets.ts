@@ -40,6 +40,15 @@ const WALLETS: Partial<Record<ApproverWalletId, ExternalWallet>> = {
       return { ...account, port: crossmarkApprovals() }
     },
   },
+  ledger: {
+    available: async () => {
+      const { ledgerSupported } = await import('./ledger.ts')
+      return ledgerSupported()
+        ? { ok: true }
+        : { ok: false, why: 'A Ledger needs Chrome, Edge or Opera on a computer (WebHID)' }
+    },
+    signIn: async () => (await import('./ledger.ts')).ledgerSignIn(),
+  },
   gem: {
     available: async () => {
       const { gemInstalled } = await import('../onboarding/gemWallet.ts')

@@ -144,3 +144,21 @@ export const cancelIntent: IntentSpec<CancelIntent> = {
     cancelled: 'Not cancelled: the job was cancelled before these offers were signed for.',
   },
 }
+
+/**
+ * Intents with every cancellation cut to at most `max` offers (a wallet that cannot sign longer
+ * lists); the pieces keep their place, the other intents are left as they are.
+ */
+export function splitCancels<P extends { intent: Intent }>(
+  planned: readonly P[],
+  max: number,
+): P[] {
+  return planned.flatMap((p) =>
+    p.intent.type === 'cancel' && p.intent.offerIds.length > max
+      ? packOfferIds(p.intent.offerIds, max).map((offerIds) => ({
+          ...p,
+          intent: { ...p.intent, offerIds },
+        }))
+      : [p],
+  )
+}

@@ -8,6 +8,8 @@ import type { JobItemRow } from '../../../db/types/jobItems.ts'
 import type { JobRow } from '../../../db/types/jobs.ts'
 import type { JobPlan, JobRequest } from '../../api.ts'
 import type { JobServiceDeps, JobWallet } from '../jobDeps.ts'
+import { APPROVER_WALLETS } from '../../../shared/wallets.ts'
+import { splitCancels } from '../../ledger/cancelOffers.ts'
 import { cushionedFeeDrops } from './planFee.ts'
 import { runPreflight } from './preflight.ts'
 
@@ -26,7 +28,11 @@ export async function recordPlan(
   const spec = deps.kinds.spec(checked.kind)
   const request: JobRequest = spec.prepare ? spec.prepare(checked, { wallet: info }) : checked
   const client = deps.connection.requireClient()
-  const planned = spec.intents(request)
+  // A wallet that signs shorter cancellations than the ledger's 500 offers gets them cut to its size.
+  const cancelLimit = info.approver ? APPROVER_WALLETS[info.approver].maxCancelOffers : undefined
+  const planned = cancelLimit
+    ? splitCancels(spec.intents(request), cancelLimit)
+    : spec.intents(request)
   const feeDrops = await cushionedFeeDrops(client, deps.maxFeeDrops)
   // NFTs the wallet's other unfinished airdrops and listings will still offer: not offered twice,
   // and not burned from under them.
