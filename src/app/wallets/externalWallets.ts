@@ -62,9 +62,9 @@ const WALLETS: Partial<Record<ApproverWalletId, ExternalWallet>> = {
 }
 
 /** The wallets offered here, in the order shown. */
-export const EXTERNAL_WALLETS: readonly ApproverWalletId[] = (['crossmark', 'gem'] as const).filter(
-  (id) => WALLETS[id] !== undefined,
-)
+export const EXTERNAL_WALLETS: readonly ApproverWalletId[] = (
+  ['crossmark', 'ledger', 'gem'] as const
+).filter((id) => WALLETS[id] !== undefined)
 
 /** Whether the wallet can be used on this device now. */
 export async function walletAvailable(id: ApproverWalletId): Promise<Availability> {

@@ -141,7 +141,8 @@ export function ledgerApprovals(
   let current: LedgerDevice | null = first
   return {
     async approve(request: ApprovalRequest): Promise<ApprovalAnswer> {
-      const { encode } = await import('xrpl')
+      // The binary codec alone: the page does not load the rest of xrpl.js for it.
+      const { encode } = await import('ripple-binary-codec')
       const signed: string[] = []
       let device: LedgerDevice
       try {
@@ -158,7 +159,7 @@ export function ledgerApprovals(
       device.transport.on('disconnect', unplugged)
       try {
         for (const tx of request.transactions) {
-          const unsigned = encode(tx as Parameters<typeof encode>[0])
+          const unsigned = encode(tx)
           const signature = await Promise.race([
             device.xrp.signTransaction(LEDGER_PATH, unsigned, ed25519),
             gone,
@@ -168,7 +169,7 @@ export function ledgerApprovals(
             return { signed, stopped: { reason: 'closed', message: 'the Ledger was disconnected' } }
           }
           const withSignature = { ...tx, TxnSignature: signature.toUpperCase() }
-          signed.push(encode(withSignature as Parameters<typeof encode>[0]))
+          signed.push(encode(withSignature))
         }
         return { signed }
       } catch (error) {

@@ -1,0 +1,89 @@
+/**
+ * A Ledger, as a holder uses it in Chromium: the wallet menu offers it (WebHID is there), Connect
+ * reaches the device through the browser's HID interface and reads the account from the XRP app;
+ * the airdrop's confirmation says one approval per transaction, and each offer is signed on the
+ * device. An outdated XRP app is named at connect. (The device is a stand-in at the WebHID surface,
+ * its XRP app emulated down to the APDUs, signing with a real key.)
+ */
+import { expect, test } from './support/test.ts'
+
+import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
+import {
+  airdropHolder,
+  chooseCsv,
+  distributionCsv,
+  managerPanel,
+  offersOwnedBy,
+  selectAllNfts,
+} from './support/airdrop.ts'
+import { fundedAccount } from './support/ledger.ts'
+import { installLedgerStandIn } from './support/ledgerStandIn.ts'
+import {
+  expectConnected,
+  ledgerConnected,
+  openMainShell,
+  openWalletDropdown,
+} from './support/shell.ts'
+
+test.setTimeout(120_000)
+
+const to = demoAccounts().recipients.slice(40, 43)
+
+test.beforeEach(({ isMobile }) => {
+  test.skip(isMobile, 'a Ledger is reached over WebHID from a computer')
+})
+
+test('connect a Ledger, then an airdrop approved on the device, one approval per offer', async ({
+  page,
+}) => {
+  const holder = await airdropHolder(3)
+  const device = await installLedgerStandIn(page, holder)
+  await openMainShell(page)
+  await ledgerConnected(page)
+  const dropdown = await openWalletDropdown(page)
+  const item = dropdown.locator('[data-wallet="ledger"]')
+  await expect(item).toContainText('one approval per transaction, on the device')
+  await item.getByRole('button', { name: 'Connect Ledger' }).click()
+  await expectConnected(page, holder.address)
+  await expect(page.getByTestId('collection-counts')).toContainText('3 total', { timeout: 30_000 })
+  const menu = await openWalletDropdown(page)
+  await expect(menu).toContainText("Ledger approves each job's transactions (its master key)")
+  await page.keyboard.press('Escape')
+
+  await page.getByRole('tab', { name: 'Airdrop' }).click()
+  await chooseCsv(page, 'ledger.csv', distributionCsv(to.map((w) => [w.address, 1])))
+  await selectAllNfts(page, 3)
+  const manager = managerPanel(page)
+  await manager.getByRole('button', { name: 'Start Airdrop' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Confirm Airdrop' })
+  await expect(confirm.getByTestId('plan-approvals')).toHaveText('3 (one per transaction)')
+  await confirm.getByRole('button', { name: 'Confirm and start' }).click()
+  const results = manager.getByTestId('airdrop-results')
+  await expect(results.getByRole('heading', { name: 'Airdrop Complete' })).toBeVisible({
+    timeout: 60_000,
+  })
+  await expect(results.getByTestId('results-successful')).toHaveText('3')
+  expect(device.shown.map((s) => s.tx.TransactionType)).toEqual([
+    'NFTokenCreateOffer',
+    'NFTokenCreateOffer',
+    'NFTokenCreateOffer',
+  ])
+  const offers = await offersOwnedBy(holder.address)
+  expect(offers.map((o) => o.Destination).sort()).toEqual(to.map((w) => w.address).sort())
+})
+
+test('an outdated XRP app is named, and nothing connects', async ({ page }) => {
+  const account = await fundedAccount('secp256k1')
+  await installLedgerStandIn(page, account, { version: '2.4.1' })
+  await openMainShell(page)
+  await ledgerConnected(page)
+  const dropdown = await openWalletDropdown(page)
+  await dropdown
+    .locator('[data-wallet="ledger"]')
+    .getByRole('button', { name: 'Connect Ledger' })
+    .click()
+  await expect(dropdown.getByRole('alert')).toHaveText(
+    'Update the XRP app on your Ledger to 2.4.2 or later in Ledger Live (this one has 2.4.1): older versions cannot sign NFT transactions',
+  )
+  await expect(dropdown.getByRole('heading', { name: 'Connect XRPL Wallet' })).toBeVisible()
+})
