@@ -19,7 +19,9 @@ export interface ApproverWallet {
   perApproval: number
   /**
    * Transactions prepared at once and handed to the wallet (their sequence numbers assigned): one
-   * approval for a bulk wallet; for the others, as many approvals one after the other.
+   * approval for a bulk wallet. A wallet that asks for each transaction gets one at a time, each
+   * with the whole approval time before its LastLedgerSequence (the next is prepared while it is
+   * submitted).
    */
   window: number
   /**
@@ -49,7 +51,7 @@ export const APPROVER_WALLETS: Readonly<Record<ApproverWalletId, ApproverWallet>
     id: 'gem',
     name: 'GEM Wallet',
     perApproval: 1,
-    window: 10,
+    window: 1,
     approvalLedgers: 150,
     link: 'https://gemwallet.app',
   },
@@ -57,7 +59,7 @@ export const APPROVER_WALLETS: Readonly<Record<ApproverWalletId, ApproverWallet>
     id: 'ledger',
     name: 'Ledger',
     perApproval: 1,
-    window: 10,
+    window: 1,
     approvalLedgers: 150,
     link: 'https://www.ledger.com/ledger-live',
     maxCancelOffers: 6,
@@ -66,7 +68,7 @@ export const APPROVER_WALLETS: Readonly<Record<ApproverWalletId, ApproverWallet>
     id: 'xaman',
     name: 'Xaman',
     perApproval: 1,
-    window: 5,
+    window: 1,
     approvalLedgers: 150,
     link: 'https://xaman.app',
   },

@@ -17,6 +17,10 @@ export type Round =
   | { do: 'alter'; at: number }
   /** Signs the n-th with another key. */
   | { do: 'forge'; at: number; key: Wallet }
+  /** Returns the n-th with bytes after its end (the same fields, not the ledger's bytes). */
+  | { do: 'pad'; at: number }
+  /** Never answers (a wallet whose window was left open, a page that hangs). */
+  | { do: 'hang' }
 
 export interface ScriptedApprover extends ApprovalPort {
   /** Every request, in order. */
@@ -43,6 +47,12 @@ export function scriptedApprover(key: Wallet, script: readonly Round[] = []): Sc
       switch (round.do) {
         case 'close':
           return Promise.reject(new Error('Extension context invalidated'))
+        case 'hang':
+          return new Promise<ApprovalAnswer>(() => {})
+        case 'pad': {
+          const signed = txs.map((tx, i) => (i === round.at ? `${sign(tx)}E1DEADBEEF` : sign(tx)))
+          return Promise.resolve({ signed })
+        }
         case 'refuse': {
           const signed = txs.slice(0, round.after).map((tx) => sign(tx))
           port.approved += signed.length

@@ -44,6 +44,8 @@ export interface WorldOptions {
   closeMs?: number
   lastLedgerOffset?: number
   maxInFlight?: number
+  /** How long an external wallet may take to answer (the engine's default otherwise). */
+  approvalTimeoutMs?: number
   expectedLedgerSize?: number
 }
 
@@ -87,10 +89,15 @@ export async function startWorld(opts: WorldOptions = {}): Promise<World> {
 }
 
 /** The small LastLedgerSequence offset these tests use, so dead attempts are found quickly. */
-export function jobLimits(opts: WorldOptions): { lastLedgerOffset: number; maxInFlight?: number } {
+export function jobLimits(opts: WorldOptions): {
+  lastLedgerOffset: number
+  maxInFlight?: number
+  approvalTimeoutMs?: number
+} {
   return {
     lastLedgerOffset: opts.lastLedgerOffset ?? 6,
     ...(opts.maxInFlight ? { maxInFlight: opts.maxInFlight } : {}),
+    ...(opts.approvalTimeoutMs ? { approvalTimeoutMs: opts.approvalTimeoutMs } : {}),
   }
 }
 

@@ -194,6 +194,9 @@ function blobProblem(
   for (const field of Object.keys(tx)) {
     if (field !== 'TxnSignature' && !(field in prepared)) return `it adds ${field}`
   }
+  // The ledger names a transaction by the hash of its canonical bytes: other bytes for the same
+  // fields (another field order, trailing bytes) would be stored under a hash the ledger never shows.
+  if (encode(tx as Transaction) !== blob.toUpperCase()) return 'its bytes are not in canonical form'
   if (typeof tx.TxnSignature !== 'string') return 'it is not signed'
   if (deriveAddress(tx.SigningPubKey as string) !== keyAddress) return 'another key signed it'
   try {

@@ -49,11 +49,23 @@ export class WalletService {
   constructor(private readonly deps: WalletServiceDeps) {}
 
   async connectWallet(input: CredentialInput): Promise<WalletInfo> {
-    return this.withResume(await this.deps.keyring.connect(input))
+    return await this.replacing(() => this.deps.keyring.connect(input))
   }
 
   async connectApprover(input: ApproverConnection, port: ApprovalPort): Promise<WalletInfo> {
-    return this.withResume(await this.deps.keyring.connectApprover(input, port))
+    return await this.replacing(() => this.deps.keyring.connectApprover(input, port))
+  }
+
+  /**
+   * Connects, and when an external wallet's session is replaced (or replaces one), the running jobs
+   * pause first: an approval the old wallet was asked for is dropped, and the new wallet's jobs go
+   * on through it.
+   */
+  private async replacing(connect: () => Promise<WalletInfo>): Promise<WalletInfo> {
+    const before = this.deps.keyring.current()
+    const wallet = await connect()
+    if (before && (before.approver || wallet.approver)) await this.deps.leaving()
+    return this.withResume(wallet)
   }
 
   async connectDemoWallet(): Promise<WalletInfo> {

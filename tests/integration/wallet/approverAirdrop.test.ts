@@ -24,11 +24,13 @@ import {
 
 const N = 120
 const PER = N / recipients.length
+/** The small airdrops of the wallet that does not answer. */
+const SMALL = 4
 
 let w: World
 
 beforeAll(async () => {
-  w = await startWorld({ closeMs: 60, lastLedgerOffset: 6 })
+  w = await startWorld({ closeMs: 60, lastLedgerOffset: 6, approvalTimeoutMs: 1_500 })
   expect(w.nftIds.length).toBeGreaterThanOrEqual(N)
 })
 
@@ -142,3 +144,61 @@ async function waitForPause(jobId: string) {
   expect(job!.pausedBy).toBe('approval')
   return job!
 }
+
+describe('a wallet that does not answer, or answers with other bytes', () => {
+  /** Plans an airdrop of SMALL NFTs (their earlier offers cancelled), connected through `approver`. */
+  async function planSmall(approver: ReturnType<typeof scriptedApprover>) {
+    await w.engine.connectApprover(
+      { wallet: 'crossmark', account: holder, publicKey: accounts.holder.publicKey },
+      approver,
+    )
+    const nftIds = w.nftIds.slice(0, SMALL)
+    await releaseNfts(w, nftIds)
+    const plan = await w.engine.planJob({
+      kind: 'airdrop',
+      distribution: recipients.slice(0, SMALL).map((address) => ({ address, count: 1 })),
+      nftIds,
+      randomize: false,
+    })
+    expect(plan.problems).toEqual([])
+    return plan.jobId
+  }
+
+  it('no answer in time: the job pauses as for a closed wallet; Resume asks again', async () => {
+    const approver = scriptedApprover(accounts.holder, [{ do: 'hang' }])
+    const jobId = await planSmall(approver)
+    await w.engine.startJob(jobId)
+    const job = await waitForPause(jobId)
+    expect(job.notice).toBe('Waiting for Crossmark: no answer came in time. Open it, then Resume')
+    expect(job.counts).toMatchObject({ pending: SMALL, succeeded: 0 })
+    await w.engine.startJob(jobId)
+    const done = await waitForJob(w, jobId, ['completed'], 60_000)
+    expect(done.counts.succeeded).toBe(SMALL)
+  })
+
+  it('Cancel while the wallet is asked: the job ends cancelled at once, its items skipped', async () => {
+    const approver = scriptedApprover(accounts.holder, [{ do: 'hang' }])
+    const jobId = await planSmall(approver)
+    await w.engine.startJob(jobId)
+    await eventually(
+      () => readJob(w.h.db, jobId),
+      (row) => approver.requests.length === 1 && row?.notice !== undefined,
+      'the wallet asked',
+    )
+    await w.engine.cancelJob(jobId)
+    const job = await waitForJob(w, jobId, ['cancelled', 'completed', 'failed'], 1_000)
+    expect(job.status).toBe('cancelled')
+    expect(job.counts).toMatchObject({ skipped: SMALL, pending: 0, succeeded: 0 })
+  })
+
+  it('a blob with bytes after its end is refused: nothing of it stored or submitted', async () => {
+    const approver = scriptedApprover(accounts.holder, [{ do: 'pad', at: 1 }])
+    const jobId = await planSmall(approver)
+    await w.engine.startJob(jobId)
+    const job = await waitForPause(jobId)
+    expect(job.notice).toMatch(/not the one prepared \(its bytes are not in canonical form\)/)
+    expect(job.counts).toMatchObject({ succeeded: 1, pending: SMALL - 1 })
+    const stored = (await readItems(w.h.db, jobId)).flatMap((i) => i.attempts)
+    expect(stored).toHaveLength(1)
+  })
+})

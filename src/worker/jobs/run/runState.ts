@@ -34,10 +34,12 @@ export class RunState {
   /** Rebuilt from the ledger's view and the stored attempts at every reconcile. */
   sequencer?: Sequencer
   fillers: Filler[] = []
-  stopping: Stopping | null = null
   /** The error that stops the job (with `stopping` 'fail'). */
   failure?: string
-  abandoned = false
+  private stoppingNow: Stopping | null = null
+  private abandonedNow = false
+  /** Told when the run is told to stop or is abandoned (see untilStopped). */
+  private readonly stopListeners = new Set<() => void>()
   private dirty = new Set<JobItemRow>()
   /**
    * The items in flight and the pending ones (in plan order, then as they came back), kept as items
@@ -84,6 +86,65 @@ export class RunState {
     this.setStatus(item, 'skipped')
     item.message = this.words.resultMessage('notReplaced', item.intent.type)
     this.touch(item)
+  }
+
+  /** Why the run stops signing, if it does (a pause, a cancel, an error). */
+  get stopping(): Stopping | null {
+    return this.stoppingNow
+  }
+
+  set stopping(value: Stopping | null) {
+    this.stoppingNow = value
+    if (value) this.tellStopped()
+  }
+
+  /** The run was abandoned (the engine is going, or another runner took the job): it writes nothing. */
+  get abandoned(): boolean {
+    return this.abandonedNow
+  }
+
+  set abandoned(value: boolean) {
+    this.abandonedNow = value
+    if (value) this.tellStopped()
+  }
+
+  private tellStopped(): void {
+    for (const listener of [...this.stopListeners]) listener()
+  }
+
+  /**
+   * Resolves once the run is told to stop or is abandoned, here or through the job's row (another tab
+   * or process asked: the row is read every `everyMs`), or with 'deadline' after `deadlineMs`. For a
+   * wait the runner cannot otherwise leave (an external wallet that never answers); `cancel` ends it.
+   */
+  untilStopped(
+    deadlineMs: number,
+    everyMs = 2_000,
+  ): { done: Promise<'stopped' | 'deadline'>; cancel: () => void } {
+    let finish: (why: 'stopped' | 'deadline') => void = () => {}
+    const done = new Promise<'stopped' | 'deadline'>((resolve) => {
+      finish = resolve
+    })
+    const onStop = () => finish('stopped')
+    const deadline = setTimeout(() => finish('deadline'), deadlineMs)
+    const look = setInterval(() => {
+      readJob(this.db, this.job.id).then(
+        (row) => {
+          if (!row || row.epoch !== this.job.epoch) this.abandoned = true
+          else this.adopt(row.status)
+        },
+        () => {},
+      )
+    }, everyMs)
+    const cancel = () => {
+      clearTimeout(deadline)
+      clearInterval(look)
+      this.stopListeners.delete(onStop)
+    }
+    this.stopListeners.add(onStop)
+    if (this.stopping || this.abandoned) onStop()
+    void done.then(cancel)
+    return { done, cancel }
   }
 
   /**

@@ -221,6 +221,8 @@ export class JobRunner {
     if (news.ledgerClosed) await this.onLedger()
     if (this.state.stopping === 'cancel') this.state.skipPending()
     await this.submitter.fill()
+    // A cancel that came while an external wallet was asked: what it did not sign is skipped now.
+    if (this.state.stopping === 'cancel') this.state.skipPending()
     await this.state.flush()
   }
 

@@ -40,6 +40,9 @@ export class ApprovalStopped extends Error {
  */
 const MIN_LEDGERS_LEFT = 4
 
+/** How long an external wallet may take to answer a window before it counts as closed. */
+const APPROVAL_TIMEOUT_MS = 10 * 60_000
+
 /** Where a round of signatures stands on the ledger: what each of its attempts records. */
 interface Frame {
   firstLedger: number
@@ -243,13 +246,26 @@ export class Submitter {
     purpose: string,
   ): Promise<{ signed: SignedTx[]; stopped?: ApprovalStop }> {
     if (!signer.approver) return signer.sign(txs, purpose)
+    const { name } = signer.approver
     const many = txs.length === 1 ? '1 transaction' : `${String(txs.length)} transactions`
-    this.state.notice = `Waiting for your approval in ${signer.approver.name} (${many})`
+    this.state.notice = `Waiting for your approval in ${name} (${many})`
     await this.state.flush()
-    const outcome = await signer.sign(txs, purpose)
+    // The wallet may never answer: a pause, a cancel, the wallet's disconnect or the engine going
+    // ends the wait, and so does the deadline (as a closed wallet). A late answer is dropped.
+    const answer = signer.sign(txs, purpose)
+    const stop = this.state.untilStopped(this.deps.limits.approvalTimeoutMs ?? APPROVAL_TIMEOUT_MS)
+    const first = await Promise.race([
+      answer.then((outcome) => ({ outcome })),
+      stop.done.then((why) => ({ why })),
+    ])
+    stop.cancel()
     this.state.checkAlive()
     this.state.notice = undefined
-    return outcome
+    if ('outcome' in first) return first.outcome
+    answer.catch(() => {})
+    if (first.why === 'stopped') return { signed: [] }
+    const message = `Waiting for ${name}: no answer came in time. Open it, then Resume`
+    return { signed: [], stopped: { reason: 'closed', message } }
   }
 
   /**

@@ -20,6 +20,8 @@ export interface RunnerLimits {
   maxFeeDrops: string
   /** Ask `tx` about an attempt that had no stream news for this many ledgers. */
   pollAfterLedgers: number
+  /** How long an external wallet may take to answer before it counts as closed (default 10 min). */
+  approvalTimeoutMs?: number
 }
 
 export const DEFAULT_LIMITS: RunnerLimits = {
