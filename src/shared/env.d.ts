@@ -13,6 +13,12 @@ interface ImportMetaEnv {
   readonly VITE_SANDBOX_WS?: string
   /** Base URL of the sandbox metadata gateway (default http://127.0.0.1:6007). */
   readonly VITE_SANDBOX_GATEWAY?: string
+  /** The app's Xaman API key (xaman.dev): without it, no sign-in with Xaman is offered. */
+  readonly VITE_XAMAN_API_KEY?: string
+  /** Xaman's API (default https://xumm.app); tests point it at a local stand-in. */
+  readonly VITE_XAMAN_API_BASE?: string
+  /** Xaman's sign-in host (default https://oauth2.xumm.app); tests point it at a local stand-in. */
+  readonly VITE_XAMAN_OAUTH_BASE?: string
 }
 
 interface ImportMeta {
