@@ -11,6 +11,7 @@ import { Footer } from './Footer.tsx'
 import { Header } from './Header.tsx'
 import { AirdropTab, BurnTab, ListingGrid, ListTab, OrdersTab, preloadTabs } from './lazyTabs.tsx'
 import { TAB_INFO, tabButtonId, tabPanelId } from './tabs.ts'
+import { XamanPrompt } from '../wallets/XamanPrompt.tsx'
 import './shell.css'
 
 /** The tabs that show the collection their own way: the List tab as its paged grid of listable NFTs. */
@@ -78,6 +79,7 @@ export function MainShell() {
           {tab !== 'orders' && <NftCollectionPanel renderGrid={GRIDS[tab]} />}
         </section>
       </main>
+      <XamanPrompt />
       <Footer />
       <KeyRemovalHost />
     </div>

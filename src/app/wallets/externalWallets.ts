@@ -7,6 +7,7 @@
 import { APPROVER_WALLETS } from '../../shared/wallets.ts'
 import type { ApproverWalletId } from '../../shared/wallets.ts'
 import type { ApprovalPort } from '../../worker/api.ts'
+import type { XamanDeps } from './xaman.ts'
 
 /** What a wallet's sign-in gives. */
 export interface ExternalSignIn {
@@ -49,6 +50,28 @@ const WALLETS: Partial<Record<ApproverWalletId, ExternalWallet>> = {
     },
     signIn: async () => (await import('./ledger.ts')).ledgerSignIn(),
   },
+  xaman: {
+    available: async () => {
+      const { xamanConfig } = await import('./xaman.ts')
+      return xamanConfig()
+        ? { ok: true }
+        : { ok: false, why: 'This build has no Xaman API key: connect with your secret numbers' }
+    },
+    signIn: async () => {
+      const [{ xamanConfig, xamanSignIn }, { setXamanPending }] = await Promise.all([
+        import('./xaman.ts'),
+        import('../state/xamanPrompt.ts'),
+      ])
+      const config = xamanConfig()
+      if (!config) throw new Error('This build has no Xaman API key')
+      return await xamanSignIn(config, {
+        fetch: (...args) => fetch(...args),
+        // The browser's WebSocket, seen through the few members the Xaman code uses.
+        WebSocket: WebSocket as unknown as XamanDeps['WebSocket'],
+        onPending: setXamanPending,
+      })
+    },
+  },
   gem: {
     available: async () => {
       const { gemInstalled } = await import('../onboarding/gemWallet.ts')
@@ -63,7 +86,7 @@ const WALLETS: Partial<Record<ApproverWalletId, ExternalWallet>> = {
 
 /** The wallets offered here, in the order shown. */
 export const EXTERNAL_WALLETS: readonly ApproverWalletId[] = (
-  ['crossmark', 'ledger', 'gem'] as const
+  ['xaman', 'crossmark', 'ledger', 'gem'] as const
 ).filter((id) => WALLETS[id] !== undefined)
 
 /** Whether the wallet can be used on this device now. */
