@@ -200,6 +200,7 @@ export class Engine implements EngineApi {
   readonly getWallet = answeredBy(() => this.wallet, 'getWallet')
   readonly lock = answeredBy(() => this.wallet, 'lock')
   readonly prepareRegularKey = answeredBy(() => this.wallet, 'prepareRegularKey')
+  readonly approveRegularKey = answeredBy(() => this.wallet, 'approveRegularKey')
   readonly confirmRegularKey = answeredBy(() => this.wallet, 'confirmRegularKey')
   readonly restoreWallet = answeredBy(() => this.wallet, 'restoreWallet')
   readonly storedSession = answeredBy(() => this.wallet, 'storedSession')

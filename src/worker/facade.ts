@@ -23,6 +23,7 @@ const METHODS = {
   getWallet: true,
   lock: true,
   prepareRegularKey: true,
+  approveRegularKey: true,
   confirmRegularKey: true,
   restoreWallet: true,
   forgetDevice: true,

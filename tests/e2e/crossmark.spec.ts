@@ -16,6 +16,8 @@ import {
   selectAllNfts,
 } from './support/airdrop.ts'
 import { installCrossmarkStandIn } from './support/crossmarkStandIn.ts'
+import { regularKeyOf } from './support/gemStandIn.ts'
+import { fundedAccount } from './support/ledger.ts'
 import {
   expectConnected,
   ledgerConnected,
@@ -94,4 +96,32 @@ test('an airdrop approved in Crossmark: approvals before Start, a refusal and a 
   expect(Object.fromEntries(perRecipient)).toEqual(
     Object.fromEntries(to.map((w) => [w.address, N / to.length])),
   )
+})
+
+test("Crossmark sets up the app's regular key with one approval; the app signs with it from then on", async ({
+  page,
+  isMobile,
+}) => {
+  test.skip(isMobile, 'Crossmark is a desktop browser extension')
+  const account = await fundedAccount('secp256k1')
+  const crossmark = await installCrossmarkStandIn(page, account)
+  await openMainShell(page)
+  await ledgerConnected(page)
+  const dropdown = await openWalletDropdown(page)
+  await dropdown
+    .locator('[data-wallet="crossmark"]')
+    .getByRole('button', { name: 'Connect Crossmark' })
+    .click()
+  await expectConnected(page, account.address)
+  const menu = await openWalletDropdown(page)
+  await menu.getByRole('button', { name: "Set up this app's regular key" }).click()
+  await menu.getByLabel('Go without a passphrase').check()
+  await menu.getByRole('button', { name: 'Approve in Crossmark' }).click()
+  await expect(menu.getByTestId('wallet-regular-key')).toContainText("this device's signing key", {
+    timeout: 30_000,
+  })
+  await expect(menu).toContainText('signs with its regular key')
+  await expect(menu).not.toContainText('Crossmark approves')
+  expect(crossmark.rounds.map((r) => [r.answer, r.size])).toEqual([['approve', 1]])
+  expect(await regularKeyOf(account.address)).toMatch(/^r/)
 })

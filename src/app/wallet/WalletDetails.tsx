@@ -9,6 +9,7 @@ import { askKeyRemoval } from '../state/keyRemoval.ts'
 import { useLedgerConnected } from '../state/network.ts'
 import { disconnectWallet } from '../state/walletConnect.ts'
 import { switchAuthMethod } from '../state/sessionStart.ts'
+import { ApproverKeySetup } from './ApproverKeySetup.tsx'
 import { Modal } from '../ui/Modal.tsx'
 
 /**
@@ -38,6 +39,7 @@ export function WalletDetails({ wallet }: { wallet: Readonly<WalletInfo> }) {
             : `signs with its master key (${wallet.algorithm})`}
       </p>
       <RegularKeyStatus wallet={wallet} />
+      <ApproverKeySetup wallet={wallet} />
       <div className="wallet-details__actions">
         <button type="button" className="button" onClick={() => void switchAuthMethod()}>
           Switch Authentication Method

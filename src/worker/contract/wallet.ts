@@ -57,6 +57,20 @@ export interface WalletApi {
   prepareRegularKey(): Promise<{ regularKeyAddress: string }>
 
   /**
+   * The regular-key setup through a connected external wallet (Crossmark, Ledger, Xaman): after
+   * `prepareRegularKey`, the wallet is asked to approve one SetRegularKey making the pending key the
+   * account's RegularKey; the engine checks the signed blob as any job's and submits it. Then
+   * `confirmRegularKey` waits for it on the ledger, stores it and connects with it: big jobs then
+   * need no approval each.
+   *
+   * @returns the transaction's hash.
+   * @throws EngineError `VALIDATION` without an external wallet or a pending key; `CANCELLED` with
+   *   the wallet's words when it refused, closed, or returned something else than was prepared;
+   *   `NETWORK` when the ledger refused the transaction.
+   */
+  approveRegularKey(): Promise<{ hash: string }>
+
+  /**
    * GEM Wallet flow, step 2: waits until a validated ledger shows the pending key as the RegularKey
    * of `primaryAddress`, stores the key encrypted on this device and connects the wallet with it.
    * `protection` says how the stored key is wrapped: by a passphrase (PBKDF2-SHA-256, 600,000

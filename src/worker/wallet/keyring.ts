@@ -4,7 +4,7 @@
  * xrpl.js Wallet that signs. Everything it returns is addresses only.
  */
 import { Wallet } from 'xrpl'
-import type { ECDSA } from 'xrpl'
+import type { ECDSA, SetRegularKey } from 'xrpl'
 
 import type { LedgerDb } from '../../db/schema.ts'
 import { deleteStoredKey, storedKeyId, storedKeysOf, wipeStoredKeys } from '../../db/storedKeys.ts'
@@ -179,6 +179,40 @@ export class Keyring {
     const wallet = Wallet.generate(GENERATED_ALGORITHM)
     this.pending = { wallet, aborter: new AbortController() }
     return { regularKeyAddress: wallet.classicAddress }
+  }
+
+  /** See EngineApi.approveRegularKey. */
+  async approveRegularKey(): Promise<{ hash: string }> {
+    const session = this.activeSession()
+    const approver = session?.signer.approver
+    if (!session || !approver) {
+      throw new EngineError('VALIDATION', 'Connect Crossmark, a Ledger or Xaman first')
+    }
+    const pending = this.pending
+    if (!pending)
+      throw new EngineError('VALIDATION', 'No regular key is pending: generate one first')
+    const { address: account, network } = session.info
+    const client = await this.deps.connection.readyClient(network)
+    const setKey: SetRegularKey = {
+      TransactionType: 'SetRegularKey',
+      Account: account,
+      RegularKey: pending.wallet.classicAddress,
+    }
+    const tx = await client.autofill(setKey)
+    // The approval's time comes on top of autofill's few ledgers.
+    tx.LastLedgerSequence = (tx.LastLedgerSequence ?? 0) + session.signer.approvalLedgers
+    const { signed, stopped } = await session.signer.sign([tx], 'regular key')
+    const one = signed[0]
+    if (!one) {
+      throw new EngineError('CANCELLED', stopped?.message ?? `${approver.name} did not sign`)
+    }
+    this.assertNetwork(network)
+    const reply = await client.request({ command: 'submit', tx_blob: one.txBlob })
+    const result = reply.result.engine_result
+    if (/^(tem|tef|tel)/.test(result)) {
+      throw new EngineError('NETWORK', `The ledger refused the SetRegularKey (${result})`)
+    }
+    return { hash: one.hash }
   }
 
   /**

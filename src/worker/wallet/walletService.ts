@@ -91,6 +91,10 @@ export class WalletService {
     return Promise.resolve(this.deps.keyring.prepareRegularKey())
   }
 
+  approveRegularKey(): Promise<{ hash: string }> {
+    return this.deps.keyring.approveRegularKey()
+  }
+
   async confirmRegularKey(primaryAddress: string, protection: KeyProtection): Promise<WalletInfo> {
     return this.withResume(await this.deps.keyring.confirmRegularKey(primaryAddress, protection))
   }
@@ -130,7 +134,9 @@ export class WalletService {
     const keys = await readAccountKeys(client, wallet.address, name)
     return {
       ...keys,
-      thisDevice: wallet.signing === 'regular' && keys.regularKey === wallet.keyAddress,
+      // An external wallet's regular key is the wallet's, not a key this device keeps.
+      thisDevice:
+        wallet.signing === 'regular' && !wallet.approver && keys.regularKey === wallet.keyAddress,
     }
   }
 
