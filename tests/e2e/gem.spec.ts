@@ -7,7 +7,21 @@ import type { Wallet } from 'xrpl'
 import { installGemStandIn, regularKeyOf } from './support/gemStandIn.ts'
 import { fundedAccount } from './support/ledger.ts'
 import { storedRows } from './support/hooks.ts'
-import { expectConnected, openWalletDropdown, walletButton } from './support/shell.ts'
+import {
+  expectConnected,
+  ledgerConnected,
+  openMainShell,
+  openWalletDropdown,
+  walletButton,
+} from './support/shell.ts'
+import {
+  airdropHolder,
+  chooseCsv,
+  distributionCsv,
+  managerPanel,
+  offersOwnedBy,
+  selectAllNfts,
+} from './support/airdrop.ts'
 
 // Desktop and mobile run on the same sandbox ledger: each test and project has its own account.
 const ACCOUNTS = { connect: [39, 40], refused: [41, 42], noAddress: [43, 44] } as const
@@ -234,4 +248,45 @@ test('removing the signing key from the account through the app', async ({ page 
   await dialog.getByRole('button', { name: 'Close' }).click()
   // The session is over: the account stays shown, read-only.
   await expect(walletButton(page)).not.toHaveText(/^Connected/)
+})
+
+test('GEM Wallet approving each transaction: connect from the wallet menu; a rejection pauses the airdrop, Resume finishes it @desktop-only', async ({
+  page,
+}) => {
+  const holder = await airdropHolder(2)
+  const to = demoAccounts().recipients.slice(47, 49)
+  const gem = await installGemStandIn(page, {
+    account: holder,
+    signTransaction: ['approve', 'reject', 'approve'],
+  })
+  await openMainShell(page)
+  await ledgerConnected(page)
+  const dropdown = await openWalletDropdown(page)
+  const item = dropdown.locator('[data-wallet="gem"]')
+  await expect(item).toContainText('one approval per transaction')
+  await item.getByRole('button', { name: 'Connect GEM Wallet' }).click()
+  await expectConnected(page, holder.address)
+  await expect(page.getByTestId('collection-counts')).toContainText('2 total', { timeout: 30_000 })
+
+  await page.getByRole('tab', { name: 'Airdrop' }).click()
+  await chooseCsv(page, 'gem.csv', distributionCsv(to.map((w) => [w.address, 1])))
+  await selectAllNfts(page, 2)
+  const manager = managerPanel(page)
+  await manager.getByRole('button', { name: 'Start Airdrop' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Confirm Airdrop' })
+  await expect(confirm.getByTestId('plan-approvals')).toHaveText('2 (one per transaction)')
+  await confirm.getByRole('button', { name: 'Confirm and start' }).click()
+  await expect(manager.getByTestId('progress-step')).toHaveText(
+    'Waiting for your approval in GEM Wallet: you declined in GEM Wallet. Resume to be asked again',
+    { timeout: 60_000 },
+  )
+  await manager.getByRole('button', { name: 'Resume' }).click()
+  const results = manager.getByTestId('airdrop-results')
+  await expect(results.getByRole('heading', { name: 'Airdrop Complete' })).toBeVisible({
+    timeout: 60_000,
+  })
+  await expect(results.getByTestId('results-successful')).toHaveText('2')
+  expect(gem.signs.map((s) => s.answer)).toEqual(['approve', 'reject', 'approve'])
+  const offers = await offersOwnedBy(holder.address)
+  expect(offers.map((o) => o.Destination).sort()).toEqual(to.map((w) => w.address).sort())
 })

@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test'
 import { Client } from 'xrpl'
-import type { SetRegularKey, Wallet } from 'xrpl'
+import type { SetRegularKey, Transaction, Wallet } from 'xrpl'
 
 /** The e2e sandbox playwright.config.ts starts. */
 export const SANDBOX_URL = `ws://127.0.0.1:${process.env.E2E_SANDBOX_PORT ?? 16006}`
@@ -20,10 +20,13 @@ export interface GemStandInOptions {
   getAddress?: 'answer' | 'refuse'
   /** 'reject': setRegularKey answers without a result, as when the user rejects the transaction. */
   setRegularKey?: 'submit' | 'reject'
+  /** What the user does with each signTransaction, in order (past its end: approve). */
+  signTransaction?: readonly ('approve' | 'reject')[]
 }
 
 interface StandInConfig {
   address: string
+  publicKey: string
   getAddress: 'answer' | 'refuse'
   setRegularKey: 'submit' | 'reject'
 }
@@ -72,6 +75,7 @@ export async function regularKeyOf(address: string): Promise<string | null> {
 function contentScript(config: StandInConfig): void {
   const page = window as unknown as {
     gemStandInSetRegularKey(regularKey: string): Promise<string>
+    gemStandInSign(transaction: unknown): Promise<string | null>
   }
   window.addEventListener('message', (event: MessageEvent) => {
     const request = event.data as {
@@ -79,7 +83,7 @@ function contentScript(config: StandInConfig): void {
       app?: string
       type?: string
       messageId?: number
-      payload?: { regularKey?: string }
+      payload?: { regularKey?: string; transaction?: unknown }
     } | null
     if (event.source !== window || request?.source !== 'GEM_WALLET_MSG_REQUEST') return
     if (request.app !== 'gem-wallet') return
@@ -93,6 +97,15 @@ function contentScript(config: StandInConfig): void {
         break
       case 'REQUEST_GET_ADDRESS/V3':
         reply({ result: config.getAddress === 'answer' ? { address: config.address } : undefined })
+        break
+      case 'REQUEST_GET_PUBLIC_KEY/V3':
+        reply({ result: { address: config.address, publicKey: config.publicKey } })
+        break
+      case 'REQUEST_SIGN_TRANSACTION/V3':
+        // Signed in Node with the account's key once the user approves (null: rejected).
+        void page
+          .gemStandInSign(request.payload?.transaction)
+          .then((signature) => reply({ result: signature === null ? undefined : { signature } }))
         break
       case 'REQUEST_SET_REGULAR_KEY/V3':
         if (config.setRegularKey === 'reject') reply({ result: undefined })
@@ -112,14 +125,25 @@ function contentScript(config: StandInConfig): void {
  *
  * @param options - the account and how the stand-in answers.
  */
-export async function installGemStandIn(page: Page, options: GemStandInOptions): Promise<void> {
+export async function installGemStandIn(
+  page: Page,
+  options: GemStandInOptions,
+): Promise<{ signs: { tx: Record<string, unknown>; answer: 'approve' | 'reject' }[] }> {
   await page.exposeFunction('gemStandInSetRegularKey', (regularKey: string) =>
     submitSetRegularKey(options.account, regularKey),
   )
+  const signs: { tx: Record<string, unknown>; answer: 'approve' | 'reject' }[] = []
+  await page.exposeFunction('gemStandInSign', (tx: Record<string, unknown>) => {
+    const answer = options.signTransaction?.[signs.length] ?? 'approve'
+    signs.push({ tx, answer })
+    return answer === 'reject' ? null : options.account.sign(tx as unknown as Transaction).tx_blob
+  })
   const config: StandInConfig = {
     address: options.account.classicAddress,
+    publicKey: options.account.publicKey,
     getAddress: options.getAddress ?? 'answer',
     setRegularKey: options.setRegularKey ?? 'submit',
   }
   await page.addInitScript(contentScript, config)
+  return { signs }
 }
