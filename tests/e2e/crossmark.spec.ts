@@ -125,3 +125,28 @@ test("Crossmark sets up the app's regular key with one approval; the app signs w
   expect(crossmark.rounds.map((r) => [r.answer, r.size])).toEqual([['approve', 1]])
   expect(await regularKeyOf(account.address)).toMatch(/^r/)
 })
+
+test('the method chooser lists the wallets found: Crossmark connects from there', async ({
+  page,
+  isMobile,
+}) => {
+  test.skip(isMobile, 'Crossmark is a desktop browser extension')
+  const account = await fundedAccount('secp256k1')
+  await installCrossmarkStandIn(page, account)
+  await page.goto('/')
+  await page.getByRole('button', { name: 'Get Started' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose How to Connect' })).toBeVisible()
+  const wallets = page.getByRole('region', { name: 'Approve in your wallet' })
+  // GEM Wallet is not installed here: it says so, with where to get it.
+  await expect(wallets.locator('[data-wallet="gem"]')).toContainText(
+    'GEM Wallet is not installed in this browser',
+  )
+  await expect(
+    wallets.locator('[data-wallet="gem"]').getByRole('link', { name: 'Get GEM Wallet' }),
+  ).toHaveAttribute('href', 'https://gemwallet.app')
+  await wallets
+    .locator('[data-wallet="crossmark"]')
+    .getByRole('button', { name: 'Connect Crossmark' })
+    .click()
+  await expectConnected(page, account.address)
+})

@@ -2,6 +2,8 @@ import { useId } from 'react'
 
 import type { AuthMethod } from '../state/session.ts'
 import { backToSplash, chooseMethod } from '../state/sessionStart.ts'
+import { useSession } from '../state/session.ts'
+import { ExternalWalletList } from '../wallet/ExternalWalletList.tsx'
 import './onboarding.css'
 
 interface MethodCardProps {
@@ -77,7 +79,20 @@ function MethodCard({ method, title, badge, benefits, considerations }: MethodCa
   )
 }
 
-/** The connection method chooser (spec part 2 §2): Gem Wallet or Seed Phrase Access. */
+/** Why connecting a wallet from the list failed, as the wallet menu's red box says it. */
+function ConnectError() {
+  const { error } = useSession()
+  return error ? (
+    <div className="error-box" role="alert">
+      {error}
+    </div>
+  ) : null
+}
+
+/**
+ * The connection method chooser (spec part 2 §2): Gem Wallet or Seed Phrase Access, and the external
+ * wallets this device can use.
+ */
 export function MethodChooser() {
   return (
     <main className="onboarding">
@@ -91,6 +106,11 @@ export function MethodChooser() {
         {CARDS.map((card) => (
           <MethodCard key={card.method} {...card} />
         ))}
+      </div>
+      {/* The wallets this device can use, each approving the app's transactions itself. */}
+      <div className="onboarding__card onboarding__wallets">
+        <ExternalWalletList />
+        <ConnectError />
       </div>
       <div className="onboarding__actions">
         <button type="button" className="button" onClick={() => void backToSplash()}>

@@ -52,7 +52,13 @@ export async function connectExternalWallet(id: ApproverWalletId): Promise<boole
       })
     }
     const { address, publicKey, port } = signedIn
-    return await engine.connectApprover({ wallet: id, account: address, publicKey }, proxy(port))
+    const wallet = await engine.connectApprover(
+      { wallet: id, account: address, publicKey },
+      proxy(port),
+    )
+    // Connected from the method chooser: on to the main screen.
+    sessionState.stage = 'main'
+    return wallet
   }, 'seed')
 }
 
