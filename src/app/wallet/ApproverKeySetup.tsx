@@ -24,6 +24,8 @@ export function ApproverKeySetup({ wallet }: { wallet: Readonly<WalletInfo> }) {
   const [step, setStep] = useState<Step>('closed')
   const [draft, setDraft] = useState<ProtectionDraft>(EMPTY_PROTECTION)
   const [error, setError] = useState<string | null>(null)
+  /** The SetRegularKey went to the ledger: a retry only waits for it again. */
+  const [submitted, setSubmitted] = useState(false)
   if (!wallet.approver) return null
   const { name } = APPROVER_WALLETS[wallet.approver]
   const chosen = protectionOf(draft)
@@ -33,9 +35,12 @@ export function ApproverKeySetup({ wallet }: { wallet: Readonly<WalletInfo> }) {
     if (typeof chosen === 'string') return
     setError(null)
     try {
-      setStep('approving')
-      await engine.prepareRegularKey()
-      await engine.approveRegularKey()
+      if (!submitted) {
+        setStep('approving')
+        await engine.prepareRegularKey()
+        await engine.approveRegularKey(chosen)
+        setSubmitted(true)
+      }
       setStep('confirming')
       await completeRegularKey(wallet.address, chosen)
     } catch (caught) {
@@ -44,6 +49,10 @@ export function ApproverKeySetup({ wallet }: { wallet: Readonly<WalletInfo> }) {
     }
   }
 
+  if (wallet.signing === 'regular') {
+    // A new regular key would replace the one the wallet signs with.
+    return null
+  }
   if (step === 'closed') {
     return (
       <div className="approver-key">

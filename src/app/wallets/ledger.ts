@@ -146,8 +146,17 @@ export function ledgerApprovals(
       const signed: string[] = []
       let device: LedgerDevice
       try {
-        device = current ?? (await reopen())
-        current = device
+        if (current) device = current
+        else {
+          device = await reopen()
+          // Plugged in again: it must be the same Ledger (the same key), not another one.
+          const again = await device.xrp.getAddress(LEDGER_PATH)
+          if (again.publicKey.toUpperCase() !== publicKey.toUpperCase()) {
+            const message = `this is another Ledger (account ${again.address}): plug in the one of the connected account`
+            return { signed, stopped: { reason: 'closed', message } }
+          }
+          current = device
+        }
       } catch (error) {
         const message = error instanceof Error ? error.message : 'the Ledger could not be opened'
         return { signed, stopped: { reason: 'closed', message } }

@@ -78,6 +78,12 @@ export interface XamanPending {
 const PER_MINUTE = 28
 /** How long Xaman keeps a request open, minutes. */
 const EXPIRE_MINUTES = 10
+/** The longest wait a 429 may ask for, seconds (a longer Retry-After is not believed). */
+const MAX_RETRY_AFTER_S = 120
+/** Refusals to go faster in a row before the window stops (the job pauses, Resume tries again). */
+const MAX_THROTTLED = 10
+/** The longest wait for a request's outcome (it expires after EXPIRE_MINUTES unopened). */
+const RESOLUTION_MS = (EXPIRE_MINUTES + 2) * 60_000
 
 function base64url(bytes: Uint8Array): string {
   let text = ''
@@ -212,6 +218,22 @@ async function api(
   }
 }
 
+/**
+ * A link the API gave for a request, if it is one of Xaman's own pages of that request (a lying
+ * server must not put another site or another request before the user); else ''.
+ */
+function xamanUrl(value: unknown, uuid: string, config: XamanConfig): string {
+  if (typeof value !== 'string' || !/^[0-9a-f-]{36}$/.test(uuid)) return ''
+  try {
+    const url = new URL(value)
+    const hosts = new Set([new URL(config.apiBase).host, 'xumm.app', 'xaman.app'])
+    const secure = url.protocol === 'https:' || url.host === new URL(config.apiBase).host
+    return secure && hosts.has(url.host) && url.pathname.includes(uuid) ? url.toString() : ''
+  } catch {
+    return ''
+  }
+}
+
 /** Why a payload ended without a blob. */
 type Unsigned = { reason: 'refused' | 'closed'; message: string }
 
@@ -236,6 +258,8 @@ export function xamanApprovals(session: XamanSession, deps: XamanDeps): Approval
     created.push(Date.now())
   }
 
+  /** Refusals to go faster in a row: past MAX_THROTTLED the window stops (the job pauses). */
+  let throttled = 0
   /** Creates the payload; a refusal to go faster is waited out. */
   const create = async (tx: Record<string, unknown>, purpose: string) => {
     for (;;) {
@@ -245,10 +269,12 @@ export function xamanApprovals(session: XamanSession, deps: XamanDeps): Approval
         options: { submit: false, expire: EXPIRE_MINUTES, signers: [session.account] },
         custom_meta: { instruction: `XRPL NFT Manager: ${purpose}` },
       })
-      if (reply.status === 429) {
-        await sleep((reply.retryAfter ?? 60) * 1000)
+      if (reply.status === 429 && throttled < MAX_THROTTLED) {
+        throttled += 1
+        await sleep(Math.min(reply.retryAfter ?? 60, MAX_RETRY_AFTER_S) * 1000)
         continue
       }
+      throttled = 0
       return reply
     }
   }
@@ -266,8 +292,8 @@ export function xamanApprovals(session: XamanSession, deps: XamanDeps): Approval
     const refs = isRecord(body.refs) ? body.refs : {}
     deps.onPending?.({
       uuid,
-      link: typeof next.always === 'string' ? next.always : '',
-      qr: typeof refs.qr_png === 'string' ? refs.qr_png : '',
+      link: xamanUrl(next.always, uuid, session.config),
+      qr: xamanUrl(refs.qr_png, uuid, session.config),
       pushed: body.pushed === true,
     })
     try {
@@ -279,6 +305,8 @@ export function xamanApprovals(session: XamanSession, deps: XamanDeps): Approval
       if (meta.signed === true && typeof response.hex === 'string') return { blob: response.hex }
       if (meta.expired === true && meta.resolved !== true)
         return { reason: 'closed', message: 'the request expired in Xaman before it was opened' }
+      if (meta.resolved !== true)
+        return { reason: 'closed', message: 'Xaman gave no answer in time' }
       return { reason: 'refused', message: 'you rejected it in Xaman' }
     } finally {
       deps.onPending?.(null)
@@ -331,6 +359,8 @@ function resolution(session: XamanSession, deps: XamanDeps, uuid: string): Promi
     let poll: ReturnType<typeof setInterval> | undefined
     let socket: WebSocketLike | null = null
     let looked = false
+    // A socket that stays silent and open, and no answer: past the request's expiry, it is over.
+    const limit = setTimeout(() => finish(), RESOLUTION_MS)
     const lookOnce = () => {
       api(session, deps, 'GET', `payload/${uuid}`).then((read) => {
         const meta = isRecord(read.body) && isRecord(read.body.meta) ? read.body.meta : {}
@@ -341,6 +371,7 @@ function resolution(session: XamanSession, deps: XamanDeps, uuid: string): Promi
       if (finished) return
       finished = true
       clearInterval(poll)
+      clearTimeout(limit)
       socket?.close()
       resolve()
     }

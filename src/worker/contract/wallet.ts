@@ -59,16 +59,19 @@ export interface WalletApi {
   /**
    * The regular-key setup through a connected external wallet (Crossmark, Ledger, Xaman): after
    * `prepareRegularKey`, the wallet is asked to approve one SetRegularKey making the pending key the
-   * account's RegularKey; the engine checks the signed blob as any job's and submits it. Then
-   * `confirmRegularKey` waits for it on the ledger, stores it and connects with it: big jobs then
-   * need no approval each.
+   * account's RegularKey; the engine checks the signed blob as any job's, stores the key (wrapped as
+   * `protection` says) before it submits it, and submits it. Then `confirmRegularKey` waits for it
+   * on the ledger and connects with it: big jobs then need no approval each. Once submitted, the key
+   * is not replaced by a new `prepareRegularKey` (it may still become the account's).
    *
    * @returns the transaction's hash.
-   * @throws EngineError `VALIDATION` without an external wallet or a pending key; `CANCELLED` with
-   *   the wallet's words when it refused, closed, or returned something else than was prepared;
-   *   `NETWORK` when the ledger refused the transaction.
+   * @throws EngineError `VALIDATION` without an external wallet or a pending key, or when the
+   *   wallet signs with the account's regular key (a new one would lock the wallet out);
+   *   `CANCELLED` with the wallet's words when it refused, closed, returned something else than was
+   *   prepared, or the setup was left meanwhile (nothing submitted); `NETWORK` when the ledger
+   *   refused it.
    */
-  approveRegularKey(): Promise<{ hash: string }>
+  approveRegularKey(protection: KeyProtection): Promise<{ hash: string }>
 
   /**
    * GEM Wallet flow, step 2: waits until a validated ledger shows the pending key as the RegularKey

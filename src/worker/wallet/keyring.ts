@@ -71,6 +71,11 @@ interface PendingKey {
   wallet: Wallet
   /** Aborts the wait of confirmRegularKey (lock, or a newer pending key). */
   aborter: AbortController
+  /**
+   * A SetRegularKey for it went to the ledger (approveRegularKey): it may become the account's key,
+   * so it was stored first and is never replaced by a new pending key.
+   */
+  submitted?: boolean
 }
 
 // ed25519 (xrpl.js's own default): deterministic signatures without secp256k1's low-S rule, faster
@@ -175,6 +180,13 @@ export class Keyring {
 
   /** GEM flow step 1: a fresh key, kept in memory; only its address leaves. */
   prepareRegularKey(): { regularKeyAddress: string } {
+    if (this.pending?.submitted) {
+      // Its SetRegularKey may still apply: the account would end up with a key nobody holds.
+      throw new EngineError(
+        'VALIDATION',
+        'A SetRegularKey for the key prepared before is on its way: wait for it to be confirmed',
+      )
+    }
     this.pending?.aborter.abort()
     const wallet = Wallet.generate(GENERATED_ALGORITHM)
     this.pending = { wallet, aborter: new AbortController() }
@@ -182,15 +194,26 @@ export class Keyring {
   }
 
   /** See EngineApi.approveRegularKey. */
-  async approveRegularKey(): Promise<{ hash: string }> {
+  async approveRegularKey(protection: KeyProtection): Promise<{ hash: string }> {
     const session = this.activeSession()
     const approver = session?.signer.approver
     if (!session || !approver) {
       throw new EngineError('VALIDATION', 'Connect Crossmark, a Ledger or Xaman first')
     }
+    if (session.info.signing === 'regular') {
+      // Another regular key would replace the one the wallet signs with: it could sign no more.
+      throw new EngineError(
+        'VALIDATION',
+        `${approver.name} signs with this account's regular key: setting another one would take the account away from it. Connect the wallet that holds the master key instead`,
+      )
+    }
+    const passphrase = checkedProtection(protection)
     const pending = this.pending
-    if (!pending)
+    if (!pending) {
       throw new EngineError('VALIDATION', 'No regular key is pending: generate one first')
+    }
+    const seed = pending.wallet.seed!
+    const ticket = this.generation
     const { address: account, network } = session.info
     const client = await this.deps.connection.readyClient(network)
     const setKey: SetRegularKey = {
@@ -201,15 +224,32 @@ export class Keyring {
     const tx = await client.autofill(setKey)
     // The approval's time comes on top of autofill's few ledgers.
     tx.LastLedgerSequence = (tx.LastLedgerSequence ?? 0) + session.signer.approvalLedgers
-    const { signed, stopped } = await session.signer.sign([tx], 'regular key')
+    const { signed, stopped } = await untilAborted(
+      session.signer.sign([tx], 'regular key'),
+      pending.aborter.signal,
+    )
     const one = signed[0]
     if (!one) {
       throw new EngineError('CANCELLED', stopped?.message ?? `${approver.name} did not sign`)
     }
+    // Disconnected, another wallet, or a new key prepared while the wallet asked: nothing is sent.
+    if (this.pending !== pending || this.generation !== ticket || pending.aborter.signal.aborted) {
+      throw new EngineError('CANCELLED', 'The setup was left meanwhile: nothing was submitted')
+    }
     this.assertNetwork(network)
+    // Stored before it is submitted: once the ledger applies it, this is the account's only copy.
+    const owner = {
+      network,
+      primaryAddress: account,
+      regularKeyAddress: pending.wallet.classicAddress,
+    }
+    await storeRegularKey(this.deps.db, owner, seed, passphrase)
+    pending.submitted = true
     const reply = await client.request({ command: 'submit', tx_blob: one.txBlob })
     const result = reply.result.engine_result
-    if (/^(tem|tef|tel)/.test(result)) {
+    if (/^(tem|tel)/.test(result)) {
+      // Never applied: a new key may be prepared again.
+      pending.submitted = false
       throw new EngineError('NETWORK', `The ledger refused the SetRegularKey (${result})`)
     }
     return { hash: one.hash }
@@ -390,5 +430,42 @@ export class Keyring {
   private holds(network: NetworkId, account: string, keyAddress: string): boolean {
     const info = this.session?.info
     return info?.network === network && info.address === account && info.keyAddress === keyAddress
+  }
+}
+
+/** How long a wallet may take to approve the SetRegularKey. */
+const KEY_APPROVAL_MS = 10 * 60_000
+
+/**
+ * The wallet's answer, unless the setup is left first (a disconnect, a newer key) or it takes longer
+ * than KEY_APPROVAL_MS: then nothing was signed as far as the setup is concerned.
+ */
+async function untilAborted<T extends { signed: unknown[] }>(
+  answer: Promise<T>,
+  signal: AbortSignal,
+): Promise<T | { signed: []; stopped: { message: string } }> {
+  let stop: () => void = () => {}
+  const left = new Promise<{ signed: []; stopped: { message: string } }>((resolve) => {
+    const timer = setTimeout(
+      () => resolve({ signed: [], stopped: { message: 'The wallet did not answer in time' } }),
+      KEY_APPROVAL_MS,
+    )
+    const onAbort = () =>
+      resolve({
+        signed: [],
+        stopped: { message: 'The setup was left meanwhile: nothing was submitted' },
+      })
+    signal.addEventListener('abort', onAbort)
+    stop = () => {
+      clearTimeout(timer)
+      signal.removeEventListener('abort', onAbort)
+    }
+    if (signal.aborted) onAbort()
+  })
+  try {
+    return await Promise.race([answer, left])
+  } finally {
+    stop()
+    answer.catch(() => {})
   }
 }

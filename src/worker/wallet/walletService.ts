@@ -87,12 +87,14 @@ export class WalletService {
     this.deps.left()
   }
 
-  prepareRegularKey(): Promise<{ regularKeyAddress: string }> {
-    return Promise.resolve(this.deps.keyring.prepareRegularKey())
+  // Async, so that a refusal reaches the caller as a rejected promise.
+  // eslint-disable-next-line @typescript-eslint/require-await
+  async prepareRegularKey(): Promise<{ regularKeyAddress: string }> {
+    return this.deps.keyring.prepareRegularKey()
   }
 
-  approveRegularKey(): Promise<{ hash: string }> {
-    return this.deps.keyring.approveRegularKey()
+  approveRegularKey(protection: KeyProtection): Promise<{ hash: string }> {
+    return this.deps.keyring.approveRegularKey(protection)
   }
 
   async confirmRegularKey(primaryAddress: string, protection: KeyProtection): Promise<WalletInfo> {

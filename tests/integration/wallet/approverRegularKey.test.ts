@@ -5,14 +5,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Wallet } from 'xrpl'
-import type { ECDSA } from 'xrpl'
+import type { ECDSA, Transaction } from 'xrpl'
 
 import { ledgerSession } from '../../../src/app/wallets/ledger.ts'
 import { isEngineError } from '../../../src/shared/errors.ts'
 import { scriptedApprover } from '../../helpers/approvers.ts'
 import { startEngineHarness } from '../../helpers/engine.ts'
 import type { EngineHarness } from '../../helpers/engine.ts'
-import { ledgerHarness } from '../../helpers/keys.ts'
+import { ledgerHarness, setRegularKey } from '../../helpers/keys.ts'
+import { eventually } from '../../helpers/poll.ts'
 import { emulatedDevice } from '../../helpers/ledgerTransport.ts'
 import { LedgerXrpApp } from '../../helpers/ledgerXrpApp.ts'
 import { closeLedgers, fund } from '../../helpers/sandbox.ts'
@@ -53,8 +54,14 @@ describe('the regular key through an external wallet', () => {
       crossmark,
     )
     const { regularKeyAddress } = await h.engine.prepareRegularKey()
-    const { hash } = await h.engine.approveRegularKey()
+    const { hash } = await h.engine.approveRegularKey({ kind: 'device' })
     expect(hash).toMatch(/^[0-9A-F]{64}$/)
+    // Stored before it was submitted: if the app goes now, the key the account gets is kept here.
+    expect(await h.engine.storedSession()).toMatchObject({ regularKeyAddress })
+    // And not replaced by a new one while it may still apply.
+    await expect(h.engine.prepareRegularKey()).rejects.toThrow(
+      'A SetRegularKey for the key prepared before is on its way',
+    )
     expect(crossmark.requests).toHaveLength(1)
     expect(crossmark.requests[0]!.transactions[0]).toMatchObject({
       TransactionType: 'SetRegularKey',
@@ -84,7 +91,7 @@ describe('the regular key through an external wallet', () => {
     const { address, publicKey, port } = await ledgerSession(emulatedDevice(app))
     await h.engine.connectApprover({ wallet: 'ledger', account: address, publicKey }, port)
     await h.engine.prepareRegularKey()
-    const error: unknown = await h.engine.approveRegularKey().then(
+    const error: unknown = await h.engine.approveRegularKey({ kind: 'device' }).then(
       () => null,
       (e: unknown) => e,
     )
@@ -93,6 +100,64 @@ describe('the regular key through an external wallet', () => {
       'Waiting for your approval in Ledger: you rejected it on your Ledger. Resume to be asked again',
     )
     expect(app.shown.map((s) => s.tx.TransactionType)).toEqual(['SetRegularKey'])
+    expect(await regularKeyOf(account.address)).toBeUndefined()
+  })
+})
+
+describe('the regular key setup refused where it would lock the account out', () => {
+  it('a wallet that signs with the regular key may not replace it', async () => {
+    const account = Wallet.generate()
+    const walletKey = Wallet.generate()
+    await fund(ledger, 100, account)
+    await setRegularKey(ledger, account, walletKey.address)
+    const approver = scriptedApprover(
+      new Wallet(walletKey.publicKey, walletKey.privateKey, { masterAddress: account.address }),
+    )
+    await h.engine.connectApprover(
+      { wallet: 'xaman', account: account.address, publicKey: walletKey.publicKey },
+      approver,
+    )
+    await h.engine.prepareRegularKey()
+    await expect(h.engine.approveRegularKey({ kind: 'device' })).rejects.toThrow(
+      "Xaman signs with this account's regular key: setting another one would take the account away from it",
+    )
+    expect(approver.requests).toHaveLength(0)
+    expect(await regularKeyOf(account.address)).toBe(walletKey.address)
+  })
+
+  it('disconnected while the wallet asks: its late approval is not submitted, the account unchanged', async () => {
+    const account = Wallet.generate()
+    await fund(ledger, 100, account)
+    let answer: (blob: string) => void = () => {}
+    let asked: Record<string, unknown> | undefined
+    const port = {
+      approve: (request: { transactions: Record<string, unknown>[] }) => {
+        asked = request.transactions[0]
+        return new Promise<{ signed: string[] }>((resolve) => {
+          answer = (blob) => resolve({ signed: [blob] })
+        })
+      },
+    }
+    await h.engine.connectApprover(
+      { wallet: 'crossmark', account: account.address, publicKey: account.publicKey },
+      port,
+    )
+    await h.engine.prepareRegularKey()
+    const approving = h.engine.approveRegularKey({ kind: 'device' }).then(
+      () => null,
+      (e: unknown) => e,
+    )
+    await eventually(
+      () => Promise.resolve(asked),
+      (tx) => tx !== undefined,
+      'the wallet asked',
+    )
+    await h.engine.lock()
+    answer(account.sign(asked as unknown as Transaction).tx_blob)
+    const error = await approving
+    expect(isEngineError(error) && error.code).toBe('CANCELLED')
+    expect((error as Error).message).toBe('The setup was left meanwhile: nothing was submitted')
+    await ledger.sb.ledgerAccept()
     expect(await regularKeyOf(account.address)).toBeUndefined()
   })
 })

@@ -7,6 +7,8 @@
  * the app can read in one transaction. An outdated app, the dashboard and a locked device are named.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Wallet } from 'xrpl'
+import type { ECDSA } from 'xrpl'
 
 import { readJob } from '../../../src/db/jobs.ts'
 import { ledgerSession } from '../../../src/app/wallets/ledger.ts'
@@ -120,6 +122,35 @@ describe('a Ledger approving each transaction', () => {
     expect(lists.map((l) => l.length)).toEqual([6, 6, 6, 2])
     const left = new Set((await holderOffers(w)).map((o) => o.index))
     for (const id of offers) expect(left.has(id)).toBe(false)
+  })
+
+  it('another Ledger plugged in after an unplug is named, and signs nothing', async () => {
+    const first = new LedgerXrpApp(accounts.holder, { answers: ['approve', 'unplug'] })
+    const other = new LedgerXrpApp(Wallet.generate('ecdsa-secp256k1' as ECDSA))
+    let plugged = first
+    const { address, publicKey, port } = await ledgerSession(() => emulatedDevice(plugged)())
+    await w.engine.connectApprover({ wallet: 'ledger', account: address, publicKey }, port)
+    const offers = (await holderOffers(w)).slice(0, 3).map((o) => o.index)
+    // One job per offer: the second is signed on a device unplugged, then on another Ledger.
+    const jobs = []
+    for (const id of offers)
+      jobs.push((await w.engine.planJob({ kind: 'cancel', offerIds: [id] })).jobId)
+    await w.engine.startJob(jobs[0]!)
+    await waitForJob(w, jobs[0]!, ['completed'], 60_000)
+    await w.engine.startJob(jobs[1]!)
+    let job = await pausedForDevice(jobs[1]!)
+    expect(job.notice).toBe('Waiting for Ledger: the Ledger was disconnected. Open it, then Resume')
+    plugged = other
+    await w.engine.startJob(jobs[1]!)
+    job = await pausedForDevice(jobs[1]!)
+    expect(job.notice).toMatch(
+      /^Waiting for Ledger: this is another Ledger \(account r\w+\): plug in the one of the connected account\. Open it, then Resume$/,
+    )
+    expect(other.shown).toHaveLength(0)
+    plugged = first
+    await w.engine.startJob(jobs[1]!)
+    await waitForJob(w, jobs[1]!, ['completed'], 60_000)
+    await w.engine.cancelJob(jobs[2]!)
   })
 
   it('names an outdated XRP app, the dashboard and a locked device', async () => {
