@@ -3,7 +3,7 @@ import { useId, useMemo, useState } from 'react'
 import { burnConfirmText } from '../../shared/constants.ts'
 import { formatDrops } from '../../shared/format.ts'
 import { displayName } from '../../shared/nftDisplay.ts'
-import { PlanProblems } from '../jobs/PlanParts.tsx'
+import { PlanApprovals, PlanProblems } from '../jobs/PlanParts.tsx'
 import { NftImage } from '../nfts/NftImage.tsx'
 import { confirmBurn, dismissBurn, useBurn } from './burnState.ts'
 import type { PendingBurn } from './burnState.ts'
@@ -99,6 +99,7 @@ export function ConfirmBurnModal({ pending }: { pending: PendingBurn }) {
           <dt>Fees</dt>
           <dd>{formatDrops(plan.feesDrops)} XRP</dd>
         </div>
+        <PlanApprovals approvals={plan.approvals} />
       </dl>
       <p className="tab-muted">
         The ledger deletes the offers on a burned NFT (up to 500 each); bidders get their reserve

@@ -11,7 +11,7 @@ import { readItems, readJob } from '../../../src/db/jobs.ts'
 import { APPROVER_WALLETS } from '../../../src/shared/wallets.ts'
 import { scriptedApprover } from '../../helpers/approvers.ts'
 import { eventually } from '../../helpers/poll.ts'
-import { expectExactlyOnce, ledgerBefore } from '../../helpers/faultLedger.ts'
+import { expectExactlyOnce, holderOffers, ledgerBefore } from '../../helpers/faultLedger.ts'
 import type { World } from '../../helpers/faultWorld.ts'
 import {
   accounts,
@@ -200,5 +200,52 @@ describe('a wallet that does not answer, or answers with other bytes', () => {
     expect(job.counts).toMatchObject({ succeeded: 1, pending: SMALL - 1 })
     const stored = (await readItems(w.h.db, jobId)).flatMap((i) => i.attempts)
     expect(stored).toHaveLength(1)
+  })
+})
+
+describe('the other job kinds through an external wallet', () => {
+  it('lists NFTs at their prices, cancels those listings, then burns NFTs: each approved in windows', async () => {
+    const approver = scriptedApprover(accounts.holder)
+    await w.engine.connectApprover(
+      { wallet: 'crossmark', account: holder, publicKey: accounts.holder.publicKey },
+      approver,
+    )
+    const listed = w.nftIds.slice(10, 13)
+    await releaseNfts(w, listed)
+    const list = await w.engine.planJob({
+      kind: 'list',
+      offers: listed.map((nftId, i) => ({ nftId, amountDrops: String((i + 1) * 1_000_000) })),
+    })
+    expect(list).toMatchObject({ problems: [], transactions: 3, approvals: 1 })
+    await w.engine.startJob(list.jobId)
+    await waitForJob(w, list.jobId, ['completed'], 60_000)
+    const mine = (await holderOffers(w)).filter((o) => listed.includes(o.NFTokenID))
+    expect(mine.map((o) => [o.NFTokenID, o.Amount]).sort()).toEqual(
+      listed.map((id, i) => [id, String((i + 1) * 1_000_000)]).sort(),
+    )
+
+    const cancel = await w.engine.planJob({ kind: 'cancel', offerIds: mine.map((o) => o.index) })
+    expect(cancel).toMatchObject({ transactions: 1, approvals: 1 })
+    await w.engine.startJob(cancel.jobId)
+    await waitForJob(w, cancel.jobId, ['completed'], 60_000)
+    const left = new Set((await holderOffers(w)).map((o) => o.index))
+    for (const o of mine) expect(left.has(o.index)).toBe(false)
+
+    const burned = w.nftIds.slice(N - 2, N)
+    await releaseNfts(w, burned)
+    const burn = await w.engine.planJob({ kind: 'burn', nftIds: burned })
+    expect(burn).toMatchObject({ transactions: 2, approvals: 1 })
+    await w.engine.startJob(burn.jobId)
+    const done = await waitForJob(w, burn.jobId, ['completed'], 60_000)
+    expect(done.counts.succeeded).toBe(2)
+    const types = approver.requests.flatMap((r) => r.transactions.map((tx) => tx.TransactionType))
+    expect(types).toEqual([
+      'NFTokenCreateOffer',
+      'NFTokenCreateOffer',
+      'NFTokenCreateOffer',
+      'NFTokenCancelOffer',
+      'NFTokenBurn',
+      'NFTokenBurn',
+    ])
   })
 })
