@@ -7,14 +7,7 @@
 import { expect, test } from './support/test.ts'
 
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
-import {
-  airdropHolder,
-  chooseCsv,
-  distributionCsv,
-  managerPanel,
-  offersOwnedBy,
-  selectAllNfts,
-} from './support/airdrop.ts'
+import { airdropHolder, offersOwnedBy } from './support/airdrop.ts'
 import { installCrossmarkStandIn } from './support/crossmarkStandIn.ts'
 import { regularKeyOf } from './support/gemStandIn.ts'
 import { fundedAccount } from './support/ledger.ts'
@@ -24,10 +17,12 @@ import {
   openMainShell,
   openWalletDropdown,
 } from './support/shell.ts'
+import { expectAirdropComplete, startWalletAirdrop } from './support/airdrop.ts'
+import { connectFromMenu, expectApprovesWithMaster } from './support/wallets.ts'
 
 test.setTimeout(180_000)
 
-const N = 60
+const N = 120
 /** Demo recipients 21–40: they accept offers but never accept them by themselves. */
 const to = demoAccounts().recipients.slice(20, 40)
 
@@ -38,30 +33,15 @@ test('an airdrop approved in Crossmark: approvals before Start, a refusal and a 
   test.skip(isMobile, 'Crossmark is a desktop browser extension')
   const holder = await airdropHolder(N)
   const crossmark = await installCrossmarkStandIn(page, holder, ['approve', 'refuse', 'close'])
-  await openMainShell(page)
-  await ledgerConnected(page)
+  await connectFromMenu(
+    page,
+    { id: 'crossmark', name: 'Crossmark', how: 'one approval for up to 50 transactions' },
+    holder.address,
+    N,
+  )
+  await expectApprovesWithMaster(page, 'Crossmark')
 
-  const dropdown = await openWalletDropdown(page)
-  const item = dropdown.locator('[data-wallet="crossmark"]')
-  await expect(item).toContainText('one approval for up to 50 transactions')
-  await item.getByRole('button', { name: 'Connect Crossmark' }).click()
-  await expectConnected(page, holder.address)
-  await expect(page.getByTestId('collection-counts')).toContainText(`${N} total`, {
-    timeout: 30_000,
-  })
-  const menu = await openWalletDropdown(page)
-  await expect(menu).toContainText("Crossmark approves each job's transactions (its master key)")
-  await page.keyboard.press('Escape')
-
-  await page.getByRole('tab', { name: 'Airdrop' }).click()
-  await chooseCsv(page, 'crossmark.csv', distributionCsv(to.map((w) => [w.address, N / to.length])))
-  await selectAllNfts(page, N)
-  const manager = managerPanel(page)
-  await manager.getByRole('button', { name: 'Start Airdrop' }).click()
-  const confirm = page.getByRole('dialog', { name: 'Confirm Airdrop' })
-  await expect(confirm.getByTestId('plan-transactions')).toHaveText(String(N))
-  await expect(confirm.getByTestId('plan-approvals')).toHaveText('2 (up to 50 transactions each)')
-  await confirm.getByRole('button', { name: 'Confirm and start' }).click()
+  const manager = await startWalletAirdrop(page, to, N, '3 (up to 50 transactions each)')
 
   // The second window is refused: what the first approved is offered, the job waits for the user.
   const step = manager.getByTestId('progress-step')
@@ -76,11 +56,7 @@ test('an airdrop approved in Crossmark: approvals before Start, a refusal and a 
     { timeout: 60_000 },
   )
   await manager.getByRole('button', { name: 'Resume' }).click()
-  const results = manager.getByTestId('airdrop-results')
-  await expect(results.getByRole('heading', { name: 'Airdrop Complete' })).toBeVisible({
-    timeout: 90_000,
-  })
-  await expect(results.getByTestId('results-successful')).toHaveText(String(N))
+  await expectAirdropComplete(manager, N)
 
   expect(crossmark.rounds.map((r) => r.answer).slice(0, 3)).toEqual(['approve', 'refuse', 'close'])
   const approved = crossmark.rounds.filter((r) => r.answer === 'approve')

@@ -7,21 +7,10 @@ import type { Wallet } from 'xrpl'
 import { installGemStandIn, regularKeyOf } from './support/gemStandIn.ts'
 import { fundedAccount } from './support/ledger.ts'
 import { storedRows } from './support/hooks.ts'
-import {
-  expectConnected,
-  ledgerConnected,
-  openMainShell,
-  openWalletDropdown,
-  walletButton,
-} from './support/shell.ts'
-import {
-  airdropHolder,
-  chooseCsv,
-  distributionCsv,
-  managerPanel,
-  offersOwnedBy,
-  selectAllNfts,
-} from './support/airdrop.ts'
+import { expectConnected, openWalletDropdown, walletButton } from './support/shell.ts'
+import { airdropHolder, offersOwnedBy } from './support/airdrop.ts'
+import { expectAirdropComplete, startWalletAirdrop } from './support/airdrop.ts'
+import { connectFromMenu } from './support/wallets.ts'
 
 // Desktop and mobile run on the same sandbox ledger: each test and project has its own account.
 const ACCOUNTS = { connect: [39, 40], refused: [41, 42], noAddress: [43, 44] } as const
@@ -36,7 +25,7 @@ function accountFor(testInfo: TestInfo, use: keyof typeof ACCOUNTS) {
 async function openSetup(page: Page): Promise<void> {
   await page.goto('/')
   await page.getByRole('button', { name: 'Get Started' }).click()
-  await page.getByRole('button', { name: 'Gem Wallet' }).click()
+  await page.getByRole('button', { name: 'Gem Wallet', exact: true }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Regular Key Setup' })).toBeVisible()
   await expect(page.getByText('GEM Wallet installed')).toBeVisible()
 }
@@ -250,43 +239,45 @@ test('removing the signing key from the account through the app', async ({ page 
   await expect(walletButton(page)).not.toHaveText(/^Connected/)
 })
 
-test('GEM Wallet approving each transaction: connect from the wallet menu; a rejection pauses the airdrop, Resume finishes it @desktop-only', async ({
+test('GEM Wallet approving each of 120 transactions: a rejection and a failing extension pause the airdrop, Resume finishes it once @desktop-only', async ({
   page,
 }) => {
-  const holder = await airdropHolder(2)
-  const to = demoAccounts().recipients.slice(47, 49)
+  test.setTimeout(240_000)
+  const N = 120
+  const holder = await airdropHolder(N)
+  const to = demoAccounts().recipients.slice(20, 40)
   const gem = await installGemStandIn(page, {
     account: holder,
-    signTransaction: ['approve', 'reject', 'approve'],
+    signTransaction: Array.from({ length: N + 2 }, (_, i) =>
+      i === 29 ? 'reject' : i === 70 ? 'fail' : 'approve',
+    ),
   })
-  await openMainShell(page)
-  await ledgerConnected(page)
-  const dropdown = await openWalletDropdown(page)
-  const item = dropdown.locator('[data-wallet="gem"]')
-  await expect(item).toContainText('one approval per transaction')
-  await item.getByRole('button', { name: 'Connect GEM Wallet' }).click()
-  await expectConnected(page, holder.address)
-  await expect(page.getByTestId('collection-counts')).toContainText('2 total', { timeout: 30_000 })
-
-  await page.getByRole('tab', { name: 'Airdrop' }).click()
-  await chooseCsv(page, 'gem.csv', distributionCsv(to.map((w) => [w.address, 1])))
-  await selectAllNfts(page, 2)
-  const manager = managerPanel(page)
-  await manager.getByRole('button', { name: 'Start Airdrop' }).click()
-  const confirm = page.getByRole('dialog', { name: 'Confirm Airdrop' })
-  await expect(confirm.getByTestId('plan-approvals')).toHaveText('2 (one per transaction)')
-  await confirm.getByRole('button', { name: 'Confirm and start' }).click()
-  await expect(manager.getByTestId('progress-step')).toHaveText(
+  await connectFromMenu(
+    page,
+    { id: 'gem', name: 'GEM Wallet', how: 'one approval per transaction' },
+    holder.address,
+    N,
+  )
+  const manager = await startWalletAirdrop(page, to, N, '120 (one per transaction)', (confirm) =>
+    // Above 25 approvals the confirmation proposes the way without them.
+    expect(confirm.getByTestId('plan-approvals-hint')).toHaveText(
+      "That is many: set up this app's regular key with GEM Wallet (one approval) from the wallet menu to run big jobs without approving each transaction.",
+    ),
+  )
+  const step = manager.getByTestId('progress-step')
+  await expect(step).toHaveText(
     'Waiting for your approval in GEM Wallet: you declined in GEM Wallet. Resume to be asked again',
-    { timeout: 60_000 },
+    { timeout: 90_000 },
   )
   await manager.getByRole('button', { name: 'Resume' }).click()
-  const results = manager.getByTestId('airdrop-results')
-  await expect(results.getByRole('heading', { name: 'Airdrop Complete' })).toBeVisible({
-    timeout: 60_000,
-  })
-  await expect(results.getByTestId('results-successful')).toHaveText('2')
-  expect(gem.signs.map((s) => s.answer)).toEqual(['approve', 'reject', 'approve'])
+  await expect(step).toHaveText(
+    'Waiting for GEM Wallet: GEM Wallet failed: The extension stopped responding. Open it, then Resume',
+    { timeout: 90_000 },
+  )
+  await manager.getByRole('button', { name: 'Resume' }).click()
+  await expectAirdropComplete(manager, N)
+  expect(gem.signs.filter((s) => s.answer === 'approve')).toHaveLength(N)
   const offers = await offersOwnedBy(holder.address)
-  expect(offers.map((o) => o.Destination).sort()).toEqual(to.map((w) => w.address).sort())
+  expect(offers).toHaveLength(N)
+  expect(new Set(offers.map((o) => o.NFTokenID)).size).toBe(N)
 })

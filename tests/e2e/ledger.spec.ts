@@ -8,22 +8,12 @@
 import { expect, test } from './support/test.ts'
 
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
-import {
-  airdropHolder,
-  chooseCsv,
-  distributionCsv,
-  managerPanel,
-  offersOwnedBy,
-  selectAllNfts,
-} from './support/airdrop.ts'
+import { airdropHolder, offersOwnedBy } from './support/airdrop.ts'
 import { fundedAccount } from './support/ledger.ts'
 import { installLedgerStandIn } from './support/ledgerStandIn.ts'
-import {
-  expectConnected,
-  ledgerConnected,
-  openMainShell,
-  openWalletDropdown,
-} from './support/shell.ts'
+import { ledgerConnected, openMainShell, openWalletDropdown } from './support/shell.ts'
+import { expectAirdropComplete, startWalletAirdrop } from './support/airdrop.ts'
+import { connectFromMenu, expectApprovesWithMaster } from './support/wallets.ts'
 
 test.setTimeout(120_000)
 
@@ -38,31 +28,16 @@ test('connect a Ledger, then an airdrop approved on the device, one approval per
 }) => {
   const holder = await airdropHolder(3)
   const device = await installLedgerStandIn(page, holder)
-  await openMainShell(page)
-  await ledgerConnected(page)
-  const dropdown = await openWalletDropdown(page)
-  const item = dropdown.locator('[data-wallet="ledger"]')
-  await expect(item).toContainText('one approval per transaction, on the device')
-  await item.getByRole('button', { name: 'Connect Ledger' }).click()
-  await expectConnected(page, holder.address)
-  await expect(page.getByTestId('collection-counts')).toContainText('3 total', { timeout: 30_000 })
-  const menu = await openWalletDropdown(page)
-  await expect(menu).toContainText("Ledger approves each job's transactions (its master key)")
-  await page.keyboard.press('Escape')
+  await connectFromMenu(
+    page,
+    { id: 'ledger', name: 'Ledger', how: 'one approval per transaction, on the device' },
+    holder.address,
+    3,
+  )
+  await expectApprovesWithMaster(page, 'Ledger')
 
-  await page.getByRole('tab', { name: 'Airdrop' }).click()
-  await chooseCsv(page, 'ledger.csv', distributionCsv(to.map((w) => [w.address, 1])))
-  await selectAllNfts(page, 3)
-  const manager = managerPanel(page)
-  await manager.getByRole('button', { name: 'Start Airdrop' }).click()
-  const confirm = page.getByRole('dialog', { name: 'Confirm Airdrop' })
-  await expect(confirm.getByTestId('plan-approvals')).toHaveText('3 (one per transaction)')
-  await confirm.getByRole('button', { name: 'Confirm and start' }).click()
-  const results = manager.getByTestId('airdrop-results')
-  await expect(results.getByRole('heading', { name: 'Airdrop Complete' })).toBeVisible({
-    timeout: 60_000,
-  })
-  await expect(results.getByTestId('results-successful')).toHaveText('3')
+  const manager = await startWalletAirdrop(page, to, 3, '3 (one per transaction)')
+  await expectAirdropComplete(manager, 3)
   expect(device.shown.map((s) => s.tx.TransactionType)).toEqual([
     'NFTokenCreateOffer',
     'NFTokenCreateOffer',

@@ -90,7 +90,7 @@ test('Switch Authentication Method disconnects and shows the chooser, remembered
 
 test('without GEM Wallet the setup says so and cannot be submitted', async ({ page }) => {
   await openChooser(page)
-  await page.getByRole('button', { name: 'Gem Wallet' }).click()
+  await page.getByRole('button', { name: 'Gem Wallet', exact: true }).click()
 
   await expect(page.getByRole('heading', { level: 1, name: 'Regular Key Setup' })).toBeVisible()
   await expect(page.getByText('GEM Wallet not installed')).toBeVisible()
@@ -105,7 +105,7 @@ test('without GEM Wallet the setup says so and cannot be submitted', async ({ pa
 
   await page.getByRole('button', { name: 'Back' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Choose How to Connect' })).toBeVisible()
-  await page.getByRole('button', { name: 'Gem Wallet' }).click()
+  await page.getByRole('button', { name: 'Gem Wallet', exact: true }).click()
   await page.getByRole('button', { name: 'Use a seed phrase instead' }).click()
   await expectMainShell(page)
 })

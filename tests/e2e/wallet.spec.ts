@@ -134,9 +134,9 @@ test.describe('Secret Numbers (Xaman)', () => {
     const rowInput = (letter: string) => dropdown.getByLabel(`Row ${letter}`, { exact: true })
     await expect(rowInput('A')).toHaveAttribute('type', 'password')
 
-    // Row C with its 2nd digit mistyped: named at once, before anything is sent.
+    // Row C with its last digit (the checksum) mistyped: any other digit there is wrong.
     const c = rows[2]!
-    const typo = `${c[0]}${(Number(c[1]) + 1) % 10}${c.slice(2)}`
+    const typo = `${c.slice(0, 5)}${(Number(c[5]) + 1) % 10}`
     for (const [i, letter] of ['A', 'B', 'C'].entries()) {
       await rowInput(letter).pressSequentially(i === 2 ? typo : rows[i]!)
     }
@@ -249,7 +249,7 @@ test.describe('the dropdown', () => {
     await dropdown.getByRole('button', { name: 'Show secret' }).click()
     await expect(secretInput(dropdown)).toHaveAttribute('type', 'password')
 
-    const gem = dropdown.getByRole('button', { name: 'Gem Wallet' })
+    const gem = dropdown.getByRole('button', { name: /^Gem Wallet/ })
     await expect(gem).toContainText('Recommended')
     await expect(gem).toHaveAccessibleDescription(
       'Browser extension with secure transaction approval',
@@ -258,8 +258,11 @@ test.describe('the dropdown', () => {
     await expect(seed).toContainText('Advanced')
     await expect(seed).toHaveAccessibleDescription('Direct access with seed phrase or private key')
 
-    // Regular Key asks for the account too; arrow keys move between the sub-tabs.
+    // Regular Key asks for the account too; arrow keys move between the sub-tabs (Secret Numbers,
+    // the last, comes before Family Seed going left).
     await dropdown.getByRole('tab', { name: 'Family Seed' }).focus()
+    await page.keyboard.press('ArrowLeft')
+    await expect(dropdown.getByRole('tab', { name: 'Secret Numbers' })).toBeFocused()
     await page.keyboard.press('ArrowLeft')
     await expect(dropdown.getByRole('tab', { name: 'Regular Key' })).toBeFocused()
     await expect(dropdown.getByLabel('Account address')).toBeVisible()

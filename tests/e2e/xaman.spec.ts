@@ -10,14 +10,7 @@ import { expect, test } from './support/test.ts'
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
 import { startXamanStandIn } from '../helpers/xamanStandIn.ts'
 import type { XamanStandIn } from '../helpers/xamanStandIn.ts'
-import {
-  airdropHolder,
-  chooseCsv,
-  distributionCsv,
-  managerPanel,
-  offersOwnedBy,
-  selectAllNfts,
-} from './support/airdrop.ts'
+import { airdropHolder, offersOwnedBy } from './support/airdrop.ts'
 import { withSandbox } from './support/ledger.ts'
 import {
   expectConnected,
@@ -25,6 +18,8 @@ import {
   openMainShell,
   openWalletDropdown,
 } from './support/shell.ts'
+import { expectAirdropComplete, startWalletAirdrop } from './support/airdrop.ts'
+import { expectApprovesWithMaster } from './support/wallets.ts'
 
 test.setTimeout(120_000)
 
@@ -64,23 +59,10 @@ test('sign in with Xaman, then an airdrop approved on the phone, one request per
   expect(popup.url()).toContain(`http://127.0.0.1:${XAMAN_PORT}/auth?response_type=code`)
   await expectConnected(page, holder.address)
   await expect(page.getByTestId('collection-counts')).toContainText('3 total', { timeout: 30_000 })
-  const menu = await openWalletDropdown(page)
-  await expect(menu).toContainText("Xaman approves each job's transactions (its master key)")
-  await page.keyboard.press('Escape')
+  await expectApprovesWithMaster(page, 'Xaman')
 
-  await page.getByRole('tab', { name: 'Airdrop' }).click()
-  await chooseCsv(page, 'xaman.csv', distributionCsv(to.map((w) => [w.address, 1])))
-  await selectAllNfts(page, 3)
-  const manager = managerPanel(page)
-  await manager.getByRole('button', { name: 'Start Airdrop' }).click()
-  const confirm = page.getByRole('dialog', { name: 'Confirm Airdrop' })
-  await expect(confirm.getByTestId('plan-approvals')).toHaveText('3 (one per transaction)')
-  await confirm.getByRole('button', { name: 'Confirm and start' }).click()
-  const results = manager.getByTestId('airdrop-results')
-  await expect(results.getByRole('heading', { name: 'Airdrop Complete' })).toBeVisible({
-    timeout: 60_000,
-  })
-  await expect(results.getByTestId('results-successful')).toHaveText('3')
+  const manager = await startWalletAirdrop(page, to, 3, '3 (one per transaction)')
+  await expectAirdropComplete(manager, 3)
   expect(xaman.payloads.map((p) => [p.txjson.TransactionType, p.submit, p.signers])).toEqual(
     Array.from({ length: 3 }, () => ['NFTokenCreateOffer', false, [holder.address]]),
   )

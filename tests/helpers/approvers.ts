@@ -1,4 +1,7 @@
 /**
+ * External wallets in engine tests: a scripted ApprovalPort, and the waits and plans the wallet
+ * tests share.
+ *
  * An external wallet for engine tests: an ApprovalPort that signs with a real key (the sandbox
  * verifies every signature), and does per round what the test's script says — approve all, approve
  * some then refuse, be closed, or return something else than what was asked.
@@ -6,7 +9,15 @@
 import { decode, encode } from 'xrpl'
 import type { Transaction, Wallet } from 'xrpl'
 
+import { expect } from 'vitest'
+
+import { readJob } from '../../src/db/jobs.ts'
+import type { JobRow } from '../../src/db/types/jobs.ts'
 import type { ApprovalAnswer, ApprovalPort, ApprovalRequest } from '../../src/worker/api.ts'
+import { ledgerBefore } from './faultLedger.ts'
+import type { World } from './faultWorld.ts'
+import { recipients, releaseNfts } from './faultWorld.ts'
+import { eventually } from './poll.ts'
 
 /** What the wallet does with one round's request. */
 export type Round =
@@ -89,4 +100,39 @@ export function scriptedApprover(key: Wallet, script: readonly Round[] = []): Sc
 /** A request's transactions as the ledger's binary format has them (for comparing). */
 export function canonicalTxs(request: ApprovalRequest): Record<string, unknown>[] {
   return request.transactions.map((tx) => decode(encode(tx as unknown as Transaction)))
+}
+
+/** Waits until the job is paused for its wallet and what it had in flight settled. */
+export async function pausedForApproval(w: World, jobId: string): Promise<JobRow> {
+  const job = await eventually(
+    () => readJob(w.h.db, jobId),
+    (row) =>
+      row !== undefined &&
+      ['paused', 'completed', 'failed'].includes(row.status) &&
+      row.counts.inFlight === 0,
+    `job ${jobId} paused, nothing in flight`,
+    { timeoutMs: 60_000 },
+  )
+  expect(job).toMatchObject({ status: 'paused', pausedBy: 'approval' })
+  return job!
+}
+
+/**
+ * Plans an airdrop of the world's first `n` NFTs (their earlier offers cancelled) to the world's
+ * recipients, `n / recipients` each in order, and reads the ledger before it (the exactly-once
+ * baseline). Not started.
+ */
+export async function planWalletAirdrop(w: World, n: number) {
+  const per = n / recipients.length
+  const to = recipients.slice(0, n / per)
+  const nftIds = w.nftIds.slice(0, n)
+  await releaseNfts(w, nftIds)
+  const plan = await w.engine.planJob({
+    kind: 'airdrop',
+    distribution: to.map((address) => ({ address, count: per })),
+    nftIds,
+    randomize: false,
+  })
+  expect(plan.problems).toEqual([])
+  return { plan, to, per, before: await ledgerBefore(w, to) }
 }

@@ -27,6 +27,11 @@ export interface XamanStandInOptions {
   port?: number
   /** What the phone does with each transaction payload, in order; past its end, approve. */
   answers?: readonly PhoneAnswer[]
+  /**
+   * Creation requests (1-based, counting refused ones) answered 429 with `Retry-After: 1` whatever
+   * the pace: a refusal to go faster, provoked where the test wants it.
+   */
+  throttleAt?: readonly number[]
   /** Payload creations allowed per `rateWindowMs` (Xaman: about 30 a minute). */
   ratePerWindow?: number
   rateWindowMs?: number
@@ -79,6 +84,7 @@ export async function startXamanStandIn(options: XamanStandInOptions): Promise<X
   const windowMs = options.rateWindowMs ?? 60_000
   const perWindow = options.ratePerWindow ?? 30
   const stand = { throttled: 0 }
+  let attempts = 0
 
   const json = (
     res: ServerResponse,
@@ -264,6 +270,16 @@ export async function startXamanStandIn(options: XamanStandInOptions): Promise<X
         if (!tokens.has(bearer)) return apiError(res, 403, 812)
         const path = url.pathname.slice('/api/v1/jwt/'.length)
         if (path === 'payload' && req.method === 'POST') {
+          attempts += 1
+          if (options.throttleAt?.includes(attempts)) {
+            stand.throttled += 1
+            return json(
+              res,
+              429,
+              { error: { reference: randomUUID(), code: 429 } },
+              { 'retry-after': '1' },
+            )
+          }
           const now = Date.now()
           while (creations.length && creations[0]! <= now - windowMs) creations.shift()
           if (creations.length >= perWindow) {

@@ -47,11 +47,12 @@ export function PlanApprovals({ approvals }: { approvals: number | undefined }) 
   return (
     <div className="figures__approvals">
       <dt>Approvals in {name}</dt>
-      <dd data-testid="plan-approvals">
-        {approvals} ({each})
+      <dd>
+        <span data-testid="plan-approvals">
+          {approvals} ({each})
+        </span>
         {approvals > MANY_APPROVALS && (
-          <span className="figures__hint">
-            {' '}
+          <span className="figures__hint" data-testid="plan-approvals-hint">
             That is many: set up this app&apos;s regular key with {name} (one approval) from the
             wallet menu
             {wallet.approver === 'xaman' ? ', or connect with your secret numbers,' : ''} to run big

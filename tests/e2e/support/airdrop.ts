@@ -228,3 +228,38 @@ export async function confirmAirdrop(page: Page, transactions: number): Promise<
 export async function progressPercent(card: Locator): Promise<number> {
   return Number((await card.getByTestId('progress-percent').textContent())!.replace('%', ''))
 }
+
+/**
+ * The connected wallet's airdrop of its `nfts` NFTs to `to` (as many each): the Airdrop tab, the CSV,
+ * every NFT selected, Start; the confirmation must say `approvals` (the approvals line of an
+ * external wallet) and pass `checkConfirm`, then it is confirmed. Returns the Airdrop Manager panel.
+ */
+export async function startWalletAirdrop(
+  page: Page,
+  to: readonly Wallet[],
+  nfts: number,
+  approvals: string,
+  checkConfirm?: (confirm: Locator) => Promise<void>,
+): Promise<Locator> {
+  await page.getByRole('tab', { name: 'Airdrop' }).click()
+  const rows = to.map((w): [string, number] => [w.address, nfts / to.length])
+  await chooseCsv(page, 'wallet-airdrop.csv', distributionCsv(rows))
+  await selectAllNfts(page, nfts)
+  const manager = managerPanel(page)
+  await manager.getByRole('button', { name: 'Start Airdrop' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Confirm Airdrop' })
+  await expect(confirm.getByTestId('plan-transactions')).toHaveText(String(nfts))
+  await expect(confirm.getByTestId('plan-approvals')).toHaveText(approvals)
+  await checkConfirm?.(confirm)
+  await confirm.getByRole('button', { name: 'Confirm and start' }).click()
+  return manager
+}
+
+/** Waits for 'Airdrop Complete' with `succeeded` offers made. */
+export async function expectAirdropComplete(manager: Locator, succeeded: number): Promise<void> {
+  const results = manager.getByTestId('airdrop-results')
+  await expect(results.getByRole('heading', { name: 'Airdrop Complete' })).toBeVisible({
+    timeout: 90_000,
+  })
+  await expect(results.getByTestId('results-successful')).toHaveText(String(succeeded))
+}

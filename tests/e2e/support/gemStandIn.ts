@@ -20,8 +20,11 @@ export interface GemStandInOptions {
   getAddress?: 'answer' | 'refuse'
   /** 'reject': setRegularKey answers without a result, as when the user rejects the transaction. */
   setRegularKey?: 'submit' | 'reject'
-  /** What the user does with each signTransaction, in order (past its end: approve). */
-  signTransaction?: readonly ('approve' | 'reject')[]
+  /**
+   * What happens to each signTransaction, in order (past its end: approve): the user approves or
+   * rejects it, or the extension fails (it was disabled or crashed: an error comes back).
+   */
+  signTransaction?: readonly ('approve' | 'reject' | 'fail')[]
 }
 
 interface StandInConfig {
@@ -75,7 +78,7 @@ export async function regularKeyOf(address: string): Promise<string | null> {
 function contentScript(config: StandInConfig): void {
   const page = window as unknown as {
     gemStandInSetRegularKey(regularKey: string): Promise<string>
-    gemStandInSign(transaction: unknown): Promise<string | null>
+    gemStandInSign(transaction: unknown): Promise<string | null | false>
   }
   window.addEventListener('message', (event: MessageEvent) => {
     const request = event.data as {
@@ -102,10 +105,13 @@ function contentScript(config: StandInConfig): void {
         reply({ result: { address: config.address, publicKey: config.publicKey } })
         break
       case 'REQUEST_SIGN_TRANSACTION/V3':
-        // Signed in Node with the account's key once the user approves (null: rejected).
-        void page
-          .gemStandInSign(request.payload?.transaction)
-          .then((signature) => reply({ result: signature === null ? undefined : { signature } }))
+        // Signed in Node with the account's key once the user approves (null: rejected; false:
+        // the extension failed, and says so with an error).
+        void page.gemStandInSign(request.payload?.transaction).then((signature) => {
+          if (signature === false) {
+            reply({ error: { name: 'Error', message: 'The extension stopped responding' } })
+          } else reply({ result: signature === null ? undefined : { signature } })
+        })
         break
       case 'REQUEST_SET_REGULAR_KEY/V3':
         if (config.setRegularKey === 'reject') reply({ result: undefined })
@@ -128,14 +134,15 @@ function contentScript(config: StandInConfig): void {
 export async function installGemStandIn(
   page: Page,
   options: GemStandInOptions,
-): Promise<{ signs: { tx: Record<string, unknown>; answer: 'approve' | 'reject' }[] }> {
+): Promise<{ signs: { tx: Record<string, unknown>; answer: 'approve' | 'reject' | 'fail' }[] }> {
   await page.exposeFunction('gemStandInSetRegularKey', (regularKey: string) =>
     submitSetRegularKey(options.account, regularKey),
   )
-  const signs: { tx: Record<string, unknown>; answer: 'approve' | 'reject' }[] = []
+  const signs: { tx: Record<string, unknown>; answer: 'approve' | 'reject' | 'fail' }[] = []
   await page.exposeFunction('gemStandInSign', (tx: Record<string, unknown>) => {
     const answer = options.signTransaction?.[signs.length] ?? 'approve'
     signs.push({ tx, answer })
+    if (answer === 'fail') return false
     return answer === 'reject' ? null : options.account.sign(tx as unknown as Transaction).tx_blob
   })
   const config: StandInConfig = {

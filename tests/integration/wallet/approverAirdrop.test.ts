@@ -9,9 +9,9 @@ import { Wallet } from 'xrpl'
 
 import { readItems, readJob } from '../../../src/db/jobs.ts'
 import { APPROVER_WALLETS } from '../../../src/shared/wallets.ts'
-import { scriptedApprover } from '../../helpers/approvers.ts'
+import { pausedForApproval, planWalletAirdrop, scriptedApprover } from '../../helpers/approvers.ts'
 import { eventually } from '../../helpers/poll.ts'
-import { expectExactlyOnce, holderOffers, ledgerBefore } from '../../helpers/faultLedger.ts'
+import { expectExactlyOnce, holderOffers } from '../../helpers/faultLedger.ts'
 import type { World } from '../../helpers/faultWorld.ts'
 import {
   accounts,
@@ -54,22 +54,13 @@ describe('an airdrop approved by an external wallet (Crossmark: 50 a round)', ()
     )
     expect(info).toMatchObject({ address: holder, signing: 'master', approver: 'crossmark' })
 
-    const to = recipients.slice(0, N / PER)
-    await releaseNfts(w, w.nftIds.slice(0, N))
-    const plan = await w.engine.planJob({
-      kind: 'airdrop',
-      distribution: to.map((address) => ({ address, count: PER })),
-      nftIds: w.nftIds.slice(0, N),
-      randomize: false,
-    })
-    expect(plan.problems).toEqual([])
+    const { plan, to, before } = await planWalletAirdrop(w, N)
     // 120 transactions, up to 50 an approval in Crossmark.
     expect(plan.approvals).toBe(3)
-    const before = await ledgerBefore(w, to)
     await w.engine.startJob(plan.jobId)
 
     // Round 2: 20 approved, then refused. Those approved are offered; the job waits for the user.
-    let job = await waitForPause(plan.jobId)
+    let job = await pausedForApproval(w, plan.jobId)
     expect(job.notice).toMatch(/^Waiting for your approval in Crossmark: you declined/)
     const first = approver.requests[0]!.transactions.length
     let offered = first + 20
@@ -78,7 +69,7 @@ describe('an airdrop approved by an external wallet (Crossmark: 50 a round)', ()
 
     // Round 3: the wallet is closed.
     await w.engine.startJob(plan.jobId)
-    job = await waitForPause(plan.jobId)
+    job = await pausedForApproval(w, plan.jobId)
     expect(job.notice).toBe(
       'Waiting for Crossmark: it failed (Extension context invalidated). Open it, then Resume',
     )
@@ -87,7 +78,7 @@ describe('an airdrop approved by an external wallet (Crossmark: 50 a round)', ()
 
     // Round 4: the 4th transaction comes back with another fee: the 3 before it go, nothing after.
     await w.engine.startJob(plan.jobId)
-    job = await waitForPause(plan.jobId)
+    job = await pausedForApproval(w, plan.jobId)
     expect(job.notice).toMatch(
       /returned a transaction that is not the one prepared \(its Fee differs\)/,
     )
@@ -96,7 +87,7 @@ describe('an airdrop approved by an external wallet (Crossmark: 50 a round)', ()
 
     // Round 5: the first comes back signed by a key that may not sign for the account.
     await w.engine.startJob(plan.jobId)
-    job = await waitForPause(plan.jobId)
+    job = await pausedForApproval(w, plan.jobId)
     expect(job.notice).toMatch(/its SigningPubKey differs/)
     expect(job.counts.pending).toBe(N - offered)
     expect(approver.requests).toHaveLength(5)
@@ -129,22 +120,6 @@ describe('an airdrop approved by an external wallet (Crossmark: 50 a round)', ()
   })
 })
 
-/** Waits until the job is paused and what it had in flight settled (what was approved is offered). */
-async function waitForPause(jobId: string) {
-  const job = await eventually(
-    () => readJob(w.h.db, jobId),
-    (row) =>
-      row !== undefined &&
-      ['paused', 'completed', 'failed'].includes(row.status) &&
-      row.counts.inFlight === 0,
-    `job ${jobId} paused, nothing in flight`,
-    { timeoutMs: 60_000 },
-  )
-  expect(job!.status).toBe('paused')
-  expect(job!.pausedBy).toBe('approval')
-  return job!
-}
-
 describe('a wallet that does not answer, or answers with other bytes', () => {
   /** Plans an airdrop of SMALL NFTs (their earlier offers cancelled), connected through `approver`. */
   async function planSmall(approver: ReturnType<typeof scriptedApprover>) {
@@ -168,7 +143,7 @@ describe('a wallet that does not answer, or answers with other bytes', () => {
     const approver = scriptedApprover(accounts.holder, [{ do: 'hang' }])
     const jobId = await planSmall(approver)
     await w.engine.startJob(jobId)
-    const job = await waitForPause(jobId)
+    const job = await pausedForApproval(w, jobId)
     expect(job.notice).toBe('Waiting for Crossmark: no answer came in time. Open it, then Resume')
     expect(job.counts).toMatchObject({ pending: SMALL, succeeded: 0 })
     await w.engine.startJob(jobId)
@@ -195,7 +170,7 @@ describe('a wallet that does not answer, or answers with other bytes', () => {
     const approver = scriptedApprover(accounts.holder, [{ do: 'pad', at: 1 }])
     const jobId = await planSmall(approver)
     await w.engine.startJob(jobId)
-    const job = await waitForPause(jobId)
+    const job = await pausedForApproval(w, jobId)
     expect(job.notice).toMatch(/not the one prepared \(its bytes are not in canonical form\)/)
     expect(job.counts).toMatchObject({ succeeded: 1, pending: SMALL - 1 })
     const stored = (await readItems(w.h.db, jobId)).flatMap((i) => i.attempts)

@@ -10,25 +10,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Wallet } from 'xrpl'
 import type { ECDSA } from 'xrpl'
 
-import { readJob } from '../../../src/db/jobs.ts'
 import { ledgerSession } from '../../../src/app/wallets/ledger.ts'
-import { expectExactlyOnce, holderOffers, ledgerBefore } from '../../helpers/faultLedger.ts'
+import { expectExactlyOnce, holderOffers } from '../../helpers/faultLedger.ts'
 import type { World } from '../../helpers/faultWorld.ts'
-import {
-  accounts,
-  holder,
-  recipients,
-  releaseNfts,
-  startWorld,
-  waitForJob,
-} from '../../helpers/faultWorld.ts'
+import { accounts, holder, startWorld, waitForJob } from '../../helpers/faultWorld.ts'
 import { emulatedDevice } from '../../helpers/ledgerTransport.ts'
+import { pausedForApproval, planWalletAirdrop } from '../../helpers/approvers.ts'
 import { LedgerXrpApp } from '../../helpers/ledgerXrpApp.ts'
 import type { DeviceAnswer } from '../../helpers/ledgerXrpApp.ts'
-import { eventually } from '../../helpers/poll.ts'
 
 const N = 120
-const PER = N / recipients.length
 
 let w: World
 
@@ -52,21 +43,6 @@ async function connectLedger(answers: DeviceAnswer[] = []) {
   return app
 }
 
-/** Waits until the job is paused for the device and what it had in flight settled. */
-async function pausedForDevice(jobId: string) {
-  const job = await eventually(
-    () => readJob(w.h.db, jobId),
-    (row) =>
-      row !== undefined &&
-      ['paused', 'completed', 'failed'].includes(row.status) &&
-      row.counts.inFlight === 0,
-    `job ${jobId} paused, nothing in flight`,
-    { timeoutMs: 60_000 },
-  )
-  expect(job).toMatchObject({ status: 'paused', pausedBy: 'approval' })
-  return job!
-}
-
 describe('a Ledger approving each transaction', () => {
   it('an airdrop: a rejection and an unplugged device pause it; resumed, each NFT is offered once', async () => {
     const app = await connectLedger(
@@ -74,27 +50,18 @@ describe('a Ledger approving each transaction', () => {
         i === 24 ? 'refuse' : i === 61 ? 'unplug' : 'approve',
       ),
     )
-    const to = recipients.slice(0, N / PER)
-    await releaseNfts(w, w.nftIds.slice(0, N))
-    const plan = await w.engine.planJob({
-      kind: 'airdrop',
-      distribution: to.map((address) => ({ address, count: PER })),
-      nftIds: w.nftIds.slice(0, N),
-      randomize: false,
-    })
-    expect(plan.problems).toEqual([])
+    const { plan, to, before } = await planWalletAirdrop(w, N)
     expect(plan.approvals).toBe(N)
-    const before = await ledgerBefore(w, to)
     await w.engine.startJob(plan.jobId)
 
-    let job = await pausedForDevice(plan.jobId)
+    let job = await pausedForApproval(w, plan.jobId)
     expect(job.notice).toBe(
       'Waiting for your approval in Ledger: you rejected it on your Ledger. Resume to be asked again',
     )
     expect(job.counts).toMatchObject({ succeeded: 24, pending: N - 24 })
 
     await w.engine.startJob(plan.jobId)
-    job = await pausedForDevice(plan.jobId)
+    job = await pausedForApproval(w, plan.jobId)
     expect(job.notice).toBe('Waiting for Ledger: the Ledger was disconnected. Open it, then Resume')
     // The 25th was shown twice (rejected, then approved): 61 signed before the unplug.
     expect(job.counts).toMatchObject({ succeeded: 60, pending: N - 60 })
@@ -138,11 +105,11 @@ describe('a Ledger approving each transaction', () => {
     await w.engine.startJob(jobs[0]!)
     await waitForJob(w, jobs[0]!, ['completed'], 60_000)
     await w.engine.startJob(jobs[1]!)
-    let job = await pausedForDevice(jobs[1]!)
+    let job = await pausedForApproval(w, jobs[1]!)
     expect(job.notice).toBe('Waiting for Ledger: the Ledger was disconnected. Open it, then Resume')
     plugged = other
     await w.engine.startJob(jobs[1]!)
-    job = await pausedForDevice(jobs[1]!)
+    job = await pausedForApproval(w, jobs[1]!)
     expect(job.notice).toMatch(
       /^Waiting for Ledger: this is another Ledger \(account r\w+\): plug in the one of the connected account\. Open it, then Resume$/,
     )
