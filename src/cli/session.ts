@@ -15,6 +15,7 @@ import type { ProcessLocks } from '../node/store/processLocks.ts'
 import type { NetworkId } from '../shared/networks.ts'
 import { UsageError, endpointsOf, flag, list, networkOf, text } from './options.ts'
 import type { Parsed } from './options.ts'
+import { splitSecretNumbers } from '../shared/secretNumbers.ts'
 
 /** The store's folder when --store is not given. */
 export const DEFAULT_STORE_DIR = '.xnm'
@@ -65,7 +66,9 @@ export function credentialFrom(
       if ((statSync(file).mode & 0o077) !== 0) {
         warn(`xnm: warning: ${file} can be read by other users of this machine (chmod 600 ${file})`)
       }
-      secret = readFileSync(file, 'utf8').split(/\r?\n/)[0]?.trim()
+      const content = readFileSync(file, 'utf8')
+      // Xaman's secret numbers take 8 rows; any other secret is the file's first line.
+      secret = splitSecretNumbers(content) ? content.trim() : content.split(/\r?\n/)[0]?.trim()
     } catch (error) {
       throw new UsageError(`cannot read --secret-file ${file}: ${(error as Error).message}`)
     }
@@ -78,6 +81,7 @@ export function credentialFrom(
   }
   const account = text(parsed, 'account') ?? env.XNM_ACCOUNT
   if (account) return { kind: 'regularKey', secret, account }
+  if (splitSecretNumbers(secret)) return { kind: 'secretNumbers', secret }
   return { kind: secret.startsWith('s') ? 'familySeed' : 'secpKey', secret }
 }
 

@@ -8,6 +8,8 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { readIds, readPrices } from '../../src/cli/inputFiles.ts'
 import { runCli } from '../../src/cli/main.ts'
+import { parseCommandLine } from '../../src/cli/options.ts'
+import { credentialFrom } from '../../src/cli/session.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'xnm-input-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -77,6 +79,37 @@ describe('xnm command line', () => {
     expect(none.code).toBe(2)
     expect(none.err).toContain('XNM_SECRET')
     expect((await cli(['--max-fee-drops', '0', 'job', 'list'])).err).toContain('--max-fee-drops')
+  })
+})
+
+describe('the secret of a command that signs', () => {
+  it("takes Xaman's secret numbers from a file of 8 rows, a seed from a file's first line", () => {
+    const rows = ['554000', '655352', '000000', '123456', '400000', '000007', '310002', '099996']
+    const parsed = parseCommandLine(
+      ['--secret-file', file('numbers.txt', `${rows.join('\n')}\n`), 'nfts'],
+      ['nfts'],
+    )
+    expect(credentialFrom(parsed, {}, () => {})).toEqual({
+      kind: 'secretNumbers',
+      secret: rows.join('\n'),
+    })
+    const seed = parseCommandLine(
+      ['--secret-file', file('seed.txt', 'sEdTM1uX8pu2do5XvTnutH6HsouMaM2\nnotes\n'), 'nfts'],
+      ['nfts'],
+    )
+    expect(credentialFrom(seed, {}, () => {})).toEqual({
+      kind: 'familySeed',
+      secret: 'sEdTM1uX8pu2do5XvTnutH6HsouMaM2',
+    })
+    expect(
+      credentialFrom(
+        parseCommandLine(['nfts'], ['nfts']),
+        { XNM_SECRET: rows.join(' ') },
+        () => {},
+      ),
+    ).toMatchObject({
+      kind: 'secretNumbers',
+    })
   })
 })
 
