@@ -6,7 +6,7 @@
  * and an expired request pauses twice, resumes, and offers every NFT exactly once. Xaman's refusals
  * to go faster are waited out. A restricted transaction type is refused by the API and named.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { WebSocket } from 'ws'
 
 import { xamanApprovals } from '../../../src/app/wallets/xaman.ts'
@@ -126,5 +126,46 @@ describe('Xaman approving each transaction on the phone', () => {
           'Xaman refused the NFTokenBurn request (error 1003): sign in with Xaman again, or connect with your secret numbers if Xaman does not let this app ask for NFTokenBurn',
       },
     })
+  })
+
+  it('paces its requests under its own limit a minute: the fourth of 3 a minute waits for the first to age out', async () => {
+    await xaman?.stop()
+    xaman = await startXamanStandIn({
+      account: accounts.holder,
+      apiKey: API_KEY,
+      ratePerWindow: 100_000,
+    })
+    const config = { apiKey: API_KEY, apiBase: xaman.url, oauthBase: xaman.url }
+    // The clock the pacer reads moves only when it waits (the stand-in's own timers run for real).
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      const waits: number[] = []
+      const port = xamanApprovals(
+        { config, jwt: xaman.issueToken(), account: holder },
+        {
+          ...deps,
+          perMinute: 3,
+          sleep: (ms) => {
+            waits.push(ms)
+            vi.setSystemTime(Date.now() + ms)
+            return Promise.resolve()
+          },
+        },
+      )
+      for (let i = 0; i < 4; i++) {
+        const answer = await port.approve({
+          transactions: [{ TransactionType: 'AccountSet', Account: holder, Sequence: 1 + i }],
+          purpose: 'gap',
+        })
+        expect(answer.signed).toHaveLength(1)
+      }
+      expect(waits).toHaveLength(1)
+      expect(waits[0]).toBeGreaterThan(59_000)
+      expect(waits[0]).toBeLessThanOrEqual(60_000)
+      expect(xaman.payloads).toHaveLength(4)
+      expect(xaman.throttled).toBe(0)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
