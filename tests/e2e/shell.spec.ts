@@ -233,11 +233,16 @@ test('the footer while connected: counts, Quick Airdrop on the Airdrop tab only'
         const box = card.getBoundingClientRect()
         return box.top > 150 && box.top < window.innerHeight / 2
       })
-      const box = inView?.getBoundingClientRect()
-      return box ? { x: box.left + box.width / 2, y: box.top + 40 } : null
+      if (!inView) return null
+      const name = inView.getAttribute('aria-label') ?? ''
+      // Names repeat across collections: which of the cards of that name it is, in page order.
+      const nth = cards.filter((card) => card.getAttribute('aria-label') === name).indexOf(inView)
+      return { name, nth }
     })
-    const { x, y } = (await spot.jsonValue()) as { x: number; y: number }
-    await page.mouse.click(x, y)
+    // The card itself is clicked: the grid may re-render between the look and the click (it grows
+    // as it renders), and a click at the look's coordinates could then land between cards.
+    const { name, nth } = (await spot.jsonValue()) as { name: string; nth: number }
+    await page.getByRole('checkbox', { name, exact: true }).nth(nth).click()
     await expect(page.locator('[role="checkbox"][aria-checked="true"]')).toHaveCount(1)
     // The header stays within reach however deep the page is.
     const header = await page.locator('.header').boundingBox()
