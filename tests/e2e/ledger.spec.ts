@@ -2,7 +2,7 @@
  * A Ledger, as a holder uses it in Chromium: the wallet menu offers it (WebHID is there), Connect
  * reaches the device through the browser's HID interface and reads the account from the XRP app;
  * the airdrop's confirmation says one approval per transaction, and each offer is signed on the
- * device. An outdated XRP app is named at connect. (The device is a stand-in at the WebHID surface,
+ * device. An outdated XRP app is named at connect (desktop only: phones have no WebHID). (The device is a stand-in at the WebHID surface,
  * its XRP app emulated down to the APDUs, signing with a real key.)
  */
 import { expect, test } from './support/test.ts'
@@ -19,11 +19,7 @@ test.setTimeout(120_000)
 
 const to = demoAccounts().recipients.slice(40, 43)
 
-test.beforeEach(({ isMobile }) => {
-  test.skip(isMobile, 'a Ledger is reached over WebHID from a computer')
-})
-
-test('connect a Ledger, then an airdrop approved on the device, one approval per offer', async ({
+test('connect a Ledger, then an airdrop approved on the device, one approval per offer @desktop-only', async ({
   page,
 }) => {
   const holder = await airdropHolder(3)
@@ -47,7 +43,7 @@ test('connect a Ledger, then an airdrop approved on the device, one approval per
   expect(offers.map((o) => o.Destination).sort()).toEqual(to.map((w) => w.address).sort())
 })
 
-test('an outdated XRP app is named, and nothing connects', async ({ page }) => {
+test('an outdated XRP app is named, and nothing connects @desktop-only', async ({ page }) => {
   const account = await fundedAccount('secp256k1')
   await installLedgerStandIn(page, account, { version: '2.4.1' })
   await openMainShell(page)
