@@ -75,6 +75,12 @@ export const APPROVER_WALLETS: Readonly<Record<ApproverWalletId, ApproverWallet>
 }
 
 /**
+ * How long an external wallet may take to answer (a job's window, or the regular key's setup)
+ * before it counts as closed: the job pauses, the setup gives up, and a late answer is dropped.
+ */
+export const APPROVAL_TIMEOUT_MS = 10 * 60_000
+
+/**
  * Above this many approvals a job proposes a way without them: the app's regular key (one approval
  * to set it) or, for Xaman, the account's secret numbers.
  */

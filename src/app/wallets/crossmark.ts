@@ -29,7 +29,7 @@ const DETECT_MS = 2_500
 /** How long a sign-in may wait for the user. */
 const SIGN_IN_MS = 120_000
 /** How long an approval may wait for the user before the wallet counts as closed. */
-export const APPROVAL_MS = 180_000
+const APPROVAL_MS = 180_000
 /** After its window closed, how long an answer may still take to arrive. */
 const CLOSE_GRACE_MS = 1_500
 

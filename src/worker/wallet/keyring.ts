@@ -11,6 +11,7 @@ import { deleteStoredKey, storedKeyId, storedKeysOf, wipeStoredKeys } from '../.
 import type { StoredKeyRow } from '../../db/types/keys.ts'
 import { EngineError } from '../../shared/errors.ts'
 import { NETWORKS } from '../../shared/networks.ts'
+import { APPROVAL_TIMEOUT_MS } from '../../shared/wallets.ts'
 import type { NetworkId } from '../../shared/networks.ts'
 import type {
   ApprovalPort,
@@ -433,12 +434,9 @@ export class Keyring {
   }
 }
 
-/** How long a wallet may take to approve the SetRegularKey. */
-const KEY_APPROVAL_MS = 10 * 60_000
-
 /**
  * The wallet's answer, unless the setup is left first (a disconnect, a newer key) or it takes longer
- * than KEY_APPROVAL_MS: then nothing was signed as far as the setup is concerned.
+ * than APPROVAL_TIMEOUT_MS: then nothing was signed as far as the setup is concerned.
  */
 async function untilAborted<T extends { signed: unknown[] }>(
   answer: Promise<T>,
@@ -448,7 +446,7 @@ async function untilAborted<T extends { signed: unknown[] }>(
   const left = new Promise<{ signed: []; stopped: { message: string } }>((resolve) => {
     const timer = setTimeout(
       () => resolve({ signed: [], stopped: { message: 'The wallet did not answer in time' } }),
-      KEY_APPROVAL_MS,
+      APPROVAL_TIMEOUT_MS,
     )
     const onAbort = () =>
       resolve({

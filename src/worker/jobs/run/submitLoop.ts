@@ -21,6 +21,7 @@ import type { ServerPace } from '../../ledger/requestScheduler.ts'
 import { batchSize, serverPaceNotice } from './serverPaceTerms.ts'
 import { SubmitWindow } from './submitWindow.ts'
 import type { ApprovalStop, JobSigner, SignedTx } from '../../ledger/jobSigner.ts'
+import { APPROVAL_TIMEOUT_MS } from '../../../shared/wallets.ts'
 
 /**
  * An external wallet stopped approving (the user refused, the wallet closed, or it returned another
@@ -39,9 +40,6 @@ export class ApprovalStopped extends Error {
  * one approved later than that is dropped (never stored, never submitted) and approved again.
  */
 const MIN_LEDGERS_LEFT = 4
-
-/** How long an external wallet may take to answer a window before it counts as closed. */
-const APPROVAL_TIMEOUT_MS = 10 * 60_000
 
 /** Where a round of signatures stands on the ledger: what each of its attempts records. */
 interface Frame {
