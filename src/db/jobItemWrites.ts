@@ -74,6 +74,8 @@ export interface ItemWrite {
   guard?: () => void
   /** Why the run waits (JobRow.notice); null clears it; undefined leaves it as it is. */
   notice?: string | null
+  /** The highest sequence number the runner signed so far (JobRow.highestSequence). */
+  highestSequence?: number
 }
 
 /**
@@ -93,11 +95,12 @@ export async function saveItems(
   changed: readonly JobItemRow[],
   write: ItemWrite = {},
 ): Promise<JobRow | undefined> {
-  const { status, epoch, guard, notice } = write
+  const { status, epoch, guard, notice, highestSequence } = write
   return await db.transaction('rw', db.jobs, db.jobItems, async () => {
     const job = await db.jobs.get(jobId)
     if (epoch !== undefined && job?.epoch !== epoch) throw new FencedError(jobId)
-    if (!job || (changed.length === 0 && !status && notice === undefined)) return job
+    const nothing = !status && notice === undefined && highestSequence === undefined
+    if (!job || (changed.length === 0 && nothing)) return job
     if (changed.length) await db.jobItems.bulkPut(await keepAcceptance(db, changed))
     const activity = nextActivity(job.activity, changed)
     const patch = {
@@ -106,6 +109,9 @@ export async function saveItems(
       ...(activity ? { activity } : {}),
       ...(status ? { status } : {}),
       ...(notice !== undefined ? { notice: notice ?? undefined } : {}),
+      ...(highestSequence !== undefined
+        ? { highestSequence: Math.max(highestSequence, job.highestSequence ?? 0) }
+        : {}),
     }
     await db.jobs.update(jobId, patch)
     guard?.()

@@ -25,6 +25,7 @@ const PAUSED_BY: Record<NonNullable<JobRow['pausedBy']>, string> = {
   wallet: 'Paused: wallet disconnected. Connect it again to go on',
   network: 'Paused: the app is on another network. Switch back to go on',
   approval: 'Paused: waiting for your approval in your wallet. Resume to be asked again',
+  server: 'Paused: the server contradicted itself. Choose another server, then Resume',
 }
 
 /**
@@ -79,6 +80,8 @@ export function stepText(
     case 'waiting':
       return 'Waiting for another job of this wallet to finish'
     case 'paused':
+      // A server that lies keeps what it holds in flight: the pause names it, whatever is in flight.
+      if (job.pausedBy === 'server' && job.notice) return job.notice
       if (inFlight > 0) return 'pausing…'
       // The wallet's refusal or absence, in its own words ('Waiting for your approval in Crossmark…').
       if (job.pausedBy === 'approval' && job.notice) return job.notice

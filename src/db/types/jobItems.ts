@@ -63,8 +63,17 @@ export interface Attempt {
   /** The submit's engine_result (preliminary; only a validated ledger is final). */
   preliminary?: string
   submittedAt?: number
-  /** The validated result, or 'dead' once it provably never applied. */
+  /**
+   * The validated result, or 'dead' once it counts as dead: its LastLedgerSequence passed with no
+   * server showing it, or another transaction used its number. Only with `rival` is that proven.
+   */
   final?: string
+  /**
+   * The hash of the validated transaction that used this attempt's sequence number, signed by the
+   * account's key (checked by the engine): proof that it can never apply, so its intent may be signed
+   * with another number. Without it, the intent's next attempt reuses this number.
+   */
+  rival?: string
   /** Validated ledger of the final result. */
   ledgerIndex?: number
 }

@@ -70,6 +70,12 @@ export interface JobRow {
    * confirmed); cleared when it goes on.
    */
   notice?: string
+  /**
+   * The highest sequence number the job's runners signed (its items' attempts and its no-op
+   * fillers), stored before that transaction is submitted: a later job of the account gives new
+   * intents only higher numbers (docs/architecture.md §3.2).
+   */
+  highestSequence?: number
 }
 
 /** A job's latest activity (see JobRow.activity), updated with every write of its items. */
@@ -92,9 +98,11 @@ export interface JobRequestRow {
  * Why a job is paused. `user`: the user asked (it waits for Resume). `wallet`: the wallet was
  * disconnected; connecting it again resumes the job. `network`: the app switched to another network;
  * coming back to the job's network resumes it. `approval`: the external wallet that approves its
- * transactions refused or closed (the job's `notice` says which); it waits for Resume.
+ * transactions refused or closed (the job's `notice` says which); it waits for Resume. `server`: the
+ * server contradicted itself in a way only a lying or broken one does (the `notice` names it); nothing
+ * is signed for the intents concerned until Resume (docs/architecture.md §3.2).
  */
-export type PauseReason = 'user' | 'wallet' | 'network' | 'approval'
+export type PauseReason = 'user' | 'wallet' | 'network' | 'approval' | 'server'
 
 /** Pre-flight figures of a planned job (the JobPlan the UI confirmed, without the id). */
 export interface JobPlanFigures {

@@ -35,7 +35,8 @@ export interface ConnectionFaults extends HealthFaults {
   forgeRivals: number
   /**
    * A server that hides validated transactions: every `tx` request with a ledger range is answered
-   * txnNotFound with searched_all true, and no transaction goes out on the streams.
+   * txnNotFound with searched_all true, `account_tx` lists none, and no transaction goes out on the
+   * streams.
    */
   hideTxs: boolean
 }

@@ -250,7 +250,7 @@ export class RpcServer {
       if (command === 'tx' && this.faults.hideTxs && request.min_ledger !== undefined) {
         throw new RpcError('txnNotFound', undefined, { searched_all: true })
       }
-      const result = handler(request, {
+      const answer = handler(request, {
         ledger: this.ledger,
         settings: this.settings,
         conn,
@@ -260,6 +260,9 @@ export class RpcServer {
         metered: this.gate.metered,
         clioVersion: this.gate.clioVersion,
       })
+      // The hiding server lists none of the account's transactions either.
+      const result =
+        command === 'account_tx' && this.faults.hideTxs ? { ...answer, transactions: [] } : answer
       return { reply: { id, result, status: 'success', type: 'response', ...echo }, view }
     } catch (e) {
       if (!(e instanceof RpcError)) console.error('sandbox: internal error on', command, e)

@@ -30,7 +30,7 @@ export interface JobServiceDeps {
   db: LedgerDb
   /** The job kinds it plans and runs (src/worker/jobKinds.ts). */
   kinds: JobKinds
-  connection: Pick<ConnectionManager, 'requireClient'>
+  connection: Pick<ConnectionManager, 'requireClient' | 'status'>
   /** The connected wallet and what signs for it (the keyring). */
   keyring: JobKeyring
   network: () => NetworkId

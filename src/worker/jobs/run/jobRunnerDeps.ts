@@ -8,6 +8,7 @@ import { EngineError } from '../../../shared/errors.ts'
 import { buildNetworks } from '../../../shared/networks.ts'
 import type { NetworkId } from '../../../shared/networks.ts'
 import { lookupTx } from '../../ledger/txLookup.ts'
+import { sequenceHolder } from '../../ledger/sequenceHolder.ts'
 import type { SecondOpinion } from '../../network/secondOpinion.ts'
 import type { JobSigner } from '../../ledger/jobSigner.ts'
 import type { JobServiceDeps } from '../jobDeps.ts'
@@ -33,6 +34,7 @@ export function jobRunnerDeps(deps: JobServiceDeps, job: JobRow): RunnerDeps {
       return deps.connection.requireClient()
     },
     signer: () => signerFor(deps, job),
+    serverName: () => deps.connection.status.endpoint ?? 'the server',
     limits: { ...DEFAULT_LIMITS, maxFeeDrops, ...deps.limits },
     secondLookup: secondLookup(deps.secondOpinion, job.network),
     networkName: buildNetworks({})[job.network].name,
@@ -50,6 +52,8 @@ function secondLookup(
   return {
     available: () => opinion.has(network),
     lookup: (hash, min, max) => opinion.ask(network, (client) => lookupTx(client, hash, min, max)),
+    holder: (account, sequence, min, max) =>
+      opinion.ask(network, (client) => sequenceHolder(client, account, sequence, min, max)),
   }
 }
 

@@ -8,6 +8,4 @@ export interface LedgerView {
   accountSeq: number
   /** The open ledger's index, when read (a server whose validated ledger lags still has it right). */
   current?: number
-  /** The account's RegularKey in the validated ledger, if any (a rival signed by it counts). */
-  regularKey?: string
 }

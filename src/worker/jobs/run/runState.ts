@@ -5,7 +5,7 @@
  */
 import { FencedError, saveItems } from '../../../db/jobItemWrites.ts'
 import { noteJobError, switchJobStatus } from '../../../db/jobStatus.ts'
-import { readJob } from '../../../db/jobs.ts'
+import { highestSignedSequence, readJob } from '../../../db/jobs.ts'
 import { forgetBurnedNfts } from '../../../db/nftSnapshots.ts'
 import type { LedgerDb } from '../../../db/schema.ts'
 import type { Attempt, JobItemRow } from '../../../db/types/jobItems.ts'
@@ -34,6 +34,12 @@ export class RunState {
   /** Rebuilt from the ledger's view and the stored attempts at every reconcile. */
   sequencer?: Sequencer
   fillers: Filler[] = []
+  /**
+   * The highest sequence number this store ever signed for the account on the network (every job's
+   * and filler's): new intents get numbers above it (see sequencer.ts). Stored with the items.
+   */
+  signedThrough = 0
+  private signedThroughDirty = false
   /** The error that stops the job (with `stopping` 'fail'). */
   failure?: string
   private stoppingNow: Stopping | null = null
@@ -51,6 +57,8 @@ export class RunState {
   /** 'List again': the replacing offers wait for the cancellations of the offers they replace. */
   private readonly replacements = new ReplacementOrder()
   private shownNotice: string | undefined
+  /** The words of a pause for the wallet or the server, kept as the notice until the job goes on. */
+  private pauseMessage: string | undefined
   private noticeDirty = false
   /** The job's status as last read from its row: requests are taken when it changes. */
   private seenStatus: JobStatus
@@ -66,7 +74,10 @@ export class RunState {
     private readonly words: ResultWords,
   ) {
     for (const item of items) {
-      for (const a of item.attempts) this.byHash.set(a.hash, item)
+      for (const a of item.attempts) {
+        this.byHash.set(a.hash, item)
+        this.signedThrough = Math.max(this.signedThrough, a.sequence)
+      }
       this.track(item)
     }
     for (const item of this.replacements.link(items)) this.notReplaced(item)
@@ -96,6 +107,11 @@ export class RunState {
   set stopping(value: Stopping | null) {
     this.stoppingNow = value
     if (value) this.tellStopped()
+    else if (this.pauseMessage !== undefined) {
+      // Resumed: the pause's words go.
+      this.pauseMessage = undefined
+      this.notice = undefined
+    }
   }
 
   /** The run was abandoned (the engine is going, or another runner took the job): it writes nothing. */
@@ -165,15 +181,29 @@ export class RunState {
    * job is paused with the wallet's message (stored at once) until the user resumes it.
    */
   async pauseForApproval(message: string): Promise<void> {
+    await this.pauseFor('approval', message)
+  }
+
+  /**
+   * The server contradicts itself in a way only a lying or broken server does (a sequence number it
+   * calls used, with no transaction it can show that used it): nothing new is signed, and the job is
+   * paused with the server named until the user resumes it (on another server, say). What is in
+   * flight is still looked at: a later answer that proves it settles it.
+   */
+  async pauseForServer(message: string): Promise<void> {
+    await this.pauseFor('server', message)
+  }
+
+  private async pauseFor(reason: 'approval' | 'server', message: string): Promise<void> {
     if (this.stopping === 'cancel' || this.stopping === 'fail') return
     this.stopping = 'pause'
+    this.pauseMessage = undefined
     this.notice = message
+    this.pauseMessage = message
     await this.flush()
     const epoch = this.job.epoch
     const from: JobStatus[] = ['running', 'waiting']
-    if (
-      await switchJobStatus(this.db, this.job.id, from, 'paused', { epoch, pausedBy: 'approval' })
-    )
+    if (await switchJobStatus(this.db, this.job.id, from, 'paused', { epoch, pausedBy: reason }))
       this.seenStatus = 'paused'
   }
 
@@ -213,6 +243,8 @@ export class RunState {
   }
 
   set notice(text: string | undefined) {
+    // A pause's words stay until the job goes on (gap filling still runs, and says nothing new).
+    text = this.pauseMessage ?? text
     if (text === this.shownNotice) return
     this.shownNotice = text
     this.noticeDirty = true
@@ -222,6 +254,36 @@ export class RunState {
     const a = item.attempts[item.attempts.length - 1]
     if (!a) throw new Error(`job item ${item.id} has no attempt`)
     return a
+  }
+
+  /**
+   * The number an item must be signed with again, if any: that of its latest attempt, unless another
+   * transaction was proven to have used it (Attempt.rival). An attempt whose death no signature
+   * proves may still apply (a server may hold it back and release it later), so its intent keeps its
+   * number: of the two, at most one can ever validate (docs/architecture.md §3.2).
+   */
+  pinned(item: JobItemRow): number | undefined {
+    const a = item.attempts.at(-1)
+    return a && a.rival === undefined ? a.sequence : undefined
+  }
+
+  /** A number was signed (an intent's attempt or a filler): stored with the next flush. */
+  noteSigned(sequence: number): void {
+    if (sequence <= this.signedThrough) return
+    this.signedThrough = sequence
+    this.signedThroughDirty = true
+  }
+
+  /** Takes in the highest number the account's other jobs signed (see signedThrough). */
+  async readSignedThrough(): Promise<void> {
+    const { network, account } = this.job
+    const stored = await highestSignedSequence(this.db, network, account)
+    this.signedThrough = Math.max(this.signedThrough, stored)
+  }
+
+  /** Whether a number signed since the last flush is higher than any stored. */
+  get signedThroughUnsaved(): boolean {
+    return this.signedThroughDirty
   }
 
   /** Items with a live attempt, lowest sequence first. */
@@ -255,6 +317,11 @@ export class RunState {
 
   /** Moves an item to a status, keeping the in-flight and pending sets. */
   private setStatus(item: JobItemRow, status: JobItemRow['status']): void {
+    // A pending item given up leaves its number (if it has one) to a filler, never to another intent.
+    if (item.status === 'pending' && status !== 'inFlight') {
+      const pin = this.pinned(item)
+      if (pin !== undefined) this.sequencer?.abandon(pin)
+    }
     this.live.delete(item)
     this.waiting.delete(item)
     item.status = status
@@ -285,6 +352,7 @@ export class RunState {
   /** A new signed attempt: the item is in flight with it (written by the next flush). */
   addAttempt(item: JobItemRow, a: Attempt): void {
     item.attempts.push(a)
+    this.noteSigned(a.sequence)
     this.setStatus(item, 'inFlight')
     this.byHash.set(a.hash, item)
     this.touch(item)
@@ -300,19 +368,24 @@ export class RunState {
   }
 
   /**
-   * The attempt never applied and never will. A rejected one (see PERMANENT) ends its item as failed;
-   * any other leaves it to be signed again, or skipped when the job is being cancelled.
+   * The attempt counts as dead. A rejected one (see PERMANENT) ends its item as failed; any other
+   * leaves it to be signed again, or skipped when the job is being cancelled. With `rival`, the hash of
+   * a validated transaction signed by the account's key that used its number, it is proven dead and
+   * the intent may take another number; without, the intent keeps this one (see `pinned`).
    */
-  markDead(item: JobItemRow, a: Attempt): void {
+  markDead(item: JobItemRow, a: Attempt, rival?: string): void {
+    if (rival !== undefined) a.rival = rival
     if (isRejected(a)) {
       a.final = a.preliminary
       this.finish(item, a.preliminary!)
       return
     }
     a.final = 'dead'
-    this.setStatus(item, this.stopping === 'cancel' ? 'skipped' : 'pending')
-    if (item.status === 'skipped')
+    this.setStatus(item, 'pending')
+    if (this.stopping === 'cancel') {
+      this.setStatus(item, 'skipped')
       item.message = this.words.resultMessage('cancelled', item.intent.type)
+    }
     this.touch(item)
   }
 
@@ -340,16 +413,20 @@ export class RunState {
     this.dirty = new Set()
     const noticeDirty = this.noticeDirty
     this.noticeDirty = false
+    const signedDirty = this.signedThroughDirty
+    this.signedThroughDirty = false
     try {
       const row = await saveItems(this.db, this.job.id, this.items, changed, {
         epoch: this.job.epoch,
         guard: () => this.checkAlive(),
         ...(noticeDirty ? { notice: this.shownNotice ?? null } : {}),
+        ...(signedDirty ? { highestSequence: this.signedThrough } : {}),
       })
       if (row) this.adopt(row.status)
     } catch (e) {
       for (const item of changed) this.dirty.add(item)
       this.noticeDirty ||= noticeDirty
+      this.signedThroughDirty ||= signedDirty
       throw e
     }
     await this.forgetBurned(changed)

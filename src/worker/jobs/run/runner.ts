@@ -5,12 +5,14 @@
  *   at most one transaction can validate; submitting pauses until the next ledger when the account's
  *   queue is full or fees escalate;
  * - results are final only in a validated ledger (account stream, `tx` as the fallback);
- * - an intent is signed again only when its attempt is provably dead: a validated ledger past its
- *   LastLedgerSequence, with `tx` searched_all over the ledgers it could be in, or another transaction
- *   took its sequence number; a rejection that proves it never applies (`tem`) fails the item;
- * - sequence numbers freed by rejected or dead attempts are reused; when no pending item can take one
- *   and later transactions wait behind it, a no-op AccountSet fills the gap (not stored: it carries no
- *   intent; after a restart its number counts as free, and whichever transaction takes it first wins);
+ * - an intent is signed again when its attempt is dead: past its LastLedgerSequence with `tx`
+ *   searched_all over the ledgers it could be in (the same number again: no server's word can make
+ *   two of its transactions apply), or proven dead by a validated transaction signed by the account's
+ *   key that took its number (then with another number); a number the server calls used without
+ *   such a transaction pauses the job with the server named; a `tem` rejection fails the item;
+ * - a number once signed for an intent is never another intent's (sequencer.ts); when later
+ *   transactions wait behind a number left unused, a no-op AccountSet fills the gap (not stored: it
+ *   carries no intent; the highest number signed is stored before it is submitted);
  * - everything is reconciled from the ledger when the runner starts or reconnects, so a crash or a
  *   closed tab loses and doubles nothing.
  *
@@ -66,6 +68,8 @@ export interface RunnerDeps {
   serverPace?: () => ServerPace | null
   /** Told when the server's validated ledger lags its open ledger by this many ledgers. */
   serverLags?: (ledgers: number) => void
+  /** The server in use, as a pause names it. */
+  serverName?: () => string
 }
 
 /** Longest wait for news before the runner looks again by itself. */
@@ -103,7 +107,11 @@ export class JobRunner {
       latestLedger: () => this.follower.latestValidated,
       presign: this.presign,
     })
-    this.settler = new Settler(this.state, this.submitter, { ...deps, pace: this.pace })
+    this.settler = new Settler(this.state, this.submitter, {
+      ...deps,
+      pace: this.pace,
+      keyAddress: () => signerAddress(deps.signer),
+    })
   }
 
   /**
@@ -267,6 +275,15 @@ export class JobRunner {
     if (state.stopping === 'fail') return 'failed'
     if (state.stopping === 'pause' && state.pending(1).length) return 'paused'
     return 'completed'
+  }
+}
+
+/** The address of the key that signs, or undefined while no wallet signs for the job. */
+function signerAddress(signer: () => JobSigner): string | undefined {
+  try {
+    return signer().keyAddress
+  } catch {
+    return undefined
   }
 }
 

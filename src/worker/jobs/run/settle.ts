@@ -1,7 +1,11 @@
 /**
  * The reconcile side of a job run: reads the ledger's view of the account, and settles attempts (and
- * no-op fillers) by hash. An attempt is final only in a validated ledger; it is dead only when that is
- * proven (see `settle`); anything else stays in flight.
+ * no-op fillers) by hash. An attempt is final only in a validated ledger. It is dead when no server
+ * shows it and its LastLedgerSequence passed, but that is one server's word: its intent is then
+ * signed again with the same number, so at most one of the two can apply. Only a validated
+ * transaction signed by the account's key that used the number proves it dead for good (the intent
+ * may then take another number); a server that calls the number used and cannot show that
+ * transaction pauses the job (docs/architecture.md §3.2).
  */
 import type { Client } from 'xrpl'
 
@@ -15,6 +19,8 @@ import { Sequencer } from './sequencer.ts'
 import type { Submitter } from './submitLoop.ts'
 import { runPool } from '../../ledger/pool.ts'
 import { signedByAccount } from '../../ledger/rivalProof.ts'
+import { sequenceHolder } from '../../ledger/sequenceHolder.ts'
+import type { HolderAnswer } from '../../ledger/sequenceHolder.ts'
 import { lookupTx } from '../../ledger/txLookup.ts'
 import type { Lookup } from '../../ledger/txLookup.ts'
 import { inLane } from '../../ledger/pacedClient.ts'
@@ -27,6 +33,13 @@ export interface SecondLookup {
   available(): boolean
   /** The other endpoints' answer about a transaction in a ledger range; undefined if none answered. */
   lookup(hash: string, minLedger: number, maxLedger: number): Promise<Lookup | undefined>
+  /** Which transaction the other endpoints show using the account's number (see sequenceHolder). */
+  holder(
+    account: string,
+    sequence: number,
+    minLedger: number,
+    maxLedger: number,
+  ): Promise<HolderAnswer | undefined>
 }
 
 export interface SettleDeps {
@@ -38,6 +51,10 @@ export interface SettleDeps {
   secondLookup?: SecondLookup
   /** Told when the server's validated ledger lags its own open ledger (it stopped following). */
   serverLags?: (ledgers: number) => void
+  /** The address of the key that signs for the account (a rival signed by it counts). */
+  keyAddress?: () => string | undefined
+  /** The server in use, as the job's notice names it. */
+  serverName?: () => string
 }
 
 /** Open ledger minus validated ledger beyond which a server has stopped following the network. */
@@ -52,10 +69,24 @@ const MAX_POLLS_PER_LEDGER = 20
 const MAX_DUE_PER_LEDGER = 100
 /** Look-ups in flight at once (one round trip each; sequential ones made a slow link the limit). */
 const LOOKUP_CONCURRENCY = 8
+/**
+ * Attempts of one intent with one number that a server took and then never showed, after which the
+ * job pauses with that server named: honest servers lose a transaction now and then, not over and
+ * over.
+ */
+const MAX_UNSEEN = 4
+/** Ledgers before a server that could not show who used a number is asked again. */
+const HOLDER_RETRY_LEDGERS = 10
+/** Ledgers before an attempt's first one where the transaction that used its number may be. */
+const HOLDER_MARGIN = 10
 
 type Signed = Pick<Attempt, 'sequence' | 'hash' | 'firstLedger' | 'lastLedgerSequence'>
 
 export class Settler {
+  /** Items whose number's user a server could not show, and the ledger it was asked at. */
+  private readonly unshown = new WeakMap<JobItemRow, number>()
+  private signedThroughRead = false
+
   constructor(
     private readonly state: RunState,
     private readonly submitter: Submitter,
@@ -69,14 +100,24 @@ export class Settler {
    * the reconcile is free again, so no gap outlives it.
    */
   async reconcile(): Promise<void> {
+    if (!this.signedThroughRead) {
+      await this.state.readSignedThrough()
+      this.signedThroughRead = true
+    }
     await this.readView()
     const held = this.state
       .inFlight()
       .map((i) => this.state.latest(i))
       .filter((a) => !isRejected(a))
       .map((a) => a.sequence)
+    // Pending items signed before keep their numbers (see RunState.pinned).
+    const pinned = this.state.pending().flatMap((i) => this.state.pinned(i) ?? [])
     const fillers = this.state.fillers.map((f) => f.sequence)
-    this.state.sequencer = new Sequencer(this.state.view.accountSeq, [...held, ...fillers])
+    this.state.sequencer = new Sequencer(
+      this.state.view.accountSeq,
+      [...held, ...pinned, ...fillers],
+      this.state.signedThrough,
+    )
     await runPool(this.state.inFlight(), LOOKUP_CONCURRENCY, (item) => this.settle(item, true))
     await this.settleFillers()
   }
@@ -104,9 +145,10 @@ export class Settler {
   }
 
   /**
-   * A validated transaction of the account: final for its item; rivals on its sequence are dead. One
-   * the runner did not sign (`txJson` given: it came from the stream) counts as a rival only with the
-   * account's own signature (see rivalProof.ts).
+   * A validated transaction of the account: final for its item; attempts of other items with its
+   * number count as dead. One the runner did not sign (`txJson` given: it came from the stream or
+   * `account_tx`) counts only with the account's own signature (see rivalProof.ts), and then proves
+   * them dead (their intents may take other numbers).
    */
   onValidated(
     hash: string,
@@ -117,20 +159,22 @@ export class Settler {
     const item = this.state.byHash.get(hash)
     if (item) this.finishAttempt(item, hash, found)
     const ours = item !== undefined || this.state.fillers.some((f) => f.hash === hash)
-    if (!ours && txJson && !this.provesRival(hash, sequence, txJson)) return
+    if (!ours && !(txJson && this.provesRival(hash, sequence, txJson))) return
     this.state.fillers = this.state.fillers.filter((f) => f.sequence !== sequence)
     for (const other of this.state.inFlight()) {
       const b = this.state.latest(other)
-      if (other !== item && b.sequence === sequence) this.state.markDead(other, b)
+      if (other !== item && b.sequence === sequence)
+        this.state.markDead(other, b, ours ? undefined : hash)
     }
   }
 
   /**
-   * Asks the ledger about an item's latest attempt. Found validated: final. Provably dead — the
-   * validated ledger is past its LastLedgerSequence or its sequence number is consumed, and the
-   * server searched every ledger it could be in — it is marked dead, its number freed when unused.
-   * Otherwise it is still in flight, and submitted again (the same signed blob, which applies once at
-   * most) when the server does not know it, or when `resubmit` asks.
+   * Asks the ledger about an item's latest attempt. Found validated: final. Its number used, by the
+   * server's view: the transaction that used it decides (see settleUsed). Past its LastLedgerSequence
+   * with the number unused, and in none of the ledgers it could be in (another server of the network
+   * agreeing, where there is one): dead, and signed again with the same number. Otherwise it is
+   * still in flight, and submitted again (the same signed blob, which applies once at most) when the
+   * server does not know it, or when `resubmit` asks.
    */
   private async settle(item: JobItemRow, resubmit: boolean): Promise<void> {
     const a = this.state.latest(item)
@@ -143,6 +187,10 @@ export class Settler {
       return
     }
     if (found.searchedAll && this.isDue(a)) {
+      if (this.state.view.validatedAccountSeq > a.sequence) {
+        await this.settleUsed(item, a)
+        return
+      }
       const second = await this.confirmAbsent(a)
       if (item.status !== 'inFlight' || this.state.latest(item) !== a) return
       if (second !== 'absent') {
@@ -150,14 +198,71 @@ export class Settler {
         if (second) this.onValidated(a.hash, a.sequence, second)
         return
       }
-      const unused = this.state.view.validatedAccountSeq <= a.sequence
       this.state.markDead(item, a)
-      if (unused && !isRejected(a)) this.state.sequencer?.release(a.sequence)
+      if (isRejected(a)) return
+      if (unseen(item, a.sequence) >= MAX_UNSEEN) {
+        await this.state.pauseForServer(
+          `Paused: ${this.server()} took this job's transactions ${String(MAX_UNSEEN)} times and ` +
+            `never showed them in a validated ledger. Nothing is signed twice; choose another ` +
+            `server, then Resume`,
+        )
+      }
       return
     }
     if (!this.isDue(a) && !isRejected(a) && (resubmit || !found.known)) {
       await this.submitter.submit(item, a)
     }
+  }
+
+  /**
+   * The server says the attempt's number is used, and the attempt is not in a validated ledger. Only
+   * the transaction that used it can say how: one of the item's own attempts (final), a transaction
+   * signed by the account's key (the attempt is proven dead), or nothing any server can show — which
+   * an honest server never answers, so the job pauses with the server named (it may hold the attempt
+   * back to release it later). Until proven, the attempt stays in flight and nothing is signed for it.
+   * The network's other servers are asked too: the attempt by hash first (the cheap, usual case of a
+   * server that hides it), then who used the number.
+   */
+  private async settleUsed(item: JobItemRow, a: Attempt): Promise<void> {
+    const { validated } = this.state.view
+    const asked = this.unshown.get(item)
+    if (asked !== undefined && validated - asked < HOLDER_RETRY_LEDGERS) return
+    const still = () => item.status === 'inFlight' && this.state.latest(item) === a
+    const elsewhere = await this.confirmAbsent(a)
+    if (!still()) return
+    if (typeof elsewhere === 'object' && elsewhere) {
+      this.onValidated(a.hash, a.sequence, elsewhere)
+      return
+    }
+    const first = Math.min(
+      ...item.attempts.filter((x) => x.sequence === a.sequence).map((x) => x.firstLedger),
+    )
+    const { account } = this.state.job
+    const range = [account, a.sequence, first - HOLDER_MARGIN, validated] as const
+    const shown: string[] = []
+    for (const ask of [
+      () => sequenceHolder(this.deps.client(), ...range),
+      () => this.deps.secondLookup?.holder(...range) ?? Promise.resolve(undefined),
+    ]) {
+      const holder = await ask()
+      if (!still()) return
+      if (typeof holder !== 'object') continue
+      this.onValidated(holder.hash, a.sequence, holder.lookup, holder.txJson)
+      if (!still()) return
+      shown.push(holder.hash)
+    }
+    this.unshown.set(item, validated)
+    const why = shown.length
+      ? `shows only transaction ${shown[0]!}, not signed by a key this app can check, as using it`
+      : 'shows no transaction that used it'
+    await this.state.pauseForServer(
+      `Paused: ${this.server()} says sequence ${String(a.sequence)} of ${account} is used, but ` +
+        `${why}. Nothing is signed again for it; choose another server, then Resume`,
+    )
+  }
+
+  private server(): string {
+    return this.deps.serverName?.() ?? 'the server'
   }
 
   /**
@@ -180,7 +285,7 @@ export class Settler {
   /** Whether a transaction the runner did not sign proves its sequence number used (logged if not). */
   private provesRival(hash: string, sequence: number, txJson: Record<string, unknown>): boolean {
     const { account } = this.state.job
-    if (signedByAccount(hash, txJson, account, this.state.view.regularKey)) return true
+    if (signedByAccount(hash, txJson, account, this.deps.keyAddress?.())) return true
     const waiting = this.state.inFlight().some((i) => this.state.latest(i).sequence === sequence)
     if (waiting) {
       log.warn(
@@ -197,9 +302,10 @@ export class Settler {
       if (found.found) {
         this.onValidated(f.hash, f.sequence, found)
       } else if (found.searchedAll && this.isDue(f)) {
+        // Its number is still only a filler's (it may have been an intent's before).
         this.state.fillers = this.state.fillers.filter((x) => x !== f)
         if (this.state.view.validatedAccountSeq <= f.sequence)
-          this.state.sequencer?.release(f.sequence)
+          this.state.sequencer?.abandon(f.sequence)
       } else if (!this.isDue(f) && !found.known) {
         await this.submitter.resubmitFiller(f)
       }
@@ -233,7 +339,6 @@ export class Settler {
       validatedAccountSeq: validated.result.account_data.Sequence,
       accountSeq: current.result.account_data.Sequence,
       current: current.result.ledger_current_index,
-      regularKey: validated.result.account_data.RegularKey,
     }
   }
 
@@ -261,4 +366,18 @@ export class Settler {
     const offerId = (found.meta as { offer_id?: string }).offer_id
     this.state.finish(item, found.result, found.result === 'tesSUCCESS' ? offerId : undefined)
   }
+}
+
+/**
+ * How many attempts of the item with this number died unseen after the server took them (a submit
+ * answered tesSUCCESS or terQUEUED), none of them proven dead by another transaction.
+ */
+function unseen(item: JobItemRow, sequence: number): number {
+  return item.attempts.filter(
+    (x) =>
+      x.sequence === sequence &&
+      x.final === 'dead' &&
+      x.rival === undefined &&
+      (x.preliminary === 'tesSUCCESS' || x.preliminary === 'terQUEUED'),
+  ).length
 }

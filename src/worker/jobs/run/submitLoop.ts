@@ -174,12 +174,13 @@ export class Submitter {
   }
 
   /**
-   * A number freed by a rejected or dead attempt holds back every later one. When no pending item is
-   * left to take it, a no-op transaction fills it.
+   * A number left by an intent given up (or taken and never signed) holds back every later one. A
+   * no-op transaction fills it: at once for a number an intent was signed with (no other intent may
+   * have it), and for a free one once no pending item is left to take it.
    */
   async fillGaps(): Promise<void> {
     const { sequencer, view } = this.state
-    if (!sequencer || this.state.toSign()) return
+    if (!sequencer) return
     // Without a signer (the wallet is gone: the job is pausing) a gap waits; the attempts behind it
     // die at their LastLedgerSequence and their items are signed again after the resume.
     const signer = this.signerIfAny()
@@ -189,9 +190,11 @@ export class Submitter {
     if (signer.approver && this.state.stopping) return
     for (;;) {
       if (this.blocked || !this.feeAllowed()) return
-      const gap = sequencer.lowestFree(view.accountSeq)
+      // Free numbers go to pending intents while there are some; gaps only ever to fillers.
+      const gap = sequencer.lowestGap(view.accountSeq, !this.state.toSign())
       if (gap === undefined || !this.waitingAbove(gap)) return
-      await this.submitFiller(signer, sequencer.take(view.accountSeq))
+      sequencer.fill(gap)
+      await this.submitFiller(signer, gap)
     }
   }
 
@@ -214,14 +217,25 @@ export class Submitter {
     const { account } = this.state.job
     const sequencer = this.state.sequencer!
     const txs = items.map((item) => this.deps.transactions.build(account, item.intent))
-    const sequences = items.map(() => sequencer.take(this.state.view.accountSeq))
+    // An item signed before keeps its number unless another transaction was proven to use it.
+    const pins = items.map((item) => this.state.pinned(item))
+    const sequences = pins.map((pin) => pin ?? sequencer.take(this.state.view.accountSeq))
     const frame = this.frame(signer)
+    // Numbers taken here and not signed go back; an external wallet may keep a copy it signed and
+    // the app dropped, so its numbers go to fillers only. A pinned number stays its item's.
+    const giveBack = (from: number) => {
+      sequences.forEach((sequence, i) => {
+        if (i < from || pins[i] !== undefined) return
+        if (signer.approver) sequencer.abandon(sequence)
+        else sequencer.release(sequence)
+      })
+    }
     let outcome: { signed: SignedTx[]; stopped?: ApprovalStop }
     try {
       const prepared = txs.map((tx, i) => prepare(tx, sequences[i]!, frame))
       outcome = await this.approve(signer, prepared, this.state.job.kind)
     } catch (e) {
-      for (const sequence of sequences) sequencer.release(sequence)
+      giveBack(0)
       throw e
     }
     const usable = this.usable(signer, frame, outcome.signed.length)
@@ -230,7 +244,7 @@ export class Submitter {
       this.state.addAttempt(item, a)
       return [item, a] as const
     })
-    for (const sequence of sequences.slice(usable)) sequencer.release(sequence)
+    giveBack(usable)
     return outcome.stopped ? { signed, stopped: outcome.stopped } : { signed }
   }
 
@@ -330,14 +344,15 @@ export class Submitter {
   }
 
   /**
-   * The server rejected the attempt and the item is not retried. Its number goes to the next
-   * transaction at once (at most one transaction per number can validate). A `tem` can never apply:
+   * The server rejected the attempt and the item is not retried. A filler may take its number at once
+   * (at most one transaction per number can validate). A `tem` can never apply:
    * the item fails now. A `tef` could still apply from a server's held transactions, so the item stays
    * in flight until another transaction took the number or LastLedgerSequence passed (then it fails,
    * see RunState.markDead), or its transaction validates after all (then the ledger's result counts).
    */
   private reject(item: JobItemRow, a: Attempt, result: string): void {
-    this.state.sequencer!.release(a.sequence)
+    // The rejection is one server's word: the number is left to a filler, never to another intent.
+    this.state.sequencer!.abandon(a.sequence)
     if (!NEVER_APPLIES.test(result)) return
     a.final = result
     this.state.finish(item, result)
@@ -353,21 +368,24 @@ export class Submitter {
         'gap',
       )
     } catch (e) {
-      this.state.sequencer!.release(sequence)
+      this.state.sequencer!.abandon(sequence)
       throw e
     }
     const one = this.usable(signer, frame, outcome.signed.length) ? outcome.signed[0] : undefined
     if (!one) {
-      this.state.sequencer!.release(sequence)
+      this.state.sequencer!.abandon(sequence)
       if (outcome.stopped) throw new ApprovalStopped(outcome.stopped)
       return
     }
     const filler: Filler = attemptOf(sequence, frame, one)
     this.state.fillers.push(filler)
+    // Fillers are not stored, but the highest number signed is, before the server sees it.
+    this.state.noteSigned(sequence)
+    if (this.state.signedThroughUnsaved) await this.state.flush()
     const result = await this.send(filler.txBlob)
     if (result !== undefined && NEVER_APPLIES.test(result)) {
       this.state.fillers = this.state.fillers.filter((f) => f !== filler)
-      this.state.sequencer!.release(sequence)
+      this.state.sequencer!.abandon(sequence)
     }
   }
 
