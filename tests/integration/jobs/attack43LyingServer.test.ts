@@ -14,7 +14,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decode } from 'xrpl'
 
-import { readItems } from '../../../src/db/jobs.ts'
+import { readItems, readJob } from '../../../src/db/jobs.ts'
+import type { JobRow } from '../../../src/db/types/jobs.ts'
 import { buildNetworks } from '../../../src/shared/networks.ts'
 import type { World } from '../../helpers/faultWorld.ts'
 import { expectExactlyOnce, holderOffers, planNextAirdrop } from '../../helpers/faultLedger.ts'
@@ -105,7 +106,8 @@ function holdAndLie(nftId: string): Held {
       return request
     },
     reply: (reply, request) => {
-      if (swallowed.has(request.id)) {
+      // (Ids are per connection: a reopened engine's client starts them again.)
+      if (swallowed.delete(request.id)) {
         return { ...reply, result: { engine_result: 'tesSUCCESS', accepted: true, applied: true } }
       }
       const result = reply.result as Json | undefined
@@ -123,14 +125,32 @@ function holdAndLie(nftId: string): Held {
   return held
 }
 
-async function sequenceAndHold(others: string[]): Promise<void> {
+/** Resumes the job (as the user's Resume) and waits until a runner pauses it again. */
+async function resumedAndPausedAgain(jobId: string): Promise<JobRow> {
+  const resumedAt = Date.now()
+  await w.engine.startJob(jobId)
+  return (await eventually(
+    () => readJob(w.h.db, jobId),
+    (job) => job?.status === 'paused' && job.updatedAt > resumedAt,
+    `job ${jobId} paused again`,
+    { timeoutMs: 30_000 },
+  ))!
+}
+
+async function sequenceAndHold(others: string[], restart = false): Promise<void> {
   await useProxy(others)
   const { jobId, to, before } = await planNextAirdrop(w, N)
   const items = await readItems(w.h.db, jobId)
   const target = (items[0]!.intent as { nftId: string }).nftId
   const held = holdAndLie(target)
   await w.engine.startJob(jobId)
-  const paused = await waitForJob(w, jobId, ['paused', 'completed', 'failed'])
+  let paused = await waitForJob(w, jobId, ['paused', 'completed', 'failed'])
+  if (restart && paused.status === 'paused') {
+    // The app is closed and opened again (a new engine on the same store), the server still lying,
+    // and the user presses Resume: the new runner knows no more than what was stored.
+    await useProxy(others)
+    paused = await resumedAndPausedAgain(jobId)
+  }
   // What the attacker got: a held offer, and (before issue 43) a second signature of its intent.
   await held.release()
   expect(held.resigned, 'the held offer was signed again with another number').toBe(0)
@@ -156,6 +176,10 @@ describe('a server that reports the Sequence one higher and holds the offer back
 
   it('as the only server: paused, never signed twice', async () => {
     await sequenceAndHold([])
+  })
+
+  it('as the only server, across a restart and a Resume while it still lies: never signed twice', async () => {
+    await sequenceAndHold([], true)
   })
 })
 
