@@ -3,7 +3,7 @@
  * a reload resumes it at the same ledger instead of starting over.
  */
 import type { LedgerDb } from './schema.ts'
-import type { HolderSnapshotRow } from './types/holders.ts'
+import type { HolderCheck, HolderSnapshotRow } from './types/holders.ts'
 import type { NetworkId } from '../shared/networks.ts'
 
 /** The id of the snapshot of `issuer` (and `taxon`, or every taxon) on `network`. */
@@ -22,4 +22,28 @@ export async function readHolderSnapshot(
 /** Saves (replaces) a snapshot as read so far. */
 export async function saveHolderSnapshot(db: LedgerDb, row: HolderSnapshotRow): Promise<void> {
   await db.holderSnapshots.put(row)
+}
+
+/**
+ * Adds what another server said of some holders to a finished snapshot, unless the snapshot stored
+ * is no longer that reading (taken again meanwhile): a check of one ledger never lands on another's.
+ *
+ * @param reading - the snapshot the checks were made for: its id, when it started and its ledger.
+ * @returns whether they were saved.
+ */
+export async function saveHolderChecks(
+  db: LedgerDb,
+  reading: Pick<HolderSnapshotRow, 'id' | 'startedAt' | 'ledgerIndex'>,
+  checks: Record<string, HolderCheck>,
+): Promise<boolean> {
+  return await db.transaction('rw', db.holderSnapshots, async () => {
+    const row = await db.holderSnapshots.get(reading.id)
+    const same =
+      row?.complete === true &&
+      row.startedAt === reading.startedAt &&
+      row.ledgerIndex === reading.ledgerIndex
+    if (!same) return false
+    await db.holderSnapshots.put({ ...row, checks: { ...row.checks, ...checks } })
+    return true
+  })
 }

@@ -139,6 +139,7 @@ export class Engine implements EngineApi {
       ...(options.trackAcceptance === false ? { background: false } : {}),
       jobs: this.jobs,
       network,
+      confirmer: () => this.holders.confirmer,
     })
     this.orders = new OrdersService({ db, connection, accountOf, progress })
     this.accountWatch = new AccountWatch({
@@ -155,6 +156,8 @@ export class Engine implements EngineApi {
       clio,
       walletAddress,
       progress,
+      askServers: (endpoints, question) =>
+        this.connectionService.secondOpinion.askAmong(endpoints, question),
     })
     this.listing = new ListingService({
       db,

@@ -2,12 +2,14 @@ import type { AcceptanceSummary } from '../../db/types/acceptance.ts'
 import type { JobRow } from '../../db/types/jobs.ts'
 import { useId, useState } from 'react'
 
+import { counted } from '../../shared/plural.ts'
+import { checkAcceptanceNow, useAirdrop } from './airdropState.ts'
 import {
-  checkAcceptanceNow,
   reclaimUnaccepted,
   reofferUnclaimed,
-  useAirdrop,
-} from './airdropState.ts'
+  retakeAndReoffer,
+  useReoffer,
+} from './reofferState.ts'
 import { ACTIVE_STATUSES } from '../jobs/jobStatus.ts'
 import { doneCount, stepText } from '../jobs/jobProgress.ts'
 import { useNow } from '../jobs/useNow.ts'
@@ -80,31 +82,52 @@ export function AcceptancePanel({ job }: { job: JobRow }) {
 
 /**
  * 'Re-offer unclaimed': the waiting offers' NFTs go to other recipients, the next holders of the
- * airdrop's snapshot or the distribution list loaded above.
+ * airdrop's snapshot by its rules or the distribution list loaded above. When the snapshot must be
+ * retaken first, a button takes it again and re-offers to it (its progress shown).
  */
 function ReofferRow({ job, disabled }: { job: JobRow; disabled: boolean }) {
   const { file } = useAirdrop()
+  const { retakeJobId, retaking, progress } = useReoffer()
   const fromSnapshot = job.params.snapshot !== undefined
   const [to, setTo] = useState<'snapshot' | 'list'>(fromSnapshot ? 'snapshot' : 'list')
   const id = useId()
   return (
-    <div className="actions-row">
-      <label htmlFor={id}>Re-offer to</label>
-      <select id={id} value={to} onChange={(event) => setTo(event.target.value as typeof to)}>
-        {fromSnapshot && <option value="snapshot">the next holders of the snapshot</option>}
-        <option value="list">
-          {file ? `the list loaded above (${file.fileName})` : 'the list loaded above (none yet)'}
-        </option>
-      </select>
-      <button
-        type="button"
-        className="button"
-        disabled={disabled || (to === 'list' && !file)}
-        onClick={() => void reofferUnclaimed(job.id, to)}
-      >
-        Re-offer unclaimed
-      </button>
-    </div>
+    <>
+      <div className="actions-row">
+        <label htmlFor={id}>Re-offer to</label>
+        <select id={id} value={to} onChange={(event) => setTo(event.target.value as typeof to)}>
+          {fromSnapshot && <option value="snapshot">the next holders of the snapshot</option>}
+          <option value="list">
+            {file ? `the list loaded above (${file.fileName})` : 'the list loaded above (none yet)'}
+          </option>
+        </select>
+        <button
+          type="button"
+          className="button"
+          disabled={disabled || retaking || (to === 'list' && !file)}
+          onClick={() => void reofferUnclaimed(job.id, to)}
+        >
+          Re-offer unclaimed
+        </button>
+        {retakeJobId === job.id && to === 'snapshot' && (
+          <button
+            type="button"
+            className="button"
+            disabled={disabled || retaking}
+            onClick={() => void retakeAndReoffer(job)}
+          >
+            Retake the snapshot and re-offer
+          </button>
+        )}
+      </div>
+      {retaking && (
+        <p className="airdrop-status" role="status" data-testid="retake-progress">
+          Taking the snapshot again… {counted(progress?.read ?? 0, 'NFT')} read
+          {progress?.ledgerIndex ? ` at ledger ${progress.ledgerIndex}` : ''}
+          {progress?.serverPace ? ` · ${progress.serverPace}` : ''}
+        </p>
+      )}
+    </>
   )
 }
 

@@ -2,6 +2,7 @@ import { useId } from 'react'
 
 import { counted } from '../../shared/plural.ts'
 import type { DistributionRules, HolderMark, SnapshotDistribution } from '../../worker/api.ts'
+import { ConfirmationNote, ConfirmProgress } from './ConfirmationNote.tsx'
 import {
   addBlockFile,
   chooseDistribution,
@@ -50,7 +51,7 @@ function RuleNumber({ rule, label }: { rule: NumberRule; label: string }) {
 
 /** The rules, and the distribution they give. */
 export function RulesForm() {
-  const { rules, blockText, preview } = useHolders()
+  const { rules, blockText, preview, previewing, confirming } = useHolders()
   const blockId = useId()
   const exclude = rules.exclude ?? MARKS.map((m) => m.mark)
   return (
@@ -93,7 +94,9 @@ export function RulesForm() {
         ))}
       </fieldset>
       <div className="tab-field">
-        <label htmlFor={blockId}>Block list (addresses to leave out, one per line)</label>
+        <label htmlFor={blockId}>
+          Block list (addresses to leave out, one per line; a CSV&apos;s first column)
+        </label>
         <textarea
           id={blockId}
           rows={3}
@@ -114,10 +117,16 @@ export function RulesForm() {
           />
         </label>
       </div>
-      <button type="button" className="button" onClick={() => void previewDistribution()}>
+      <button
+        type="button"
+        className="button"
+        disabled={previewing}
+        onClick={() => void previewDistribution()}
+      >
         Preview distribution
       </button>
-      {preview && <DistributionPreview preview={preview} />}
+      {previewing && <ConfirmProgress progress={confirming} />}
+      {preview && !previewing && <DistributionPreview preview={preview} />}
     </div>
   )
 }
@@ -141,6 +150,7 @@ function DistributionPreview({ preview }: { preview: SnapshotDistribution }) {
           ))}
         </ul>
       )}
+      <ConfirmationNote preview={preview} />
       {preview.rounding && <p className="tab-muted">{preview.rounding}</p>}
       {preview.problems.map((problem, i) => (
         <p key={i} className="tab-muted">

@@ -118,44 +118,9 @@ export async function startAirdrop(nftIds: readonly string[]): Promise<void> {
       distribution: file.rows.map((row) => ({ address: row.address, count: row.count })),
       nftIds: [...nftIds],
       randomize: airdropState.randomize,
-      ...('snapshot' in file ? { snapshot: { ...file.snapshot } } : {}),
+      // Drawn from a snapshot: the job keeps it and its rules, so that a re-offer applies them again.
+      ...('snapshot' in file ? { snapshot: { ...file.snapshot }, rules: file.rules } : {}),
     }),
-  )
-}
-
-/**
- * 'Reclaim unaccepted': plans the cancellation of an airdrop's waiting offers and shows it for
- * confirmation.
- */
-export async function reclaimUnaccepted(airdropJobId: string): Promise<void> {
-  if (airdropState.busy) return
-  airdropState.jobError = null
-  await planWith('reclaim', () => engine.planReclaim(airdropJobId))
-}
-
-/**
- * 'Re-offer unclaimed': plans, in one job, the cancellation of an airdrop's waiting offers and new
- * offers of their NFTs to the next holders of its snapshot, or to the distribution list loaded above,
- * and shows it for confirmation.
- */
-export async function reofferUnclaimed(
-  airdropJobId: string,
-  to: 'snapshot' | 'list',
-): Promise<void> {
-  if (airdropState.busy) return
-  airdropState.jobError = null
-  const file = airdropState.file
-  if (to === 'list' && !file) {
-    airdropState.jobError = 'Load a distribution list above first: its recipients get the NFTs'
-    return
-  }
-  await planWith('reoffer', () =>
-    engine.planReoffer(
-      airdropJobId,
-      to === 'snapshot'
-        ? 'snapshot'
-        : file!.rows.map((r) => ({ address: r.address, count: r.count })),
-    ),
   )
 }
 
@@ -164,7 +129,14 @@ function airdropFailed(error: unknown): string {
   return `Airdrop failed: ${errorMessage(error)}`
 }
 
-async function planWith(purpose: PendingPurpose, plan: () => Promise<JobPlan>): Promise<void> {
+/**
+ * Plans a job in the worker and shows it for confirmation; a refusal is shown as the plan's error
+ * (an airdrop's) or the job's (a reclaim's, a re-offer's).
+ */
+export async function planWith(
+  purpose: PendingPurpose,
+  plan: () => Promise<JobPlan>,
+): Promise<void> {
   const scope = walletSignal()
   airdropState.busy = true
   try {

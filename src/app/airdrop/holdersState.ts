@@ -10,6 +10,7 @@ import { CLASSIC_ADDRESS_SHAPE } from '../../shared/constants.ts'
 import { errorMessage } from '../../shared/errors.ts'
 import type {
   DistributionRules,
+  HolderConfirmProgress,
   HolderSnapshot,
   HolderSnapshotProgress,
   SnapshotDistribution,
@@ -26,9 +27,16 @@ interface HoldersState {
   progress: HolderSnapshotProgress | null
   reading: boolean
   rules: DistributionRules
-  /** The block list as pasted (addresses separated by lines, commas or spaces). */
+  /**
+   * The block list as pasted or uploaded: one address a line, or a CSV whose first column is the
+   * address (the worker reads it with papaparse).
+   */
   blockText: string
   preview: SnapshotDistribution | null
+  /** The preview is being made: the rules applied and the recipients confirmed by a second server. */
+  previewing: boolean
+  /** How far the confirmation of the recipients is, while previewing. */
+  confirming: HolderConfirmProgress | null
   error: string | null
 }
 
@@ -42,6 +50,8 @@ function initialState(): HoldersState {
     rules: { mode: 'perHolder', each: 1, minHolding: 1 },
     blockText: '',
     preview: null,
+    previewing: false,
+    confirming: null,
     error: null,
   }
 }
@@ -138,23 +148,45 @@ export async function addBlockFile(file: File): Promise<void> {
   }
 }
 
-/** 'Preview distribution': the rules applied to the snapshot in the worker. */
+/**
+ * 'Preview distribution': the rules applied to the snapshot in the worker, and the recipients they
+ * give confirmed by a second server (the progress shows meanwhile).
+ */
 export async function previewDistribution(): Promise<void> {
   const { snapshot } = holdersState
-  if (!snapshot) return
+  if (!snapshot || holdersState.previewing) return
   const scope = walletSignal()
   holdersState.error = null
+  holdersState.previewing = true
+  holdersState.confirming = null
   try {
-    const blockList = holdersState.blockText.split(/[\s,;]+/).filter((entry) => entry !== '')
     const preview = await engine.snapshotDistribution(
       snapshot.issuer,
       snapshot.taxon ?? undefined,
-      { ...holdersState.rules, blockList },
+      // The block list's text goes as it is: the worker reads it like every CSV.
+      { ...holdersState.rules, blockListText: holdersState.blockText },
+      comlinkProxy((progress: HolderConfirmProgress) => {
+        if (!scope.aborted) holdersState.confirming = progress
+      }),
     )
     if (!scope.aborted) holdersState.preview = ref(preview)
   } catch (error) {
     if (!scope.aborted) holdersState.error = errorMessage(error)
+  } finally {
+    if (!scope.aborted) {
+      holdersState.previewing = false
+      holdersState.confirming = null
+    }
   }
+}
+
+/**
+ * 'Keep them': the holders no second server could confirm are kept in the distribution (or left out
+ * again), and the preview is made again.
+ */
+export async function keepUnconfirmed(keep: boolean): Promise<void> {
+  setRules({ keepUnconfirmed: keep })
+  await previewDistribution()
 }
 
 /** Reads the snapshot's CSV for 'Export CSV', or null (the reason is in `error`). */

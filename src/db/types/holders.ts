@@ -33,4 +33,26 @@ export interface HolderSnapshotRow {
   startedAt: number
   /** Unix ms when the last page was read; null while pages remain. */
   takenAt: number | null
+  /**
+   * The Clio endpoints that served its pages (a resumed reading may have had another): the holders
+   * are confirmed by a server other than these. Absent on snapshots read before it was kept (any of
+   * the network's Clio servers may have listed them then).
+   */
+  listedBy?: string[]
+  /**
+   * What another server said each holder held at `ledgerIndex`, by holder address: kept so that a
+   * holder is asked about once per snapshot (a new snapshot starts without any).
+   */
+  checks?: Record<string, HolderCheck>
+}
+
+/** What a server other than the lister says of one holder at the snapshot's ledger. */
+export interface HolderCheck {
+  /**
+   * NFTs of the collection it holds there, at least: the count stops once it reaches what the
+   * snapshot listed (the rest of a large account's list proves nothing more).
+   */
+  held: number
+  /** The endpoint that said so. */
+  by: string
 }

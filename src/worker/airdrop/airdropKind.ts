@@ -5,7 +5,7 @@
 import type { AirdropRequest } from '../contract/airdrop.ts'
 
 type AirdropReoffer = NonNullable<AirdropRequest['reoffer']>
-import type { SnapshotSource } from '../contract/holders.ts'
+import type { DistributionRules, SnapshotSource } from '../contract/holders.ts'
 import type { JobRequest } from '../contract/jobs.ts'
 import type { JobKindSpec, PlanContext, PlannedIntent } from '../jobs/jobKind.ts'
 import { isNetworkId } from '../../shared/networks.ts'
@@ -21,6 +21,7 @@ import { cancelIntents } from '../ledger/cancelOffers.ts'
 import type { Fields } from '../jobs/plan/requestFields.ts'
 import { checkedSeed, freshSeed, seededRandom } from '../ledger/shuffleSeed.ts'
 import { isRecord } from '../../shared/isRecord.ts'
+import { keptRules } from './holders/distributionRules.ts'
 
 /** Most NFTs one distribution row may ask for. */
 export const MAX_NFTS_PER_RECIPIENT = 1000
@@ -56,8 +57,20 @@ function validate(fields: Fields): AirdropRequest {
     randomize: fields.randomize,
     ...(fields.randomize && seed !== undefined ? { seed } : {}),
     ...(fields.snapshot === undefined ? {} : { snapshot: checkedSnapshot(fields.snapshot) }),
+    ...(fields.rules === undefined ? {} : { rules: checkedJobRules(fields) }),
     ...(fields.reoffer === undefined ? {} : { reoffer: checkedReoffer(fields.reoffer, nftIds) }),
   }
+}
+
+/**
+ * The rules a snapshot's distribution was drawn by, checked and kept as applied (a re-offer applies
+ * them again): only beside the snapshot they were applied to.
+ */
+function checkedJobRules(fields: Fields): DistributionRules {
+  if (fields.snapshot === undefined) {
+    throw invalid('Distribution rules are kept only with the holder snapshot they were applied to')
+  }
+  return keptRules(fields.rules)
 }
 
 /** A re-offer's earlier offers, checked: one per NFT of the request, in its order. */

@@ -1,6 +1,6 @@
 /**
  * The airdrop capability (AirdropApi): the distribution CSV, the tracking of whether recipients
- * accepted the offers sent, and reclaiming the offers they left. Each method is AirdropApi's of the
+ * accepted the offers sent, and reclaiming or re-offering the offers they left. Each method is AirdropApi's of the
  * same name; the airdrop itself is a job kind (airdropKind.ts).
  */
 import type { Client } from 'xrpl'
@@ -16,6 +16,7 @@ import { planReclaim } from './acceptance/reclaim.ts'
 import { planReoffer } from './acceptance/reoffer.ts'
 import type { ReofferTo } from './acceptance/reoffer.ts'
 import { parseDistributionCsv } from './distributionCsv.ts'
+import type { HolderConfirmer } from './holders/holderConfirmer.ts'
 import { acceptingRecipients } from '../network/sandboxAccounts.ts'
 
 /** What the airdrop capability needs of the engine. */
@@ -38,6 +39,8 @@ export interface AirdropServiceDeps {
   background?: boolean
   /** The network in use. */
   network: () => NetworkId
+  /** Confirms a snapshot's holders with a second server (the holders service's), for re-offers. */
+  confirmer: () => Pick<HolderConfirmer, 'confirm'>
 }
 
 /** Airdrops: their CSV, and their offers once sent. */
@@ -73,7 +76,12 @@ export class AirdropService {
 
   planReoffer(jobId: string, to: ReofferTo): Promise<JobPlan> {
     return planReoffer(
-      { db: this.deps.db, tracker: this.acceptance, jobs: this.deps.jobs },
+      {
+        db: this.deps.db,
+        tracker: this.acceptance,
+        jobs: this.deps.jobs,
+        confirmer: this.deps.confirmer(),
+      },
       jobId,
       to,
     )

@@ -1,6 +1,6 @@
 /** The airdrop: a distribution list read from a CSV, the offers' acceptance, reclaiming them. */
 import type { AcceptanceSummary } from '../../db/types/acceptance.ts'
-import type { SnapshotSource } from './holders.ts'
+import type { DistributionRules, SnapshotSource } from './holders.ts'
 import type { JobPlan } from './jobs.ts'
 
 /** Reading a distribution list, following an airdrop's offers, reclaiming those left. */
@@ -62,19 +62,29 @@ export interface AirdropApi {
   /**
    * 'Re-offer unclaimed': plans, in one job, the cancellation of an airdrop's offers still waiting and
    * new free offers of those NFTs to other recipients: `distribution` in its order (a new CSV), or
-   * `'snapshot'` — the holders of the airdrop's snapshot (as stored on this device) that the airdrop
-   * did not send to, marked holders left out, one NFT each, in the snapshot's order. Offers beyond the
+   * `'snapshot'` — the airdrop's rules (kept with it) applied again to the snapshot it was drawn from,
+   * at the same ledger: the recipients they give that no airdrop of the chain sent to, in the
+   * distribution's order, as many NFTs each as the rules give, each confirmed by a second server as
+   * the distribution's were. When that snapshot is no longer on this device, or a newer one replaced
+   * it, the refusal says it must be taken again (its `data` is `{ retake: true, ledgerIndex, stored }`
+   * with the stored one's ledger or null); once it is, `{ snapshotLedger }` names the stored snapshot's
+   * ledger to re-offer to it instead, and the job and its report name that ledger. Offers beyond the
    * recipients stay as they are. The job is an airdrop (`params.reofferOf` names the first); its
    * report names each NFT's previous recipient. Confirm and start it like any job.
    *
    * @throws EngineError `VALIDATION` when no offer waits, the airdrop is running or paused, it has no
-   *   snapshot to take recipients from, or no recipient is left; `NOT_FOUND` for an unknown job.
+   *   snapshot or no rules to take recipients from, its snapshot must be retaken, or no recipient is
+   *   left; `NOT_FOUND` for an unknown job.
    */
-  planReoffer(
-    jobId: string,
-    to: 'snapshot' | { address: string; count: number }[],
-  ): Promise<JobPlan>
+  planReoffer(jobId: string, to: ReofferRecipients): Promise<JobPlan>
 }
+
+/**
+ * Whom a re-offer goes to: the airdrop's snapshot at its own ledger, the snapshot retaken since (at
+ * this ledger), or a distribution list.
+ */
+export type ReofferRecipients =
+  'snapshot' | { snapshotLedger: number } | { address: string; count: number }[]
 
 /** An airdrop: NFTs handed out to the rows of a distribution list as free sell offers. */
 export interface AirdropRequest {
@@ -96,6 +106,12 @@ export interface AirdropRequest {
    * the job (`params.snapshot`) and in every row of its report.
    */
   snapshot?: SnapshotSource
+  /**
+   * The rules that drew the distribution from `snapshot` (SnapshotDistribution.rules), kept with the
+   * job (in its stored request: a block list may hold 100,000 addresses, too many for the row every
+   * read copies) so that a re-offer to the snapshot applies them again. Only with `snapshot`.
+   */
+  rules?: DistributionRules
   /**
    * 'Re-offer unclaimed' (AirdropApi.planReoffer): the offers of an earlier airdrop that still wait,
    * each NFT's offer cancelled and its NFT offered to the next recipient of `distribution`, in one job.

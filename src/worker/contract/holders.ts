@@ -36,15 +36,27 @@ export interface HoldersApi {
 
   /**
    * Applies `rules` to a finished snapshot and returns the distribution list they give, with what was
-   * left out and why: the same shape the CSV reader returns, ready for `planJob` (pass
-   * `snapshot` along with it, so the job and its report keep the ledger it was taken at).
+   * left out and why: the same shape the CSV reader returns, ready for `planJob` (pass `snapshot`
+   * and `rules` along with it, so the job and its report keep the ledger it was taken at, and a
+   * re-offer keeps the rules).
    *
+   * Clio's word alone does not make a recipient: every holder the rules give something is confirmed
+   * by another server of the network than the one(s) that listed the holders — `account_nfts` of the
+   * holder at the snapshot's ledger, the collection's NFTs counted, each request within that server's
+   * budget; answers are kept with the snapshot, so each holder is asked about once. A holder that
+   * server says holds fewer than listed is left out and named, whatever the rules say; one no other
+   * server could confirm (none is known, none has that ledger, none answered) is left out unless
+   * `rules.keepUnconfirmed` (see {@link HolderConfirmation}). Holders are left out after the rules
+   * gave the shares: a pro-rata share left out is not given to the others.
+   *
+   * @param onProgress - how far the confirmation is.
    * @throws EngineError `VALIDATION` for rules out of range or no finished snapshot; `NOT_FOUND`.
    */
   snapshotDistribution(
     issuer: string,
     taxon: number | undefined,
     rules: DistributionRules,
+    onProgress?: ProgressListener<HolderConfirmProgress>,
   ): Promise<SnapshotDistribution>
 }
 
@@ -133,17 +145,80 @@ export interface DistributionRules {
   minHolding?: number
   /** Marks whose holders are left out; all three by default. */
   exclude?: HolderMark[]
-  /** Addresses left out (pasted or uploaded), whatever they hold. */
+  /** Addresses left out, whatever they hold. */
   blockList?: string[]
+  /**
+   * A block list as pasted or uploaded, read in the worker like every CSV (papaparse: quotes,
+   * delimiters, a BOM): the first column of each row is an address (an X-address is read as its
+   * account), the other columns are notes; a first row naming the column (`address`, `wallet`, …) is
+   * a header. A row whose first column is not an address is named in `problems`, as is a row with an
+   * address in another column (only the first is read). Adds to `blockList`.
+   */
+  blockListText?: string
   /** The most NFTs one holder gets. */
   cap?: number
+  /**
+   * Keep the holders no second server could confirm (left out by default): their holdings are then
+   * the listing Clio server's word alone. Holders another server contradicts are never kept.
+   */
+  keepUnconfirmed?: boolean
+}
+
+/** How far the confirmation of a distribution's holders is. */
+export interface HolderConfirmProgress {
+  /** Holders asked about so far, of `total` to ask about (those already answered are not asked again). */
+  checked: number
+  total: number
+  /** The snapshot's ledger, at which they are asked about. */
+  ledgerIndex: number
+  /** The server being asked; null before the first. */
+  server: string | null
+  /** Set while a server's limit for this device sets the pace, in words. */
+  serverPace?: string
+}
+
+/**
+ * What servers other than the listing Clio said of the holders a distribution gives something to.
+ * `rows` holds the confirmed ones (and the unconfirmed when kept); the others are here.
+ */
+export interface HolderConfirmation {
+  /** The Clio endpoint(s) that listed the holders. */
+  listedBy: string[]
+  /** The servers that were asked, in order. */
+  servers: string[]
+  /** Recipients another server confirmed. */
+  confirmed: number
+  /**
+   * Holders no other server could confirm: left out unless `kept`. Addresses, in the distribution's
+   * order.
+   */
+  unconfirmed: string[]
+  /** Why they could not be confirmed, in words; null when none is unconfirmed. */
+  why: string | null
+  /** The unconfirmed holders are in the distribution (`rules.keepUnconfirmed`). */
+  kept: boolean
+  /**
+   * Holders another server says hold fewer of the collection's NFTs than the listing said (an owner
+   * the listing made up, or counted too high): always left out.
+   */
+  disputed: { address: string; listed: number; held: number; by: string }[]
 }
 
 /** A snapshot's distribution: the CSV reader's shape, plus where it came from and who was left out. */
 export interface SnapshotDistribution extends DistributionFile {
   snapshot: SnapshotSource
-  /** Holders left out, by reason ('the issuer', 'on the block list', 'holds fewer than 3', …). */
+  /**
+   * The rules as applied (the block list read into addresses, defaults filled in): what `planJob`
+   * keeps with the airdrop, so that a re-offer applies them again.
+   */
+  rules: DistributionRules
+  /**
+   * Holders the rules left out, by reason ('the issuer', 'on the block list', 'holds fewer than 3',
+   * …); those the confirmation left out are in `confirmation`.
+   */
   leftOut: { reason: string; holders: number }[]
   /** How the shares were rounded, in words (pro rata), or null. */
   rounding: string | null
+  /** What another server said of the recipients. */
+  confirmation: HolderConfirmation
 }

@@ -1,20 +1,23 @@
 /**
  * 'Re-offer unclaimed': the offers of an airdrop that still wait go, in one job, to other recipients
  * (the cancellation of each and a new offer of its NFT: see airdropKind's re-offer). The recipients
- * are a new distribution list, or the holders of the airdrop's snapshot it did not send to.
+ * are a new distribution list, or the holders of the airdrop's snapshot that its rules give something
+ * and no airdrop of the chain sent to (reofferSnapshot.ts).
  */
 import { offerItems } from '../../../db/acceptance.ts'
 import { readItems, readJob } from '../../../db/jobs.ts'
-import { holderSnapshotId, readHolderSnapshot } from '../../../db/holderSnapshots.ts'
 import { EngineError } from '../../../shared/errors.ts'
-import { marketplaceOfBroker } from '../../../shared/marketplaces.ts'
-import { isRecord } from '../../../shared/isRecord.ts'
-import type { JobPlan } from '../../api.ts'
+import type { JobPlan, ReofferRecipients } from '../../api.ts'
 import { unfinishedAirdrop } from './reclaim.ts'
 import type { ReclaimDeps } from './reclaim.ts'
+import { snapshotRecipients } from './reofferSnapshot.ts'
+import type { ReofferSnapshotDeps } from './reofferSnapshot.ts'
 
 /** The recipients a re-offer names. */
-export type ReofferTo = 'snapshot' | { address: string; count: number }[]
+export type ReofferTo = ReofferRecipients
+
+/** What a re-offer needs: a reclaim's, and the confirmation of a snapshot's holders. */
+export type ReofferDeps = ReclaimDeps & ReofferSnapshotDeps
 
 /**
  * Plans the re-offer of an airdrop's waiting offers (`params.reofferOf` names the airdrop).
@@ -22,7 +25,7 @@ export type ReofferTo = 'snapshot' | { address: string; count: number }[]
  * @throws EngineError as AirdropApi.planReoffer says.
  */
 export async function planReoffer(
-  deps: ReclaimDeps,
+  deps: ReofferDeps,
   jobId: string,
   to: ReofferTo,
 ): Promise<JobPlan> {
@@ -35,7 +38,18 @@ export async function planReoffer(
     throw new EngineError('VALIDATION', 'Nothing to re-offer: every offer was accepted or is gone')
   }
   const earlier = await earlierRecipients(deps, jobId)
-  const distribution = to === 'snapshot' ? await nextHolders(deps, job, earlier) : to
+  // A list's recipients are the list's: its job names no snapshot. The snapshot's are drawn by the
+  // airdrop's rules, and the job keeps the snapshot (at the ledger read) and the rules.
+  const drawn = Array.isArray(to)
+    ? null
+    : await snapshotRecipients(deps, job, to, earlier, waiting.length)
+  const distribution = drawn ? drawn.distribution : to
+  if (drawn && drawn.distribution.length === 0) {
+    throw new EngineError(
+      'VALIDATION',
+      `No holder of the snapshot at ledger ${drawn.snapshot.ledgerIndex} is left to re-offer to: the airdrop's rules give the others nothing, they were offered NFTs already, or no second server confirmed them`,
+    )
+  }
   if (!Array.isArray(distribution) || distribution.length === 0) {
     throw new EngineError('VALIDATION', 'Name at least one recipient to re-offer to')
   }
@@ -57,7 +71,7 @@ export async function planReoffer(
       nftIds: offers.map((o) => o.nftId),
       randomize: false,
       reoffer: { of: jobId, offers },
-      ...(isRecord(job.params.snapshot) ? { snapshot: job.params.snapshot } : {}),
+      ...(drawn ? { snapshot: drawn.snapshot, rules: drawn.rules } : {}),
     },
     { reofferOf: jobId },
   )
@@ -79,43 +93,4 @@ async function earlierRecipients(
     id = (await readJob(deps.db, id))?.params.reofferOf
   }
   return recipients
-}
-
-/**
- * The holders of the airdrop's snapshot (as stored on this device) it did not send to, one NFT each,
- * in the snapshot's order (most NFTs first), the issuer, the wallet and brokers left out.
- */
-async function nextHolders(
-  deps: ReclaimDeps,
-  job: Awaited<ReturnType<typeof unfinishedAirdrop>>,
-  earlier: ReadonlySet<string | undefined>,
-): Promise<{ address: string; count: number }[]> {
-  const snapshot = job.params.snapshot
-  if (!isRecord(snapshot) || typeof snapshot.issuer !== 'string') {
-    throw new EngineError(
-      'VALIDATION',
-      'This airdrop was not drawn from a holder snapshot: load a distribution list to re-offer to',
-    )
-  }
-  const taxon = typeof snapshot.taxon === 'number' ? snapshot.taxon : null
-  const row = await readHolderSnapshot(
-    deps.db,
-    holderSnapshotId(job.network, snapshot.issuer, taxon),
-  )
-  if (!row?.complete) {
-    throw new EngineError(
-      'VALIDATION',
-      'The holder snapshot of this airdrop is no longer on this device: take it again, or load a distribution list',
-    )
-  }
-  return Object.entries(row.holders)
-    .filter(
-      ([address]) =>
-        !earlier.has(address) &&
-        address !== row.issuer &&
-        address !== job.account &&
-        !marketplaceOfBroker(address),
-    )
-    .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))
-    .map(([address]) => ({ address, count: 1 }))
 }

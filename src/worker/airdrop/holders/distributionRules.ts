@@ -3,14 +3,14 @@
  * left out, how many NFTs each holder gets, and how pro-rata shares are rounded. Pure, so that the
  * preview and the plan give the same list.
  */
-import { isValidClassicAddress, isValidXAddress, xAddressToClassicAddress } from 'xrpl'
-
+import { MAX_DISTRIBUTION_BYTES } from '../../../shared/constants.ts'
 import { EngineError } from '../../../shared/errors.ts'
 import { isRecord } from '../../../shared/isRecord.ts'
 import { counted } from '../../../shared/plural.ts'
 import type { CsvProblem, DistributionRow } from '../../contract/airdrop.ts'
 import type { DistributionRules, HolderMark, SnapshotHolder } from '../../contract/holders.ts'
 import { MAX_NFTS_PER_RECIPIENT } from '../airdropKind.ts'
+import { readBlockList } from './blockList.ts'
 
 const MARKS: readonly HolderMark[] = ['issuer', 'connected', 'marketplace']
 const MODES: ReadonlySet<unknown> = new Set(['perHolder', 'perNft', 'proRata'])
@@ -37,10 +37,21 @@ function whole(value: unknown, name: string, min: number, max: number, fallback?
   return value
 }
 
-/** The rules, checked (they crossed the worker boundary), with their defaults. */
-export function checkedRules(rules: unknown): Required<Omit<DistributionRules, 'cap'>> & {
+/** The rules, checked, with their defaults. */
+export interface CheckedRules {
+  mode: DistributionRules['mode']
+  each: number
+  total: number
+  minHolding: number
+  exclude: HolderMark[]
+  blockList: string[]
+  blockListText: string | undefined
   cap: number | null
-} {
+  keepUnconfirmed: boolean
+}
+
+/** The rules, checked (they crossed the worker boundary, or come from a stored job), with their defaults. */
+export function checkedRules(rules: unknown): CheckedRules {
   if (!isRecord(rules)) throw invalid('The distribution rules are malformed')
   const { mode } = rules
   if (!MODES.has(mode)) throw invalid(`Unknown distribution rule: ${String(mode)}`)
@@ -57,6 +68,16 @@ export function checkedRules(rules: unknown): Required<Omit<DistributionRules, '
       `The block list may hold at most ${MAX_BLOCKED.toLocaleString('en-US')} addresses`,
     )
   }
+  const { blockListText, keepUnconfirmed } = rules
+  if (blockListText !== undefined && typeof blockListText !== 'string') {
+    throw invalid('The block list text must be text')
+  }
+  if (typeof blockListText === 'string' && blockListText.length > MAX_DISTRIBUTION_BYTES) {
+    throw invalid(`The block list is larger than ${MAX_DISTRIBUTION_BYTES / 1024 / 1024} MB`)
+  }
+  if (keepUnconfirmed !== undefined && typeof keepUnconfirmed !== 'boolean') {
+    throw invalid('keepUnconfirmed must be true or false')
+  }
   return {
     mode: mode as DistributionRules['mode'],
     each: whole(rules.each, 'NFTs per holder', 1, MAX_NFTS_PER_RECIPIENT, 1),
@@ -64,15 +85,46 @@ export function checkedRules(rules: unknown): Required<Omit<DistributionRules, '
     minHolding: whole(rules.minHolding, 'The minimum holding', 1, Number.MAX_SAFE_INTEGER, 1),
     exclude: exclude as HolderMark[],
     blockList: blockList as string[],
+    blockListText,
     cap:
       rules.cap === undefined
         ? null
         : whole(rules.cap, 'The cap per holder', 1, MAX_NFTS_PER_RECIPIENT),
+    keepUnconfirmed: keepUnconfirmed === true,
   }
+}
+
+/**
+ * The rules as applied, to keep with a job: defaults filled in, the block list its addresses (the
+ * pasted text read), so that applying them again gives the same list without the text.
+ */
+function appliedRules(r: CheckedRules, blocked: ReadonlySet<string>): DistributionRules {
+  return {
+    mode: r.mode,
+    ...(r.mode === 'perHolder' ? { each: r.each } : {}),
+    ...(r.mode === 'proRata' ? { total: r.total } : {}),
+    minHolding: r.minHolding,
+    exclude: [...r.exclude],
+    blockList: [...blocked],
+    ...(r.cap === null ? {} : { cap: r.cap }),
+    keepUnconfirmed: r.keepUnconfirmed,
+  }
+}
+
+/**
+ * The rules to keep with a job: checked, defaults filled in, a pasted block list read into addresses.
+ *
+ * @throws EngineError `VALIDATION` for rules out of range.
+ */
+export function keptRules(rules: unknown): DistributionRules {
+  const r = checkedRules(rules)
+  return appliedRules(r, readBlockList(r.blockList, r.blockListText).addresses)
 }
 
 /** What the rules give. */
 export interface RulesOutcome {
+  /** The rules as applied (see appliedRules). */
+  rules: DistributionRules
   rows: DistributionRow[]
   problems: CsvProblem[]
   leftOut: { reason: string; holders: number }[]
@@ -86,22 +138,7 @@ export interface RulesOutcome {
  */
 export function applyRules(holders: readonly SnapshotHolder[], rules: unknown): RulesOutcome {
   const r = checkedRules(rules)
-  const problems: CsvProblem[] = []
-  const blocked = new Set<string>()
-  r.blockList.forEach((entry, i) => {
-    const address = entry.trim()
-    if (address === '') return
-    if (isValidClassicAddress(address)) blocked.add(address)
-    else if (isValidXAddress(address)) blocked.add(xAddressToClassicAddress(address).classicAddress)
-    else {
-      const shown = address.slice(0, 40)
-      problems.push({
-        line: i + 1,
-        severity: 'note',
-        message: `Block list entry "${shown}" is not an address; it is ignored`,
-      })
-    }
-  })
+  const { addresses: blocked, problems } = readBlockList(r.blockList, r.blockListText)
   const leftOut = new Map<string, number>()
   const leave = (reason: string) => leftOut.set(reason, (leftOut.get(reason) ?? 0) + 1)
   const eligible: { holder: SnapshotHolder; line: number }[] = []
@@ -132,6 +169,7 @@ export function applyRules(holders: readonly SnapshotHolder[], rules: unknown): 
     rows.push({ line, address: holder.address, count })
   })
   return {
+    rules: appliedRules(r, blocked),
     rows,
     problems,
     leftOut: [...leftOut].map(([reason, n]) => ({ reason, holders: n })),
@@ -143,10 +181,7 @@ export function applyRules(holders: readonly SnapshotHolder[], rules: unknown): 
 }
 
 /** How many NFTs each eligible holder gets by the rules' mode, before the cap. */
-function sharesOf(
-  holders: readonly SnapshotHolder[],
-  r: ReturnType<typeof checkedRules>,
-): number[] {
+function sharesOf(holders: readonly SnapshotHolder[], r: CheckedRules): number[] {
   if (r.mode === 'perHolder') return holders.map(() => r.each)
   if (r.mode === 'perNft') return holders.map((h) => h.count)
   // Largest remainder (Hamilton): exact in integers, whatever the sizes.

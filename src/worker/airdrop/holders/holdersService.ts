@@ -4,7 +4,6 @@
  * method is HoldersApi's of the same name.
  */
 import Papa from 'papaparse'
-import { isValidClassicAddress } from 'xrpl'
 
 import {
   holderSnapshotId,
@@ -14,25 +13,24 @@ import {
 import type { LedgerDb } from '../../../db/schema.ts'
 import type { HolderSnapshotRow } from '../../../db/types/holders.ts'
 import { EngineError } from '../../../shared/errors.ts'
-import { marketplaceOfBroker } from '../../../shared/marketplaces.ts'
 import type { NetworkConfig, NetworkId } from '../../../shared/networks.ts'
 import type {
   DistributionRules,
-  HolderMark,
+  HolderConfirmProgress,
   HolderSnapshot,
   HolderSnapshotProgress,
   HolderSnapshotRequest,
   ProgressListener,
   SnapshotDistribution,
-  SnapshotHolder,
 } from '../../api.ts'
 import type { ClioLink } from '../../network/clioLink.ts'
 import type { ConnectionManager } from '../../network/connectionManager.ts'
 import type { PacedProgress } from '../../progress.ts'
 import { applyRules } from './distributionRules.ts'
+import type { AskServers } from './holderChecks.ts'
+import { HolderConfirmer } from './holderConfirmer.ts'
 import { readHolders } from './readHolders.ts'
-
-const MAX_TAXON = 0xffff_ffff
+import { checkedCollection, snapshotView } from './snapshotView.ts'
 
 /** What the holders capability needs of the engine. */
 export interface HoldersServiceDeps {
@@ -46,33 +44,30 @@ export interface HoldersServiceDeps {
   walletAddress: () => string | undefined
   /** The reporter of a long read. */
   progress: PacedProgress
+  /**
+   * Asks given endpoints of the network, each through its paced client (SecondOpinion.askAmong):
+   * the servers that confirm a snapshot's holders.
+   */
+  askServers: AskServers
   now?: () => number
-}
-
-/** Checks an issuer and taxon as they crossed the worker boundary. */
-function checkedCollection(
-  issuer: unknown,
-  taxon: unknown,
-): { issuer: string; taxon: number | null } {
-  if (typeof issuer !== 'string' || !isValidClassicAddress(issuer.trim())) {
-    throw new EngineError('VALIDATION', `Invalid issuer address: ${String(issuer).slice(0, 40)}`)
-  }
-  if (taxon === undefined || taxon === null) return { issuer: issuer.trim(), taxon: null }
-  if (typeof taxon !== 'number' || !Number.isInteger(taxon) || taxon < 0 || taxon > MAX_TAXON) {
-    throw new EngineError(
-      'VALIDATION',
-      `Invalid collection taxon: ${JSON.stringify(taxon)?.slice(0, 20)}`,
-    )
-  }
-  return { issuer: issuer.trim(), taxon }
 }
 
 /** Holder snapshots and their distributions. */
 export class HoldersService {
   /** Snapshots being read, by id: a second call for the same one waits for the first. */
   private readonly reading = new Map<string, Promise<HolderSnapshot>>()
+  /** Confirms distributions' recipients with another server (a re-offer's too). */
+  readonly confirmer: HolderConfirmer
 
-  constructor(private readonly deps: HoldersServiceDeps) {}
+  constructor(private readonly deps: HoldersServiceDeps) {
+    this.confirmer = new HolderConfirmer({
+      db: deps.db,
+      ask: deps.askServers,
+      networkConfig: deps.networkConfig,
+      progress: deps.progress,
+      ...(deps.now ? { now: deps.now } : {}),
+    })
+  }
 
   async snapshotHolders(
     request: HolderSnapshotRequest,
@@ -129,9 +124,11 @@ export class HoldersService {
     let last = start
     try {
       const clio = await this.clioClient(network)
+      // Which server listed the holders: another one confirms them (holderConfirmer.ts).
+      const listedBy = [...new Set([...(start.listedBy ?? []), clio.url])]
       last = await readHolders(
         clio,
-        start,
+        { ...start, listedBy },
         (row) => saveHolderSnapshot(this.deps.db, row),
         (row) => {
           last = row
@@ -161,7 +158,7 @@ export class HoldersService {
   }
 
   async holderSnapshotCsv(issuer: string, taxon?: number): Promise<string> {
-    const snapshot = await this.finished(issuer, taxon)
+    const snapshot = this.view(await this.finishedRow(issuer, taxon))
     return Papa.unparse({
       fields: ['holder', 'nft_count', 'marks'],
       data: snapshot.holders.map((h) => [h.address, String(h.count), h.marks.join(';')]),
@@ -172,15 +169,24 @@ export class HoldersService {
     issuer: string,
     taxon: number | undefined,
     rules: DistributionRules,
+    onProgress?: ProgressListener<HolderConfirmProgress>,
   ): Promise<SnapshotDistribution> {
-    const snapshot = await this.finished(issuer, taxon)
+    const row = await this.finishedRow(issuer, taxon)
+    const snapshot = this.view(row)
     const outcome = applyRules(snapshot.holders, rules)
-    const at = snapshot.ledgerIndex!
+    const keepUnconfirmed = outcome.rules.keepUnconfirmed === true
+    const confirmed = await this.confirmer.confirm(
+      row,
+      outcome.rows,
+      { keepUnconfirmed },
+      onProgress,
+    )
+    const at = row.ledgerIndex!
     return {
-      fileName: `holders of ${snapshot.issuer}${snapshot.taxon === null ? '' : ` (taxon ${snapshot.taxon})`} at ledger ${at}`,
-      rows: outcome.rows,
+      fileName: `holders of ${row.issuer}${row.taxon === null ? '' : ` (taxon ${row.taxon})`} at ledger ${at}`,
+      rows: confirmed.rows,
       processedCount: snapshot.holders.length,
-      nftsRequested: outcome.rows.reduce((sum, row) => sum + row.count, 0),
+      nftsRequested: confirmed.rows.reduce((sum, r) => sum + r.count, 0),
       problems: outcome.problems,
       columns: {
         recipient: 'holder',
@@ -189,14 +195,11 @@ export class HoldersService {
         countCandidates: [],
         needsChoice: false,
       },
-      snapshot: {
-        network: snapshot.network,
-        issuer: snapshot.issuer,
-        taxon: snapshot.taxon,
-        ledgerIndex: at,
-      },
+      snapshot: { network: row.network, issuer: row.issuer, taxon: row.taxon, ledgerIndex: at },
+      rules: outcome.rules,
       leftOut: outcome.leftOut,
       rounding: outcome.rounding,
+      confirmation: confirmed.confirmation,
     }
   }
 
@@ -210,37 +213,17 @@ export class HoldersService {
   }
 
   /** The stored snapshot, finished. @throws EngineError `NOT_FOUND` / `VALIDATION` otherwise. */
-  private async finished(issuer: unknown, taxon: unknown): Promise<HolderSnapshot> {
+  private async finishedRow(issuer: unknown, taxon: unknown): Promise<HolderSnapshotRow> {
     const row = await this.stored(issuer, taxon)
     if (!row) throw new EngineError('NOT_FOUND', 'No holder snapshot of this collection was taken')
     if (!row.complete || row.ledgerIndex === null) {
       throw new EngineError('VALIDATION', 'The holder snapshot is not finished: resume it first')
     }
-    return this.view(row)
+    return row
   }
 
-  /** A stored row as the API shows it: holders marked and ordered. */
+  /** A stored row as the API shows it, the connected wallet marked. */
   private view(row: HolderSnapshotRow): HolderSnapshot {
-    const connected = this.deps.walletAddress()
-    const holders: SnapshotHolder[] = Object.entries(row.holders).map(([address, count]) => {
-      const marks: HolderMark[] = []
-      if (address === row.issuer) marks.push('issuer')
-      if (address === connected) marks.push('connected')
-      const marketplace = marketplaceOfBroker(address)
-      if (marketplace) marks.push('marketplace')
-      return { address, count, marks, ...(marketplace ? { marketplace: marketplace.name } : {}) }
-    })
-    holders.sort((a, b) => b.count - a.count || (a.address < b.address ? -1 : 1))
-    return {
-      network: row.network,
-      issuer: row.issuer,
-      taxon: row.taxon,
-      ledgerIndex: row.ledgerIndex,
-      complete: row.complete,
-      nfts: row.nfts,
-      burned: row.burned,
-      holders,
-      takenAt: row.takenAt,
-    }
+    return snapshotView(row, this.deps.walletAddress())
   }
 }
