@@ -15,9 +15,25 @@ const POLL_MS = 250
 /** The statuses a job ends in. */
 export const FINAL = new Set<JobRow['status']>(['completed', 'cancelled', 'failed'])
 
-/** The exit code a job's state means: 0 done, 1 some items failed, 4 not finished. */
+/**
+ * Whether a job ended having done none of its items: completed without a failure, but every item
+ * skipped (already on offer, no longer held, taken by another job…). A script that reads 0 as
+ * "airdrop done" must not be told so.
+ */
+export function didNothing(job: JobRow): boolean {
+  const c = job.counts
+  return job.status === 'completed' && c.total > 0 && c.succeeded === 0 && c.failed === 0
+}
+
+/**
+ * The exit code a job's state means: 0 done, 1 some items failed, 5 nothing done (every item
+ * skipped), 4 not finished. Failures take 1 even when nothing succeeded: they are what to look at.
+ */
 export function exitFor(job: JobRow): number {
-  if (job.status === 'completed') return job.counts.failed > 0 ? EXIT.itemsFailed : EXIT.done
+  if (job.status === 'completed') {
+    if (job.counts.failed > 0) return EXIT.itemsFailed
+    return didNothing(job) ? EXIT.nothingDone : EXIT.done
+  }
   if (job.status === 'failed') return EXIT.itemsFailed
   return EXIT.interrupted
 }

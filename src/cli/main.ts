@@ -18,6 +18,7 @@ import {
 import { nftsCommand, offersCommand, snapshotCommand } from './commands/reads.ts'
 import { sandboxCommand } from './commands/sandbox.ts'
 import { EXIT, UsageError, flag, parseCommandLine } from './options.ts'
+import { StoreUnreadableError } from '../node/store/storeFile.ts'
 import { Printer } from './output.ts'
 import type { Io } from './output.ts'
 
@@ -59,7 +60,8 @@ Options
                         XNM_ACCOUNT); for reading commands: the account to read
   --demo                the sandbox's demo holder signs (sandbox only)
 
-Exit codes: 0 done, 1 some items failed, 2 usage, 3 plan blocked, 4 interrupted.
+Exit codes: 0 done, 1 some items failed, 2 usage or refused, 3 plan blocked, 4 interrupted
+(paused, killed, no link), 5 nothing done (every item skipped), 6 the store cannot be read.
 `
 
 const COMMANDS: Record<string, Command> = {
@@ -91,8 +93,12 @@ function errorText(error: unknown): string {
   return String(error)
 }
 
-/** Which exit code an error means: the request refused (2), no link (4), or a failure (1). */
+/**
+ * Which exit code an error means: the store unreadable (6), the request refused (2), no link (4), or
+ * a failure (1).
+ */
 function exitForError(error: unknown, signal: AbortSignal): number {
+  if (error instanceof StoreUnreadableError) return EXIT.storeUnreadable
   if (signal.aborted) return EXIT.interrupted
   const code = (error as { code?: string }).code
   if (code === 'VALIDATION' || code === 'NOT_FOUND') return EXIT.usage

@@ -7,8 +7,20 @@ import type { ParseArgsConfig } from 'node:util'
 import { NETWORK_IDS } from '../shared/networks.ts'
 import type { NetworkId } from '../shared/networks.ts'
 
-/** Exit codes (README "Command line"). */
-export const EXIT = { done: 0, itemsFailed: 1, usage: 2, blocked: 3, interrupted: 4 } as const
+/**
+ * Exit codes (README "Command line"). A script reads only the code, so each outcome it must tell
+ * apart has its own: a job that ended having done none of its items (every one skipped) is not
+ * "done", and a store that cannot be read is not "some items failed".
+ */
+export const EXIT = {
+  done: 0,
+  itemsFailed: 1,
+  usage: 2,
+  blocked: 3,
+  interrupted: 4,
+  nothingDone: 5,
+  storeUnreadable: 6,
+} as const
 
 /** A mistake in the command line: printed with the usage, exit code 2. */
 export class UsageError extends Error {

@@ -13,7 +13,7 @@ import { accountLockName } from '../../worker/jobs/run/accountLocks.ts'
 import { withSession } from '../command.ts'
 import type { CommandContext } from '../command.ts'
 import { refuseWhileElsewhere } from '../otherStores.ts'
-import { FINAL, countsText, exitFor, followJob, holderText } from '../follow.ts'
+import { FINAL, countsText, didNothing, exitFor, followJob, holderText } from '../follow.ts'
 import { EXIT, UsageError, allowOnly, flag, text } from '../options.ts'
 import type { Session } from '../session.ts'
 import { printPlan } from './plans.ts'
@@ -49,6 +49,12 @@ function finish(ctx: CommandContext, job: JobRow): number {
   printJob(ctx, job)
   if (!FINAL.has(job.status)) {
     ctx.printer.line(`Not finished: xnm job start ${job.id} goes on with it`)
+  }
+  if (didNothing(job)) {
+    // On stderr too: a log that keeps only errors still says why the exit code is not 0.
+    ctx.printer.warn(
+      `xnm: nothing done: all ${job.counts.total} items of job ${job.id} were skipped (xnm job report ${job.id} says why)`,
+    )
   }
   return exitFor(job)
 }

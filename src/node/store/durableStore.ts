@@ -22,10 +22,12 @@ import { journalMiddleware } from './journalMiddleware.ts'
 import type { JournalSink } from './journalMiddleware.ts'
 import { SqliteJournal, rowId } from './sqliteJournal.ts'
 import type { RowChange, StoredRow } from './sqliteJournal.ts'
+import { checkSchema, storeOpenError } from './storeFile.ts'
 
 /**
  * The schema version (LedgerDb's) whose rows the journal holds. A store written under another
- * version is refused until a migration of the journal's rows is written here.
+ * version is refused (storeFile.ts says by which xnm) until a migration of the journal's rows is
+ * written here.
  */
 export const STORE_SCHEMA = 7
 
@@ -148,28 +150,34 @@ class Store implements DurableStore, JournalSink {
 /**
  * Opens (creating it when missing) the store in `dir`: `dir/store.sqlite`.
  *
- * @throws Error when the store was written under another schema version.
+ * @throws StoreUnreadableError when the store was written under another schema version, its file is
+ *   not SQLite or is damaged (truncated), or its folder cannot be used; the message names the folder.
  */
 export async function openDurableStore(
   dir: string,
   options: DurableStoreOptions = {},
 ): Promise<DurableStore> {
   const folder = resolve(dir)
-  mkdirSync(folder, { recursive: true })
-  const journal = new SqliteJournal(join(folder, 'store.sqlite'))
-  const schema = journal.meta('schema')
-  if (schema === undefined) journal.setMeta('schema', String(STORE_SCHEMA))
-  else if (schema !== String(STORE_SCHEMA)) {
-    journal.close()
-    throw new Error(
-      `the store in ${folder} has schema ${schema}; this version of xnm reads schema ${STORE_SCHEMA}`,
-    )
+  const file = join(folder, 'store.sqlite')
+  let journal: SqliteJournal | undefined
+  let db: LedgerDb | undefined
+  try {
+    mkdirSync(folder, { recursive: true })
+    journal = new SqliteJournal(file)
+    const schema = journal.meta('schema')
+    if (schema === undefined) journal.setMeta('schema', String(STORE_SCHEMA))
+    else checkSchema(folder, schema, STORE_SCHEMA)
+    // A private IndexedDB per store: two stores opened in one process never see each other's rows.
+    db = new LedgerDb(`xnm:${folder}`, { indexedDB: new IDBFactory(), IDBKeyRange })
+    const store = new Store(folder, db, journal, options.onFatal ?? exitOnFatal)
+    db.use(journalMiddleware(store))
+    await db.open()
+    // Damage past the first pages shows only here, when every row is read.
+    await store.load()
+    return store
+  } catch (error) {
+    db?.close()
+    journal?.close()
+    throw storeOpenError(folder, file, error)
   }
-  // A private IndexedDB per store: two stores opened in one process never see each other's rows.
-  const db = new LedgerDb(`xnm:${folder}`, { indexedDB: new IDBFactory(), IDBKeyRange })
-  const store = new Store(folder, db, journal, options.onFatal ?? exitOnFatal)
-  db.use(journalMiddleware(store))
-  await db.open()
-  await store.load()
-  return store
 }

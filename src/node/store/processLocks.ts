@@ -8,13 +8,22 @@
  * A lock is taken in two folders, in order: the store's (`locks/`), which keeps the processes of one
  * store apart whatever their environment, then the user's (`XNM_LOCK_DIR`, else
  * `$XDG_STATE_HOME/xnm/locks`, else `~/.local/state/xnm/locks`), which keeps two stores of one user
- * (two folders, two CI workspaces) from running an account at the same time. Beside each file, the
+ * (two folders, two CI workspaces) from running an account at the same time; when the user's folder
+ * is the store's own, the one folder is taken once (see lockFolders). Beside each file, the
  * holder writes who it is (pid, host, command), so a waiter can say who runs the account. A runner
  * that takes a lock reads what other processes committed before it claims a job.
  */
 import Database from 'better-sqlite3'
 import { createHash } from 'node:crypto'
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { homedir, hostname } from 'node:os'
 import { join } from 'node:path'
 import { MemoryLocks } from '../../worker/jobs/run/accountLocks.ts'
@@ -109,17 +118,46 @@ async function takeFile(file: string, signal: AbortSignal): Promise<Database.Dat
   }
 }
 
-/** The folders a lock is taken in, in order; the user's only when it exists or can be made. */
-function lockFolders(storeDir: string, userDir: string): string[] {
-  const folders = [join(storeDir, 'locks')]
-  mkdirSync(folders[0]!, { recursive: true })
+/** Whether two existing folders are one (a symbolic link, `..`, a bind mount: the same inode). */
+function sameFolder(a: string, b: string): boolean {
+  if (realpathSync(a) === realpathSync(b)) return true
+  const [x, y] = [statSync(a), statSync(b)]
+  return x.dev === y.dev && x.ino === y.ino
+}
+
+/** Where a store's locks are taken, in order, and which folder is the user's. */
+interface LockFolders {
+  folders: string[]
+  /** The user's folder (it records which store ran an account last), if it could be made. */
+  user: string | undefined
+}
+
+/**
+ * The folders a lock is taken in, in order; the user's only when it exists or can be made.
+ *
+ * A user's folder that is the store's own `locks/` (XNM_LOCK_DIR set to it, by path or through a
+ * link) is taken once. Taking it twice would open the same lock file twice: SQLite keeps a file's
+ * locks per process and inode, so the second `BEGIN EXCLUSIVE` is refused while the first holds, and
+ * the process would wait on itself for ever. Taken once, the folder still does both folders' work:
+ * it keeps this store's processes apart (they all lock it first), and it is the user's folder for
+ * whoever shares that XNM_LOCK_DIR (another store pointed at it locks it second, in the same order
+ * as everyone else, so no two processes wait on each other) and where the last store is recorded.
+ * This is handled rather than refused: "keep the locks in the store" (a CI workspace with no usable
+ * home) has one clear meaning, and it protects exactly what any other XNM_LOCK_DIR protects: the
+ * stores that share it. The store's folder itself as XNM_LOCK_DIR needs nothing: its lock files are
+ * other files than those of `locks/`.
+ */
+function lockFolders(storeDir: string, userDir: string): LockFolders {
+  const own = join(storeDir, 'locks')
+  mkdirSync(own, { recursive: true })
   try {
     mkdirSync(userDir, { recursive: true })
-    folders.push(userDir)
   } catch {
     // No usable home (HOME=/ in a container, say): the store's folder alone keeps its processes apart.
+    return { folders: [own], user: undefined }
   }
-  return folders
+  if (sameFolder(own, userDir)) return { folders: [own], user: own }
+  return { folders: [own, userDir], user: userDir }
 }
 
 /**
@@ -141,11 +179,13 @@ export function processLocks(
   const held = new Set<string>()
   /** The lock files this process holds (one of a lock's two while it waits for the other). */
   const own = new Set<string>()
-  const folders = lockFolders(store.dir, userDir)
-  const filesOf = (name: string) => {
-    const base = `${createHash('sha256').update(name).digest('hex').slice(0, 32)}.lock`
-    return folders.map((folder) => join(folder, base))
-  }
+  const { folders, user } = lockFolders(store.dir, userDir)
+  const baseOf = (name: string) =>
+    `${createHash('sha256').update(name).digest('hex').slice(0, 32)}.lock`
+  const filesOf = (name: string) => folders.map((folder) => join(folder, baseOf(name)))
+  /** Where the store that last ran `name` on this user's folder is recorded. */
+  const lastStoreFile = (name: string) =>
+    user === undefined ? undefined : `${join(user, baseOf(name))}.store`
   const holderFile = (lock: string) => `${lock}.holder.json`
 
   const recordHolder = (lock: string): void => {
@@ -184,7 +224,8 @@ export function processLocks(
         }
         held.add(name)
         // Which store ran the account last: another store's process can tell its jobs are elsewhere.
-        if (folders.length > 1) writeFileSync(`${taken.at(-1)!.file}.store`, store.dir)
+        const record = lastStoreFile(name)
+        if (record) writeFileSync(record, store.dir)
         // What the last holder committed: a job it ran is claimed from its latest rows.
         await store.refresh()
       } catch (error) {
@@ -212,10 +253,10 @@ export function processLocks(
     heldHere: (name) => held.has(name),
 
     lastStore(name: string): string | undefined {
-      const user = filesOf(name)[1]
-      if (!user) return undefined
+      const record = lastStoreFile(name)
+      if (!record) return undefined
       try {
-        return readFileSync(`${user}.store`, 'utf8')
+        return readFileSync(record, 'utf8')
       } catch {
         return undefined
       }

@@ -108,10 +108,16 @@ export class SqliteJournal {
   /** @param file - the database file (created with its tables when missing). */
   constructor(readonly file: string) {
     this.sql = new Database(file, { timeout: 10_000 })
-    this.sql.pragma('journal_mode = WAL')
-    // FULL: the WAL is synced at every commit, so a commit survives a power loss, not only a crash.
-    this.sql.pragma('synchronous = FULL')
-    this.sql.exec(SCHEMA)
+    try {
+      this.sql.pragma('journal_mode = WAL')
+      // FULL: the WAL is synced at every commit, so a commit survives a power loss, not only a crash.
+      this.sql.pragma('synchronous = FULL')
+      this.sql.exec(SCHEMA)
+    } catch (error) {
+      // Not a database, or a damaged one: its caller says so; the file is not kept open meanwhile.
+      this.sql.close()
+      throw error
+    }
     this.statements = {
       all: this.sql.prepare<[], RawRow>('SELECT tbl, key, seq, value FROM rows ORDER BY seq'),
       since: this.sql.prepare<[number], RawRow>(
