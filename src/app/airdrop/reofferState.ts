@@ -5,7 +5,7 @@
  * must be retaken: the tab then offers to take it again and re-offer to it, naming its new ledger.
  */
 import { proxy as comlinkProxy } from 'comlink'
-import { proxy, useSnapshot } from 'valtio'
+import { proxy, ref, useSnapshot } from 'valtio'
 
 import type { JobRow } from '../../db/types/jobs.ts'
 import { errorMessage, isEngineError } from '../../shared/errors.ts'
@@ -14,6 +14,7 @@ import type { HolderSnapshotProgress } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
 import { onWalletChange, walletSignal } from '../state/session.ts'
 import { airdropState, planWith } from './airdropState.ts'
+import { holdersState } from './holdersState.ts'
 
 interface ReofferState {
   /** The airdrop whose snapshot must be retaken before its re-offer to the snapshot. */
@@ -103,6 +104,14 @@ export async function retakeAndReoffer(job: JobRow): Promise<void> {
       }),
     )
     if (scope.aborted || retaken.ledgerIndex === null) return
+    // The holders panel showing this collection shows the snapshot that replaced the one it had.
+    if (
+      holdersState.snapshot?.issuer === retaken.issuer &&
+      holdersState.snapshot.taxon === retaken.taxon
+    ) {
+      holdersState.snapshot = ref(retaken)
+      holdersState.preview = null
+    }
     reofferState.retakeJobId = null
     const snapshotLedger = retaken.ledgerIndex
     await planWith('reoffer', () => engine.planReoffer(job.id, { snapshotLedger }))
