@@ -51,7 +51,10 @@ A plan records the job and runs pre-flight; it signs nothing. 'xnm job start ID'
 
 Options
   --network mainnet|testnet|devnet|sandbox   (default sandbox, or XNM_NETWORK)
-  --endpoint URL        your own server (repeatable; or XNM_ENDPOINT); --clio-endpoint URL for Clio
+  --endpoint URL        your own server (repeatable; or XNM_ENDPOINT); --clio-endpoint URL for Clio;
+                        the network's public servers stay as second opinions behind them
+  --only-endpoint       use the servers given alone (or XNM_ONLY_ENDPOINT=1): no second opinion;
+                        plans say what no second server confirms
   --store DIR           where jobs are kept (default ./.xnm, or XNM_STORE)
   --max-fee-drops N     the most one transaction may pay (jobs wait while fees are higher)
   --json                NDJSON for machines: one object a line, each with a "type"

@@ -34,6 +34,7 @@ const GLOBAL = {
   network: { type: 'string' },
   endpoint: { type: 'string', multiple: true },
   'clio-endpoint': { type: 'string', multiple: true },
+  'only-endpoint': { type: 'boolean' },
   store: { type: 'string' },
   'max-fee-drops': { type: 'string' },
   json: { type: 'boolean' },

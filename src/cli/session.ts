@@ -12,6 +12,7 @@ import { openDurableStore } from '../node/store/durableStore.ts'
 import type { DurableStore } from '../node/store/durableStore.ts'
 import { defaultLockDir, processLocks } from '../node/store/processLocks.ts'
 import type { ProcessLocks } from '../node/store/processLocks.ts'
+import { buildNetworks } from '../shared/networks.ts'
 import type { NetworkId } from '../shared/networks.ts'
 import { UsageError, endpointsOf, flag, list, networkOf, text } from './options.ts'
 import type { Parsed } from './options.ts'
@@ -85,10 +86,18 @@ export function credentialFrom(
   return { kind: secret.startsWith('s') ? 'familySeed' : 'secpKey', secret }
 }
 
-function networkOption(parsed: Parsed, env: NodeJS.ProcessEnv) {
+/**
+ * The network as the command uses it. Servers given with --endpoint (and --clio-endpoint) come first;
+ * the network's public servers stay behind them as second opinions — what no single server may
+ * decide alone (docs/architecture.md §3.2, §3.7) — unless --only-endpoint (or XNM_ONLY_ENDPOINT=1)
+ * asks for the given servers alone, which the plans then say. The Sandbox has no public servers
+ * (its default is a local port): there the servers given replace it.
+ */
+export function networkOption(parsed: Parsed, env: NodeJS.ProcessEnv) {
   const id = networkOf(parsed, env)
   const endpoints = endpointsOf(parsed, env)
   const clio = list(parsed, 'clio-endpoint')
+  const only = flag(parsed, 'only-endpoint') || env.XNM_ONLY_ENDPOINT === '1'
   if (endpoints.length && !text(parsed, 'network') && !env.XNM_NETWORK) {
     // Whose rules (and whose XRP) a server's transactions are must never be guessed.
     throw new UsageError(
@@ -97,11 +106,18 @@ function networkOption(parsed: Parsed, env: NodeJS.ProcessEnv) {
   }
   if (!endpoints.length) {
     if (clio.length) throw new UsageError('--clio-endpoint needs --endpoint too')
+    if (only) throw new UsageError('--only-endpoint needs --endpoint')
     return { id, option: id }
   }
+  const network = buildNetworks({})[id]
+  const keepPublic = !only && id !== 'sandbox'
+  const after = (mine: string[], theirs: readonly string[]) =>
+    keepPublic ? [...mine, ...theirs.filter((e) => !mine.includes(e))] : mine
+  // Without --clio-endpoint, the servers given are asked as Clio too (one may be).
+  const clioEndpoints = after(clio.length ? clio : endpoints, network.clioEndpoints)
   return {
     id,
-    option: { id, endpoints, ...(clio.length ? { clioEndpoints: clio } : {}) },
+    option: { id, endpoints: after(endpoints, network.endpoints), clioEndpoints },
   }
 }
 

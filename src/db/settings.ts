@@ -10,6 +10,7 @@ export const DEFAULT_SETTINGS: Omit<AppSettings, 'network'> = {
   ipfsGateways: [],
   viewAccounts: {},
   ownEndpoints: {},
+  ownEndpointsAlone: {},
 }
 
 /** Saves the given preferences, leaving the others as they are. */

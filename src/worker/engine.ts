@@ -180,6 +180,7 @@ export class Engine implements EngineApi {
   readonly offStatus = answeredBy(() => this.connectionService, 'offStatus')
   readonly addOwnEndpoint = answeredBy(() => this.connectionService, 'addOwnEndpoint')
   readonly removeOwnEndpoint = answeredBy(() => this.connectionService, 'removeOwnEndpoint')
+  readonly setOwnEndpointsAlone = answeredBy(() => this.connectionService, 'setOwnEndpointsAlone')
 
   async disconnect(): Promise<void> {
     await Promise.all([this.connectionService.disconnect(), this.listing.close()])

@@ -49,6 +49,7 @@ const METHODS = {
   saveSettings: true,
   addOwnEndpoint: true,
   removeOwnEndpoint: true,
+  setOwnEndpointsAlone: true,
   planJob: true,
   startJob: true,
   takenNfts: true,

@@ -17,6 +17,8 @@ const CHECKS: { [K in keyof AppSettings]: (v: unknown) => boolean } = {
     v.every((g) => typeof g === 'string' && gatewayBase(g) !== null),
   // Only through addOwnEndpoint, which checks each server first.
   ownEndpoints: () => false,
+  // Only through setOwnEndpointsAlone, which needs an own server first.
+  ownEndpointsAlone: () => false,
   viewAccounts: (v) =>
     typeof v === 'object' &&
     v !== null &&

@@ -289,7 +289,14 @@ test("a bid of another account on the holder's NFT, accepted: the NFT moves, the
   )
   await expect(dialog.getByTestId('accept-fee')).toHaveText('0.5 XRP')
   await expect(dialog.getByTestId('accept-net')).toHaveText('9.5 XRP')
-  await dialog.getByRole('button', { name: 'Sell to this bid' }).click()
+  const sell = dialog.getByRole('button', { name: 'Sell to this bid' })
+  await sell.click()
+  // The sandbox network has one server: no second one confirms the bid, so the sale asks first.
+  await expect(dialog.getByRole('alert')).toContainText('no second server confirms its terms')
+  const oneServer = dialog.getByTestId('accept-one-server')
+  await expect(sell).toBeDisabled()
+  await oneServer.getByRole('checkbox').check()
+  await sell.click()
   await expect(bids.getByTestId('bids-status')).toHaveText('✓ The NFT was sold.', {
     timeout: 30_000,
   })

@@ -78,6 +78,11 @@ export function JobProgressCard(props: JobProgressCardProps) {
         </span>
       </p>
       <p className="job-card__line">{etaText(minutesLeft(job, now))}</p>
+      {job.plan?.unconfirmed?.length ? (
+        <p className="job-card__line tab-muted" data-testid="progress-one-server">
+          One server only: no second server confirms {job.plan.unconfirmed.join('; ')}.
+        </p>
+      ) : null}
       <JobFigures
         figures={[
           { label: 'Successful', value: counts.succeeded, testId: 'progress-successful' },

@@ -31,7 +31,22 @@ export function PlanFigures({ plan, itemsLabel }: { plan: JobPlan; itemsLabel: s
         <dd>{formatDrops(plan.spendableDrops)} XRP</dd>
       </div>
       <PlanApprovals approvals={plan.approvals} />
+      <PlanUnconfirmed unconfirmed={plan.unconfirmed} />
     </dl>
+  )
+}
+
+/**
+ * One server in use and no other to ask (the user's own node alone): what of the job no second server
+ * confirms.
+ */
+export function PlanUnconfirmed({ unconfirmed }: { unconfirmed: readonly string[] | undefined }) {
+  if (!unconfirmed?.length) return null
+  return (
+    <div className="figures__approvals" data-testid="plan-unconfirmed">
+      <dt>One server only</dt>
+      <dd>No second server confirms {unconfirmed.join('; ')}.</dd>
+    </div>
   )
 }
 

@@ -3,7 +3,13 @@ import { tokenParts } from '../../shared/currency.ts'
 import type { TokenParts } from '../../shared/currency.ts'
 import { formatDrops, shortAddress } from '../../shared/format.ts'
 import { transferFeePercent } from '../../shared/nftDisplay.ts'
-import { confirmAccept, confirmToken, dismissAccept, useBids } from './bidsState.ts'
+import {
+  confirmAccept,
+  confirmOneServer,
+  confirmToken,
+  dismissAccept,
+  useBids,
+} from './bidsState.ts'
 import { Amount } from '../ui/Amount.tsx'
 import { Modal } from '../ui/Modal.tsx'
 import { JobFigures } from '../jobs/JobCard.tsx'
@@ -46,13 +52,15 @@ function TokenConfirmation({ token, checked }: { token: TokenParts; checked: boo
  * before anything is signed. Selling cannot be undone. A token bid needs its own confirmation.
  */
 export function AcceptBidModal({ bid }: { bid: BidView }) {
-  const { busy, status, tokenConfirmed } = useBids()
+  const { busy, status, tokenConfirmed, oneServer } = useBids()
   const fee = transferFeePercent(bid.transferFee)
   const cut = bid.transferFeeDrops === null ? null : `${formatDrops(bid.transferFeeDrops)} XRP`
   const net = netText(bid)
   const name = bid.nft.name ?? `NFT ${bid.nftId.slice(0, 8)}…`
   const token = tokenParts(bid.amount)
-  const blocked = token !== null && (token.readsAsXrp || !tokenConfirmed)
+  const blocked =
+    (token !== null && (token.readsAsXrp || !tokenConfirmed)) ||
+    (oneServer.asked && !oneServer.confirmed)
   return (
     <Modal title="Accept this bid?" onClose={() => !busy && dismissAccept()}>
       <p>
@@ -72,6 +80,17 @@ export function AcceptBidModal({ bid }: { bid: BidView }) {
         ]}
       />
       {token && <TokenConfirmation token={token} checked={tokenConfirmed} />}
+      {oneServer.asked && (
+        <label className="orders-token-confirm" data-testid="accept-one-server">
+          <input
+            type="checkbox"
+            checked={oneServer.confirmed}
+            onChange={(event) => confirmOneServer(event.target.checked)}
+          />{' '}
+          Only one server is in use, and no second server confirms this bid. I accept its word for
+          the price, the buyer and the expiry.
+        </label>
+      )}
       <p className="tab-muted">
         Plus the network fee.{' '}
         {bid.expiresAt !== null && `The bid expires ${new Date(bid.expiresAt).toLocaleString()}.`}

@@ -27,6 +27,11 @@ interface BidsState {
   status: string | null
   /** A token bid: the user ticked that they sell for that token, which may be worthless. */
   tokenConfirmed: boolean
+  /**
+   * No second server confirms the bid's terms (one server in use): the confirmation asks the user to
+   * accept that server's word, and whether they ticked it.
+   */
+  oneServer: { asked: boolean; confirmed: boolean }
 }
 
 function initialState(): BidsState {
@@ -38,6 +43,7 @@ function initialState(): BidsState {
     busy: false,
     status: null,
     tokenConfirmed: false,
+    oneServer: { asked: false, confirmed: false },
   }
 }
 
@@ -74,6 +80,13 @@ export function askAccept(bid: BidView): void {
   bidsState.accepting = ref(bid)
   bidsState.status = null
   bidsState.tokenConfirmed = false
+  bidsState.oneServer = { asked: false, confirmed: false }
+}
+
+/** The one server's word for the bid's terms, accepted or not. */
+export function confirmOneServer(confirmed: boolean): void {
+  bidsState.oneServer.confirmed = confirmed
+  if (confirmed) bidsState.status = null
 }
 
 /** The token sale's own confirmation (a bid in an issued currency), ticked or not. */
@@ -97,9 +110,14 @@ export async function confirmAccept(): Promise<void> {
   bidsState.busy = true
   bidsState.status = null
   try {
-    const plan = await engine.planJob(acceptRequest(bid, bidsState.tokenConfirmed))
+    const { tokenConfirmed, oneServer } = bidsState
+    const plan = await engine.planJob(acceptRequest(bid, tokenConfirmed, oneServer.confirmed))
     if (scope.aborted) return
     if (!plan.canStart) {
+      // One server in use: the confirmation asks for the user's own word before selling on it.
+      if (plan.problems.some((problem) => problem.code === 'ONE_SERVER')) {
+        bidsState.oneServer.asked = true
+      }
       bidsState.status = plan.problems.map((problem) => problem.message).join('; ')
       return
     }

@@ -29,9 +29,14 @@ export function bidAmountText(bid: { amount: OfferAmount }): string {
 
 /**
  * The accept job's request: the bid as the confirmation showed it, so that the engine refuses a sale
- * on any other terms; `acceptToken` when the user ticked the token sale's own confirmation.
+ * on any other terms; `acceptToken` when the user ticked the token sale's own confirmation,
+ * `acceptOneServer` when they accepted the word of the only server in use for the bid's terms.
  */
-export function acceptRequest(bid: BidView, acceptToken: boolean): AcceptRequest {
+export function acceptRequest(
+  bid: BidView,
+  acceptToken: boolean,
+  acceptOneServer = false,
+): AcceptRequest {
   return {
     kind: 'accept',
     offerId: bid.offerId,
@@ -43,6 +48,7 @@ export function acceptRequest(bid: BidView, acceptToken: boolean): AcceptRequest
       expiresAt: bid.expiresAt,
     },
     ...(acceptToken && bid.amount.kind === 'issued' ? { acceptToken: true } : {}),
+    ...(acceptOneServer ? { acceptOneServer: true } : {}),
   }
 }
 

@@ -23,6 +23,16 @@ function useOwnEndpoints(network: NetworkId): OwnEndpoint[] {
   )
 }
 
+/** Whether the user's own servers of one network are used alone, as saved (live). */
+function useOwnAlone(network: NetworkId): boolean {
+  return (
+    useLiveQuery(async () => {
+      const row = await appDb().settings.get('ownEndpointsAlone')
+      return (row?.value as Partial<Record<NetworkId, boolean>> | undefined)?.[network] === true
+    }, [network]) ?? false
+  )
+}
+
 const KIND_TEXT: Record<OwnEndpointKind, string> = {
   ledger: 'rippled (everything)',
   clio: 'Clio (collections, floor prices)',
@@ -35,6 +45,7 @@ const KIND_TEXT: Record<OwnEndpointKind, string> = {
 export function ServersDialog({ onClose }: { onClose: () => void }) {
   const { network, endpoint } = useNetworkStatus()
   const own = useOwnEndpoints(network)
+  const alone = useOwnAlone(network)
   const config = NETWORKS[network]
   const [url, setUrl] = useState('')
   const [kind, setKind] = useState<OwnEndpointKind>('ledger')
@@ -56,6 +67,10 @@ export function ServersDialog({ onClose }: { onClose: () => void }) {
   const remove = (target: string) => {
     setError(null)
     engine.removeOwnEndpoint(network, target).catch((e: unknown) => setError(errorMessage(e)))
+  }
+  const chooseAlone = (value: boolean) => {
+    setError(null)
+    engine.setOwnEndpointsAlone(network, value).catch((e: unknown) => setError(errorMessage(e)))
   }
   return (
     <Modal title={`${config.name} servers`} onClose={onClose}>
@@ -82,6 +97,19 @@ export function ServersDialog({ onClose }: { onClose: () => void }) {
             </li>
           ))}
         </ul>
+      )}
+      {own.some((e) => e.kind === 'ledger') && (
+        <label className="servers__alone" data-testid="servers-alone">
+          <input
+            type="checkbox"
+            checked={alone}
+            onChange={(event) => chooseAlone(event.target.checked)}
+          />{' '}
+          Use my servers alone. Otherwise {config.name}’s public servers stay behind them as second
+          opinions: a server of yours that lies or breaks can then only pause a job. Alone, no
+          second server confirms floor prices, holders or a bid’s terms; plans say so, and a sale
+          asks for your consent.
+        </label>
       )}
       <form className="servers__add" onSubmit={(e) => void add(e)}>
         <label>

@@ -26,6 +26,9 @@ export function printPlan(printer: Printer, plan: JobPlan): number {
     }${xrp(plan.reserveChangeDrops)} · spendable ${xrp(plan.spendableDrops)}`,
   )
   if (plan.shuffleSeed) printer.line(`  shuffle seed ${plan.shuffleSeed} (--seed redoes this draw)`)
+  if (plan.unconfirmed?.length) {
+    printer.warn(`one server only: no second server confirms ${plan.unconfirmed.join('; ')}`)
+  }
   for (const p of plan.problems) {
     const where = p.itemIndex === undefined ? '' : `item ${p.itemIndex + 1}: `
     printer.line(`  ${p.blocking ? 'BLOCKING' : 'problem'} ${p.code} ${where}${p.message}`)

@@ -35,6 +35,8 @@ export type Intent =
       terms?: BidTerms
       /** The user confirmed that the bid is in a token (an issued currency), which may be worthless. */
       acceptToken?: boolean
+      /** The user accepted the one server's word for the bid's terms (no second server to ask). */
+      acceptOneServer?: boolean
     }
   /**
    * Remove the account's regular key (SetRegularKey without RegularKey), signed by that key itself:

@@ -117,6 +117,11 @@ export interface JobPlanFigures {
   problems: PlanProblem[]
   /** True when no blocking problem stands in the way. */
   canStart: boolean
+  /**
+   * The network had one server in use and no other to ask (the user's own node alone, say): the
+   * facts of this job that no second server confirms, in plain words. Absent with a second server.
+   */
+  unconfirmed?: string[]
 }
 
 /** One problem pre-flight found; `blocking` problems stop the whole job from starting. */
@@ -141,6 +146,8 @@ export interface PlanProblem {
     | 'CHANGED'
     /** Two servers of the network disagree on a fact that sets a sale's value (or one could not say). */
     | 'SERVERS_DISAGREE'
+    /** One server only: a sale's terms need the user's consent to take its word alone. */
+    | 'ONE_SERVER'
     /** A recipient requires a destination tag, which an NFT offer cannot carry. */
     | 'REQUIRES_DEST_TAG'
     /** The NFT is offered (or burned) by another started job of the account. */

@@ -30,6 +30,12 @@ export interface AppSettings {
    * EngineApi.addOwnEndpoint, which checks each server belongs to the network first.
    */
   ownEndpoints: Partial<Record<NetworkId, OwnEndpoint[]>>
+  /**
+   * Networks on which the user asked for their own servers alone: the public servers are then not
+   * used at all, not even as second opinions (plans say what no second server confirms). Written
+   * only through EngineApi.setOwnEndpointsAlone.
+   */
+  ownEndpointsAlone: Partial<Record<NetworkId, boolean>>
 }
 
 /** What a server the user adds is for: everything (a rippled), or `nfts_by_issuer` (a Clio). */

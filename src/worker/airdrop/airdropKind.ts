@@ -220,6 +220,10 @@ export const airdropKind: JobKindSpec<AirdropRequest> = {
   validate,
   prepare: prepareAirdrop,
   intents,
+  // Drawn from a snapshot: its holders are confirmed by another server than the Clio that listed
+  // them; with none, only those the user kept are in it.
+  confirmedElsewhere: (request) =>
+    request.snapshot ? ["the snapshot's holders (only those you kept are in it)"] : [],
   params: (request, planned) => ({
     ...(request.seed ? { shuffleSeed: request.seed } : {}),
     // How many recipients its items go to (the results card counts them without reading).

@@ -114,4 +114,13 @@ export interface ConnectionApi {
 
   /** Removes an own server; the connection leaves it if it was in use. */
   removeOwnEndpoint(network: NetworkId, url: string): Promise<void>
+
+  /**
+   * Uses the network's own servers alone (`alone`), or with the public servers behind them as
+   * second opinions (the default). Alone, nothing a second server would confirm is confirmed: plans
+   * say so (`JobPlan.unconfirmed`) and a sale needs the user's consent (`acceptOneServer`).
+   *
+   * @throws EngineError `VALIDATION` when `alone` is asked of a network without an own server.
+   */
+  setOwnEndpointsAlone(network: NetworkId, alone: boolean): Promise<void>
 }

@@ -99,6 +99,11 @@ export interface AcceptRequest {
    * a token whose code reads as XRP is refused whatever this says (READS_AS_XRP).
    */
   acceptToken?: boolean
+  /**
+   * The user accepts the word of the one server in use for the bid's terms: without it, a sale on a
+   * network with no second server to confirm them is refused (ONE_SERVER).
+   */
+  acceptOneServer?: boolean
 }
 
 /** What the user confirmed of a bid, as a `BidView` shows it. */

@@ -55,6 +55,11 @@ export interface JobKindSpec<R extends JobRequest = JobRequest> {
    * @throws EngineError `VALIDATION` when the wallet cannot do this kind of job.
    */
   prepare?(request: R, context: PlanContext): R
+  /**
+   * What of this request a second server of the network confirms (a sale's terms, a snapshot's
+   * owners, floor prices), in plain words: the plan names it when there is no second server.
+   */
+  confirmedElsewhere?(request: R): string[]
   /** Its intents, in plan order; `random` (uniform in [0, 1)) for kinds that draw. */
   intents(request: R, random?: () => number): PlannedIntent[]
   /** What the job row records for its cards, besides the fee. */

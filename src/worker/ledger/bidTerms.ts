@@ -81,6 +81,8 @@ export interface BidVerdictFacts {
   /** The terms the user confirmed (absent in a job planned before they were recorded). */
   confirmed: BidTerms | undefined
   acceptToken: boolean
+  /** The user accepts the one server's word for the terms (no second server to confirm them). */
+  acceptOneServer?: boolean
   /** The bid as the server in use lists it for the NFT; null when it does not list it. */
   bid: BidTerms | null
   /** The account that sells. */
@@ -99,8 +101,8 @@ type Verdict = Pick<PlanProblem, 'code' | 'message'>
 /**
  * What stands in the way of accepting a bid, or null. In order: the bid is gone, expired or meant
  * for someone else; its amount is a token that reads as XRP; it no longer states what the user
- * confirmed; a second server of the network says otherwise (or could not be asked); it is a token
- * the user did not confirm as such.
+ * confirmed; a second server of the network says otherwise (or could not be asked), or there is none
+ * and the user did not accept the one server's word; it is a token the user did not confirm as such.
  */
 export function bidVerdict(f: BidVerdictFacts): Verdict | null {
   const label = `The bid ${shortId(f.offerId)}`
@@ -145,6 +147,13 @@ export function bidVerdict(f: BidVerdictFacts): Verdict | null {
   if (f.hasSecond) {
     const disagreement = secondDisagreement(bid, f.second, f.networkName)
     if (disagreement) return { code: 'SERVERS_DISAGREE', message: `${label}: ${disagreement}` }
+  } else if (!f.acceptOneServer) {
+    // The user's own node alone (say): a lying server could show a bid it made up. A sale on one
+    // server's word is the user's call, never the default.
+    return {
+      code: 'ONE_SERVER',
+      message: `${label}: only one server of ${f.networkName} is in use, and no second server confirms its terms. Confirm that you accept that server's word to sell`,
+    }
   }
   if (bid.amount.kind === 'issued' && !f.acceptToken) {
     return {

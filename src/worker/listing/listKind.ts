@@ -99,6 +99,8 @@ export const listKind: JobKindSpec<ListRequest> = {
   itemChecks: () => Promise.resolve(marketplaceProblem),
   validate,
   intents,
+  confirmedElsewhere: (request) =>
+    request.strategy === 'floor' ? ['the floor prices the offers are priced from'] : [],
   // What a listing's cards name: its offers, the offers it replaces, how the prices were set and the
   // random draw's seed.
   params: (request) => ({

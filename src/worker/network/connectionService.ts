@@ -120,6 +120,11 @@ export class ConnectionService {
     return this.own.remove(networkId, url)
   }
 
+  /** See EngineApi.setOwnEndpointsAlone. */
+  setOwnEndpointsAlone(networkId: NetworkId, alone: boolean): Promise<void> {
+    return this.own.setAlone(networkId, alone)
+  }
+
   /** The network with the user's own servers first (as far as they are loaded). */
   networkConfig(networkId: NetworkId): NetworkConfig {
     return this.own.networkConfig(networkId)

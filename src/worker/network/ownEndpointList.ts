@@ -17,6 +17,8 @@ import { checkOwnEndpoint } from './ownEndpoints.ts'
 
 /** The own servers of each network. */
 type OwnTable = Partial<Record<NetworkId, OwnEndpoint[]>>
+/** The networks whose own servers are used alone. */
+type AloneTable = Partial<Record<NetworkId, boolean>>
 
 /** What the list needs of the engine. */
 export interface OwnEndpointListDeps {
@@ -35,6 +37,7 @@ export interface OwnEndpointListDeps {
 export class OwnEndpointList {
   /** The user's own servers per network (loaded from the settings on first use). */
   private own: OwnTable | null = null
+  private alone: AloneTable = {}
   /** Tells the other engines of this profile that a network's own servers changed. */
   private readonly nudges: ProfileNudges
 
@@ -71,6 +74,22 @@ export class OwnEndpointList {
     await this.deps.changed(networkId)
   }
 
+  /**
+   * Uses the network's own servers alone, or with the public ones behind them (see
+   * EngineApi.setOwnEndpointsAlone).
+   */
+  async setAlone(networkId: NetworkId, alone: boolean): Promise<void> {
+    if (!isNetworkId(networkId)) throw new EngineError('VALIDATION', 'Unknown network')
+    const own = await this.load()
+    if (alone && !own[networkId]?.some((e) => e.kind === 'ledger')) {
+      throw new EngineError('VALIDATION', 'Add a server of your own first: it would be used alone')
+    }
+    this.alone = { ...this.alone, [networkId]: alone }
+    await saveSettings(this.deps.db, { ownEndpointsAlone: this.alone })
+    this.nudges.post(networkId)
+    await this.deps.changed(networkId)
+  }
+
   /** The network with the user's own servers first, read anew from the settings. */
   async networkWithOwn(networkId: NetworkId): Promise<NetworkConfig> {
     await this.load()
@@ -82,8 +101,10 @@ export class OwnEndpointList {
     const base = this.deps.networks[networkId]
     const own = this.own?.[networkId] ?? []
     const urls = (kind: OwnEndpointKind) => own.filter((e) => e.kind === kind).map((e) => e.url)
+    // Alone (asked, and with an own ledger server): the public servers are not used at all.
+    const alone = this.alone[networkId] === true && urls('ledger').length > 0
     const first = (mine: string[], theirs: readonly string[]) =>
-      Object.freeze([...mine, ...theirs.filter((e) => !mine.includes(e))])
+      Object.freeze(alone ? mine : [...mine, ...theirs.filter((e) => !mine.includes(e))])
     return Object.freeze({
       ...base,
       endpoints: first(urls('ledger'), base.endpoints),
@@ -114,7 +135,9 @@ export class OwnEndpointList {
    * have changed them).
    */
   private async load(): Promise<OwnTable> {
-    return this.adopt((await readSettings(this.deps.db)).ownEndpoints ?? {})
+    const settings = await readSettings(this.deps.db)
+    this.alone = settings.ownEndpointsAlone ?? {}
+    return this.adopt(settings.ownEndpoints ?? {})
   }
 
   private async save(own: OwnTable): Promise<void> {

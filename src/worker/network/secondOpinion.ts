@@ -1,8 +1,8 @@
 /**
  * Other endpoints of a network than the one in use, for the answers no single server may give alone:
- * before the jobs engine signs an intent again because its transaction is absent from every ledger
- * it could be in, another server of the network must say so too (docs/architecture.md §3.2). Clients are opened
- * on first use and kept until the network is left or the engine goes.
+ * a transaction the server in use hides, the transaction that used a sequence number it calls used
+ * (docs/architecture.md §3.2), a sale's terms, a holder snapshot's owners. Clients are opened on
+ * first use and kept until the network is left or the engine goes.
  */
 import type { Client } from 'xrpl'
 

@@ -80,6 +80,7 @@ function saleVerdict(intent: AcceptIntent, reads: SaleReads): Refusal | null {
     nftId: intent.nftId,
     confirmed: intent.terms,
     acceptToken: intent.acceptToken === true,
+    acceptOneServer: intent.acceptOneServer === true,
     bid: reads.bids.get(intent.offerId) ?? null,
     account: reads.account,
     closeTime: reads.closeTime,

@@ -85,7 +85,9 @@ export const acceptKind: JobKindSpec<AcceptRequest> = {
     nftId: checkedId(fields.nftId, 'The NFT', 'NFT id'),
     confirmed: termsAsConfirmed(checkedTerms(fields.confirmed)),
     ...(fields.acceptToken === true ? { acceptToken: true } : {}),
+    ...(fields.acceptOneServer === true ? { acceptOneServer: true } : {}),
   }),
+  confirmedElsewhere: () => ["the bid's terms (price, buyer, expiry)"],
   intents: (request) => [
     {
       intent: {
@@ -94,6 +96,7 @@ export const acceptKind: JobKindSpec<AcceptRequest> = {
         nftId: request.nftId,
         terms: termsOfRequest(request),
         ...(request.acceptToken ? { acceptToken: true } : {}),
+        ...(request.acceptOneServer ? { acceptOneServer: true } : {}),
       },
     },
   ],

@@ -191,7 +191,22 @@ it('accepts the best bid: the NFT moves to the bidder, the XRP arrives less the 
   const artist = accounts.artist.classicAddress
   const [holderBefore, artistBefore] = [await balanceOf(holder), await balanceOf(artist)]
 
-  const plan = await h.engine.planJob(acceptRequest(bid, false))
+  // The harness's network has one server: no second one confirms the bid, so the sale is refused
+  // until the user accepts that server's word, and the plan says what nothing confirms.
+  const alone = await h.engine.planJob(acceptRequest(bid, false))
+  expect(alone.canStart).toBe(false)
+  expect(alone.problems).toEqual([
+    expect.objectContaining({
+      code: 'ONE_SERVER',
+      blocking: true,
+      message: expect.stringContaining('no second server confirms its terms') as unknown,
+    }),
+  ])
+  expect(alone.unconfirmed).toEqual([
+    expect.stringContaining('whether a transaction is in a validated ledger'),
+    expect.stringContaining("the bid's terms"),
+  ])
+  const plan = await h.engine.planJob(acceptRequest(bid, false, true))
   expect(plan).toMatchObject({ items: 1, transactions: 1, problems: [], canStart: true })
   await h.engine.startJob(plan.jobId)
   const job = await jobFinished(h.db, plan.jobId)
@@ -205,7 +220,7 @@ it('accepts the best bid: the NFT moves to the bidder, the XRP arrives less the 
   expect(await balanceOf(artist)).toBe(artistBefore + 500_000n)
 
   // The same bid again: gone, and the sale is refused before anything is signed.
-  const again = await h.engine.planJob(acceptRequest(bid, false))
+  const again = await h.engine.planJob(acceptRequest(bid, false, true))
   expect(again.canStart).toBe(false)
   expect(again.problems.map((p) => [p.code, p.blocking])).toEqual([
     ['NOT_OWNED', true],

@@ -19,6 +19,10 @@ import { runPreflight } from './preflight.ts'
  *
  * @param extraParams - recorded in the job's params besides the request (e.g. `reclaimOf`).
  */
+/** What one server alone decides for every job: it can slow it (a pause), never double it. */
+export const ONE_SERVER_OUTCOMES =
+  'whether a transaction is in a validated ledger (a server that hides one can only pause the job)'
+
 export async function recordPlan(
   deps: Pick<JobServiceDeps, 'db' | 'kinds' | 'connection' | 'secondOpinion' | 'maxFeeDrops'>,
   checked: JobRequest,
@@ -40,7 +44,7 @@ export async function recordPlan(
     ? await nftsBeingOffered(deps.db, network, account)
     : undefined
   const second = deps.secondOpinion?.readFor(network)
-  const figures = await runPreflight(
+  const preflight = await runPreflight(
     {
       client,
       account,
@@ -52,6 +56,13 @@ export async function recordPlan(
     spec,
     planned,
   )
+  // One server alone: the plan says what no second server confirms (docs/architecture.md §3.7).
+  const figures = second?.available()
+    ? preflight
+    : {
+        ...preflight,
+        unconfirmed: [ONE_SERVER_OUTCOMES, ...(spec.confirmedElsewhere?.(request) ?? [])],
+      }
   const id = crypto.randomUUID()
   const now = Date.now()
   const items: JobItemRow[] = planned.map((p, index) => ({

@@ -194,7 +194,7 @@ export class Settler {
       const second = await this.confirmAbsent(a)
       if (item.status !== 'inFlight' || this.state.latest(item) !== a) return
       if (second !== 'absent') {
-        // Another server has it validated (the first one hid it), or could not confirm: not dead.
+        // Another server has it validated (the first one hid it), or about to be: not dead.
         if (second) this.onValidated(a.hash, a.sequence, second)
         return
       }
@@ -267,11 +267,12 @@ export class Settler {
 
   /**
    * One server said the attempt is in none of the ledgers it could be in. Where the network lists
-   * another endpoint, that one must say so too before the intent is signed again: a server that hid a
-   * validated transaction would otherwise have it executed twice.
+   * another endpoint, it is asked too: a server that hid a validated transaction is found out here
+   * (and the item is final, not signed again). Its absence there proves no more than the first
+   * server's word, and needs not: the intent is signed again with the same number (see settle).
    *
-   * @returns 'absent' when confirmed (or no other endpoint exists); the validated result when the
-   *   other server has it; null when it could not confirm (lagging, unreachable): ask again later.
+   * @returns the validated result when another server has it; null when another server knows it
+   *   without it being validated yet (ask again later); else 'absent' (none has it, none answered).
    */
   private async confirmAbsent(a: Signed): Promise<'absent' | (Lookup & { found: true }) | null> {
     const second = this.deps.secondLookup
@@ -279,7 +280,7 @@ export class Settler {
     const max = Math.min(a.lastLedgerSequence, this.state.view.validated)
     const answer = await second.lookup(a.hash, a.firstLedger, max)
     if (answer?.found) return answer
-    return answer && answer.searchedAll && !answer.known ? 'absent' : null
+    return answer?.known ? null : 'absent'
   }
 
   /** Whether a transaction the runner did not sign proves its sequence number used (logged if not). */
