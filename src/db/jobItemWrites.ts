@@ -76,6 +76,8 @@ export interface ItemWrite {
   notice?: string | null
   /** The highest sequence number the runner signed so far (JobRow.highestSequence). */
   highestSequence?: number
+  /** No-op fillers signed since the last write, added to JobRow.fillers. */
+  fillers?: { sequence: number; hash: string }[]
 }
 
 /**
@@ -95,11 +97,12 @@ export async function saveItems(
   changed: readonly JobItemRow[],
   write: ItemWrite = {},
 ): Promise<JobRow | undefined> {
-  const { status, epoch, guard, notice, highestSequence } = write
+  const { status, epoch, guard, notice, highestSequence, fillers } = write
   return await db.transaction('rw', db.jobs, db.jobItems, async () => {
     const job = await db.jobs.get(jobId)
     if (epoch !== undefined && job?.epoch !== epoch) throw new FencedError(jobId)
-    const nothing = !status && notice === undefined && highestSequence === undefined
+    const nothing =
+      !status && notice === undefined && highestSequence === undefined && !fillers?.length
     if (!job || (changed.length === 0 && nothing)) return job
     if (changed.length) await db.jobItems.bulkPut(await keepAcceptance(db, changed))
     const activity = nextActivity(job.activity, changed)
@@ -112,6 +115,7 @@ export async function saveItems(
       ...(highestSequence !== undefined
         ? { highestSequence: Math.max(highestSequence, job.highestSequence ?? 0) }
         : {}),
+      ...(fillers?.length ? { fillers: [...(job.fillers ?? []), ...fillers] } : {}),
     }
     await db.jobs.update(jobId, patch)
     guard?.()

@@ -81,22 +81,3 @@ export const FINAL_ITEM: ReadonlySet<ItemStatus> = new Set(['succeeded', 'failed
 export function hasUnsettledAttempts(job: JobRow): boolean {
   return (job.status === 'failed' || job.status === 'paused') && job.counts.inFlight > 0
 }
-
-/**
- * The highest sequence number any job of the account on the network signed (JobRow.highestSequence;
- * 0 if none): the runner gives new intents numbers above it, so no number ever carries two intents.
- */
-export async function highestSignedSequence(
-  db: LedgerDb,
-  network: JobRow['network'],
-  account: string,
-): Promise<number> {
-  let highest = 0
-  await db.jobs
-    .where('[network+account]')
-    .equals([network, account])
-    .each((job) => {
-      highest = Math.max(highest, job.highestSequence ?? 0)
-    })
-  return highest
-}

@@ -96,6 +96,12 @@ export interface JobItemRow {
   offerId?: string
   /** The airdrop recipient's row in the CSV, for reports. */
   recipient?: string
+  /**
+   * The sequence number an external wallet was asked to sign the intent with, stored before it was
+   * asked: the wallet may keep a copy the app dropped (a late approval), so the intent keeps that
+   * number until an attempt of it is stored (see db/sequences.ts heldSequence).
+   */
+  reserved?: number
   /** A re-offer's item: the recipient the NFT was offered to before, for reports. */
   previousRecipient?: string
   /** Airdrop offers that succeeded: whether the recipient accepted them (acceptance tracking). */

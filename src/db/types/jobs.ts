@@ -76,6 +76,12 @@ export interface JobRow {
    * intents only higher numbers (docs/architecture.md §3.2).
    */
   highestSequence?: number
+  /**
+   * The no-op fillers the job's runners signed (hash and number), stored before each is submitted:
+   * when a paused job's intent finds its number used by one, only another server's word that it
+   * validated proves the intent's own transaction dead (docs/architecture.md §3.2).
+   */
+  fillers?: { sequence: number; hash: string }[]
 }
 
 /** A job's latest activity (see JobRow.activity), updated with every write of its items. */

@@ -6,6 +6,7 @@
 import { Wallet } from 'xrpl'
 import type { ECDSA, SetRegularKey } from 'xrpl'
 
+import { liveJobs, noteSignedSequence } from '../../db/sequences.ts'
 import type { LedgerDb } from '../../db/schema.ts'
 import { deleteStoredKey, storedKeyId, storedKeysOf, wipeStoredKeys } from '../../db/storedKeys.ts'
 import type { StoredKeyRow } from '../../db/types/keys.ts'
@@ -222,9 +223,19 @@ export class Keyring {
       Account: account,
       RegularKey: pending.wallet.classicAddress,
     }
+    // A job's intents may hold sequence numbers the server calls free (docs/architecture.md §3.2):
+    // no transaction of another purpose is signed while one of the account's jobs is unfinished.
+    if ((await liveJobs(this.deps.db, network, account)).length > 0) {
+      throw new EngineError(
+        'VALIDATION',
+        "Finish or cancel this account's jobs first: their transactions hold sequence numbers this one could take",
+      )
+    }
     const tx = await client.autofill(setKey)
     // The approval's time comes on top of autofill's few ledgers.
     tx.LastLedgerSequence = (tx.LastLedgerSequence ?? 0) + session.signer.approvalLedgers
+    // Its number is recorded before the wallet sees it: a job started meanwhile takes higher ones.
+    await noteSignedSequence(this.deps.db, network, account, tx.Sequence ?? 0)
     const { signed, stopped } = await untilAborted(
       session.signer.sign([tx], 'regular key'),
       pending.aborter.signal,

@@ -5,7 +5,8 @@
  */
 import { FencedError, saveItems } from '../../../db/jobItemWrites.ts'
 import { noteJobError, switchJobStatus } from '../../../db/jobStatus.ts'
-import { highestSignedSequence, readJob } from '../../../db/jobs.ts'
+import { readJob } from '../../../db/jobs.ts'
+import { fillerHashes, heldSequence, highestSignedSequence } from '../../../db/sequences.ts'
 import { forgetBurnedNfts } from '../../../db/nftSnapshots.ts'
 import type { LedgerDb } from '../../../db/schema.ts'
 import type { Attempt, JobItemRow } from '../../../db/types/jobItems.ts'
@@ -40,6 +41,8 @@ export class RunState {
    */
   signedThrough = 0
   private signedThroughDirty = false
+  /** Fillers signed since the last flush (JobRow.fillers). */
+  private fillersUnsaved: { sequence: number; hash: string }[] = []
   /** The error that stops the job (with `stopping` 'fail'). */
   failure?: string
   private stoppingNow: Stopping | null = null
@@ -263,8 +266,18 @@ export class RunState {
    * number: of the two, at most one can ever validate (docs/architecture.md §3.2).
    */
   pinned(item: JobItemRow): number | undefined {
-    const a = item.attempts.at(-1)
-    return a && a.rival === undefined ? a.sequence : undefined
+    return heldSequence(item)
+  }
+
+  /** The hashes of every no-op filler this store signed for the account (every job's). */
+  storedFillers(): Promise<Set<string>> {
+    const { network, account } = this.job
+    return fillerHashes(this.db, network, account)
+  }
+
+  /** A filler signed: stored (its hash and number) with the next flush, before it is submitted. */
+  noteFiller(filler: { sequence: number; hash: string }): void {
+    this.fillersUnsaved.push({ sequence: filler.sequence, hash: filler.hash })
   }
 
   /** A number was signed (an intent's attempt or a filler): stored with the next flush. */
@@ -281,14 +294,19 @@ export class RunState {
     this.signedThrough = Math.max(this.signedThrough, stored)
   }
 
-  /** Whether a number signed since the last flush is higher than any stored. */
-  get signedThroughUnsaved(): boolean {
-    return this.signedThroughDirty
+  /** Whether a number or a filler signed since the last flush is not stored yet. */
+  get signedUnsaved(): boolean {
+    return this.signedThroughDirty || this.fillersUnsaved.length > 0
   }
 
   /** Items with a live attempt, lowest sequence first. */
   inFlight(): JobItemRow[] {
     return [...this.live].sort((x, y) => this.latest(x).sequence - this.latest(y).sequence)
+  }
+
+  /** How many items are in flight. */
+  inFlightCount(): number {
+    return this.live.size
   }
 
   /** Whether any item is in flight. */
@@ -352,6 +370,7 @@ export class RunState {
   /** A new signed attempt: the item is in flight with it (written by the next flush). */
   addAttempt(item: JobItemRow, a: Attempt): void {
     item.attempts.push(a)
+    delete item.reserved
     this.noteSigned(a.sequence)
     this.setStatus(item, 'inFlight')
     this.byHash.set(a.hash, item)
@@ -415,18 +434,22 @@ export class RunState {
     this.noticeDirty = false
     const signedDirty = this.signedThroughDirty
     this.signedThroughDirty = false
+    const fillers = this.fillersUnsaved
+    this.fillersUnsaved = []
     try {
       const row = await saveItems(this.db, this.job.id, this.items, changed, {
         epoch: this.job.epoch,
         guard: () => this.checkAlive(),
         ...(noticeDirty ? { notice: this.shownNotice ?? null } : {}),
         ...(signedDirty ? { highestSequence: this.signedThrough } : {}),
+        ...(fillers.length ? { fillers } : {}),
       })
       if (row) this.adopt(row.status)
     } catch (e) {
       for (const item of changed) this.dirty.add(item)
       this.noticeDirty ||= noticeDirty
       this.signedThroughDirty ||= signedDirty
+      this.fillersUnsaved = [...fillers, ...this.fillersUnsaved]
       throw e
     }
     await this.forgetBurned(changed)

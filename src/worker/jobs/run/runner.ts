@@ -42,6 +42,7 @@ import type { ServerPace } from '../../ledger/requestScheduler.ts'
 import { log } from '../../../shared/log.ts'
 import type { JobSigner } from '../../ledger/jobSigner.ts'
 import { ApprovalStopped } from './submitLoop.ts'
+import { doesWhatIntentDoes } from '../../ledger/intentMatch.ts'
 
 export { DEFAULT_LIMITS } from './submitRules.ts'
 export type { RunnerLimits } from './submitRules.ts'
@@ -111,6 +112,8 @@ export class JobRunner {
       ...deps,
       pace: this.pace,
       keyAddress: () => signerAddress(deps.signer),
+      sameIntent: (item, txJson) =>
+        doesWhatIntentDoes(deps.transactions.build(job.account, item.intent), txJson),
     })
   }
 

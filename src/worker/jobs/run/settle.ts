@@ -55,6 +55,11 @@ export interface SettleDeps {
   keyAddress?: () => string | undefined
   /** The server in use, as the job's notice names it. */
   serverName?: () => string
+  /**
+   * Whether a validated transaction the runner did not sign does what the item's intent does (a
+   * wallet's own copy of it): then it is the intent's execution, not a rival.
+   */
+  sameIntent?: (item: JobItemRow, txJson: Record<string, unknown>) => boolean
 }
 
 /** Open ledger minus validated ledger beyond which a server has stopped following the network. */
@@ -75,6 +80,12 @@ const LOOKUP_CONCURRENCY = 8
  * over.
  */
 const MAX_UNSEEN = 4
+/**
+ * How far the open ledger's account Sequence may be ahead of the validated one beyond the attempts
+ * in flight: the account's queue (10) and a few transactions of other apps. A server that claims
+ * more would have the runner sign with numbers far ahead (and record them for good).
+ */
+const MAX_OPEN_AHEAD = 50
 /** Ledgers before a server that could not show who used a number is asked again. */
 const HOLDER_RETRY_LEDGERS = 10
 /** Ledgers before an attempt's first one where the transaction that used its number may be. */
@@ -110,7 +121,10 @@ export class Settler {
       .map((i) => this.state.latest(i))
       .filter((a) => !isRejected(a))
       .map((a) => a.sequence)
-    // Pending items signed before keep their numbers (see RunState.pinned).
+    // Pending items signed before keep their numbers (see RunState.pinned). A paused job's pinned
+    // numbers are gaps here: later transactions wait behind them, so a no-op fills them, stored
+    // before it is submitted (JobRow.fillers) — and when that job resumes, its own no-op counts as
+    // proof only once another server confirms it (see settleUsed).
     const pinned = this.state.pending().flatMap((i) => this.state.pinned(i) ?? [])
     const fillers = this.state.fillers.map((f) => f.sequence)
     this.state.sequencer = new Sequencer(
@@ -137,7 +151,10 @@ export class Settler {
       if (this.isDue(a)) return due++ < MAX_DUE_PER_LEDGER
       // Quiet attempts (no stream news) are asked about a few at a time, lowest sequence first;
       // not those held back, which the server never took (they are submitted again each ledger).
-      const quiet = validated - a.firstLedger >= this.deps.limits.pollAfterLedgers
+      // One signed after a ledger index the view has not reached (a server that said it was far
+      // ahead) counts as quiet too: it is looked up and submitted again, not left until then.
+      const quiet =
+        validated - a.firstLedger >= this.deps.limits.pollAfterLedgers || a.firstLedger > validated
       return quiet && !isHeldBack(a) && polls++ < MAX_POLLS_PER_LEDGER
     })
     await runPool(asked, LOOKUP_CONCURRENCY, (item) => this.settle(item, false))
@@ -159,6 +176,7 @@ export class Settler {
     const item = this.state.byHash.get(hash)
     if (item) this.finishAttempt(item, hash, found)
     const ours = item !== undefined || this.state.fillers.some((f) => f.hash === hash)
+    if (!ours && txJson && this.executedElsewhere(hash, sequence, found, txJson)) return
     if (!ours && !(txJson && this.provesRival(hash, sequence, txJson))) return
     this.state.fillers = this.state.fillers.filter((f) => f.sequence !== sequence)
     for (const other of this.state.inFlight()) {
@@ -240,6 +258,8 @@ export class Settler {
     const { account } = this.state.job
     const range = [account, a.sequence, first - HOLDER_MARGIN, validated] as const
     const shown: string[] = []
+    const ownFillers = await this.state.storedFillers()
+    let ownFiller = false
     for (const ask of [
       () => sequenceHolder(this.deps.client(), ...range),
       () => this.deps.secondLookup?.holder(...range) ?? Promise.resolve(undefined),
@@ -247,18 +267,43 @@ export class Settler {
       const holder = await ask()
       if (!still()) return
       if (typeof holder !== 'object') continue
+      if (ownFillers.has(holder.hash)) {
+        // A no-op another job of this store signed with the number while this one was paused: the
+        // server holds its blob, so showing it proves nothing; another server's word does.
+        ownFiller = true
+        if (await this.confirmedElsewhere(holder.hash, a)) {
+          if (!still()) return
+          this.state.markDead(item, a, holder.hash)
+          return
+        }
+        continue
+      }
       this.onValidated(holder.hash, a.sequence, holder.lookup, holder.txJson)
       if (!still()) return
       shown.push(holder.hash)
     }
     this.unshown.set(item, validated)
-    const why = shown.length
-      ? `shows only transaction ${shown[0]!}, not signed by a key this app can check, as using it`
-      : 'shows no transaction that used it'
+    const why = ownFiller
+      ? 'shows only a no-op another job of this app signed with it, which no second server confirms'
+      : shown.length
+        ? `shows only transaction ${shown[0]!}, not signed by a key this app can check, as using it`
+        : 'shows no transaction that used it'
     await this.state.pauseForServer(
       `Paused: ${this.server()} says sequence ${String(a.sequence)} of ${account} is used, but ` +
         `${why}. Nothing is signed again for it; choose another server, then Resume`,
     )
+  }
+
+  /** Whether another server of the network has this transaction validated. */
+  private async confirmedElsewhere(hash: string, a: Signed): Promise<boolean> {
+    const second = this.deps.secondLookup
+    if (!second?.available()) return false
+    const answer = await second.lookup(
+      hash,
+      a.firstLedger - HOLDER_MARGIN,
+      this.state.view.validated,
+    )
+    return answer?.found === true
   }
 
   private server(): string {
@@ -281,6 +326,38 @@ export class Settler {
     const answer = await second.lookup(a.hash, a.firstLedger, max)
     if (answer?.found) return answer
     return answer?.known ? null : 'absent'
+  }
+
+  /**
+   * A validated transaction the runner did not store, with an item's number, that does what the
+   * item's intent does, signed by the account: a copy of it that a wallet kept and submitted (a late
+   * approval the app dropped). It is the item's execution: recorded as its attempt, final.
+   */
+  private executedElsewhere(
+    hash: string,
+    sequence: number,
+    found: Lookup & { found: true },
+    txJson: Record<string, unknown>,
+  ): boolean {
+    const { account } = this.state.job
+    const item = this.state
+      .inFlight()
+      .find((i) => this.state.latest(i).sequence === sequence && this.deps.sameIntent?.(i, txJson))
+    if (!item || !signedByAccount(hash, txJson, account, this.deps.keyAddress?.())) return false
+    const a = this.state.latest(item)
+    item.attempts.push({
+      sequence,
+      firstLedger: a.firstLedger,
+      lastLedgerSequence: found.ledgerIndex,
+      feeDrops: typeof txJson.Fee === 'string' ? txJson.Fee : a.feeDrops,
+      hash,
+      // Signed by the wallet outside the app: no blob was ever stored (none is submitted again).
+      txBlob: '',
+      signedAt: Date.now(),
+    })
+    this.state.byHash.set(hash, item)
+    this.finishAttempt(item, hash, found)
+    return true
   }
 
   /** Whether a transaction the runner did not sign proves its sequence number used (logged if not). */
@@ -335,10 +412,18 @@ export class Settler {
     if (open !== undefined && closed !== undefined && open - closed > LAGGING_GAP) {
       this.deps.serverLags?.(open - closed)
     }
+    const validatedAccountSeq = validated.result.account_data.Sequence
+    const plausible = validatedAccountSeq + this.state.inFlightCount() + MAX_OPEN_AHEAD
+    const claimed = current.result.account_data.Sequence
+    if (claimed > plausible) {
+      log.warn(
+        `jobs: ${this.server()} says the account's Sequence is ${String(claimed)} in the open ledger, ${String(claimed - validatedAccountSeq)} past the validated one: not taken`,
+      )
+    }
     this.state.view = {
       validated: validated.result.ledger_index ?? this.state.view.validated,
-      validatedAccountSeq: validated.result.account_data.Sequence,
-      accountSeq: current.result.account_data.Sequence,
+      validatedAccountSeq,
+      accountSeq: Math.min(claimed, plausible),
       current: current.result.ledger_current_index,
     }
   }
@@ -370,15 +455,12 @@ export class Settler {
 }
 
 /**
- * How many attempts of the item with this number died unseen after the server took them (a submit
- * answered tesSUCCESS or terQUEUED), none of them proven dead by another transaction.
+ * How many attempts of the item with this number died unseen after the server answered their submit
+ * (taken, or turned away with a code that is not 'the queue is full'), none of them proven dead by
+ * another transaction. A server that answers tefPAST_SEQ while it calls the number unused lands here.
  */
 function unseen(item: JobItemRow, sequence: number): number {
   return item.attempts.filter(
-    (x) =>
-      x.sequence === sequence &&
-      x.final === 'dead' &&
-      x.rival === undefined &&
-      (x.preliminary === 'tesSUCCESS' || x.preliminary === 'terQUEUED'),
+    (x) => x.sequence === sequence && x.final === 'dead' && x.rival === undefined && !isHeldBack(x),
   ).length
 }

@@ -221,13 +221,10 @@ export class Submitter {
     const pins = items.map((item) => this.state.pinned(item))
     const sequences = pins.map((pin) => pin ?? sequencer.take(this.state.view.accountSeq))
     const frame = this.frame(signer)
-    // Numbers taken here and not signed go back; an external wallet may keep a copy it signed and
-    // the app dropped, so its numbers go to fillers only. A pinned number stays its item's.
+    // Numbers taken here and not signed go back; a pinned number stays its item's.
     const giveBack = (from: number) => {
       sequences.forEach((sequence, i) => {
-        if (i < from || pins[i] !== undefined) return
-        if (signer.approver) sequencer.abandon(sequence)
-        else sequencer.release(sequence)
+        if (i >= from && pins[i] === undefined) sequencer.release(sequence)
       })
     }
     let outcome: { signed: SignedTx[]; stopped?: ApprovalStop }
@@ -244,7 +241,16 @@ export class Submitter {
       this.state.addAttempt(item, a)
       return [item, a] as const
     })
-    giveBack(usable)
+    // Signed by the wallet but dropped (the run was stopping, or the approval came too late): a copy
+    // exists outside the app, so each intent keeps that number (stored with the next flush, before
+    // anything else is signed; see heldSequence) and is never signed with another one beside it.
+    for (let i = usable; i < outcome.signed.length; i++) {
+      const item = items[i]!
+      if (pins[i] === undefined) item.reserved = sequences[i]!
+      this.state.noteSigned(sequences[i]!)
+      this.state.touch(item)
+    }
+    giveBack(Math.max(usable, outcome.signed.length))
     return outcome.stopped ? { signed, stopped: outcome.stopped } : { signed }
   }
 
@@ -345,17 +351,16 @@ export class Submitter {
 
   /**
    * The server rejected the attempt and the item is not retried. A filler may take its number at once
-   * (at most one transaction per number can validate). A `tem` can never apply:
-   * the item fails now. A `tef` could still apply from a server's held transactions, so the item stays
-   * in flight until another transaction took the number or LastLedgerSequence passed (then it fails,
-   * see RunState.markDead), or its transaction validates after all (then the ledger's result counts).
+   * (at most one transaction per number can validate). Even a `tem` is only the server's word: the
+   * item stays in flight until another transaction took the number or LastLedgerSequence passed
+   * (then it fails, see RunState.markDead), or its transaction validates after all (then the
+   * ledger's result counts).
    */
-  private reject(item: JobItemRow, a: Attempt, result: string): void {
-    // The rejection is one server's word: the number is left to a filler, never to another intent.
+  private reject(_item: JobItemRow, a: Attempt, _result: string): void {
+    // The rejection is one server's word: the number is left to a filler, never to another intent,
+    // and the attempt stays in flight until its LastLedgerSequence passes (then the item fails, see
+    // RunState.markDead) or it validates after all (a server that said tem and held it).
     this.state.sequencer!.abandon(a.sequence)
-    if (!NEVER_APPLIES.test(result)) return
-    a.final = result
-    this.state.finish(item, result)
   }
 
   private async submitFiller(signer: JobSigner, sequence: number): Promise<void> {
@@ -379,9 +384,10 @@ export class Submitter {
     }
     const filler: Filler = attemptOf(sequence, frame, one)
     this.state.fillers.push(filler)
-    // Fillers are not stored, but the highest number signed is, before the server sees it.
+    // Its hash and number are stored (and the highest number signed) before the server sees it.
     this.state.noteSigned(sequence)
-    if (this.state.signedThroughUnsaved) await this.state.flush()
+    this.state.noteFiller(filler)
+    if (this.state.signedUnsaved) await this.state.flush()
     const result = await this.send(filler.txBlob)
     if (result !== undefined && NEVER_APPLIES.test(result)) {
       this.state.fillers = this.state.fillers.filter((f) => f !== filler)
