@@ -9,38 +9,24 @@
  */
 import type { Client } from 'xrpl'
 
-import type { Attempt, JobItemRow } from '../../../db/types/jobItems.ts'
+import type { JobItemRow } from '../../../db/types/jobItems.ts'
 import { feeFacts } from './pace.ts'
 import type { Pace } from './pace.ts'
 import type { RunState } from './runState.ts'
 import { isHeldBack, isRejected } from './submitRules.ts'
 import type { RunnerLimits } from './submitRules.ts'
 import { Sequencer } from './sequencer.ts'
+import { NumberProof } from './numberProof.ts'
+import type { SecondLookup, Signed } from './numberProof.ts'
+
+export type { SecondLookup } from './numberProof.ts'
 import type { Submitter } from './submitLoop.ts'
 import { runPool } from '../../ledger/pool.ts'
-import { signedByAccount } from '../../ledger/rivalProof.ts'
-import { sequenceHolder } from '../../ledger/sequenceHolder.ts'
-import type { HolderAnswer } from '../../ledger/sequenceHolder.ts'
 import { lookupTx } from '../../ledger/txLookup.ts'
 import type { Lookup } from '../../ledger/txLookup.ts'
 import { inLane } from '../../ledger/pacedClient.ts'
 import { MAX_LAG_LEDGERS } from '../../network/serverHealth.ts'
 import { log } from '../../../shared/log.ts'
-
-/** Another server of the job's network, asked before an attempt counts as dead (see settle). */
-export interface SecondLookup {
-  /** Whether the network has another endpoint than the one in use. */
-  available(): boolean
-  /** The other endpoints' answer about a transaction in a ledger range; undefined if none answered. */
-  lookup(hash: string, minLedger: number, maxLedger: number): Promise<Lookup | undefined>
-  /** Which transaction the other endpoints show using the account's number (see sequenceHolder). */
-  holder(
-    account: string,
-    sequence: number,
-    minLedger: number,
-    maxLedger: number,
-  ): Promise<HolderAnswer | undefined>
-}
 
 export interface SettleDeps {
   client: () => Client
@@ -75,34 +61,26 @@ const MAX_DUE_PER_LEDGER = 100
 /** Look-ups in flight at once (one round trip each; sequential ones made a slow link the limit). */
 const LOOKUP_CONCURRENCY = 8
 /**
- * Attempts of one intent with one number that a server took and then never showed, after which the
- * job pauses with that server named: honest servers lose a transaction now and then, not over and
- * over.
- */
-const MAX_UNSEEN = 4
-/**
  * How far the open ledger's account Sequence may be ahead of the validated one beyond the attempts
  * in flight: the account's queue (10) and a few transactions of other apps. A server that claims
  * more would have the runner sign with numbers far ahead (and record them for good).
  */
 const MAX_OPEN_AHEAD = 50
-/** Ledgers before a server that could not show who used a number is asked again. */
-const HOLDER_RETRY_LEDGERS = 10
-/** Ledgers before an attempt's first one where the transaction that used its number may be. */
-const HOLDER_MARGIN = 10
-
-type Signed = Pick<Attempt, 'sequence' | 'hash' | 'firstLedger' | 'lastLedgerSequence'>
-
 export class Settler {
   /** Items whose number's user a server could not show, and the ledger it was asked at. */
-  private readonly unshown = new WeakMap<JobItemRow, number>()
+  private readonly proof: NumberProof
   private signedThroughRead = false
 
   constructor(
     private readonly state: RunState,
     private readonly submitter: Submitter,
     private readonly deps: SettleDeps,
-  ) {}
+  ) {
+    this.proof = new NumberProof(state, deps, {
+      validated: (hash, sequence, found, txJson) => this.onValidated(hash, sequence, found, txJson),
+      finished: (item, hash, found) => this.finishAttempt(item, hash, found),
+    })
+  }
 
   /**
    * After (re)connecting: reads the ledger, builds the sequence numbers anew from it and from the
@@ -176,8 +154,8 @@ export class Settler {
     const item = this.state.byHash.get(hash)
     if (item) this.finishAttempt(item, hash, found)
     const ours = item !== undefined || this.state.fillers.some((f) => f.hash === hash)
-    if (!ours && txJson && this.executedElsewhere(hash, sequence, found, txJson)) return
-    if (!ours && !(txJson && this.provesRival(hash, sequence, txJson))) return
+    if (!ours && txJson && this.proof.executedElsewhere(hash, sequence, found, txJson)) return
+    if (!ours && !(txJson && this.proof.provesRival(hash, sequence, txJson))) return
     this.state.fillers = this.state.fillers.filter((f) => f.sequence !== sequence)
     for (const other of this.state.inFlight()) {
       const b = this.state.latest(other)
@@ -206,10 +184,10 @@ export class Settler {
     }
     if (found.searchedAll && this.isDue(a)) {
       if (this.state.view.validatedAccountSeq > a.sequence) {
-        await this.settleUsed(item, a)
+        await this.proof.settleUsed(item, a)
         return
       }
-      const second = await this.confirmAbsent(a)
+      const second = await this.proof.confirmAbsent(a)
       if (item.status !== 'inFlight' || this.state.latest(item) !== a) return
       if (second !== 'absent') {
         // Another server has it validated (the first one hid it), or about to be: not dead.
@@ -217,160 +195,12 @@ export class Settler {
         return
       }
       this.state.markDead(item, a)
-      if (isRejected(a)) return
-      if (unseen(item, a.sequence) >= MAX_UNSEEN) {
-        await this.state.pauseForServer(
-          `Paused: ${this.server()} took this job's transactions ${String(MAX_UNSEEN)} times and ` +
-            `never showed them in a validated ledger. Nothing is signed twice; choose another ` +
-            `server, then Resume`,
-        )
-      }
+      if (!isRejected(a)) await this.proof.afterUnprovenDeath(item, a)
       return
     }
     if (!this.isDue(a) && !isRejected(a) && (resubmit || !found.known)) {
       await this.submitter.submit(item, a)
     }
-  }
-
-  /**
-   * The server says the attempt's number is used, and the attempt is not in a validated ledger. Only
-   * the transaction that used it can say how: one of the item's own attempts (final), a transaction
-   * signed by the account's key (the attempt is proven dead), or nothing any server can show — which
-   * an honest server never answers, so the job pauses with the server named (it may hold the attempt
-   * back to release it later). Until proven, the attempt stays in flight and nothing is signed for it.
-   * The network's other servers are asked too: the attempt by hash first (the cheap, usual case of a
-   * server that hides it), then who used the number.
-   */
-  private async settleUsed(item: JobItemRow, a: Attempt): Promise<void> {
-    const { validated } = this.state.view
-    const asked = this.unshown.get(item)
-    if (asked !== undefined && validated - asked < HOLDER_RETRY_LEDGERS) return
-    const still = () => item.status === 'inFlight' && this.state.latest(item) === a
-    const elsewhere = await this.confirmAbsent(a)
-    if (!still()) return
-    if (typeof elsewhere === 'object' && elsewhere) {
-      this.onValidated(a.hash, a.sequence, elsewhere)
-      return
-    }
-    const first = Math.min(
-      ...item.attempts.filter((x) => x.sequence === a.sequence).map((x) => x.firstLedger),
-    )
-    const { account } = this.state.job
-    const range = [account, a.sequence, first - HOLDER_MARGIN, validated] as const
-    const shown: string[] = []
-    const ownFillers = await this.state.storedFillers()
-    let ownFiller = false
-    for (const ask of [
-      () => sequenceHolder(this.deps.client(), ...range),
-      () => this.deps.secondLookup?.holder(...range) ?? Promise.resolve(undefined),
-    ]) {
-      const holder = await ask()
-      if (!still()) return
-      if (typeof holder !== 'object') continue
-      if (ownFillers.has(holder.hash)) {
-        // A no-op another job of this store signed with the number while this one was paused: the
-        // server holds its blob, so showing it proves nothing; another server's word does.
-        ownFiller = true
-        if (await this.confirmedElsewhere(holder.hash, a)) {
-          if (!still()) return
-          this.state.markDead(item, a, holder.hash)
-          return
-        }
-        continue
-      }
-      this.onValidated(holder.hash, a.sequence, holder.lookup, holder.txJson)
-      if (!still()) return
-      shown.push(holder.hash)
-    }
-    this.unshown.set(item, validated)
-    const why = ownFiller
-      ? 'shows only a no-op another job of this app signed with it, which no second server confirms'
-      : shown.length
-        ? `shows only transaction ${shown[0]!}, not signed by a key this app can check, as using it`
-        : 'shows no transaction that used it'
-    await this.state.pauseForServer(
-      `Paused: ${this.server()} says sequence ${String(a.sequence)} of ${account} is used, but ` +
-        `${why}. Nothing is signed again for it; choose another server, then Resume`,
-    )
-  }
-
-  /** Whether another server of the network has this transaction validated. */
-  private async confirmedElsewhere(hash: string, a: Signed): Promise<boolean> {
-    const second = this.deps.secondLookup
-    if (!second?.available()) return false
-    const answer = await second.lookup(
-      hash,
-      a.firstLedger - HOLDER_MARGIN,
-      this.state.view.validated,
-    )
-    return answer?.found === true
-  }
-
-  private server(): string {
-    return this.deps.serverName?.() ?? 'the server'
-  }
-
-  /**
-   * One server said the attempt is in none of the ledgers it could be in. Where the network lists
-   * another endpoint, it is asked too: a server that hid a validated transaction is found out here
-   * (and the item is final, not signed again). Its absence there proves no more than the first
-   * server's word, and needs not: the intent is signed again with the same number (see settle).
-   *
-   * @returns the validated result when another server has it; null when another server knows it
-   *   without it being validated yet (ask again later); else 'absent' (none has it, none answered).
-   */
-  private async confirmAbsent(a: Signed): Promise<'absent' | (Lookup & { found: true }) | null> {
-    const second = this.deps.secondLookup
-    if (!second?.available()) return 'absent'
-    const max = Math.min(a.lastLedgerSequence, this.state.view.validated)
-    const answer = await second.lookup(a.hash, a.firstLedger, max)
-    if (answer?.found) return answer
-    return answer?.known ? null : 'absent'
-  }
-
-  /**
-   * A validated transaction the runner did not store, with an item's number, that does what the
-   * item's intent does, signed by the account: a copy of it that a wallet kept and submitted (a late
-   * approval the app dropped). It is the item's execution: recorded as its attempt, final.
-   */
-  private executedElsewhere(
-    hash: string,
-    sequence: number,
-    found: Lookup & { found: true },
-    txJson: Record<string, unknown>,
-  ): boolean {
-    const { account } = this.state.job
-    const item = this.state
-      .inFlight()
-      .find((i) => this.state.latest(i).sequence === sequence && this.deps.sameIntent?.(i, txJson))
-    if (!item || !signedByAccount(hash, txJson, account, this.deps.keyAddress?.())) return false
-    const a = this.state.latest(item)
-    item.attempts.push({
-      sequence,
-      firstLedger: a.firstLedger,
-      lastLedgerSequence: found.ledgerIndex,
-      feeDrops: typeof txJson.Fee === 'string' ? txJson.Fee : a.feeDrops,
-      hash,
-      // Signed by the wallet outside the app: no blob was ever stored (none is submitted again).
-      txBlob: '',
-      signedAt: Date.now(),
-    })
-    this.state.byHash.set(hash, item)
-    this.finishAttempt(item, hash, found)
-    return true
-  }
-
-  /** Whether a transaction the runner did not sign proves its sequence number used (logged if not). */
-  private provesRival(hash: string, sequence: number, txJson: Record<string, unknown>): boolean {
-    const { account } = this.state.job
-    if (signedByAccount(hash, txJson, account, this.deps.keyAddress?.())) return true
-    const waiting = this.state.inFlight().some((i) => this.state.latest(i).sequence === sequence)
-    if (waiting) {
-      log.warn(
-        `jobs: a validated transaction ${hash} with Sequence ${sequence} is not signed by ${account}: not taken as proof`,
-      )
-    }
-    return false
   }
 
   /** Fillers: validated (their number is used) or dead (their number is free again when unused). */
@@ -417,7 +247,7 @@ export class Settler {
     const claimed = current.result.account_data.Sequence
     if (claimed > plausible) {
       log.warn(
-        `jobs: ${this.server()} says the account's Sequence is ${String(claimed)} in the open ledger, ${String(claimed - validatedAccountSeq)} past the validated one: not taken`,
+        `jobs: ${this.proof.server()} says the account's Sequence is ${String(claimed)} in the open ledger, ${String(claimed - validatedAccountSeq)} past the validated one: not taken`,
       )
     }
     this.state.view = {
@@ -452,15 +282,4 @@ export class Settler {
     const offerId = (found.meta as { offer_id?: string }).offer_id
     this.state.finish(item, found.result, found.result === 'tesSUCCESS' ? offerId : undefined)
   }
-}
-
-/**
- * How many attempts of the item with this number died unseen after the server answered their submit
- * (taken, or turned away with a code that is not 'the queue is full'), none of them proven dead by
- * another transaction. A server that answers tefPAST_SEQ while it calls the number unused lands here.
- */
-function unseen(item: JobItemRow, sequence: number): number {
-  return item.attempts.filter(
-    (x) => x.sequence === sequence && x.final === 'dead' && x.rival === undefined && !isHeldBack(x),
-  ).length
 }

@@ -1,0 +1,244 @@
+/**
+ * Whether an attempt's sequence number is proven used, and by what (docs/architecture.md §3.2): the
+ * settling side asks here once a server calls an attempt's number used, or its death unproven. Only
+ * a validated transaction signed by the account's key that used the number proves the attempt dead
+ * for good; one of the store's own no-ops only with another server's word; a copy of the intent
+ * itself (a wallet's) is its execution; anything else — nothing shown, a key the engine cannot
+ * check, an attempt the server took over and over and never showed — pauses the job, naming the
+ * server. Nothing here signs: an unproven intent keeps its number.
+ */
+import type { Attempt, JobItemRow } from '../../../db/types/jobItems.ts'
+import type { RunState } from './runState.ts'
+import { isHeldBack } from './submitRules.ts'
+import { signedByAccount } from '../../ledger/rivalProof.ts'
+import { sequenceHolder } from '../../ledger/sequenceHolder.ts'
+import type { HolderAnswer } from '../../ledger/sequenceHolder.ts'
+import type { Lookup } from '../../ledger/txLookup.ts'
+import { log } from '../../../shared/log.ts'
+import type { SettleDeps } from './settle.ts'
+
+/** Another server of the job's network, asked before an attempt counts as dead (see settle). */
+export interface SecondLookup {
+  /** Whether the network has another endpoint than the one in use. */
+  available(): boolean
+  /** The other endpoints' answer about a transaction in a ledger range; undefined if none answered. */
+  lookup(hash: string, minLedger: number, maxLedger: number): Promise<Lookup | undefined>
+  /** Which transaction the other endpoints show using the account's number (see sequenceHolder). */
+  holder(
+    account: string,
+    sequence: number,
+    minLedger: number,
+    maxLedger: number,
+  ): Promise<HolderAnswer | undefined>
+}
+
+/**
+ * Attempts of one intent with one number that a server took and then never showed, after which the
+ * job pauses with that server named: honest servers lose a transaction now and then, not over and
+ * over.
+ */
+const MAX_UNSEEN = 4
+/** Ledgers before a server that could not show who used a number is asked again. */
+const HOLDER_RETRY_LEDGERS = 10
+/** Ledgers before an attempt's first one where the transaction that used its number may be. */
+const HOLDER_MARGIN = 10
+
+export type Signed = Pick<Attempt, 'sequence' | 'hash' | 'firstLedger' | 'lastLedgerSequence'>
+type Found = Lookup & { found: true }
+
+/** What the proofs tell the settling side: a transaction validated, an attempt final. */
+export interface ProofOutcomes {
+  /** A validated transaction of the account with this number (see Settler.onValidated). */
+  validated(hash: string, sequence: number, found: Found, txJson?: Record<string, unknown>): void
+  /** An item's attempt (by hash) is final with this result. */
+  finished(item: JobItemRow, hash: string, found: Found): void
+}
+
+export class NumberProof {
+  /** Items whose number's user a server could not show, and the ledger it was asked at. */
+  private readonly unshown = new WeakMap<JobItemRow, number>()
+
+  constructor(
+    private readonly state: RunState,
+    private readonly deps: SettleDeps,
+    private readonly outcomes: ProofOutcomes,
+  ) {}
+
+  private validated(
+    hash: string,
+    sequence: number,
+    found: Found,
+    txJson?: Record<string, unknown>,
+  ): void {
+    this.outcomes.validated(hash, sequence, found, txJson)
+  }
+
+  private finished(item: JobItemRow, hash: string, found: Found): void {
+    this.outcomes.finished(item, hash, found)
+  }
+
+  /**
+   * An attempt died without proof (it is signed again with its number): after the server answered
+   * MAX_UNSEEN of them and never showed one validated, the job pauses, naming the server.
+   */
+  async afterUnprovenDeath(item: JobItemRow, a: Attempt): Promise<void> {
+    if (unseen(item, a.sequence) < MAX_UNSEEN) return
+    await this.state.pauseForServer(
+      `Paused: ${this.server()} took this job's transactions ${String(MAX_UNSEEN)} times and ` +
+        `never showed them in a validated ledger. Nothing is signed twice; choose another ` +
+        `server, then Resume`,
+    )
+  }
+
+  /**
+   * The server says the attempt's number is used, and the attempt is not in a validated ledger. Only
+   * the transaction that used it can say how: one of the item's own attempts (final), a transaction
+   * signed by the account's key (the attempt is proven dead), or nothing any server can show — which
+   * an honest server never answers, so the job pauses with the server named (it may hold the attempt
+   * back to release it later). Until proven, the attempt stays in flight and nothing is signed for it.
+   * The network's other servers are asked too: the attempt by hash first (the cheap, usual case of a
+   * server that hides it), then who used the number.
+   */
+  async settleUsed(item: JobItemRow, a: Attempt): Promise<void> {
+    const { validated } = this.state.view
+    const asked = this.unshown.get(item)
+    if (asked !== undefined && validated - asked < HOLDER_RETRY_LEDGERS) return
+    const still = () => item.status === 'inFlight' && this.state.latest(item) === a
+    const elsewhere = await this.confirmAbsent(a)
+    if (!still()) return
+    if (typeof elsewhere === 'object' && elsewhere) {
+      this.validated(a.hash, a.sequence, elsewhere)
+      return
+    }
+    const first = Math.min(
+      ...item.attempts.filter((x) => x.sequence === a.sequence).map((x) => x.firstLedger),
+    )
+    const { account } = this.state.job
+    const range = [account, a.sequence, first - HOLDER_MARGIN, validated] as const
+    const shown: string[] = []
+    const ownFillers = await this.state.storedFillers()
+    let ownFiller = false
+    for (const ask of [
+      () => sequenceHolder(this.deps.client(), ...range),
+      () => this.deps.secondLookup?.holder(...range) ?? Promise.resolve(undefined),
+    ]) {
+      const holder = await ask()
+      if (!still()) return
+      if (typeof holder !== 'object') continue
+      if (ownFillers.has(holder.hash)) {
+        // A no-op another job of this store signed with the number while this one was paused: the
+        // server holds its blob, so showing it proves nothing; another server's word does.
+        ownFiller = true
+        if (await this.confirmedElsewhere(holder.hash, a)) {
+          if (!still()) return
+          this.state.markDead(item, a, holder.hash)
+          return
+        }
+        continue
+      }
+      this.validated(holder.hash, a.sequence, holder.lookup, holder.txJson)
+      if (!still()) return
+      shown.push(holder.hash)
+    }
+    this.unshown.set(item, validated)
+    const why = ownFiller
+      ? 'shows only a no-op another job of this app signed with it, which no second server confirms'
+      : shown.length
+        ? `shows only transaction ${shown[0]!}, not signed by a key this app can check, as using it`
+        : 'shows no transaction that used it'
+    await this.state.pauseForServer(
+      `Paused: ${this.server()} says sequence ${String(a.sequence)} of ${account} is used, but ` +
+        `${why}. Nothing is signed again for it; choose another server, then Resume`,
+    )
+  }
+
+  /** Whether another server of the network has this transaction validated. */
+  private async confirmedElsewhere(hash: string, a: Signed): Promise<boolean> {
+    const second = this.deps.secondLookup
+    if (!second?.available()) return false
+    const answer = await second.lookup(
+      hash,
+      a.firstLedger - HOLDER_MARGIN,
+      this.state.view.validated,
+    )
+    return answer?.found === true
+  }
+
+  server(): string {
+    return this.deps.serverName?.() ?? 'the server'
+  }
+
+  /**
+   * One server said the attempt is in none of the ledgers it could be in. Where the network lists
+   * another endpoint, it is asked too: a server that hid a validated transaction is found out here
+   * (and the item is final, not signed again). Its absence there proves no more than the first
+   * server's word, and needs not: the intent is signed again with the same number (see settle).
+   *
+   * @returns the validated result when another server has it; null when another server knows it
+   *   without it being validated yet (ask again later); else 'absent' (none has it, none answered).
+   */
+  async confirmAbsent(a: Signed): Promise<'absent' | (Lookup & { found: true }) | null> {
+    const second = this.deps.secondLookup
+    if (!second?.available()) return 'absent'
+    const max = Math.min(a.lastLedgerSequence, this.state.view.validated)
+    const answer = await second.lookup(a.hash, a.firstLedger, max)
+    if (answer?.found) return answer
+    return answer?.known ? null : 'absent'
+  }
+
+  /**
+   * A validated transaction the runner did not store, with an item's number, that does what the
+   * item's intent does, signed by the account: a copy of it that a wallet kept and submitted (a late
+   * approval the app dropped). It is the item's execution: recorded as its attempt, final.
+   */
+  executedElsewhere(
+    hash: string,
+    sequence: number,
+    found: Lookup & { found: true },
+    txJson: Record<string, unknown>,
+  ): boolean {
+    const { account } = this.state.job
+    const item = this.state
+      .inFlight()
+      .find((i) => this.state.latest(i).sequence === sequence && this.deps.sameIntent?.(i, txJson))
+    if (!item || !signedByAccount(hash, txJson, account, this.deps.keyAddress?.())) return false
+    const a = this.state.latest(item)
+    item.attempts.push({
+      sequence,
+      firstLedger: a.firstLedger,
+      lastLedgerSequence: found.ledgerIndex,
+      feeDrops: typeof txJson.Fee === 'string' ? txJson.Fee : a.feeDrops,
+      hash,
+      // Signed by the wallet outside the app: no blob was ever stored (none is submitted again).
+      txBlob: '',
+      signedAt: Date.now(),
+    })
+    this.state.byHash.set(hash, item)
+    this.finished(item, hash, found)
+    return true
+  }
+
+  /** Whether a transaction the runner did not sign proves its sequence number used (logged if not). */
+  provesRival(hash: string, sequence: number, txJson: Record<string, unknown>): boolean {
+    const { account } = this.state.job
+    if (signedByAccount(hash, txJson, account, this.deps.keyAddress?.())) return true
+    const waiting = this.state.inFlight().some((i) => this.state.latest(i).sequence === sequence)
+    if (waiting) {
+      log.warn(
+        `jobs: a validated transaction ${hash} with Sequence ${sequence} is not signed by ${account}: not taken as proof`,
+      )
+    }
+    return false
+  }
+}
+
+/**
+ * How many attempts of the item with this number died unseen after the server answered their submit
+ * (taken, or turned away with a code that is not 'the queue is full'), none of them proven dead by
+ * another transaction. A server that answers tefPAST_SEQ while it calls the number unused lands here.
+ */
+function unseen(item: JobItemRow, sequence: number): number {
+  return item.attempts.filter(
+    (x) => x.sequence === sequence && x.final === 'dead' && x.rival === undefined && !isHeldBack(x),
+  ).length
+}
