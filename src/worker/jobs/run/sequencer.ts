@@ -23,16 +23,26 @@ export class Sequencer {
    * @param held - numbers of intents that may still apply or will be signed again with them
    *   (in flight, or pending with an attempt whose death was not proven), and of fillers in flight.
    * @param signedThrough - the highest number this store ever signed for the account (0 if none).
+   * @param validatedSequence - the account's Sequence in the validated ledger, if lower than
+   *   `accountSequence`: the numbers from it up are filled when nothing holds them (a server that
+   *   claimed a higher open-ledger Sequence must not leave numbers no one fills).
    */
-  constructor(accountSequence: number, held: Iterable<number>, signedThrough = 0) {
+  constructor(
+    accountSequence: number,
+    held: Iterable<number>,
+    signedThrough = 0,
+    validatedSequence = accountSequence,
+  ) {
     const taken = new Set(held)
     let next = Math.max(accountSequence, signedThrough + 1)
     for (const s of taken) next = Math.max(next, s + 1)
     this.next = next
     // Numbers between the account's Sequence and the next new one that nothing holds: every later
     // attempt waits behind them. They may have been signed before a restart (an intent given up, a
-    // filler never stored), so only fillers take them.
-    for (let s = accountSequence; s < next; s++) if (!taken.has(s)) this.gaps.add(s)
+    // filler never stored), so only fillers take them. (A number another transaction already used
+    // only costs a filler that fails.)
+    const from = Math.min(accountSequence, validatedSequence)
+    for (let s = from; s < next; s++) if (!taken.has(s)) this.gaps.add(s)
   }
 
   /** A number for a new intent: the lowest free one not yet consumed on the ledger, else a new one. */

@@ -61,11 +61,12 @@ const MAX_DUE_PER_LEDGER = 100
 /** Look-ups in flight at once (one round trip each; sequential ones made a slow link the limit). */
 const LOOKUP_CONCURRENCY = 8
 /**
- * How far the open ledger's account Sequence may be ahead of the validated one beyond the attempts
- * in flight: the account's queue (10) and a few transactions of other apps. A server that claims
- * more would have the runner sign with numbers far ahead (and record them for good).
+ * How far the open ledger's account Sequence is taken ahead of the validated one beyond the attempts
+ * in flight: none. A server that claims more would have the runner sign with numbers of its choosing
+ * (and record them for good); another app's transactions in the open ledger only cost an attempt
+ * that meets tefPAST_SEQ, then is proven dead by their signature and signed again.
  */
-const MAX_OPEN_AHEAD = 50
+const MAX_OPEN_AHEAD = 0
 export class Settler {
   /** Items whose number's user a server could not show, and the ledger it was asked at. */
   private readonly proof: NumberProof
@@ -109,6 +110,7 @@ export class Settler {
       this.state.view.accountSeq,
       [...held, ...pinned, ...fillers],
       this.state.signedThrough,
+      this.state.view.validatedAccountSeq,
     )
     await runPool(this.state.inFlight(), LOOKUP_CONCURRENCY, (item) => this.settle(item, true))
     await this.settleFillers()
