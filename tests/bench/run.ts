@@ -3,6 +3,9 @@
  * bench-results.json at the repository root (one object per suite, flat figures whose names carry
  * their unit, plus "machine" and "date"). Benchmarks print figures; tests assert behaviour.
  */
+// First of all: Dexie reads the IndexedDB it uses when it loads, and the suites' imports load it.
+import 'fake-indexeddb/auto'
+
 import { readFile, writeFile } from 'node:fs/promises'
 import { cpus, totalmem } from 'node:os'
 import { fileURLToPath } from 'node:url'
