@@ -92,16 +92,19 @@ function tooLarge(): never {
 }
 
 /** Rows as papaparse splits them, each with the file line it starts on (the header is line 1). */
-interface SplitRows {
+export interface SplitRows {
   cells: string[][]
   lines: number[]
+  /** papaparse's messages for malformed quotes, if any. */
+  errors: string[]
 }
 
 /**
  * Splits the text into rows (delimiter detected; quotes, CRLF and a BOM handled) and notes the line
- * each starts on, quoted newlines and skipped blank lines counted, from papaparse's cursor.
+ * each starts on, quoted newlines and skipped blank lines counted, from papaparse's cursor: line
+ * numbers the user can find in the file. The distribution CSV and the block list read it so.
  */
-function splitRows(text: string): SplitRows {
+export function splitCsvRows(text: string): SplitRows {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
   const cells: string[][] = []
   const lines: number[] = []
@@ -126,8 +129,14 @@ function splitRows(text: string): SplitRows {
       for (const e of result.errors) if (e.type === 'Quotes') errors.push(e.message)
     },
   })
-  if (errors.length) processingFailed(errors[0]!)
-  return { cells, lines }
+  return { cells, lines, errors }
+}
+
+/** splitCsvRows, a malformed quote failing the whole file. */
+function splitRows(text: string): SplitRows {
+  const split = splitCsvRows(text)
+  if (split.errors.length) processingFailed(split.errors[0]!)
+  return split
 }
 
 function countNewlines(text: string, from: number, to: number): number {

@@ -4,7 +4,7 @@
  * BOM handled — so that a file exported by another tool (`"r…","bot"`) blocks its addresses instead of
  * being read as words. The first column of each row is the address; what follows is the user's note.
  */
-import Papa from 'papaparse'
+import { splitCsvRows } from '../distributionCsv.ts'
 import { isValidClassicAddress, isValidXAddress, xAddressToClassicAddress } from 'xrpl'
 
 import type { CsvProblem } from '../../contract/airdrop.ts'
@@ -65,39 +65,12 @@ export function readBlockList(entries: readonly string[], text: string | undefin
 
 /** The rows of a pasted or uploaded block list, into `addresses` and `problems`. */
 function readText(text: string, addresses: Set<string>, problems: CsvProblem[]): void {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
-  let first = true
-  // Each row's line, from papaparse's cursor (past its row's newline, a quoted one included) and the
-  // blank lines it skipped before the row: line numbers the user can find in the file.
-  let line = 1
-  let end = 0
-  Papa.parse<string[]>(body, {
-    // Greedy, as the distribution CSV's: blank lines do not upset the delimiter's detection.
-    skipEmptyLines: 'greedy',
-    step: (result) => {
-      let start = end
-      for (;;) {
-        const next = body.indexOf('\n', start)
-        if (next < 0 || body.slice(start, next).trim() !== '') break
-        start = next + 1
-      }
-      line += newlines(body, end, start)
-      const at = line
-      line += newlines(body, start, result.meta.cursor)
-      end = result.meta.cursor
-      const cells = result.data
-      const value = (cells[0] ?? '').trim()
-      const header = first && HEADER_NAMES.has(value.toLowerCase().replace(/[\s-]+/g, '_'))
-      first = false
-      if (!header) readRow(cells, value, at, addresses, problems)
-    },
+  const { cells, lines } = splitCsvRows(text)
+  cells.forEach((row, i) => {
+    const value = (row[0] ?? '').trim()
+    const header = i === 0 && HEADER_NAMES.has(value.toLowerCase().replace(/[\s-]+/g, '_'))
+    if (!header) readRow(row, value, lines[i]!, addresses, problems)
   })
-}
-
-function newlines(text: string, from: number, to: number): number {
-  let n = 0
-  for (let i = text.indexOf('\n', from); i >= 0 && i < to; i = text.indexOf('\n', i + 1)) n += 1
-  return n
 }
 
 /** One row: its first column an address, any address further along named (it is not read). */
