@@ -152,7 +152,7 @@ export class Submitter {
     a.preliminary = result
     a.submittedAt = Date.now()
     this.state.touch(item)
-    if (PERMANENT.test(result)) this.reject(item, a, result)
+    if (PERMANENT.test(result)) this.reject(a)
   }
 
   /**
@@ -356,7 +356,7 @@ export class Submitter {
    * (then it fails, see RunState.markDead), or its transaction validates after all (then the
    * ledger's result counts).
    */
-  private reject(_item: JobItemRow, a: Attempt, _result: string): void {
+  private reject(a: Attempt): void {
     // The rejection is one server's word: the number is left to a filler, never to another intent,
     // and the attempt stays in flight until its LastLedgerSequence passes (then the item fails, see
     // RunState.markDead) or it validates after all (a server that said tem and held it).
