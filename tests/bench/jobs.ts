@@ -11,9 +11,10 @@
  *
  * One holder, 1,000 funded recipients and 2,200 NFTs are built straight into the in-process ledger
  * (signed, as the demo is). The holder's key is ed25519: the engine and the sandbox share one Node
- * thread here, and the sandbox checks secp256k1 signatures in JavaScript (≈2 ms each, besides the
- * engine's ≈1.5 ms to sign), which would cap the engine near 200 transactions a second — a cost a
- * real server pays on its own hardware. (With a secp256k1 holder both 1,000-runs take 6 ledgers.)
+ * thread here, and secp256k1 is signed and checked in JavaScript on both sides (≈1.5 ms to sign,
+ * ≈2 ms to check), which would cap the engine near 200 transactions a second — a cost a real server
+ * pays on its own hardware; ed25519 is signed and checked natively (src/worker/ledger/keySign.ts).
+ * (With a secp256k1 holder both 1,000-runs take 6 ledgers.)
  * Then, in order:
  * - offers1000: an airdrop of 1,000 zero-amount offers, one per recipient, by the engine;
  * - cancel1000: those 1,000 offers cancelled by the engine (500 ids per NFTokenCancelOffer);

@@ -15,12 +15,10 @@ import { isRecord } from '../../shared/isRecord.ts'
 import { APPROVER_WALLETS } from '../../shared/wallets.ts'
 import type { ApproverWallet, ApproverWalletId } from '../../shared/wallets.ts'
 import type { ApprovalPort } from '../api.ts'
+import { signWithKey } from './keySign.ts'
+import type { SignedTx } from './keySign.ts'
 
-/** A signed transaction, ready to be stored and submitted. */
-export interface SignedTx {
-  txBlob: string
-  hash: string
-}
+export type { SignedTx }
 
 /** Why a wallet stopped before approving every transaction asked. */
 export interface ApprovalStop {
@@ -55,17 +53,12 @@ export interface JobSigner {
 
 /** A key the app holds: every transaction is signed at once. */
 export function keySigner(wallet: Wallet): JobSigner {
+  const sign = signWithKey(wallet)
   return {
     keyAddress: deriveAddress(wallet.publicKey),
     window: Infinity,
     approvalLedgers: 0,
-    sign: (txs) =>
-      Promise.resolve({
-        signed: txs.map((tx) => {
-          const { tx_blob, hash } = wallet.sign(tx)
-          return { txBlob: tx_blob, hash }
-        }),
-      }),
+    sign: async (txs) => ({ signed: await Promise.all(txs.map(sign)) }),
   }
 }
 
