@@ -102,6 +102,8 @@ export interface JobItemRow {
    * number until an attempt of it is stored (see db/sequences.ts heldSequence).
    */
   reserved?: number
+  /** The validated ledger when the wallet was asked with `reserved`: its copy is in no earlier one. */
+  reservedLedger?: number
   /** A re-offer's item: the recipient the NFT was offered to before, for reports. */
   previousRecipient?: string
   /** Airdrop offers that succeeded: whether the recipient accepted them (acceptance tracking). */

@@ -5,19 +5,20 @@
  * asks again; every NFT is offered exactly once, to its recipient, signed by the wallet's key.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Wallet } from 'xrpl'
+import { Wallet, hashes } from 'xrpl'
 
 import { readItems, readJob } from '../../../src/db/jobs.ts'
 import { APPROVER_WALLETS } from '../../../src/shared/wallets.ts'
 import { pausedForApproval, planWalletAirdrop, scriptedApprover } from '../../helpers/approvers.ts'
 import { eventually } from '../../helpers/poll.ts'
-import { expectExactlyOnce, holderOffers } from '../../helpers/faultLedger.ts'
+import { expectExactlyOnce, holderOffers, ledgerBefore } from '../../helpers/faultLedger.ts'
 import type { World } from '../../helpers/faultWorld.ts'
 import {
   accounts,
   holder,
   recipients,
   releaseNfts,
+  reopenEngine,
   startWorld,
   waitForJob,
 } from '../../helpers/faultWorld.ts'
@@ -149,6 +150,84 @@ describe('a wallet that does not answer, or answers with other bytes', () => {
     await w.engine.startJob(jobId)
     const done = await waitForJob(w, jobId, ['completed'], 60_000)
     expect(done.counts.succeeded).toBe(SMALL)
+  })
+
+  it('a wallet that submits what it was asked itself and never answers: each NFT offered once', async () => {
+    const copies: string[] = []
+    const approver = scriptedApprover(accounts.holder, [
+      {
+        do: 'submitOwn',
+        submit: async (blob) => {
+          copies.push(hashes.hashSignedTx(blob))
+          return w.client.request({ command: 'submit', tx_blob: blob })
+        },
+      },
+    ])
+    const jobId = await planSmall(approver)
+    const before = await ledgerBefore(w, recipients.slice(0, SMALL))
+    await w.engine.startJob(jobId)
+    const paused = await pausedForApproval(w, jobId)
+    expect(paused.notice).toBe(
+      'Waiting for Crossmark: no answer came in time. Open it, then Resume',
+    )
+    // The wallet's own copies validate while the job waits for Resume.
+    for (const hash of copies) {
+      await eventually(
+        () => w.client.request({ command: 'tx', transaction: hash }).catch(() => undefined),
+        (found) => found?.result.validated === true,
+        "the wallet's copy validated",
+      )
+    }
+    // The copies count as the offers: found by the paused job's runner, or else on Resume, before
+    // the last look could take their NFTs as offered elsewhere (and skip the items as TAKEN).
+    const seen = await readJob(w.h.db, jobId)
+    if (seen?.status !== 'completed' && seen?.counts.succeeded !== SMALL) {
+      await w.engine.startJob(jobId)
+    }
+    const done = await waitForJob(w, jobId, ['completed'], 60_000)
+    expect(done.counts).toMatchObject({ succeeded: SMALL, skipped: 0, failed: 0 })
+    const items = await expectExactlyOnce(w, jobId, before, recipients.slice(0, SMALL))
+    const executed = items.map((i) => i.attempts.find((a) => a.final === 'tesSUCCESS')?.hash)
+    expect(new Set(executed)).toEqual(new Set(copies))
+  })
+
+  it('the tab closes while the wallet is asked, and the wallet submits its copies: each NFT offered once', async () => {
+    const copies: string[] = []
+    let submitted = () => {}
+    const allSubmitted = new Promise<void>((resolve) => (submitted = resolve))
+    const approver = scriptedApprover(accounts.holder, [
+      {
+        do: 'submitOwn',
+        submit: async (blob) => {
+          // The wallet approves only once the tab that asked is gone.
+          await closed
+          copies.push(hashes.hashSignedTx(blob))
+          await w.client.request({ command: 'submit', tx_blob: blob })
+          if (copies.length === SMALL) submitted()
+        },
+      },
+    ])
+    let close = () => {}
+    const closed = new Promise<void>((resolve) => (close = resolve))
+    const jobId = await planSmall(approver)
+    const before = await ledgerBefore(w, recipients.slice(0, SMALL))
+    await w.engine.startJob(jobId)
+    await eventually(
+      () => readItems(w.h.db, jobId),
+      (items) => approver.requests.length === 1 && items.every((i) => i.reserved !== undefined),
+      'the wallet asked, each number stored',
+    )
+    await reopenEngine(w, {}, async () => {
+      close()
+      await allSubmitted
+    })
+    const done = await waitForJob(w, jobId, ['completed', 'paused'], 60_000)
+    if (done.status !== 'completed') await w.engine.startJob(jobId)
+    const final = await waitForJob(w, jobId, ['completed'], 60_000)
+    expect(final.counts).toMatchObject({ succeeded: SMALL, skipped: 0, failed: 0 })
+    const items = await expectExactlyOnce(w, jobId, before, recipients.slice(0, SMALL))
+    const executed = items.map((i) => i.attempts.find((a) => a.final === 'tesSUCCESS')?.hash)
+    expect(new Set(executed)).toEqual(new Set(copies))
   })
 
   it('Cancel while the wallet is asked: the job ends cancelled at once, its items skipped', async () => {

@@ -202,20 +202,77 @@ export class NumberProof {
       .inFlight()
       .find((i) => this.state.latest(i).sequence === sequence && this.deps.sameIntent?.(i, txJson))
     if (!item || !signedByAccount(hash, txJson, account, this.deps.keyAddress?.())) return false
-    const a = this.state.latest(item)
+    this.recordCopy(item, hash, sequence, found, txJson, this.state.latest(item))
+    return true
+  }
+
+  /**
+   * A pending item that keeps a number the account's validated Sequence is already past (a wallet
+   * was asked to sign it with that number, or an attempt of it died unproven) while no run followed
+   * the account: the job was paused, the tab closed. Before the last look can skip it — a copy the
+   * wallet submitted meanwhile makes its NFT look taken — the transaction that used the number is
+   * looked up, on this server and on another: a copy of the intent signed by the account is the
+   * item's execution; another transaction signed by the account proves the number used, so the
+   * intent is free to take another one. Anything else leaves the item as it is (the attempt with
+   * the number, if signed again, is proven or pauses as in settleUsed).
+   */
+  async usedWhileAway(item: JobItemRow): Promise<void> {
+    const sequence = this.state.pinned(item)
+    const { validated, validatedAccountSeq } = this.state.view
+    if (sequence === undefined || sequence >= validatedAccountSeq) return
+    const last = item.attempts.at(-1)
+    const attempt = last?.sequence === sequence ? last : undefined
+    const since = attempt ? attempt.firstLedger : item.reservedLedger
+    if (since === undefined) return
+    const { account } = this.state.job
+    const range = [account, sequence, since - HOLDER_MARGIN, validated] as const
+    for (const ask of [
+      () => sequenceHolder(this.deps.client(), ...range),
+      () => this.deps.secondLookup?.holder(...range) ?? Promise.resolve(undefined),
+    ]) {
+      const holder = await ask()
+      if (item.status !== 'pending' || this.state.pinned(item) !== sequence) return
+      if (typeof holder !== 'object') continue
+      const { hash, txJson, lookup } = holder
+      if (!signedByAccount(hash, txJson, account, this.deps.keyAddress?.())) continue
+      if (this.deps.sameIntent?.(item, txJson)) {
+        const base = { firstLedger: since, feeDrops: attempt?.feeDrops ?? '0' }
+        this.recordCopy(item, hash, sequence, lookup, txJson, base)
+      } else if (attempt) {
+        attempt.rival = hash
+        this.state.touch(item)
+      } else {
+        delete item.reserved
+        delete item.reservedLedger
+        this.state.touch(item)
+      }
+      return
+    }
+  }
+
+  /** Records a copy of the item's intent signed outside the app as its attempt, final. */
+  private recordCopy(
+    item: JobItemRow,
+    hash: string,
+    sequence: number,
+    found: Found,
+    txJson: Record<string, unknown>,
+    base: Pick<Attempt, 'firstLedger' | 'feeDrops'>,
+  ): void {
     item.attempts.push({
       sequence,
-      firstLedger: a.firstLedger,
+      firstLedger: base.firstLedger,
       lastLedgerSequence: found.ledgerIndex,
-      feeDrops: typeof txJson.Fee === 'string' ? txJson.Fee : a.feeDrops,
+      feeDrops: typeof txJson.Fee === 'string' ? txJson.Fee : base.feeDrops,
       hash,
       // Signed by the wallet outside the app: no blob was ever stored (none is submitted again).
       txBlob: '',
       signedAt: Date.now(),
     })
+    delete item.reserved
+    delete item.reservedLedger
     this.state.byHash.set(hash, item)
     this.finished(item, hash, found)
-    return true
   }
 
   /** Whether a transaction the runner did not sign proves its sequence number used (logged if not). */

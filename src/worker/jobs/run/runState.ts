@@ -371,6 +371,7 @@ export class RunState {
   addAttempt(item: JobItemRow, a: Attempt): void {
     item.attempts.push(a)
     delete item.reserved
+    delete item.reservedLedger
     this.noteSigned(a.sequence)
     this.setStatus(item, 'inFlight')
     this.byHash.set(a.hash, item)

@@ -114,6 +114,11 @@ export class Settler {
     )
     await runPool(this.state.inFlight(), LOOKUP_CONCURRENCY, (item) => this.settle(item, true))
     await this.settleFillers()
+    const used = this.state.pending().filter((i) => {
+      const pin = this.state.pinned(i)
+      return pin !== undefined && pin < this.state.view.validatedAccountSeq
+    })
+    await runPool(used, LOOKUP_CONCURRENCY, (item) => this.proof.usedWhileAway(item))
   }
 
   /**

@@ -14,6 +14,7 @@ import type { Filler } from './noop.ts'
 import { isConnectionError } from '../../ledger/ledgerFollower.ts'
 import type { Pace } from './pace.ts'
 import type { PresignCheck } from './presignCheck.ts'
+import { Abandoned } from './runState.ts'
 import type { RunState } from './runState.ts'
 import { BACK_OFF, NEVER_APPLIES, PERMANENT, isHeldBack, isRejected } from './submitRules.ts'
 import type { RunnerLimits } from './submitRules.ts'
@@ -224,15 +225,19 @@ export class Submitter {
     // Numbers taken here and not signed go back; a pinned number stays its item's.
     const giveBack = (from: number) => {
       sequences.forEach((sequence, i) => {
-        if (i >= from && pins[i] === undefined) sequencer.release(sequence)
+        if (i < from || pins[i] !== undefined) return
+        sequencer.release(sequence)
+        delete items[i]!.reserved
+        delete items[i]!.reservedLedger
       })
     }
     let outcome: { signed: SignedTx[]; stopped?: ApprovalStop }
     try {
       const prepared = txs.map((tx, i) => prepare(tx, sequences[i]!, frame))
+      if (signer.approver) this.reserve(items, sequences, frame)
       outcome = await this.approve(signer, prepared, this.state.job.kind)
     } catch (e) {
-      giveBack(0)
+      if (!(e instanceof Abandoned)) giveBack(0)
       throw e
     }
     const usable = this.usable(signer, frame, outcome.signed.length)
@@ -244,14 +249,28 @@ export class Submitter {
     // Signed by the wallet but dropped (the run was stopping, or the approval came too late): a copy
     // exists outside the app, so each intent keeps that number (stored with the next flush, before
     // anything else is signed; see heldSequence) and is never signed with another one beside it.
-    for (let i = usable; i < outcome.signed.length; i++) {
-      const item = items[i]!
-      if (pins[i] === undefined) item.reserved = sequences[i]!
-      this.state.noteSigned(sequences[i]!)
-      this.state.touch(item)
-    }
-    giveBack(Math.max(usable, outcome.signed.length))
+    for (let i = usable; i < outcome.signed.length; i++) this.state.noteSigned(sequences[i]!)
+    // Not returned: only a refusal says the wallet signed none of them. Any other end (no answer in
+    // time, a pause or cancel while it asked, a closed wallet, a changed transaction) leaves each
+    // intent the number it was asked with (see reserve).
+    if (outcome.stopped?.reason === 'refused') giveBack(Math.max(usable, outcome.signed.length))
     return outcome.stopped ? { signed, stopped: outcome.stopped } : { signed }
+  }
+
+  /**
+   * Before a wallet is asked, each intent keeps the number it is asked with (stored by the flush in
+   * approve, before the wallet sees it): the wallet may sign — and submit — what it was asked even
+   * when its answer never reaches the run (the wait ended, the tab closed). Asked again, the intent
+   * gets the same number, so the wallet's copy and the new attempt can never both apply; given up,
+   * the number goes to a no-op filler, never to another intent.
+   */
+  private reserve(items: readonly JobItemRow[], sequences: readonly number[], frame: Frame): void {
+    items.forEach((item, i) => {
+      if (this.state.pinned(item) !== undefined) return
+      item.reserved = sequences[i]!
+      item.reservedLedger = frame.firstLedger
+      this.state.touch(item)
+    })
   }
 
   /**
