@@ -152,8 +152,22 @@ export class NumberProof {
     )
   }
 
+  /**
+   * Whether another server confirms the transaction validated; with no other server on the
+   * network, a copy of the intent is taken on the one server's word (the plan says so), a no-op of
+   * the store's never.
+   */
+  private async confirmedIfPossible(
+    hash: string,
+    since: number,
+    filler: boolean,
+  ): Promise<boolean> {
+    if (!this.deps.secondLookup?.available()) return !filler
+    return this.confirmedElsewhere(hash, { firstLedger: since })
+  }
+
   /** Whether another server of the network has this transaction validated. */
-  private async confirmedElsewhere(hash: string, a: Signed): Promise<boolean> {
+  private async confirmedElsewhere(hash: string, a: Pick<Signed, 'firstLedger'>): Promise<boolean> {
     const second = this.deps.secondLookup
     if (!second?.available()) return false
     const answer = await second.lookup(
@@ -226,15 +240,23 @@ export class NumberProof {
     if (since === undefined) return
     const { account } = this.state.job
     const range = [account, sequence, since - HOLDER_MARGIN, validated] as const
+    const ownFillers = await this.state.storedFillers()
+    const still = () => item.status === 'pending' && this.state.pinned(item) === sequence
     for (const ask of [
       () => sequenceHolder(this.deps.client(), ...range),
       () => this.deps.secondLookup?.holder(...range) ?? Promise.resolve(undefined),
     ]) {
       const holder = await ask()
-      if (item.status !== 'pending' || this.state.pinned(item) !== sequence) return
+      if (!still()) return
       if (typeof holder !== 'object') continue
       const { hash, txJson, lookup } = holder
       if (!signedByAccount(hash, txJson, account, this.deps.keyAddress?.())) continue
+      // What the app signed itself, a server may hold and show validated without relaying it: the
+      // store's own no-op, or the wallet's copy of this intent, counts only with another server's
+      // word where the network has one (as in settleUsed).
+      const own = ownFillers.has(hash) || this.deps.sameIntent?.(item, txJson) === true
+      if (own && !(await this.confirmedIfPossible(hash, since, ownFillers.has(hash)))) continue
+      if (!still()) return
       if (this.deps.sameIntent?.(item, txJson)) {
         const base = { firstLedger: since, feeDrops: attempt?.feeDrops ?? '0' }
         this.recordCopy(item, hash, sequence, lookup, txJson, base)

@@ -287,6 +287,16 @@ export class RunState {
     this.signedThroughDirty = true
   }
 
+  /**
+   * Numbers noted when a wallet was asked, which it then refused: never signed, so the mark goes
+   * back to `through` — unless a higher number was noted since.
+   */
+  unnoteSigned(through: number, asked: number): void {
+    if (this.signedThrough > asked || through >= this.signedThrough) return
+    this.signedThrough = through
+    this.signedThroughDirty = true
+  }
+
   /** Takes in the highest number the account's other jobs signed (see signedThrough). */
   async readSignedThrough(): Promise<void> {
     const { network, account } = this.job

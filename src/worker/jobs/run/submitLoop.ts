@@ -191,11 +191,17 @@ export class Submitter {
     if (signer.approver && this.state.stopping) return
     for (;;) {
       if (this.blocked || !this.feeAllowed()) return
-      // Free numbers go to pending intents while there are some; gaps only ever to fillers.
-      const gap = sequencer.lowestGap(view.accountSeq, !this.state.toSign())
-      if (gap === undefined || !this.waitingAbove(gap)) return
-      sequencer.fill(gap)
-      await this.submitFiller(signer, gap)
+      // Free numbers go to pending intents while there are some; gaps only ever to fillers. An
+      // external wallet approves a window of them at once (a cancel while it was asked leaves one).
+      const gaps: number[] = []
+      while (gaps.length < signer.window) {
+        const gap = sequencer.lowestGap(view.accountSeq, !this.state.toSign())
+        if (gap === undefined || !this.waitingAbove(gap)) break
+        sequencer.fill(gap)
+        gaps.push(gap)
+      }
+      if (gaps.length === 0) return
+      await this.submitFillers(signer, gaps)
     }
   }
 
@@ -231,6 +237,7 @@ export class Submitter {
         delete items[i]!.reservedLedger
       })
     }
+    const signedBefore = this.state.signedThrough
     let outcome: { signed: SignedTx[]; stopped?: ApprovalStop }
     try {
       const prepared = txs.map((tx, i) => prepare(tx, sequences[i]!, frame))
@@ -253,7 +260,12 @@ export class Submitter {
     // Not returned: only a refusal says the wallet signed none of them. Any other end (no answer in
     // time, a pause or cancel while it asked, a closed wallet, a changed transaction) leaves each
     // intent the number it was asked with (see reserve).
-    if (outcome.stopped?.reason === 'refused') giveBack(Math.max(usable, outcome.signed.length))
+    if (outcome.stopped?.reason === 'refused') {
+      const kept = Math.max(usable, outcome.signed.length)
+      giveBack(kept)
+      const held = sequences.filter((_, i) => i < kept || pins[i] !== undefined)
+      this.state.unnoteSigned(Math.max(signedBefore, ...held), Math.max(...sequences))
+    }
     return outcome.stopped ? { signed, stopped: outcome.stopped } : { signed }
   }
 
@@ -262,10 +274,12 @@ export class Submitter {
    * approve, before the wallet sees it): the wallet may sign — and submit — what it was asked even
    * when its answer never reaches the run (the wait ended, the tab closed). Asked again, the intent
    * gets the same number, so the wallet's copy and the new attempt can never both apply; given up,
-   * the number goes to a no-op filler, never to another intent.
+   * the number goes to a no-op filler, never to another intent. The numbers count as signed (the
+   * account's other jobs take higher ones) until the wallet says it refused them.
    */
   private reserve(items: readonly JobItemRow[], sequences: readonly number[], frame: Frame): void {
     items.forEach((item, i) => {
+      this.state.noteSigned(sequences[i]!)
       if (this.state.pinned(item) !== undefined) return
       item.reserved = sequences[i]!
       item.reservedLedger = frame.firstLedger
@@ -382,36 +396,36 @@ export class Submitter {
     this.state.sequencer!.abandon(a.sequence)
   }
 
-  private async submitFiller(signer: JobSigner, sequence: number): Promise<void> {
+  private async submitFillers(signer: JobSigner, sequences: readonly number[]): Promise<void> {
     const frame = this.frame(signer)
+    const noop = buildNoop(this.state.job.account)
     let outcome: { signed: SignedTx[]; stopped?: ApprovalStop }
     try {
-      outcome = await this.approve(
-        signer,
-        [prepare(buildNoop(this.state.job.account), sequence, frame)],
-        'gap',
-      )
+      const prepared = sequences.map((sequence) => prepare(noop, sequence, frame))
+      outcome = await this.approve(signer, prepared, 'gap')
     } catch (e) {
-      this.state.sequencer!.abandon(sequence)
+      for (const sequence of sequences) this.state.sequencer!.abandon(sequence)
       throw e
     }
-    const one = this.usable(signer, frame, outcome.signed.length) ? outcome.signed[0] : undefined
-    if (!one) {
-      this.state.sequencer!.abandon(sequence)
-      if (outcome.stopped) throw new ApprovalStopped(outcome.stopped)
-      return
-    }
-    const filler: Filler = attemptOf(sequence, frame, one)
-    this.state.fillers.push(filler)
-    // Its hash and number are stored (and the highest number signed) before the server sees it.
-    this.state.noteSigned(sequence)
-    this.state.noteFiller(filler)
+    const usable = this.usable(signer, frame, outcome.signed.length)
+    const fillers = sequences.slice(0, usable).map((sequence, i) => {
+      const filler: Filler = attemptOf(sequence, frame, outcome.signed[i]!)
+      this.state.fillers.push(filler)
+      // Its hash and number are stored (and the highest number signed) before the server sees it.
+      this.state.noteSigned(sequence)
+      this.state.noteFiller(filler)
+      return filler
+    })
+    for (const sequence of sequences.slice(usable)) this.state.sequencer!.abandon(sequence)
     if (this.state.signedUnsaved) await this.state.flush()
-    const result = await this.send(filler.txBlob)
-    if (result !== undefined && NEVER_APPLIES.test(result)) {
-      this.state.fillers = this.state.fillers.filter((f) => f !== filler)
-      this.state.sequencer!.abandon(sequence)
+    for (const filler of fillers) {
+      const result = await this.send(filler.txBlob)
+      if (result !== undefined && NEVER_APPLIES.test(result)) {
+        this.state.fillers = this.state.fillers.filter((f) => f !== filler)
+        this.state.sequencer!.abandon(filler.sequence)
+      }
     }
+    if (outcome.stopped) throw new ApprovalStopped(outcome.stopped)
   }
 
   /** Whether any live transaction has a higher number than `gap` (and so waits behind it). */
