@@ -83,7 +83,7 @@ export class NumberProof {
    */
   async afterUnprovenDeath(item: JobItemRow, a: Attempt): Promise<void> {
     if (unseen(item, a.sequence) < MAX_UNSEEN) return
-    await this.state.pauseForServer(
+    await this.state.control.pauseForServer(
       `Paused: ${this.server()} took this job's transactions ${String(MAX_UNSEEN)} times and ` +
         `never showed them in a validated ledger. Nothing is signed twice; choose another ` +
         `server, then Resume`,
@@ -116,7 +116,7 @@ export class NumberProof {
     const { account } = this.state.job
     const range = [account, a.sequence, first - HOLDER_MARGIN, validated] as const
     const shown: string[] = []
-    const ownFillers = await this.state.storedFillers()
+    const ownFillers = await this.state.numbers.storedFillers()
     let ownFiller = false
     for (const ask of [
       () => sequenceHolder(this.deps.client(), ...range),
@@ -146,7 +146,7 @@ export class NumberProof {
       : shown.length
         ? `shows only transaction ${shown[0]!}, not signed by a key this app can check, as using it`
         : 'shows no transaction that used it'
-    await this.state.pauseForServer(
+    await this.state.control.pauseForServer(
       `Paused: ${this.server()} says sequence ${String(a.sequence)} of ${account} is used, but ` +
         `${why}. Nothing is signed again for it; choose another server, then Resume`,
     )
@@ -240,7 +240,7 @@ export class NumberProof {
     if (since === undefined) return
     const { account } = this.state.job
     const range = [account, sequence, since - HOLDER_MARGIN, validated] as const
-    const ownFillers = await this.state.storedFillers()
+    const ownFillers = await this.state.numbers.storedFillers()
     const still = () => item.status === 'pending' && this.state.pinned(item) === sequence
     for (const ask of [
       () => sequenceHolder(this.deps.client(), ...range),

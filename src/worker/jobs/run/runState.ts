@@ -1,54 +1,31 @@
 /**
  * One job run's state, shared by the runner's parts (ledger follower, settling, submit loop): the
- * items with their attempts, the ledger as last read, the sequence numbers, the no-op fillers in
- * flight, and every item transition. Changed items are written together by `flush`.
+ * items with their attempts and every item transition, the ledger as last read, the account's
+ * numbers (runNumbers.ts) and what the run is told and shows (runControl.ts). Changed items are
+ * written together by `flush`, with what changed of the numbers and the notice.
  */
-import { FencedError, saveItems } from '../../../db/jobItemWrites.ts'
-import { noteJobError, switchJobStatus } from '../../../db/jobStatus.ts'
-import { readJob } from '../../../db/jobs.ts'
-import { fillerHashes, heldSequence, highestSignedSequence } from '../../../db/sequences.ts'
+import { saveItems } from '../../../db/jobItemWrites.ts'
+import { heldSequence } from '../../../db/sequences.ts'
 import { forgetBurnedNfts } from '../../../db/nftSnapshots.ts'
 import type { LedgerDb } from '../../../db/schema.ts'
 import type { Attempt, JobItemRow } from '../../../db/types/jobItems.ts'
-import type { JobRow, JobStatus } from '../../../db/types/jobs.ts'
+import type { JobRow } from '../../../db/types/jobs.ts'
 import { logFailure } from '../../../shared/errors.ts'
 import type { ResultWords } from '../../ledger/resultMessages.ts'
 import { ReplacementOrder } from './replacementOrder.ts'
-import type { Filler } from './noop.ts'
-import type { Sequencer } from './sequencer.ts'
+import { RunControl } from './runControl.ts'
+import { RunNumbers } from './runNumbers.ts'
 import { isRejected } from './submitRules.ts'
 import type { LedgerView } from './ledgerView.ts'
-
-/** Thrown inside an abandoned runner to unwind it without touching anything. */
-export class Abandoned extends Error {}
-
-/**
- * Why the run stops signing: the user paused or cancelled it, or an error stops the job (`fail`: what
- * is in flight settles first, then the job ends `failed`).
- */
-export type Stopping = 'pause' | 'cancel' | 'fail'
 
 /** One job run's state; see the module comment. */
 export class RunState {
   readonly byHash = new Map<string, JobItemRow>()
   view: LedgerView = { validated: 0, validatedAccountSeq: 0, accountSeq: 0 }
-  /** Rebuilt from the ledger's view and the stored attempts at every reconcile. */
-  sequencer?: Sequencer
-  fillers: Filler[] = []
-  /**
-   * The highest sequence number this store ever signed for the account on the network (every job's
-   * and filler's): new intents get numbers above it (see sequencer.ts). Stored with the items.
-   */
-  signedThrough = 0
-  private signedThroughDirty = false
-  /** Fillers signed since the last flush (JobRow.fillers). */
-  private fillersUnsaved: { sequence: number; hash: string }[] = []
-  /** The error that stops the job (with `stopping` 'fail'). */
-  failure?: string
-  private stoppingNow: Stopping | null = null
-  private abandonedNow = false
-  /** Told when the run is told to stop or is abandoned (see untilStopped). */
-  private readonly stopListeners = new Set<() => void>()
+  /** The account's sequence numbers: the sequencer, the fillers, the highest signed. */
+  readonly numbers: RunNumbers
+  /** What the run is told (pause, cancel, fail, abandoned) and what it shows (its notice). */
+  readonly control: RunControl
   private dirty = new Set<JobItemRow>()
   /**
    * The items in flight and the pending ones (in plan order, then as they came back), kept as items
@@ -59,12 +36,6 @@ export class RunState {
   private readonly waiting = new Set<JobItemRow>()
   /** 'List again': the replacing offers wait for the cancellations of the offers they replace. */
   private readonly replacements = new ReplacementOrder()
-  private shownNotice: string | undefined
-  /** The words of a pause for the wallet or the server, kept as the notice until the job goes on. */
-  private pauseMessage: string | undefined
-  private noticeDirty = false
-  /** The job's status as last read from its row: requests are taken when it changes. */
-  private seenStatus: JobStatus
 
   /**
    * @param job - the job as the runner took it (its `epoch` fences every write).
@@ -76,21 +47,13 @@ export class RunState {
     readonly items: JobItemRow[],
     private readonly words: ResultWords,
   ) {
+    this.numbers = new RunNumbers(db, job, items)
+    this.control = new RunControl(db, job, () => this.flush())
     for (const item of items) {
-      for (const a of item.attempts) {
-        this.byHash.set(a.hash, item)
-        this.signedThrough = Math.max(this.signedThrough, a.sequence)
-      }
+      for (const a of item.attempts) this.byHash.set(a.hash, item)
       this.track(item)
     }
     for (const item of this.replacements.link(items)) this.notReplaced(item)
-    this.seenStatus = job.status
-    // Taken paused (its runner went before what it had in flight settled): settle, sign nothing new.
-    if (job.status === 'paused') this.stopping = 'pause'
-    if (job.status === 'failed') {
-      this.stopping = 'fail'
-      this.failure = job.error ?? 'The job failed'
-    }
   }
 
   /** A replacing offer whose earlier offers were not cancelled: skipped, if not yet signed. */
@@ -100,157 +63,6 @@ export class RunState {
     this.setStatus(item, 'skipped')
     item.message = this.words.resultMessage('notReplaced', item.intent.type)
     this.touch(item)
-  }
-
-  /** Why the run stops signing, if it does (a pause, a cancel, an error). */
-  get stopping(): Stopping | null {
-    return this.stoppingNow
-  }
-
-  set stopping(value: Stopping | null) {
-    this.stoppingNow = value
-    if (value) this.tellStopped()
-    else if (this.pauseMessage !== undefined) {
-      // Resumed: the pause's words go.
-      this.pauseMessage = undefined
-      this.notice = undefined
-    }
-  }
-
-  /** The run was abandoned (the engine is going, or another runner took the job): it writes nothing. */
-  get abandoned(): boolean {
-    return this.abandonedNow
-  }
-
-  set abandoned(value: boolean) {
-    this.abandonedNow = value
-    if (value) this.tellStopped()
-  }
-
-  private tellStopped(): void {
-    for (const listener of [...this.stopListeners]) listener()
-  }
-
-  /**
-   * Resolves once the run is told to stop or is abandoned, here or through the job's row (another tab
-   * or process asked: the row is read every `everyMs`), or with 'deadline' after `deadlineMs`. For a
-   * wait the runner cannot otherwise leave (an external wallet that never answers); `cancel` ends it.
-   */
-  untilStopped(
-    deadlineMs: number,
-    everyMs = 2_000,
-  ): { done: Promise<'stopped' | 'deadline'>; cancel: () => void } {
-    let finish: (why: 'stopped' | 'deadline') => void = () => {}
-    const done = new Promise<'stopped' | 'deadline'>((resolve) => {
-      finish = resolve
-    })
-    const onStop = () => finish('stopped')
-    const deadline = setTimeout(() => finish('deadline'), deadlineMs)
-    const look = setInterval(() => {
-      readJob(this.db, this.job.id).then(
-        (row) => {
-          if (!row || row.epoch !== this.job.epoch) this.abandoned = true
-          else this.adopt(row.status)
-        },
-        () => {},
-      )
-    }, everyMs)
-    const cancel = () => {
-      clearTimeout(deadline)
-      clearInterval(look)
-      this.stopListeners.delete(onStop)
-    }
-    this.stopListeners.add(onStop)
-    if (this.stopping || this.abandoned) onStop()
-    void done.then(cancel)
-    return { done, cancel }
-  }
-
-  /**
-   * An error stops the job: nothing new is signed, what is in flight settles (the first error counts,
-   * and is shown on the job at once: the job ends `failed` with it once nothing is in flight).
-   */
-  async fail(message: string): Promise<void> {
-    if (this.stopping !== 'cancel') this.stopping = 'fail'
-    if (this.failure !== undefined) return
-    this.failure = message
-    await noteJobError(this.db, this.job.id, this.job.epoch, message).catch(
-      logFailure(`jobs: recording why job ${this.job.id} stops`),
-    )
-  }
-
-  /**
-   * The external wallet stopped approving: nothing new is signed, what is in flight settles, and the
-   * job is paused with the wallet's message (stored at once) until the user resumes it.
-   */
-  async pauseForApproval(message: string): Promise<void> {
-    await this.pauseFor('approval', message)
-  }
-
-  /**
-   * The server contradicts itself in a way only a lying or broken server does (a sequence number it
-   * calls used, with no transaction it can show that used it): nothing new is signed, and the job is
-   * paused with the server named until the user resumes it (on another server, say). What is in
-   * flight is still looked at: a later answer that proves it settles it.
-   */
-  async pauseForServer(message: string): Promise<void> {
-    await this.pauseFor('server', message)
-  }
-
-  private async pauseFor(reason: 'approval' | 'server', message: string): Promise<void> {
-    if (this.stopping === 'cancel' || this.stopping === 'fail') return
-    this.stopping = 'pause'
-    this.pauseMessage = undefined
-    this.notice = message
-    this.pauseMessage = message
-    await this.flush()
-    const epoch = this.job.epoch
-    const from: JobStatus[] = ['running', 'waiting']
-    if (await switchJobStatus(this.db, this.job.id, from, 'paused', { epoch, pausedBy: reason }))
-      this.seenStatus = 'paused'
-  }
-
-  /**
-   * Reads the job's row: a runner that lost the job (another took it: a higher epoch) stops with a
-   * FencedError; a pause, resume or cancel that another writer stored (another tab, say) is taken.
-   */
-  async sync(): Promise<void> {
-    this.checkAlive()
-    const row = await readJob(this.db, this.job.id)
-    if (!row || row.epoch !== this.job.epoch) throw new FencedError(this.job.id)
-    this.adopt(row.status)
-    // Resumed by a request (paused, then started again): the run goes on, and says so.
-    if (row.status === 'waiting') {
-      const epoch = this.job.epoch
-      if (await switchJobStatus(this.db, this.job.id, ['waiting'], 'running', { epoch }))
-        this.seenStatus = 'running'
-    }
-  }
-
-  /**
-   * Takes a request stored on the row, when the stored status changed since last read (a status
-   * read before this runner's own pause was stored must not undo it).
-   */
-  private adopt(status: JobStatus): void {
-    if (status === this.seenStatus) return
-    this.seenStatus = status
-    if (status === 'cancelling') this.stopping = 'cancel'
-    else if (status === 'paused') this.stopping ??= 'pause'
-    else if ((status === 'running' || status === 'waiting') && this.stopping === 'pause')
-      this.stopping = null
-  }
-
-  /** Why the run waits, shown on the job (written by the next flush when it changed). */
-  get notice(): string | undefined {
-    return this.shownNotice
-  }
-
-  set notice(text: string | undefined) {
-    // A pause's words stay until the job goes on (gap filling still runs, and says nothing new).
-    text = this.pauseMessage ?? text
-    if (text === this.shownNotice) return
-    this.shownNotice = text
-    this.noticeDirty = true
   }
 
   latest(item: JobItemRow): Attempt {
@@ -267,46 +79,6 @@ export class RunState {
    */
   pinned(item: JobItemRow): number | undefined {
     return heldSequence(item)
-  }
-
-  /** The hashes of every no-op filler this store signed for the account (every job's). */
-  storedFillers(): Promise<Set<string>> {
-    const { network, account } = this.job
-    return fillerHashes(this.db, network, account)
-  }
-
-  /** A filler signed: stored (its hash and number) with the next flush, before it is submitted. */
-  noteFiller(filler: { sequence: number; hash: string }): void {
-    this.fillersUnsaved.push({ sequence: filler.sequence, hash: filler.hash })
-  }
-
-  /** A number was signed (an intent's attempt or a filler): stored with the next flush. */
-  noteSigned(sequence: number): void {
-    if (sequence <= this.signedThrough) return
-    this.signedThrough = sequence
-    this.signedThroughDirty = true
-  }
-
-  /**
-   * Numbers noted when a wallet was asked, which it then refused: never signed, so the mark goes
-   * back to `through` — unless a higher number was noted since.
-   */
-  unnoteSigned(through: number, asked: number): void {
-    if (this.signedThrough > asked || through >= this.signedThrough) return
-    this.signedThrough = through
-    this.signedThroughDirty = true
-  }
-
-  /** Takes in the highest number the account's other jobs signed (see signedThrough). */
-  async readSignedThrough(): Promise<void> {
-    const { network, account } = this.job
-    const stored = await highestSignedSequence(this.db, network, account)
-    this.signedThrough = Math.max(this.signedThrough, stored)
-  }
-
-  /** Whether a number or a filler signed since the last flush is not stored yet. */
-  get signedUnsaved(): boolean {
-    return this.signedThroughDirty || this.fillersUnsaved.length > 0
   }
 
   /** Items with a live attempt, lowest sequence first. */
@@ -340,7 +112,7 @@ export class RunState {
 
   /** Pending items the run will still sign (none once it is pausing or cancelling). */
   toSign(): boolean {
-    return !this.stopping && this.waiting.size > 0
+    return !this.control.stopping && this.waiting.size > 0
   }
 
   /** Moves an item to a status, keeping the in-flight and pending sets. */
@@ -348,7 +120,7 @@ export class RunState {
     // A pending item given up leaves its number (if it has one) to a filler, never to another intent.
     if (item.status === 'pending' && status !== 'inFlight') {
       const pin = this.pinned(item)
-      if (pin !== undefined) this.sequencer?.abandon(pin)
+      if (pin !== undefined) this.numbers.sequencer?.abandon(pin)
     }
     this.live.delete(item)
     this.waiting.delete(item)
@@ -373,16 +145,12 @@ export class RunState {
     return this.dirty.has(item)
   }
 
-  checkAlive(): void {
-    if (this.abandoned) throw new Abandoned()
-  }
-
   /** A new signed attempt: the item is in flight with it (written by the next flush). */
   addAttempt(item: JobItemRow, a: Attempt): void {
     item.attempts.push(a)
     delete item.reserved
     delete item.reservedLedger
-    this.noteSigned(a.sequence)
+    this.numbers.noteSigned(a.sequence)
     this.setStatus(item, 'inFlight')
     this.byHash.set(a.hash, item)
     this.touch(item)
@@ -412,7 +180,7 @@ export class RunState {
     }
     a.final = 'dead'
     this.setStatus(item, 'pending')
-    if (this.stopping === 'cancel') {
+    if (this.control.stopping === 'cancel') {
       this.setStatus(item, 'skipped')
       item.message = this.words.resultMessage('cancelled', item.intent.type)
     }
@@ -438,29 +206,23 @@ export class RunState {
 
   /** Writes the changed items (nothing at all once the run is abandoned or lost the job). */
   async flush(): Promise<void> {
-    this.checkAlive()
+    this.control.checkAlive()
     const changed = [...this.dirty]
     this.dirty = new Set()
-    const noticeDirty = this.noticeDirty
-    this.noticeDirty = false
-    const signedDirty = this.signedThroughDirty
-    this.signedThroughDirty = false
-    const fillers = this.fillersUnsaved
-    this.fillersUnsaved = []
+    const notice = this.control.takeNotice()
+    const numbers = this.numbers.takeUnsaved()
     try {
       const row = await saveItems(this.db, this.job.id, this.items, changed, {
         epoch: this.job.epoch,
-        guard: () => this.checkAlive(),
-        ...(noticeDirty ? { notice: this.shownNotice ?? null } : {}),
-        ...(signedDirty ? { highestSequence: this.signedThrough } : {}),
-        ...(fillers.length ? { fillers } : {}),
+        guard: () => this.control.checkAlive(),
+        ...notice.write,
+        ...numbers.write,
       })
-      if (row) this.adopt(row.status)
+      if (row) this.control.adopt(row.status)
     } catch (e) {
       for (const item of changed) this.dirty.add(item)
-      this.noticeDirty ||= noticeDirty
-      this.signedThroughDirty ||= signedDirty
-      this.fillersUnsaved = [...fillers, ...this.fillersUnsaved]
+      notice.restore()
+      numbers.restore()
       throw e
     }
     await this.forgetBurned(changed)

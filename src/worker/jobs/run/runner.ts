@@ -32,7 +32,8 @@ import type { ValidatedTx } from '../../ledger/ledgerFollower.ts'
 import type { SecondRead } from '../../ledger/secondRead.ts'
 import { Pace } from './pace.ts'
 import { PresignCheck } from './presignCheck.ts'
-import { Abandoned, RunState } from './runState.ts'
+import { Abandoned } from './runControl.ts'
+import { RunState } from './runState.ts'
 import type { RunnerLimits } from './submitRules.ts'
 import { Settler } from './settle.ts'
 import type { SecondLookup } from './settle.ts'
@@ -41,7 +42,7 @@ import type { IntentTypes } from '../../ledger/intentTypes.ts'
 import type { ServerPace } from '../../ledger/requestScheduler.ts'
 import { log } from '../../../shared/log.ts'
 import type { JobSigner } from '../../ledger/jobSigner.ts'
-import { ApprovalStopped } from './submitLoop.ts'
+import { ApprovalStopped } from './signingRound.ts'
 import { doesWhatIntentDoes } from '../../ledger/intentMatch.ts'
 
 export { DEFAULT_LIMITS } from './submitRules.ts'
@@ -107,6 +108,7 @@ export class JobRunner {
       pace: this.pace,
       latestLedger: () => this.follower.latestValidated,
       presign: this.presign,
+      settlePinned: (items) => this.settler.settlePinned(items),
     })
     this.settler = new Settler(this.state, this.submitter, {
       ...deps,
@@ -122,24 +124,24 @@ export class JobRunner {
    * would: whatever was stored is what a later runner resumes from.
    */
   abandon(): void {
-    this.state.abandoned = true
+    this.state.control.abandoned = true
     this.follower.poke()
   }
 
   pause(): void {
-    this.state.stopping ??= 'pause'
+    this.state.control.stopping ??= 'pause'
     this.follower.poke()
   }
 
   cancel(): void {
-    this.state.stopping = 'cancel'
+    this.state.control.stopping = 'cancel'
     this.follower.poke()
   }
 
   /** Takes back a pause the run has not ended on yet; false once the run has ended. */
   unpause(): boolean {
     if (this.ended) return false
-    if (this.state.stopping === 'pause') this.state.stopping = null
+    if (this.state.control.stopping === 'pause') this.state.control.stopping = null
     this.follower.poke()
     return true
   }
@@ -156,7 +158,7 @@ export class JobRunner {
 
   /** The error that stopped the job, once it ends `failed`. */
   get failure(): string | undefined {
-    return this.state.failure
+    return this.state.control.failure
   }
 
   /**
@@ -189,9 +191,9 @@ export class JobRunner {
         await this.follower.wait(IDLE_WAIT_MS)
       } catch (e) {
         // (A write refused by the abandoned guard may come back wrapped by IndexedDB.)
-        if (e instanceof Abandoned || this.state.abandoned || isFenced(e)) {
+        if (e instanceof Abandoned || this.state.control.abandoned || isFenced(e)) {
           // Lost the job (or the engine is going): write and submit nothing more.
-          this.state.abandoned = true
+          this.state.control.abandoned = true
           return 'running'
         }
         // News from the broken connection is dropped: reconciling from the ledger covers it. (It used
@@ -206,11 +208,11 @@ export class JobRunner {
         }
         // The wallet refused or closed: the job pauses (never fails), what is in flight settles.
         if (e instanceof ApprovalStopped) {
-          await this.state.pauseForApproval(e.message)
+          await this.state.control.pauseForApproval(e.message)
           continue
         }
         log.error(`jobs: job ${this.state.job.id} stops signing:`, e)
-        await this.state.fail(e instanceof Error ? e.message : String(e))
+        await this.state.control.fail(e instanceof Error ? e.message : String(e))
         failures += 1
         await this.follower.wait(Math.min(FAILED_RETRY_MAX_MS, RETRY_WAIT_MS * 2 ** failures))
       }
@@ -219,7 +221,7 @@ export class JobRunner {
 
   private async step(): Promise<void> {
     // The row first: a runner that lost the job finds out before it writes or submits anything.
-    await this.state.sync()
+    await this.state.control.sync()
     if (await this.follower.follow()) this.needsReconcile = true
     if (this.needsReconcile) {
       this.needsReconcile = false
@@ -230,10 +232,10 @@ export class JobRunner {
     const news = this.follower.take()
     this.settleByStream(news.txs)
     if (news.ledgerClosed) await this.onLedger()
-    if (this.state.stopping === 'cancel') this.state.skipPending()
+    if (this.state.control.stopping === 'cancel') this.state.skipPending()
     await this.submitter.fill()
     // A cancel that came while an external wallet was asked: what it did not sign is skipped now.
-    if (this.state.stopping === 'cancel') this.state.skipPending()
+    if (this.state.control.stopping === 'cancel') this.state.skipPending()
     await this.state.flush()
   }
 
@@ -274,9 +276,9 @@ export class JobRunner {
   private outcome(): JobStatus | null {
     const { state } = this
     if (state.hasInFlight() || state.toSign()) return null
-    if (state.stopping === 'cancel') return 'cancelled'
-    if (state.stopping === 'fail') return 'failed'
-    if (state.stopping === 'pause' && state.pending(1).length) return 'paused'
+    if (state.control.stopping === 'cancel') return 'cancelled'
+    if (state.control.stopping === 'fail') return 'failed'
+    if (state.control.stopping === 'pause' && state.pending(1).length) return 'paused'
     return 'completed'
   }
 }

@@ -91,7 +91,7 @@ export class Settler {
    */
   async reconcile(): Promise<void> {
     if (!this.signedThroughRead) {
-      await this.state.readSignedThrough()
+      await this.state.numbers.readSignedThrough()
       this.signedThroughRead = true
     }
     await this.readView()
@@ -105,18 +105,31 @@ export class Settler {
     // before it is submitted (JobRow.fillers) — and when that job resumes, its own no-op counts as
     // proof only once another server confirms it (see settleUsed).
     const pinned = this.state.pending().flatMap((i) => this.state.pinned(i) ?? [])
-    const fillers = this.state.fillers.map((f) => f.sequence)
-    this.state.sequencer = new Sequencer(
+    const fillers = this.state.numbers.fillers.map((f) => f.sequence)
+    this.state.numbers.sequencer = new Sequencer(
       this.state.view.accountSeq,
       [...held, ...pinned, ...fillers],
-      this.state.signedThrough,
+      this.state.numbers.signedThrough,
       this.state.view.validatedAccountSeq,
     )
     await runPool(this.state.inFlight(), LOOKUP_CONCURRENCY, (item) => this.settle(item, true))
     await this.settleFillers()
-    const used = this.state.pending().filter((i) => {
+    await this.settlePinned(this.state.pending(), false)
+  }
+
+  /**
+   * Pending items that keep a number the account's validated Sequence is past: who used it is looked
+   * up (see NumberProof.usedWhileAway), so that a copy of the intent a wallet submitted counts as its
+   * execution. Also asked, with the view read again, before the last look skips such an item: the
+   * NFT it saw offered may be that copy's offer.
+   */
+  async settlePinned(items: readonly JobItemRow[], readAgain = true): Promise<void> {
+    if (readAgain) await this.readView()
+    const used = items.filter((i) => {
       const pin = this.state.pinned(i)
-      return pin !== undefined && pin < this.state.view.validatedAccountSeq
+      return (
+        i.status === 'pending' && pin !== undefined && pin < this.state.view.validatedAccountSeq
+      )
     })
     await runPool(used, LOOKUP_CONCURRENCY, (item) => this.proof.usedWhileAway(item))
   }
@@ -160,10 +173,10 @@ export class Settler {
   ): void {
     const item = this.state.byHash.get(hash)
     if (item) this.finishAttempt(item, hash, found)
-    const ours = item !== undefined || this.state.fillers.some((f) => f.hash === hash)
+    const ours = item !== undefined || this.state.numbers.fillers.some((f) => f.hash === hash)
     if (!ours && txJson && this.proof.executedElsewhere(hash, sequence, found, txJson)) return
     if (!ours && !(txJson && this.proof.provesRival(hash, sequence, txJson))) return
-    this.state.fillers = this.state.fillers.filter((f) => f.sequence !== sequence)
+    this.state.numbers.fillers = this.state.numbers.fillers.filter((f) => f.sequence !== sequence)
     for (const other of this.state.inFlight()) {
       const b = this.state.latest(other)
       if (other !== item && b.sequence === sequence)
@@ -212,15 +225,15 @@ export class Settler {
 
   /** Fillers: validated (their number is used) or dead (their number is free again when unused). */
   private async settleFillers(): Promise<void> {
-    for (const f of [...this.state.fillers]) {
+    for (const f of [...this.state.numbers.fillers]) {
       const found = await this.lookup(f)
       if (found.found) {
         this.onValidated(f.hash, f.sequence, found)
       } else if (found.searchedAll && this.isDue(f)) {
         // Its number is still only a filler's (it may have been an intent's before).
-        this.state.fillers = this.state.fillers.filter((x) => x !== f)
+        this.state.numbers.fillers = this.state.numbers.fillers.filter((x) => x !== f)
         if (this.state.view.validatedAccountSeq <= f.sequence)
-          this.state.sequencer?.abandon(f.sequence)
+          this.state.numbers.sequencer?.abandon(f.sequence)
       } else if (!this.isDue(f) && !found.known) {
         await this.submitter.resubmitFiller(f)
       }
