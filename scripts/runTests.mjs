@@ -1,4 +1,5 @@
-// `npm test`: every test suite — vitest (unit + integration) and the Chromium e2e (build + playwright).
+// `npm test`: every test suite — vitest (unit + integration), the Chromium e2e (build + playwright) and
+// the benchmarks' smoke run (every suite at a tiny size).
 // Runs all of them even when one fails, then reads their JSON reports and prints, as its last line,
 // `tests: N passed, M failed`. A runner that fails without a report counts as at least one failure.
 import { spawnSync } from 'node:child_process'
@@ -6,11 +7,13 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 
 const VITEST_REPORT = 'reports/vitest.json'
 const PLAYWRIGHT_REPORT = 'reports/playwright.json'
+const BENCH_SMOKE_REPORT = 'reports/bench-smoke.json'
 
 /** Runs a command with inherited output; returns its exit status (1 when it could not start). */
-function run(command, args) {
-  console.log(`\n$ ${[command, ...args].join(' ')}`)
-  const result = spawnSync(command, args, { stdio: 'inherit' })
+function run(command, args, env = {}) {
+  const shown = Object.entries(env).map(([k, v]) => `${k}=${v} `)
+  console.log(`\n$ ${shown.join('')}${[command, ...args].join(' ')}`)
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
   if (result.error) console.error(result.error.message)
   return result.status ?? 1
 }
@@ -41,6 +44,11 @@ function playwrightCounts(report) {
     passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
     failed: (stats.unexpected ?? 0) + (errors > 0 && !stats.unexpected ? 1 : 0),
   }
+}
+
+/** The benchmarks' smoke run (tests/bench/run.ts): each suite that ran counts as one test. */
+function benchSmokeCounts(report) {
+  return { passed: report.passed ?? 0, failed: report.failed ?? 0 }
 }
 
 /** The first line of a failure message, without terminal colours. */
@@ -118,16 +126,26 @@ const vitestStatus = run(node, [
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 const e2eStatus = run(npm, ['run', 'test:e2e'])
 
+// Every benchmark suite at a tiny size (seconds each): a benchmark that no longer runs fails here,
+// not on the day its figures are needed.
+const smokeStatus = run(node, ['--import', 'tsx', 'tests/bench/run.ts'], {
+  BENCH_SMOKE: '1',
+  BENCH_SMOKE_REPORT: BENCH_SMOKE_REPORT,
+})
+
 const vitestReport = readJson(VITEST_REPORT)
 const playwrightReport = existsSync(PLAYWRIGHT_REPORT) ? readJson(PLAYWRIGHT_REPORT) : null
+const smokeReport = readJson(BENCH_SMOKE_REPORT)
 const results = [
   tally('vitest', vitestStatus, vitestReport, vitestCounts),
   tally('playwright', e2eStatus, playwrightReport, playwrightCounts),
+  tally('bench smoke', smokeStatus, smokeReport, benchSmokeCounts),
 ]
 // Named again at the end, where a CI log cut to its tail still shows them.
 const failures = [
   ...(vitestReport ? vitestFailures(vitestReport) : []),
   ...(playwrightReport ? playwrightFailures(playwrightReport) : []),
+  ...(smokeReport?.failures ?? []).map((f) => `bench smoke › ${f.suite}: ${f.error}`),
 ]
 if (failures.length > 0) {
   console.log(`\nFailed (${failures.length}):`)

@@ -26,9 +26,10 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/chromium.ts'
 import type { Figures, Suite } from './run.ts'
 import { OUT_DIR, ROOT, connectLargeHolder, percentile, serveApp } from './ui.ts'
 import { recordLongTasks } from './uiPage.ts'
+import { size } from './size.ts'
 
 /** Fresh contexts the cold and warm figures are the median of. */
-const RUNS = 3
+const RUNS = size(3, 1)
 /** How long the collection may take to show after the offline reload before the figure is -1. */
 const OFFLINE_WAIT_MS = 20_000
 const VIEWPORT = { width: 1280, height: 800 }

@@ -19,9 +19,10 @@ import { startSandbox } from '../../src/sandbox/index.ts'
 import { accountTxs } from '../helpers/jobs.ts'
 import { elapsed, holderFixture, ledgerClosed, minimumLedgers, round1 } from './jobRuns.ts'
 import type { Figures, Suite } from './run.ts'
+import { size } from './size.ts'
 
-const NFTS = 10_000
-const RECIPIENTS = 40
+const NFTS = size(10_000, 40)
+const RECIPIENTS = size(40, 4)
 const EXPECTED_LEDGER_SIZE = 200
 const CLOSE_MS = 1000
 

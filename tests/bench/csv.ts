@@ -15,9 +15,10 @@ import { MAX_DISTRIBUTION_ROWS } from '../../src/shared/constants.ts'
 import { parseDistributionCsv } from '../../src/worker/airdrop/distributionCsv.ts'
 import { planIntents } from '../../src/worker/jobKinds.ts'
 import type { Figures, Suite } from './run.ts'
+import { size } from './size.ts'
 
 const HOLDER = 'rHb9CJAWyB4rj91VRWn96DkukG4bwdtyTh'
-const RUNS = 3
+const RUNS = size(3, 1)
 
 function addresses(count: number, seed: number): string[] {
   const random = mulberry32(seed)

@@ -54,11 +54,12 @@ import {
 } from './jobRuns.ts'
 import type { Run } from './jobRuns.ts'
 import type { Figures, Suite } from './run.ts'
+import { size } from './size.ts'
 
 const CLOSE_MS = 1000
 const EXPECTED_LEDGER_SIZE = 200
-const N = 1000
-const SMALL = 100
+const N = size(1000, 20)
+const SMALL = size(100, 3)
 const SLOW_LINK_MS = 25
 const TF_SELL_NFTOKEN = 0x0000_0001
 

@@ -26,14 +26,15 @@ import { startEngineHarness } from '../helpers/engine.ts'
 import type { EngineHarness } from '../helpers/engine.ts'
 import { elapsed, engineRun, holderFixture, pipelineFigures, round1 } from './jobRuns.ts'
 import type { Figures, Suite } from './run.ts'
+import { size } from './size.ts'
 
 const CLOSE_MS = 3500
 const REPLY_MS = 100
 const EXPECTED_LEDGER_SIZE = 200
-const OFFERS = Number(process.env.BENCH_OFFERS ?? 10_000)
-const RECIPIENTS = 40
-const BIDS_NFTS = 5_000
-const FLOOR_NFTS = 2_000
+const OFFERS = Number(process.env.BENCH_OFFERS ?? size(10_000, 40))
+const RECIPIENTS = size(40, 4)
+const BIDS_NFTS = size(5_000, 20)
+const FLOOR_NFTS = size(2_000, 20)
 /** rippled's charge for a submit and its warning balance; Clio's requests a second. */
 const SUBMIT_UNITS = 400
 const WARN_BALANCE = 5_000

@@ -33,8 +33,9 @@ import { MetadataService } from '../../src/worker/collection/metadata/metadataSe
 import { fetchMetadataRow } from '../../src/worker/collection/metadata/pipeline.ts'
 import type { PipelineContext } from '../../src/worker/collection/metadata/pipeline.ts'
 import type { Figures, Suite } from './run.ts'
+import { size } from './size.ts'
 
-const N = 2000
+const N = size(2000, 40)
 const GATEWAY_LATENCY_MS = 100
 const SLOW_EXTRA_MS = 200
 const SLOW_SHARE = 1 / 20

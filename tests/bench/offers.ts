@@ -23,9 +23,10 @@ import { createSellOffersInProcess } from '../helpers/offerLedger.ts'
 import type { Figures, Suite } from './run.ts'
 import { OUT_DIR, ROOT, connectLargeHolder, measureKeystrokes, percentile, serveApp } from './ui.ts'
 import { recordLongTasks } from './uiPage.ts'
+import { size } from './size.ts'
 
-const NFTS = 500
-const PER_NFT = 10
+const NFTS = size(500, 10)
+const PER_NFT = size(10, 2)
 const OFFERS = NFTS * PER_NFT
 /** Hex digits and deletions: each keystroke changes which offers match. */
 const KEYS = [
@@ -42,7 +43,7 @@ const KEYS = [
 ]
 
 const round = (n: number) => Math.round(n * 10) / 10
-const FLOOR_COLLECTION = 2000
+const FLOOR_COLLECTION = size(2000, 20)
 
 /** The floor of a 2,000-NFT collection by fresh engines (nothing cached): time and requests. */
 async function floorFigures(h: Awaited<ReturnType<typeof startEngineHarness>>): Promise<Figures> {

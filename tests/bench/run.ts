@@ -2,6 +2,7 @@
  * `npm run bench [suite …]`: runs the benchmark suites, prints their figures and writes
  * bench-results.json at the repository root (one object per suite, flat figures whose names carry
  * their unit, plus "machine" and "date"). Benchmarks print figures; tests assert behaviour.
+ * `BENCH_SMOKE=1` runs them at tiny sizes (see size.ts).
  */
 // First of all: Dexie reads the IndexedDB it uses when it loads, and the suites' imports load it.
 import 'fake-indexeddb/auto'
@@ -18,6 +19,7 @@ import { metadataSuite } from './metadata.ts'
 import { offersSuite } from './offers.ts'
 import { sandboxSuite } from './sandbox.ts'
 import { scaleSuite } from './scale.ts'
+import { SMOKE } from './size.ts'
 import { snapshotSuite } from './snapshot.ts'
 import { uiSuite } from './ui.ts'
 import { uiJobSuite } from './uiJob.ts'
@@ -56,6 +58,7 @@ async function main(args: string[]): Promise<void> {
     machine: `${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`,
     date: new Date().toISOString(),
   }
+  if (SMOKE) return smoke(chosen)
   for (const suite of chosen) {
     console.log(`\n== ${suite.name}`)
     const figures = await suite.run()
@@ -70,6 +73,36 @@ async function main(args: string[]): Promise<void> {
   await writeFile(out, JSON.stringify({ ...earlier, ...results }, null, 2) + '\n')
   console.log(`\nwrote ${out}`)
 }
+
+/**
+ * The smoke run: every suite, each at its tiny size, whatever the others do; each that fails is named
+ * with its error. BENCH_SMOKE_REPORT=file writes { passed, failed, failures } there (npm test counts
+ * each suite as a test). Exits 1 when one failed.
+ */
+async function smoke(chosen: readonly Suite[]): Promise<void> {
+  const failures: { suite: string; error: string }[] = []
+  for (const suite of chosen) {
+    console.log(`\n== ${suite.name} (smoke)`)
+    const t0 = performance.now()
+    try {
+      const figures = await suite.run()
+      const bad = Object.entries(figures).filter(([, v]) => typeof v !== 'number')
+      if (bad.length) throw new Error(`not numbers: ${bad.map(([k]) => k).join(', ')}`)
+      console.log(`  ${String(Object.keys(figures).length)} figures in ${elapsedS(t0)} s`)
+    } catch (e) {
+      const error = e instanceof Error ? (e.stack ?? e.message) : String(e)
+      console.error(`  failed after ${elapsedS(t0)} s: ${error}`)
+      failures.push({ suite: suite.name, error: error.split('\n')[0]!.slice(0, 300) })
+    }
+  }
+  const report = process.env.BENCH_SMOKE_REPORT
+  const summary = { passed: chosen.length - failures.length, failed: failures.length, failures }
+  if (report) await writeFile(report, JSON.stringify(summary, null, 2) + '\n')
+  console.log(`\nsmoke: ${String(summary.passed)} suite(s) ran, ${String(summary.failed)} failed`)
+  if (failures.length) process.exitCode = 1
+}
+
+const elapsedS = (t0: number) => Math.round((performance.now() - t0) / 100) / 10
 
 main(process.argv.slice(2)).catch((e: unknown) => {
   console.error(e)

@@ -7,8 +7,9 @@ import { SandboxLedger } from '../../src/sandbox/ledger/ledger.ts'
 import { GENESIS_SEED } from '../../src/sandbox/ledger/genesis.ts'
 import { startSandbox } from '../../src/sandbox/index.ts'
 import type { Figures, Suite } from './run.ts'
+import { size } from './size.ts'
 
-const N = 1000
+const N = size(1000, 20)
 
 function signPayments(from: Wallet, to: Wallet[], firstSeq: number): string[] {
   return to.map(

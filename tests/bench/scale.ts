@@ -38,16 +38,17 @@ import { startThreadedSandbox } from './threadedSandbox.ts'
 import { elapsed, engineRun, holderFixture, pipelineFigures, sleep } from './jobRuns.ts'
 import type { HolderFixture, Run } from './jobRuns.ts'
 import type { Figures, Suite } from './run.ts'
+import { size } from './size.ts'
 
 const CLOSE_MS = 1000
 /** A mainnet-like link: ledgers every 3.5 s, every server message 100 ms late. */
 const MAINNET_CLOSE_MS = 3500
 const MAINNET_REPLY_MS = 100
 const EXPECTED_LEDGER_SIZE = 200
-const NFTS = 10_000
-const RECIPIENTS = 40
+const NFTS = size(10_000, 40)
+const RECIPIENTS = size(40, 4)
 /** The CSV's limit: recipients (and NFTs) of the largest airdrop. */
-const BIG = 100_000
+const BIG = size(100_000, 200)
 
 /** The holder of the 10,000 NFTs and its 40 recipients. */
 function buildFixture(ledger: SandboxLedger): HolderFixture {
@@ -213,13 +214,13 @@ async function plan100000(): Promise<Figures> {
  * fees the job paid against base fee × N, and its ledgers (the job gets what the others leave).
  */
 async function feesCompeting(): Promise<Figures> {
-  const n = 1000
+  const n = size(1000, 20)
   const h = await startEngineHarness({
     closeMs: CLOSE_MS,
     expectedLedgerSize: EXPECTED_LEDGER_SIZE,
   })
   const client = new Client(h.sb.url)
-  const others = Array.from({ length: 100 }, () =>
+  const others = Array.from({ length: size(100, 3) }, () =>
     Wallet.fromSeed(encodeSeed(randomBytes(16), 'ed25519')),
   )
   let stopCompeting = () => {}

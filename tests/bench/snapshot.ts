@@ -19,13 +19,14 @@ import { startEngineHarness } from '../helpers/engine.ts'
 import type { EngineHarness } from '../helpers/engine.ts'
 import { elapsed, holderFixture, withoutEscalation } from './jobRuns.ts'
 import type { Figures, Suite } from './run.ts'
+import { size } from './size.ts'
 
-const NFTS = Number(process.env.BENCH_SNAPSHOT_NFTS ?? 10_000)
-const HOLDERS = Number(process.env.BENCH_SNAPSHOT_HOLDERS ?? 2_000)
+const NFTS = Number(process.env.BENCH_SNAPSHOT_NFTS ?? size(10_000, 300))
+const HOLDERS = Number(process.env.BENCH_SNAPSHOT_HOLDERS ?? size(2_000, 60))
 const REPLY_MS = 100
 const PAGE = 100
 const CLIO_PER_SECOND = 20
-const CUT_AFTER_PAGES = 40
+const CUT_AFTER_PAGES = size(40, 1)
 
 /** How many NFTs holder i gets: a few hold many (as in real collections), most hold a few. */
 function holdings(nfts: number, holders: number): number[] {
@@ -138,7 +139,7 @@ export const snapshotSuite: Suite = {
         throw new Error('bench snapshot: the holders differ from the independent reading')
       }
 
-      // Cut off after 40 pages; a reopened engine resumes it at the same ledger.
+      // Cut off after CUT_AFTER_PAGES pages; a reopened engine resumes it at the same ledger.
       h.sb.faults.dropOn = { command: 'nfts_by_issuer', after: CUT_AFTER_PAGES }
       const cut = await h.engine.snapshotHolders({ ...request, fresh: true }).then(
         () => false,

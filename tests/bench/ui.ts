@@ -21,8 +21,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/chromium.ts'
 import type { Figures, Suite } from './run.ts'
 import { installKeyProbe, recordLongTasks, scriptedScroll } from './uiPage.ts'
 import type { KeyProbe } from './uiPage.ts'
+import { size } from './size.ts'
 
-const NFTS = 5000
+const NFTS = size(5000, 40)
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 export const OUT_DIR = 'dist-bench-ui'
 const KEYS = ['1', '2', '3', 'Backspace', 'Backspace', '4', '5', 'Backspace', '6', 'Backspace']

@@ -27,9 +27,10 @@ import { minimumLedgers, withoutEscalation } from './jobRuns.ts'
 import type { Figures, Suite } from './run.ts'
 import { OUT_DIR, ROOT, connectLargeHolder, percentile, serveApp } from './ui.ts'
 import { recordLongTasks, scriptedScroll } from './uiPage.ts'
+import { size } from './size.ts'
 
-const NFTS = 10_000
-const RECIPIENTS = 40
+const NFTS = size(10_000, 40)
+const RECIPIENTS = size(40, 4)
 const EXPECTED_LEDGER_SIZE = 200
 
 /** Samples the page's JS heap (DevTools protocol: exact, unlike performance.memory) until stopped. */
@@ -43,7 +44,8 @@ async function sampleHeap(page: Page): Promise<() => Promise<number>> {
       peak = Math.max(peak, usedSize)
       await new Promise((r) => setTimeout(r, 500))
     }
-  })()
+    // The page closed under it (the run failed): the run's own error is the one reported.
+  })().catch(() => {})
   return async () => {
     on = false
     await loop
@@ -112,9 +114,11 @@ async function run(): Promise<Figures> {
     const progress = manager.getByTestId('airdrop-progress')
     await progress.waitFor({ timeout: 60_000 })
     await progress.scrollIntoViewIfNeeded()
-    // Mid-job (about a quarter in), a scripted scroll of the page, then back to the card.
+    // Mid-job (about a quarter in), a scripted scroll of the page, then back to the card (a smoke
+    // run's tiny job may be over by then).
     await page.waitForFunction(
       () =>
+        document.querySelector('[data-testid="airdrop-results"]') !== null ||
         Number(
           document
             .querySelector('[data-testid="progress-percent"]')
@@ -126,8 +130,8 @@ async function run(): Promise<Figures> {
     const scrollFrom = await page.evaluate(() => performance.now())
     const scroll = await page.evaluate(scriptedScroll, { frames: 180, step: 60 })
     const scrollTo = await page.evaluate(() => performance.now())
-    await progress.scrollIntoViewIfNeeded()
     const results = manager.getByTestId('airdrop-results')
+    await progress.or(results).first().scrollIntoViewIfNeeded()
     await results.getByRole('heading', { name: 'Airdrop Complete' }).waitFor({ timeout: 900_000 })
     const ms = Date.now() - t0
     const jobEnd = await page.evaluate(() => performance.now())

@@ -27,9 +27,10 @@ import type { E2eWindow } from '../e2e/support/hooks.ts'
 import type { Figures, Suite } from './run.ts'
 import { startThreadedSandbox } from './threadedSandbox.ts'
 import { OUT_DIR, ROOT, connectLargeHolder, serveApp } from './ui.ts'
+import { size } from './size.ts'
 
-const BIG = 100_000
-const RUNS = 2
+const BIG = size(100_000, 200)
+const RUNS = size(2, 1)
 
 /**
  * `n` account_info round trips, `inFlight` at a time, from a dedicated worker of a blank page on
@@ -100,7 +101,9 @@ async function run(): Promise<Figures> {
     await connectLargeHolder(page, big.holder.seed!)
     await page
       .getByTestId('collection-counts')
-      .filter({ hasText: /100,?000 total/ })
+      .filter({
+        hasText: new RegExp(`${BIG.toLocaleString('en-US').replace(/,/g, ',?')} total`),
+      })
       .waitFor({ timeout: 300_000 })
     await page.waitForFunction(() => (window as unknown as E2eWindow).__e2e !== undefined)
     const request: JobRequest = {
