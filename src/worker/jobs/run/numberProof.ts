@@ -3,7 +3,7 @@
  * settling side asks here once a server calls an attempt's number used, or its death unproven. Only
  * a validated transaction signed by the account's key that used the number proves the attempt dead
  * for good; one of the store's own no-ops only with another server's word; a copy of the intent
- * itself (a wallet's) is its execution; anything else — nothing shown, a key the engine cannot
+ * itself (a wallet's) is its execution (intentCopies.ts); anything else — nothing shown, a key the engine cannot
  * check, an attempt the server took over and over and never showed — pauses the job, naming the
  * server. Nothing here signs: an unproven intent keeps its number.
  */
@@ -41,7 +41,7 @@ const MAX_UNSEEN = 4
 /** Ledgers before a server that could not show who used a number is asked again. */
 const HOLDER_RETRY_LEDGERS = 10
 /** Ledgers before an attempt's first one where the transaction that used its number may be. */
-const HOLDER_MARGIN = 10
+export const HOLDER_MARGIN = 10
 
 export type Signed = Pick<Attempt, 'sequence' | 'hash' | 'firstLedger' | 'lastLedgerSequence'>
 type Found = Lookup & { found: true }
@@ -50,8 +50,6 @@ type Found = Lookup & { found: true }
 export interface ProofOutcomes {
   /** A validated transaction of the account with this number (see Settler.onValidated). */
   validated(hash: string, sequence: number, found: Found, txJson?: Record<string, unknown>): void
-  /** An item's attempt (by hash) is final with this result. */
-  finished(item: JobItemRow, hash: string, found: Found): void
 }
 
 export class NumberProof {
@@ -71,10 +69,6 @@ export class NumberProof {
     txJson?: Record<string, unknown>,
   ): void {
     this.outcomes.validated(hash, sequence, found, txJson)
-  }
-
-  private finished(item: JobItemRow, hash: string, found: Found): void {
-    this.outcomes.finished(item, hash, found)
   }
 
   /**
@@ -152,30 +146,9 @@ export class NumberProof {
     )
   }
 
-  /**
-   * Whether another server confirms the transaction validated; with no other server on the
-   * network, a copy of the intent is taken on the one server's word (the plan says so), a no-op of
-   * the store's never.
-   */
-  private async confirmedIfPossible(
-    hash: string,
-    since: number,
-    filler: boolean,
-  ): Promise<boolean> {
-    if (!this.deps.secondLookup?.available()) return !filler
-    return this.confirmedElsewhere(hash, { firstLedger: since })
-  }
-
   /** Whether another server of the network has this transaction validated. */
-  private async confirmedElsewhere(hash: string, a: Pick<Signed, 'firstLedger'>): Promise<boolean> {
-    const second = this.deps.secondLookup
-    if (!second?.available()) return false
-    const answer = await second.lookup(
-      hash,
-      a.firstLedger - HOLDER_MARGIN,
-      this.state.view.validated,
-    )
-    return answer?.found === true
+  private confirmedElsewhere(hash: string, a: Pick<Signed, 'firstLedger'>): Promise<boolean> {
+    return secondConfirms(this.deps.secondLookup, hash, a.firstLedger, this.state.view.validated)
   }
 
   server(): string {
@@ -198,103 +171,6 @@ export class NumberProof {
     const answer = await second.lookup(a.hash, a.firstLedger, max)
     if (answer?.found) return answer
     return answer?.known ? null : 'absent'
-  }
-
-  /**
-   * A validated transaction the runner did not store, with an item's number, that does what the
-   * item's intent does, signed by the account: a copy of it that a wallet kept and submitted (a late
-   * approval the app dropped). It is the item's execution: recorded as its attempt, final.
-   */
-  executedElsewhere(
-    hash: string,
-    sequence: number,
-    found: Lookup & { found: true },
-    txJson: Record<string, unknown>,
-  ): boolean {
-    const { account } = this.state.job
-    const item = this.state
-      .inFlight()
-      .find((i) => this.state.latest(i).sequence === sequence && this.deps.sameIntent?.(i, txJson))
-    if (!item || !signedByAccount(hash, txJson, account, this.deps.keyAddress?.())) return false
-    this.recordCopy(item, hash, sequence, found, txJson, this.state.latest(item))
-    return true
-  }
-
-  /**
-   * A pending item that keeps a number the account's validated Sequence is already past (a wallet
-   * was asked to sign it with that number, or an attempt of it died unproven) while no run followed
-   * the account: the job was paused, the tab closed. Before the last look can skip it — a copy the
-   * wallet submitted meanwhile makes its NFT look taken — the transaction that used the number is
-   * looked up, on this server and on another: a copy of the intent signed by the account is the
-   * item's execution; another transaction signed by the account proves the number used, so the
-   * intent is free to take another one. Anything else leaves the item as it is (the attempt with
-   * the number, if signed again, is proven or pauses as in settleUsed).
-   */
-  async usedWhileAway(item: JobItemRow): Promise<void> {
-    const sequence = this.state.pinned(item)
-    const { validated, validatedAccountSeq } = this.state.view
-    if (sequence === undefined || sequence >= validatedAccountSeq) return
-    const last = item.attempts.at(-1)
-    const attempt = last?.sequence === sequence ? last : undefined
-    const since = attempt ? attempt.firstLedger : item.reservedLedger
-    if (since === undefined) return
-    const { account } = this.state.job
-    const range = [account, sequence, since - HOLDER_MARGIN, validated] as const
-    const ownFillers = await this.state.numbers.storedFillers()
-    const still = () => item.status === 'pending' && this.state.pinned(item) === sequence
-    for (const ask of [
-      () => sequenceHolder(this.deps.client(), ...range),
-      () => this.deps.secondLookup?.holder(...range) ?? Promise.resolve(undefined),
-    ]) {
-      const holder = await ask()
-      if (!still()) return
-      if (typeof holder !== 'object') continue
-      const { hash, txJson, lookup } = holder
-      if (!signedByAccount(hash, txJson, account, this.deps.keyAddress?.())) continue
-      // What the app signed itself, a server may hold and show validated without relaying it: the
-      // store's own no-op, or the wallet's copy of this intent, counts only with another server's
-      // word where the network has one (as in settleUsed).
-      const own = ownFillers.has(hash) || this.deps.sameIntent?.(item, txJson) === true
-      if (own && !(await this.confirmedIfPossible(hash, since, ownFillers.has(hash)))) continue
-      if (!still()) return
-      if (this.deps.sameIntent?.(item, txJson)) {
-        const base = { firstLedger: since, feeDrops: attempt?.feeDrops ?? '0' }
-        this.recordCopy(item, hash, sequence, lookup, txJson, base)
-      } else if (attempt) {
-        attempt.rival = hash
-        this.state.touch(item)
-      } else {
-        delete item.reserved
-        delete item.reservedLedger
-        this.state.touch(item)
-      }
-      return
-    }
-  }
-
-  /** Records a copy of the item's intent signed outside the app as its attempt, final. */
-  private recordCopy(
-    item: JobItemRow,
-    hash: string,
-    sequence: number,
-    found: Found,
-    txJson: Record<string, unknown>,
-    base: Pick<Attempt, 'firstLedger' | 'feeDrops'>,
-  ): void {
-    item.attempts.push({
-      sequence,
-      firstLedger: base.firstLedger,
-      lastLedgerSequence: found.ledgerIndex,
-      feeDrops: typeof txJson.Fee === 'string' ? txJson.Fee : base.feeDrops,
-      hash,
-      // Signed by the wallet outside the app: no blob was ever stored (none is submitted again).
-      txBlob: '',
-      signedAt: Date.now(),
-    })
-    delete item.reserved
-    delete item.reservedLedger
-    this.state.byHash.set(hash, item)
-    this.finished(item, hash, found)
   }
 
   /** Whether a transaction the runner did not sign proves its sequence number used (logged if not). */
@@ -320,4 +196,16 @@ function unseen(item: JobItemRow, sequence: number): number {
   return item.attempts.filter(
     (x) => x.sequence === sequence && x.final === 'dead' && x.rival === undefined && !isHeldBack(x),
   ).length
+}
+
+/** Whether another server of the network has the transaction validated (no: there is none). */
+export async function secondConfirms(
+  second: SecondLookup | undefined,
+  hash: string,
+  firstLedger: number,
+  validated: number,
+): Promise<boolean> {
+  if (!second?.available()) return false
+  const answer = await second.lookup(hash, firstLedger - HOLDER_MARGIN, validated)
+  return answer?.found === true
 }

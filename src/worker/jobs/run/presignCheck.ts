@@ -11,6 +11,7 @@
  *   (wallet/removeRegularKey.ts).
  * An item refused here is skipped, with the reason; nothing of it is signed.
  */
+import { NFTokenCreateOfferFlags } from 'xrpl'
 import type { Client } from 'xrpl'
 
 import type { JobItemRow } from '../../../db/types/jobItems.ts'
@@ -20,6 +21,7 @@ import { readOwnOffers } from '../../ledger/ownOffers.ts'
 import type { OfferEntry } from '../../ledger/ownOffers.ts'
 import type { SecondRead } from '../../ledger/secondRead.ts'
 import type { JobSigner } from '../../ledger/jobSigner.ts'
+import type { ValidatedTx } from '../../ledger/ledgerFollower.ts'
 
 export interface PresignDeps {
   /** Each intent type's own last look (the registry of intent types). */
@@ -52,12 +54,23 @@ export class PresignCheck {
   }
 
   /**
-   * A sell offer of the account that this job did not make validated (the account stream showed
-   * it: another device, another app): its NFT is taken from now on, without reading every offer again.
+   * A validated transaction of the account that this job did not sign (the account stream showed it:
+   * another device, another app). A sell offer's NFT is taken from now on, without reading every
+   * offer again.
    */
-  noteSellOffer(nftId: string, offerId: string, destination: string | null): void {
+  noteForeign({ txJson, lookup }: ValidatedTx): void {
     if (!this.sellByNft) return // read in full before the next signature anyway
-    this.sellByNft.set(nftId, [...(this.sellByNft.get(nftId) ?? []), { offerId, destination }])
+    const { TransactionType, Flags, Account, NFTokenID, Destination } = txJson
+    const sell = typeof Flags === 'number' && (Flags & NFTokenCreateOfferFlags.tfSellNFToken) !== 0
+    if (TransactionType !== 'NFTokenCreateOffer' || !sell || Account !== this.deps.account) return
+    if (lookup.result !== 'tesSUCCESS' || typeof NFTokenID !== 'string') return
+    const offerId = (lookup.meta as { offer_id?: unknown }).offer_id
+    const nftId = NFTokenID.toUpperCase()
+    const offer = {
+      offerId: typeof offerId === 'string' ? offerId.toUpperCase() : '(unknown)',
+      destination: typeof Destination === 'string' ? Destination : null,
+    }
+    this.sellByNft.set(nftId, [...(this.sellByNft.get(nftId) ?? []), offer])
   }
 
   /**

@@ -17,10 +17,11 @@
  *   closed tab loses and doubles nothing.
  *
  * The parts: ../ledger/ledgerFollower.ts (streams and waiting), settle.ts (reading the ledger, settling by hash),
- * submitLoop.ts (signing, submitting, gap filling), submitRules.ts (the limits, what a submit result
- * means), runState.ts (items and their transitions), replacementOrder.ts ('List again' ordering).
+ * numberProof.ts and intentCopies.ts (what a number's user proves), signingRound.ts (signing rounds),
+ * submitLoop.ts (submitting, gap filling), submitRules.ts (the limits, what a submit result means),
+ * runState.ts (items and their transitions), runNumbers.ts (sequence numbers), runControl.ts (pause,
+ * cancel, notice), presignCheck.ts (the last look), replacementOrder.ts ('List again' ordering).
  */
-import { NFTokenCreateOfferFlags } from 'xrpl'
 import type { Client } from 'xrpl'
 
 import { FencedError } from '../../../db/jobItemWrites.ts'
@@ -252,25 +253,9 @@ export class JobRunner {
 
   private settleByStream(txs: ValidatedTx[]): void {
     for (const tx of txs) {
-      if (!this.state.byHash.has(tx.hash)) this.noteForeignOffer(tx)
+      if (!this.state.byHash.has(tx.hash)) this.presign.noteForeign(tx)
       this.settler.onValidated(tx.hash, tx.sequence, tx.lookup, tx.txJson)
     }
-  }
-
-  /** A sell offer the account made elsewhere while this job runs: its NFT is not offered again. */
-  private noteForeignOffer({ txJson, lookup }: ValidatedTx): void {
-    const { TransactionType, Flags, Account, NFTokenID, Destination } = txJson
-    const sell = typeof Flags === 'number' && (Flags & NFTokenCreateOfferFlags.tfSellNFToken) !== 0
-    if (TransactionType !== 'NFTokenCreateOffer' || !sell || Account !== this.state.job.account) {
-      return
-    }
-    const offerId = (lookup.meta as { offer_id?: unknown }).offer_id
-    if (lookup.result !== 'tesSUCCESS' || typeof NFTokenID !== 'string') return
-    this.presign.noteSellOffer(
-      NFTokenID.toUpperCase(),
-      typeof offerId === 'string' ? offerId.toUpperCase() : '(unknown)',
-      typeof Destination === 'string' ? Destination : null,
-    )
   }
 
   private outcome(): JobStatus | null {

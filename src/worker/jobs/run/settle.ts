@@ -1,5 +1,5 @@
 /**
- * The reconcile side of a job run: reads the ledger's view of the account, and settles attempts (and
+ * The reconcile side of a job run: reads the ledger's view of the account (ledgerView.ts), and settles attempts (and
  * no-op fillers) by hash. An attempt is final only in a validated ledger. It is dead when no server
  * shows it and its LastLedgerSequence passed, but that is one server's word: its intent is then
  * signed again with the same number, so at most one of the two can apply. Only a validated
@@ -10,12 +10,13 @@
 import type { Client } from 'xrpl'
 
 import type { JobItemRow } from '../../../db/types/jobItems.ts'
-import { feeFacts } from './pace.ts'
 import type { Pace } from './pace.ts'
+import { readLedgerView } from './ledgerView.ts'
 import type { RunState } from './runState.ts'
 import { isHeldBack, isRejected } from './submitRules.ts'
 import type { RunnerLimits } from './submitRules.ts'
 import { Sequencer } from './sequencer.ts'
+import { IntentCopies } from './intentCopies.ts'
 import { NumberProof } from './numberProof.ts'
 import type { SecondLookup, Signed } from './numberProof.ts'
 
@@ -24,9 +25,6 @@ import type { Submitter } from './submitLoop.ts'
 import { runPool } from '../../ledger/pool.ts'
 import { lookupTx } from '../../ledger/txLookup.ts'
 import type { Lookup } from '../../ledger/txLookup.ts'
-import { inLane } from '../../ledger/pacedClient.ts'
-import { MAX_LAG_LEDGERS } from '../../network/serverHealth.ts'
-import { log } from '../../../shared/log.ts'
 
 export interface SettleDeps {
   client: () => Client
@@ -48,9 +46,6 @@ export interface SettleDeps {
   sameIntent?: (item: JobItemRow, txJson: Record<string, unknown>) => boolean
 }
 
-/** Open ledger minus validated ledger beyond which a server has stopped following the network. */
-const LAGGING_GAP = MAX_LAG_LEDGERS + 2
-
 /** `tx` requests per ledger for quiet attempts (no stream news for a few ledgers). */
 const MAX_POLLS_PER_LEDGER = 20
 /**
@@ -60,16 +55,11 @@ const MAX_POLLS_PER_LEDGER = 20
 const MAX_DUE_PER_LEDGER = 100
 /** Look-ups in flight at once (one round trip each; sequential ones made a slow link the limit). */
 const LOOKUP_CONCURRENCY = 8
-/**
- * How far the open ledger's account Sequence is taken ahead of the validated one beyond the attempts
- * in flight: none. A server that claims more would have the runner sign with numbers of its choosing
- * (and record them for good); another app's transactions in the open ledger only cost an attempt
- * that meets tefPAST_SEQ, then is proven dead by their signature and signed again.
- */
-const MAX_OPEN_AHEAD = 0
 export class Settler {
   /** Items whose number's user a server could not show, and the ledger it was asked at. */
   private readonly proof: NumberProof
+  /** Copies of intents a wallet submitted itself (see intentCopies.ts). */
+  private readonly copies: IntentCopies
   private signedThroughRead = false
 
   constructor(
@@ -79,8 +69,10 @@ export class Settler {
   ) {
     this.proof = new NumberProof(state, deps, {
       validated: (hash, sequence, found, txJson) => this.onValidated(hash, sequence, found, txJson),
-      finished: (item, hash, found) => this.finishAttempt(item, hash, found),
     })
+    this.copies = new IntentCopies(state, deps, (item, hash, found) =>
+      this.finishAttempt(item, hash, found),
+    )
   }
 
   /**
@@ -131,7 +123,7 @@ export class Settler {
         i.status === 'pending' && pin !== undefined && pin < this.state.view.validatedAccountSeq
       )
     })
-    await runPool(used, LOOKUP_CONCURRENCY, (item) => this.proof.usedWhileAway(item))
+    await runPool(used, LOOKUP_CONCURRENCY, (item) => this.copies.usedWhileAway(item))
   }
 
   /**
@@ -174,7 +166,7 @@ export class Settler {
     const item = this.state.byHash.get(hash)
     if (item) this.finishAttempt(item, hash, found)
     const ours = item !== undefined || this.state.numbers.fillers.some((f) => f.hash === hash)
-    if (!ours && txJson && this.proof.executedElsewhere(hash, sequence, found, txJson)) return
+    if (!ours && txJson && this.copies.executedElsewhere(hash, sequence, found, txJson)) return
     if (!ours && !(txJson && this.proof.provesRival(hash, sequence, txJson))) return
     this.state.numbers.fillers = this.state.numbers.fillers.filter((f) => f.sequence !== sequence)
     for (const other of this.state.inFlight()) {
@@ -240,42 +232,14 @@ export class Settler {
     }
   }
 
-  /**
-   * Reads the validated ledger's index and the account's Sequence there and in the open ledger, and
-   * the server's `fee` (the open ledger's size, the fee it asks): three requests side by side, one
-   * round trip.
-   */
   private async readView(): Promise<void> {
-    const client = this.deps.client()
-    const account = this.state.job.account
-    const [validated, current, fee] = await Promise.all([
-      // The job's own reads: first in the endpoint's queue, with its submits.
-      client.request(
-        inLane('job', { command: 'account_info', account, ledger_index: 'validated' }),
-      ),
-      client.request(inLane('job', { command: 'account_info', account, ledger_index: 'current' })),
-      client.request(inLane('job', { command: 'fee' })),
-    ])
-    this.deps.pace.noteFee(feeFacts(fee.result))
-    const open = current.result.ledger_current_index
-    const closed = validated.result.ledger_index
-    if (open !== undefined && closed !== undefined && open - closed > LAGGING_GAP) {
-      this.deps.serverLags?.(open - closed)
-    }
-    const validatedAccountSeq = validated.result.account_data.Sequence
-    const plausible = validatedAccountSeq + this.state.inFlightCount() + MAX_OPEN_AHEAD
-    const claimed = current.result.account_data.Sequence
-    if (claimed > plausible) {
-      log.warn(
-        `jobs: ${this.proof.server()} says the account's Sequence is ${String(claimed)} in the open ledger, ${String(claimed - validatedAccountSeq)} past the validated one: not taken`,
-      )
-    }
-    this.state.view = {
-      validated: validated.result.ledger_index ?? this.state.view.validated,
-      validatedAccountSeq,
-      accountSeq: Math.min(claimed, plausible),
-      current: current.result.ledger_current_index,
-    }
+    this.state.view = await readLedgerView(this.deps.client(), this.state.job.account, {
+      previous: this.state.view,
+      inFlight: this.state.inFlightCount(),
+      pace: this.deps.pace,
+      server: () => this.proof.server(),
+      ...(this.deps.serverLags ? { serverLags: this.deps.serverLags } : {}),
+    })
   }
 
   /** Past its LastLedgerSequence, or its number consumed, in the validated ledger of the view. */
