@@ -61,6 +61,13 @@ export default tseslint.config(
   // jobs/ (the generic runner) below the capability rooms, none of which reads another's internals.
   ...workerLayers(),
   {
+    // A file says one thing: past 300 lines it says several. The exceptions are named here: the
+    // three files issue 44 still has to cut by responsibility (a data table would be one too).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/worker/wallet/keyring.ts', 'src/app/wallets/xaman.ts', 'src/worker/engine.ts'],
+    rules: { 'max-lines': ['error', { max: 300, skipBlankLines: false, skipComments: false }] },
+  },
+  {
     // The contract points one way: the worker's API imports the row types, never the reverse.
     files: ['src/db/**/*.ts'],
     rules: {
