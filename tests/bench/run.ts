@@ -98,7 +98,9 @@ async function smoke(chosen: readonly Suite[]): Promise<void> {
   const report = process.env.BENCH_SMOKE_REPORT
   const summary = { passed: chosen.length - failures.length, failed: failures.length, failures }
   if (report) await writeFile(report, JSON.stringify(summary, null, 2) + '\n')
-  console.log(`\nsmoke: ${String(summary.passed)} suite(s) ran, ${String(summary.failed)} failed`)
+  console.log(
+    `\nBench smoke: ${String(summary.passed)} of ${String(summary.passed + summary.failed)} suites finished`,
+  )
   if (failures.length) process.exitCode = 1
 }
 

@@ -1,7 +1,7 @@
 /**
  * The keyring's checks of a key kept on this device: how the user asked it to be protected, whether
- * the stored row still opens to the key it names, and whether the ledger still accepts it; and the
- * deletion of a key the account no longer has.
+ * the stored row still opens to the key it names, and whether the ledger still accepts it; which
+ * stored key a restore or an unlock opens; and the deletion of a key the account no longer has.
  */
 import type { LedgerDb } from '../../db/schema.ts'
 import { deleteStoredKey, storedKeyId, storedKeysOf } from '../../db/storedKeys.ts'
@@ -13,7 +13,7 @@ import { assertMaySign } from '../ledger/accountKeys.ts'
 import type { AccountAuth } from '../ledger/accountKeys.ts'
 import { parseCredential } from './credentials.ts'
 import type { ParsedCredential } from './credentials.ts'
-import { MIN_PASSPHRASE_CHARS, openRegularKey } from './keyVault.ts'
+import { MIN_PASSPHRASE_CHARS, needsPassphrase, openRegularKey } from './keyVault.ts'
 
 /** How a stored key fared against the ledger: still the RegularKey, gone, or not checkable now. */
 export type StoredVerdict = 'valid' | 'gone' | 'unverified'
@@ -104,4 +104,68 @@ export async function deleteRemovedKey(
   const id = storedKeyId(network, account)
   const row = (await storedKeysOf(db, network)).find((r) => r.id === id)
   if (row?.regularKeyAddress === keyAddress) await deleteStoredKey(db, id)
+}
+
+/**
+ * The stored key of `network` to restore (see EngineApi.restoreWallet): the newest that still
+ * decrypts and is still the account's RegularKey. A key the ledger server no longer accepts is not
+ * restored but kept (a server may be wrong or behind, and deleting the only copy of an account's only
+ * signing key would lock the account); one that no longer decrypts is deleted. Offline, a key that
+ * decrypts is restored unverified; the ledger itself refuses signatures of a replaced key.
+ *
+ * @param passed - told of each row not restored (a session it had restored ends).
+ */
+export async function restorableKey(
+  db: LedgerDb,
+  network: NetworkId,
+  readAuth: (account: string) => Promise<AccountAuth>,
+  passed: (row: StoredKeyRow) => void,
+): Promise<ParsedCredential | null> {
+  for (const row of await storedKeysOf(db, network)) {
+    // A passphrase-protected key waits for unlock(): it is neither opened nor wiped here.
+    if (needsPassphrase(row)) continue
+    const credential = await openStoredKey(db, row)
+    if (!credential) {
+      // Undecryptable here (the device key is gone, or the row was altered): useless to anyone.
+      await deleteStoredKey(db, row.id)
+      passed(row)
+      continue
+    }
+    if ((await verifyStoredKey(credential, readAuth)) !== 'gone') return credential
+    // Not restored, but kept: one server's word (or a server behind the network) must not delete
+    // what may be the account's only way to sign. Forget this device deletes it.
+    passed(row)
+  }
+  return null
+}
+
+/**
+ * Opens `network`'s passphrase-protected stored key (see EngineApi.unlockWallet). A wrong passphrase
+ * leaves the key stored; so does a key the ledger no longer accepts (see restorableKey).
+ *
+ * @throws EngineError `NOT_FOUND` with no such key; `VALIDATION` for a missing or wrong passphrase,
+ *   or a key the server says the account no longer has.
+ */
+export async function unlockedKey(
+  db: LedgerDb,
+  network: NetworkId,
+  passphrase: string,
+  readAuth: (account: string) => Promise<AccountAuth>,
+): Promise<ParsedCredential> {
+  const row = (await storedKeysOf(db, network)).find(needsPassphrase)
+  if (!row) throw new EngineError('NOT_FOUND', 'No key protected by a passphrase is stored here')
+  if (typeof passphrase !== 'string' || passphrase === '') {
+    throw new EngineError('VALIDATION', 'Please enter your passphrase')
+  }
+  const credential = await openStoredKey(db, row, passphrase)
+  if (!credential) {
+    throw new EngineError('VALIDATION', 'Wrong passphrase: the key stays locked. Try again')
+  }
+  if ((await verifyStoredKey(credential, readAuth)) === 'gone') {
+    throw new EngineError(
+      'VALIDATION',
+      `The ledger server says the stored key is not the regular key of ${row.primaryAddress} (it was replaced or removed). It stays stored here: forget it from the wallet menu if you no longer need it`,
+    )
+  }
+  return credential
 }
