@@ -31,6 +31,8 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
+      // A contract's interface is named from its declaration: `interface WalletApi extends Api<…> {}`.
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
     },
   },
   {
@@ -64,7 +66,7 @@ export default tseslint.config(
     // A file says one thing: past 300 lines it says several. The exceptions are named here: the
     // three files issue 44 still has to cut by responsibility (a data table would be one too).
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/app/wallets/xaman.ts', 'src/worker/engine.ts'],
+    ignores: ['src/app/wallets/xaman.ts'],
     rules: { 'max-lines': ['error', { max: 300, skipBlankLines: false, skipComments: false }] },
   },
   {

@@ -2,7 +2,8 @@
  * The ledger engine: a plain class that implements the EngineApi. The worker entry exposes one
  * instance through Comlink; tests in Node use it directly. It only assembles: one service per
  * capability (in that capability's room of src/worker), built on the shared connection, store and
- * account locks, and each contract method handed to the service it belongs to.
+ * account locks, each serving its contract (src/worker/contract/registry.ts): a contract's methods
+ * reach their service with no line here.
  */
 import { AccountWatch } from './collection/accountWatch.ts'
 import { LedgerDb } from '../db/schema.ts'
@@ -10,12 +11,12 @@ import { saveSettings } from '../db/settings.ts'
 import { logFailure } from '../shared/errors.ts'
 import { freezeNetworks, NETWORKS, OFFERED_NETWORK_IDS } from '../shared/networks.ts'
 import type { NetworkConfig } from '../shared/networks.ts'
-import type { AppSettings, EngineApi, JobItemRow, JobRow, NetworkId } from './api.ts'
+import type { AppSettings, EngineApi, NetworkId } from './api.ts'
 import { AirdropService } from './airdrop/airdropService.ts'
 import { CollectionService } from './collection/collectionService.ts'
 import type { EngineOptions } from './engineOptions.ts'
 import { JOB_KINDS } from './jobKinds.ts'
-import { getJob, jobItemsPage, listJobs, watchJob } from './jobs/jobReads.ts'
+import { JobReads } from './jobs/jobReads.ts'
 import { JobService } from './jobs/jobService.ts'
 import { DEFAULT_ASSUMED_LIMITS } from './ledger/requestScheduler.ts'
 import { ListingService } from './listing/listingService.ts'
@@ -28,9 +29,16 @@ import { OrdersService } from './orders/ordersService.ts'
 import { validateSettings } from './settings.ts'
 import { Keyring } from './wallet/keyring.ts'
 import { WalletService } from './wallet/walletService.ts'
+import { CONTRACTS } from './contract/registry.ts'
+import { serve } from './serve.ts'
+
+/** The ledger engine: every contract method, served in the constructor. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the methods are defined at run time by serve()
+export interface Engine extends EngineApi {}
 
 /** The ledger engine. */
-export class Engine implements EngineApi {
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- see the interface
+export class Engine {
   /** This engine's id (one per tab or window): jobs its runners take carry it. */
   private readonly id = crypto.randomUUID()
   private readonly networks: Readonly<Record<NetworkId, NetworkConfig>>
@@ -80,6 +88,24 @@ export class Engine implements EngineApi {
     const accountOf = (account: string | undefined) => this.wallet.accountOf(account)
     const walletAddress = () => this.wallet.address()
     const progress = this.connectionService.pacedProgress
+    this.jobs = new JobService({
+      db,
+      kinds: JOB_KINDS,
+      connection,
+      keyring: this.keyring,
+      network,
+      limits: options.jobs,
+      resumeByItself: options.resumeOnConnect ?? true,
+      ...(options.maxFeeDrops !== undefined ? { maxFeeDrops: options.maxFeeDrops } : {}),
+      locks: options.locks,
+      runnerId: this.id,
+      secondOpinion: this.connectionService.secondOpinion,
+      // Metadata yields while a job is planned or runs here: fetching and caching never take CPU
+      // from pre-flight or signing.
+      onBusy: (busy) => this.collection.yieldToJob(busy),
+      serverLags: (ledgers) => this.connectionService.serverLags(ledgers),
+      serverPace: () => this.connectionService.serverPace(),
+    })
     this.wallet = new WalletService({
       db,
       keyring: this.keyring,
@@ -95,6 +121,7 @@ export class Engine implements EngineApi {
         this.airdrop.follow()
         this.accountWatch.follow()
       },
+      jobs: this.jobs,
     })
     this.collection = new CollectionService({
       db,
@@ -105,30 +132,6 @@ export class Engine implements EngineApi {
       metadata: options.metadata,
       leftAfter: (network, account, ledgerIndex) =>
         this.accountWatch.leftAfter(network, account, ledgerIndex),
-    })
-    this.jobs = new JobService({
-      db,
-      kinds: JOB_KINDS,
-      connection,
-      keyring: this.keyring,
-      network,
-      limits: options.jobs,
-      resumeByItself: options.resumeOnConnect ?? true,
-      ...(options.maxFeeDrops !== undefined ? { maxFeeDrops: options.maxFeeDrops } : {}),
-      onJobEnded: (job) => {
-        this.airdrop.jobEnded(job)
-        if (job.kind === 'removeRegularKey') {
-          void this.wallet.keyRemovalEnded(job).catch(logFailure('keys: after the key removal'))
-        }
-      },
-      locks: options.locks,
-      runnerId: this.id,
-      secondOpinion: this.connectionService.secondOpinion,
-      // Metadata yields while a job is planned or runs here: fetching and caching never take CPU
-      // from pre-flight or signing.
-      onBusy: (busy) => this.collection.yieldToJob(busy),
-      serverLags: (ledgers) => this.connectionService.serverLags(ledgers),
-      serverPace: () => this.connectionService.serverPace(),
     })
     this.airdrop = new AirdropService({
       db,
@@ -169,24 +172,46 @@ export class Engine implements EngineApi {
       networkConfig: (id) => this.connectionService.networkConfig(id),
       secondOpinion: this.connectionService.secondOpinion,
     })
+    this.serveContracts()
   }
 
-  // The connection (ConnectionApi).
-  readonly connect = answeredBy(() => this.connectionService, 'connect')
-  readonly getNetworkStatus = answeredBy(() => this.connectionService, 'getNetworkStatus')
-  readonly retryNow = answeredBy(() => this.connectionService, 'retryNow')
-  readonly deviceOffline = answeredBy(() => this.connectionService, 'deviceOffline')
-  readonly onStatus = answeredBy(() => this.connectionService, 'onStatus')
-  readonly offStatus = answeredBy(() => this.connectionService, 'offStatus')
-  readonly addOwnEndpoint = answeredBy(() => this.connectionService, 'addOwnEndpoint')
-  readonly removeOwnEndpoint = answeredBy(() => this.connectionService, 'removeOwnEndpoint')
-  readonly setOwnEndpointsAlone = answeredBy(() => this.connectionService, 'setOwnEndpointsAlone')
+  /** Each capability's contract, served by its service (the engine's own part named). */
+  private serveContracts(): void {
+    serve(this, CONTRACTS.connection, this.connectionService, {
+      disconnect: () => this.disconnectAll(),
+      dispose: () => this.end(),
+    })
+    serve(this, CONTRACTS.wallet, this.wallet)
+    serve(this, CONTRACTS.collection, this.collection, {
+      onAccountActivity: (listener) => Promise.resolve(this.accountWatch.on(listener)),
+      offAccountActivity: (subscription) => {
+        this.accountWatch.off(subscription)
+        return Promise.resolve()
+      },
+    })
+    serve(this, CONTRACTS.airdrop, this.airdrop)
+    serve(this, CONTRACTS.holders, this.holders)
+    serve(this, CONTRACTS.orders, this.orders)
+    serve(this, CONTRACTS.listing, this.listing)
+    const reads = new JobReads({
+      db: this.db,
+      runnerId: this.id,
+      network: () => this.connectionService.network(),
+      accountOf: (account) => this.wallet.accountOf(account),
+    })
+    serve(this, CONTRACTS.jobs, this.jobs, reads)
+    serve(this, CONTRACTS.settings, {
+      saveSettings: (patch: Partial<AppSettings>) => saveSettings(this.db, validateSettings(patch)),
+    })
+  }
 
-  async disconnect(): Promise<void> {
+  /** Closes the ledger connection and the Clio link (see EngineApi.disconnect). */
+  private async disconnectAll(): Promise<void> {
     await Promise.all([this.connectionService.disconnect(), this.listing.close()])
   }
 
-  async dispose(): Promise<void> {
+  /** Ends the engine (see EngineApi.dispose). */
+  private async end(): Promise<void> {
     this.connectionService.stopHearing()
     this.accountWatch.dispose()
     const stopped = Promise.all([this.jobs.dispose(), this.airdrop.dispose()])
@@ -197,108 +222,9 @@ export class Engine implements EngineApi {
     await Promise.all([this.connectionService.close(), this.listing.close()])
   }
 
-  // The wallet (WalletApi).
-  readonly connectWallet = answeredBy(() => this.wallet, 'connectWallet')
-  readonly connectApprover = answeredBy(() => this.wallet, 'connectApprover')
-  readonly connectDemoWallet = answeredBy(() => this.wallet, 'connectDemoWallet')
-  readonly getWallet = answeredBy(() => this.wallet, 'getWallet')
-  readonly lock = answeredBy(() => this.wallet, 'lock')
-  readonly prepareRegularKey = answeredBy(() => this.wallet, 'prepareRegularKey')
-  readonly approveRegularKey = answeredBy(() => this.wallet, 'approveRegularKey')
-  readonly confirmRegularKey = answeredBy(() => this.wallet, 'confirmRegularKey')
-  readonly restoreWallet = answeredBy(() => this.wallet, 'restoreWallet')
-  readonly storedSession = answeredBy(() => this.wallet, 'storedSession')
-  readonly unlockWallet = answeredBy(() => this.wallet, 'unlockWallet')
-  readonly forgetStoredKey = answeredBy(() => this.wallet, 'forgetStoredKey')
-  readonly forgetDevice = answeredBy(() => this.wallet, 'forgetDevice')
-  readonly accountKeys = answeredBy(() => this.wallet, 'accountKeys')
-  readonly checkAddress = answeredBy(() => this.wallet, 'checkAddress')
-
-  // The collection (CollectionApi).
-  readonly listNfts = answeredBy(() => this.collection, 'listNfts')
-  readonly loadNfts = answeredBy(() => this.collection, 'loadNfts')
-  readonly loadMetadata = answeredBy(() => this.collection, 'loadMetadata')
-  readonly showingNfts = answeredBy(() => this.collection, 'showingNfts')
-  readonly getCacheStats = answeredBy(() => this.collection, 'getCacheStats')
-  readonly clearMetadataCache = answeredBy(() => this.collection, 'clearMetadataCache')
-  readonly onAccountActivity: EngineApi['onAccountActivity'] = (listener) =>
-    Promise.resolve(this.accountWatch.on(listener))
-  readonly offAccountActivity: EngineApi['offAccountActivity'] = (subscription) => {
-    this.accountWatch.off(subscription)
-    return Promise.resolve()
-  }
-
-  // Airdrops (AirdropApi).
-  readonly parseDistributionCsv = answeredBy(() => this.airdrop, 'parseDistributionCsv')
-  readonly checkAcceptance = answeredBy(() => this.airdrop, 'checkAcceptance')
-  readonly sampleDistributionCsv = answeredBy(() => this.airdrop, 'sampleDistributionCsv')
-  readonly planReclaim = answeredBy(() => this.airdrop, 'planReclaim')
-  readonly planReoffer = answeredBy(() => this.airdrop, 'planReoffer')
-
-  // A collection's holders (HoldersApi).
-  readonly snapshotHolders = answeredBy(() => this.holders, 'snapshotHolders')
-  readonly holderSnapshot = answeredBy(() => this.holders, 'holderSnapshot')
-  readonly holderSnapshotCsv = answeredBy(() => this.holders, 'holderSnapshotCsv')
-  readonly snapshotDistribution = answeredBy(() => this.holders, 'snapshotDistribution')
-
-  // Orders (OrdersApi).
-  readonly countOffers = answeredBy(() => this.orders, 'countOffers')
-  readonly loadOffers = answeredBy(() => this.orders, 'loadOffers')
-  readonly loadBids = answeredBy(() => this.orders, 'loadBids')
-
-  // Listing (ListingApi).
-  readonly floorPrice = answeredBy(() => this.listing, 'floorPrice')
-  readonly previewListing = answeredBy(() => this.listing, 'previewListing')
-
-  // Jobs (JobsApi): the generic runner, and the stored rows.
-  readonly planJob: EngineApi['planJob'] = (request) => this.jobs.plan(request)
-  readonly takenNfts: EngineApi['takenNfts'] = (id) => this.jobs.takenProblems(id)
-  readonly pauseJob: EngineApi['pauseJob'] = (id) => this.jobs.pause(id)
-  readonly cancelJob: EngineApi['cancelJob'] = (id) => this.jobs.cancel(id)
-  readonly getRunnerId: EngineApi['getRunnerId'] = () => Promise.resolve(this.id)
-  readonly jobRunnerActive: EngineApi['jobRunnerActive'] = (network, account) =>
-    this.jobs.runnerActive(network, account)
-  readonly exportJobCsv: EngineApi['exportJobCsv'] = (id) => this.jobs.exportCsv(id)
-  readonly getJob: EngineApi['getJob'] = (id) => getJob(this.db, id)
-  readonly watchJob: EngineApi['watchJob'] = (id, onChange) => watchJob(this.db, id, onChange)
-
-  async startJob(jobId: string, options?: { skipProblems?: boolean }): Promise<void> {
-    await this.jobs.start(jobId, options)
-    // A running airdrop's offers are followed on the stream from the start.
-    this.airdrop.follow()
-  }
-
-  listJobs(options: { account?: string; network?: NetworkId } = {}): Promise<JobRow[]> {
-    const network = options.network ?? this.connectionService.network()
-    return listJobs(this.db, network, this.wallet.accountOf(options.account))
-  }
-
-  async jobItems(jobId: string, page?: { offset?: number; limit?: number }): Promise<JobItemRow[]> {
-    return await jobItemsPage(this.db, jobId, page)
-  }
-
-  // Settings (SettingsApi).
-  async saveSettings(patch: Partial<AppSettings>): Promise<void> {
-    await saveSettings(this.db, validateSettings(patch))
-  }
-
   /** The wallet's jobs go on (see EngineOptions.resumeOnConnect); runners waiting look again. */
   private resumeJobs(): void {
     if (this.resumeOnConnect) void this.jobs.resumeUnfinished().catch(logFailure('jobs: resuming'))
     else this.jobs.wakeRunners()
   }
-}
-
-/**
- * The contract method `name`, answered by the service that holds it. The service is looked up when
- * the method is called: the fields that hold these are set before the constructor builds the services.
- */
-function answeredBy<K extends keyof EngineApi>(
-  service: () => Pick<EngineApi, K>,
-  name: K,
-): EngineApi[K] {
-  return ((...args: unknown[]) => {
-    const target = service()
-    return (target[name] as (...a: unknown[]) => unknown).apply(target, args)
-  }) as EngineApi[K]
 }

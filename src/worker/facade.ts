@@ -6,74 +6,9 @@
  * no prototype either (no `constructor` leads to `Function`), and everything is frozen.
  */
 import type { EngineApi } from './api.ts'
+import { ENGINE_METHODS } from './contract/registry.ts'
 
-/** Every method of the contract, once: the compiler checks that none is missing or extra. */
-const METHODS = {
-  connect: true,
-  disconnect: true,
-  dispose: true,
-  retryNow: true,
-  deviceOffline: true,
-  getNetworkStatus: true,
-  onStatus: true,
-  offStatus: true,
-  connectWallet: true,
-  connectApprover: true,
-  connectDemoWallet: true,
-  getWallet: true,
-  lock: true,
-  prepareRegularKey: true,
-  approveRegularKey: true,
-  confirmRegularKey: true,
-  restoreWallet: true,
-  forgetDevice: true,
-  storedSession: true,
-  unlockWallet: true,
-  forgetStoredKey: true,
-  accountKeys: true,
-  checkAddress: true,
-  loadNfts: true,
-  loadOffers: true,
-  loadBids: true,
-  floorPrice: true,
-  previewListing: true,
-  loadMetadata: true,
-  showingNfts: true,
-  countOffers: true,
-  parseDistributionCsv: true,
-  sampleDistributionCsv: true,
-  getCacheStats: true,
-  clearMetadataCache: true,
-  onAccountActivity: true,
-  offAccountActivity: true,
-  saveSettings: true,
-  addOwnEndpoint: true,
-  removeOwnEndpoint: true,
-  setOwnEndpointsAlone: true,
-  planJob: true,
-  startJob: true,
-  takenNfts: true,
-  pauseJob: true,
-  cancelJob: true,
-  getRunnerId: true,
-  jobRunnerActive: true,
-  exportJobCsv: true,
-  listJobs: true,
-  getJob: true,
-  jobItems: true,
-  watchJob: true,
-  listNfts: true,
-  checkAcceptance: true,
-  planReclaim: true,
-  planReoffer: true,
-  snapshotHolders: true,
-  holderSnapshot: true,
-  holderSnapshotCsv: true,
-  snapshotDistribution: true,
-} as const satisfies Record<keyof EngineApi, true>
-
-/** The names of the contract's methods. */
-export const ENGINE_METHODS = Object.freeze(Object.keys(METHODS)) as readonly (keyof EngineApi)[]
+export { ENGINE_METHODS }
 
 type AnyMethod = (...args: unknown[]) => unknown
 

@@ -30,8 +30,8 @@ export interface AirdropServiceDeps {
   timing?: Partial<AcceptanceTiming>
   /** The connected wallet's address, if any (a CSV may not send to it). */
   walletAddress: () => string | undefined
-  /** The jobs, which plan a reclaim. */
-  jobs: Pick<JobService, 'plan'>
+  /** The jobs, which plan a reclaim and tell which jobs start and end. */
+  jobs: Pick<JobService, 'planJob' | 'hear'>
   /**
    * Whether ended airdrops' offers are followed in the background (the app's); when false they are
    * checked only when asked (checkAcceptance, a reclaim or a re-offer).
@@ -53,6 +53,11 @@ export class AirdropService {
       client: deps.client,
       wallet: deps.wallet,
       timing: deps.timing,
+    })
+    // A running airdrop's offers are followed on the stream from its start; an ended one's tracked.
+    deps.jobs.hear((event) => {
+      if (event.type === 'started') this.follow()
+      else this.jobEnded(event.job)
     })
   }
 

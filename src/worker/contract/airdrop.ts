@@ -1,10 +1,12 @@
 /** The airdrop: a distribution list read from a CSV, the offers' acceptance, reclaiming them. */
+import { method } from './method.ts'
+import type { Api } from './method.ts'
 import type { AcceptanceSummary } from '../../db/types/acceptance.ts'
 import type { DistributionRules, SnapshotSource } from './holders.ts'
 import type { JobPlan } from './jobs.ts'
 
 /** Reading a distribution list, following an airdrop's offers, reclaiming those left. */
-export interface AirdropApi {
+export const airdropContract = {
   /**
    * Reads a distribution list (the Airdrop tab's CSV) in the worker: papaparse with delimiter, quote,
    * BOM and CRLF handling; the spec's rules (a `wallet_address` column, case-insensitive; `nft_amount`
@@ -24,18 +26,17 @@ export interface AirdropApi {
    *   'No valid distribution data found in CSV', or 'CSV processing failed: {reason}' (too large,
    *   unreadable, over 10 MB or 100,000 rows).
    */
-  parseDistributionCsv(
-    file: Blob | string,
-    fileName: string,
-    columns?: ColumnChoice,
-  ): Promise<DistributionFile>
+  parseDistributionCsv:
+    method<
+      (file: Blob | string, fileName: string, columns?: ColumnChoice) => Promise<DistributionFile>
+    >(),
 
   /**
    * A distribution CSV to try on the network in use: on the Sandbox its ten recipients that accept
    * the offers made to them, one NFT each; null on any other network (no account there is known to
    * want NFTs).
    */
-  sampleDistributionCsv(): Promise<string | null>
+  sampleDistributionCsv: method<() => Promise<string | null>>(),
 
   /**
    * Reads from the validated ledger, now, where an airdrop's offers stand with their recipients
@@ -47,7 +48,7 @@ export interface AirdropApi {
    * @throws EngineError `NOT_FOUND` for an unknown job; `VALIDATION` for a job that is not an airdrop
    *   or not the connected wallet's.
    */
-  checkAcceptance(jobId: string): Promise<AcceptanceSummary>
+  checkAcceptance: method<(jobId: string) => Promise<AcceptanceSummary>>(),
 
   /**
    * 'Reclaim unaccepted': plans a cancel job (500 offers per transaction) of an airdrop's offers that
@@ -57,7 +58,7 @@ export interface AirdropApi {
    * @throws EngineError `VALIDATION` when no offer of the airdrop is waiting ('Nothing to reclaim:
    *   every offer was accepted or is gone') or the job is not the connected wallet's airdrop.
    */
-  planReclaim(jobId: string): Promise<JobPlan>
+  planReclaim: method<(jobId: string) => Promise<JobPlan>>(),
 
   /**
    * 'Re-offer unclaimed': plans, in one job, the cancellation of an airdrop's offers still waiting and
@@ -76,8 +77,11 @@ export interface AirdropApi {
    *   snapshot or no rules to take recipients from, its snapshot must be retaken, or no recipient is
    *   left; `NOT_FOUND` for an unknown job.
    */
-  planReoffer(jobId: string, to: ReofferRecipients): Promise<JobPlan>
+  planReoffer: method<(jobId: string, to: ReofferRecipients) => Promise<JobPlan>>(),
 }
+
+/** {@link airdropContract} as the methods it declares. */
+export interface AirdropApi extends Api<typeof airdropContract> {}
 
 /**
  * Whom a re-offer goes to: the airdrop's snapshot at its own ledger, the snapshot retaken since (at

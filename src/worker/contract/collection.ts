@@ -1,4 +1,6 @@
 /** The account's NFTs and their metadata. */
+import { method } from './method.ts'
+import type { Api } from './method.ts'
 import type { CacheStats } from '../../db/types/metadata.ts'
 import type { NftItem } from '../../db/types/nfts.ts'
 import type { NetworkId } from '../../shared/networks.ts'
@@ -6,7 +8,7 @@ import type { AccountActivity } from '../collection/accountActivity.ts'
 import type { ProgressListener } from './progress.ts'
 
 /** Loading an account's NFTs and their metadata. */
-export interface CollectionApi {
+export const collectionContract = {
   /**
    * A page of an account's NFTs as last loaded (`loadNfts`) on the network in use: the connected
    * wallet's by default; `offset` from 0, `limit` 100 by default and at most 1,000.
@@ -14,7 +16,8 @@ export interface CollectionApi {
    * @throws EngineError `NOT_FOUND` when the account's NFTs were never loaded on this network;
    *   `VALIDATION` for a bad offset or limit, or without an account and a connected wallet.
    */
-  listNfts(options?: { account?: string; offset?: number; limit?: number }): Promise<NftPage>
+  listNfts:
+    method<(options?: { account?: string; offset?: number; limit?: number }) => Promise<NftPage>>(),
 
   /**
    * Loads every NFT of an account (account_nfts, limit 400, marker paging) from the validated ledger
@@ -24,7 +27,10 @@ export interface CollectionApi {
    * @param onProgress - a `Comlink.proxy` callback, throttled; called after each page.
    * @param account - whose NFTs; the connected wallet's account by default.
    */
-  loadNfts(onProgress?: ProgressListener<NftLoadProgress>, account?: string): Promise<NftLoadResult>
+  loadNfts:
+    method<
+      (onProgress?: ProgressListener<NftLoadProgress>, account?: string) => Promise<NftLoadResult>
+    >(),
 
   /**
    * Enriches NFTs with their metadata: cached entries younger than 24 h count at once, the rest are
@@ -34,10 +40,13 @@ export interface CollectionApi {
    * @param request - which NFTs: those of the account's snapshot (default: the connected wallet's),
    *   or explicit ids; `force` refetches fresh entries too.
    */
-  loadMetadata(
-    request: MetadataRequest,
-    onProgress?: ProgressListener<MetadataProgress>,
-  ): Promise<MetadataProgress>
+  loadMetadata:
+    method<
+      (
+        request: MetadataRequest,
+        onProgress?: ProgressListener<MetadataProgress>,
+      ) => Promise<MetadataProgress>
+    >(),
 
   /**
    * The NFTs whose cards are on screen now: their metadata is fetched first, and still fetched while a
@@ -45,13 +54,13 @@ export interface CollectionApi {
    *
    * @param nftIds - the visible NFTs' ids (at most 200 are taken).
    */
-  showingNfts(nftIds: string[]): Promise<void>
+  showingNfts: method<(nftIds: string[]) => Promise<void>>(),
 
   /** Metadata cache statistics; `walletEntries` counts the given account's NFTs that are cached. */
-  getCacheStats(account?: string): Promise<CacheStats>
+  getCacheStats: method<(account?: string) => Promise<CacheStats>>(),
 
   /** Clears the metadata cache; returns how many entries were removed. */
-  clearMetadataCache(): Promise<number>
+  clearMetadataCache: method<() => Promise<number>>(),
 
   /**
    * Subscribes to what validated transactions do to the connected wallet's NFTs and offers, as the
@@ -64,11 +73,14 @@ export interface CollectionApi {
    * @param listener - a `Comlink.proxy` callback (a plain function in Node).
    * @returns a subscription id for {@link CollectionApi.offAccountActivity}.
    */
-  onAccountActivity(listener: AccountActivityListener): Promise<number>
+  onAccountActivity: method<(listener: AccountActivityListener) => Promise<number>>(),
 
   /** Ends an activity subscription and releases its callback proxy; unknown ids are ignored. */
-  offAccountActivity(subscription: number): Promise<void>
+  offAccountActivity: method<(subscription: number) => Promise<void>>(),
 }
+
+/** {@link collectionContract} as the methods it declares. */
+export interface CollectionApi extends Api<typeof collectionContract> {}
 
 export type { AccountActivity } from '../collection/accountActivity.ts'
 

@@ -2,6 +2,8 @@
  * The ledger connection as the engine's callers see it: which network and server, its state, the
  * ledger figures, and the user's own servers.
  */
+import { method } from './method.ts'
+import type { Api } from './method.ts'
 import type { OwnEndpoint, OwnEndpointKind } from '../../db/types/settings.ts'
 import type { NetworkId } from '../../shared/networks.ts'
 
@@ -41,7 +43,7 @@ export interface NetworkStatus {
 export type StatusListener = (status: NetworkStatus) => void
 
 /** Connecting to a network and following the connection. */
-export interface ConnectionApi {
+export const connectionContract = {
   /**
    * Connects to a network, trying its endpoints in order (failover), and keeps the connection:
    * a dropped connection is retried with backoff (100 ms doubling to 60 s) across the endpoints.
@@ -55,23 +57,23 @@ export interface ConnectionApi {
    *   once (retries continue in the background and are reported to status listeners); `CANCELLED`
    *   when another `connect` or `disconnect` superseded this one.
    */
-  connect(networkId: NetworkId): Promise<NetworkStatus>
+  connect: method<(networkId: NetworkId) => Promise<NetworkStatus>>(),
 
   /** Closes the ledger connection and stops retrying; the status becomes `offline`. */
-  disconnect(): Promise<void>
+  disconnect: method<() => Promise<void>>(),
 
   /**
    * Ends the engine, as a closed tab does: running jobs stop writing and submitting (they resume from
    * the store in the next engine), secrets are dropped, every connection and timer closes, so a Node
    * process exits once nothing else keeps it. The engine is not usable afterwards.
    */
-  dispose(): Promise<void>
+  dispose: method<() => Promise<void>>(),
 
   /**
    * Retries the connection at once instead of waiting out the backoff (the worker also does this
    * when the browser comes back online). Does nothing while connected.
    */
-  retryNow(): Promise<void>
+  retryNow: method<() => Promise<void>>(),
 
   /**
    * The page saw the browser go offline (a dedicated worker does not get the event in every
@@ -79,10 +81,10 @@ export interface ConnectionApi {
    * given up as lost (`reconnecting`, 'This device is offline') and reconnection begins; running jobs
    * wait for it. Call `retryNow` when the browser is online again.
    */
-  deviceOffline(): Promise<void>
+  deviceOffline: method<() => Promise<void>>(),
 
   /** The current connection status. */
-  getNetworkStatus(): Promise<NetworkStatus>
+  getNetworkStatus: method<() => Promise<NetworkStatus>>(),
 
   /**
    * Subscribes to status changes. The listener is called once right away with the current status,
@@ -91,14 +93,14 @@ export interface ConnectionApi {
    * @param listener - a `Comlink.proxy` callback (a plain function in Node).
    * @returns a subscription id for {@link EngineApi.offStatus}.
    */
-  onStatus(listener: StatusListener): Promise<number>
+  onStatus: method<(listener: StatusListener) => Promise<number>>(),
 
   /**
    * Ends a status subscription and releases its callback proxy.
    *
    * @param subscription - the id `onStatus` returned; unknown ids are ignored.
    */
-  offStatus(subscription: number): Promise<void>
+  offStatus: method<(subscription: number) => Promise<void>>(),
 
   /**
    * Adds the user's own server to a network, after checking it: reachable, reporting the network's
@@ -110,10 +112,11 @@ export interface ConnectionApi {
    * @throws EngineError `VALIDATION` for a bad address or a server of another network; `NETWORK`
    *   when it cannot be reached.
    */
-  addOwnEndpoint(network: NetworkId, url: string, kind: OwnEndpointKind): Promise<OwnEndpoint>
+  addOwnEndpoint:
+    method<(network: NetworkId, url: string, kind: OwnEndpointKind) => Promise<OwnEndpoint>>(),
 
   /** Removes an own server; the connection leaves it if it was in use. */
-  removeOwnEndpoint(network: NetworkId, url: string): Promise<void>
+  removeOwnEndpoint: method<(network: NetworkId, url: string) => Promise<void>>(),
 
   /**
    * Uses the network's own servers alone (`alone`), or with the public servers behind them as
@@ -122,5 +125,8 @@ export interface ConnectionApi {
    *
    * @throws EngineError `VALIDATION` when `alone` is asked of a network without an own server.
    */
-  setOwnEndpointsAlone(network: NetworkId, alone: boolean): Promise<void>
+  setOwnEndpointsAlone: method<(network: NetworkId, alone: boolean) => Promise<void>>(),
 }
+
+/** {@link connectionContract} as the methods it declares. */
+export interface ConnectionApi extends Api<typeof connectionContract> {}

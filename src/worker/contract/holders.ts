@@ -2,12 +2,14 @@
  * A collection's holders, for project teams: a snapshot read from Clio at one ledger, and the rules
  * that turn it into an airdrop's distribution list.
  */
+import { method } from './method.ts'
+import type { Api } from './method.ts'
 import type { NetworkId } from '../../shared/networks.ts'
 import type { DistributionFile } from './airdrop.ts'
 import type { ProgressListener } from './progress.ts'
 
 /** Reading a collection's holders and distributing to them. */
-export interface HoldersApi {
+export const holdersContract = {
   /**
    * Reads who holds the NFTs of `issuer` (and `taxon`, or every taxon) from the network's Clio
    * servers (`nfts_by_issuer`, 100 NFTs a page, each request within the server's budget), every page
@@ -19,20 +21,23 @@ export interface HoldersApi {
    *   `NOT_FOUND` when the issuer's account does not exist; `NETWORK` when no Clio server answers (the
    *   pages read so far are kept).
    */
-  snapshotHolders(
-    request: HolderSnapshotRequest,
-    onProgress?: ProgressListener<HolderSnapshotProgress>,
-  ): Promise<HolderSnapshot>
+  snapshotHolders:
+    method<
+      (
+        request: HolderSnapshotRequest,
+        onProgress?: ProgressListener<HolderSnapshotProgress>,
+      ) => Promise<HolderSnapshot>
+    >(),
 
   /** The snapshot stored on this device for `issuer` (and `taxon`), finished or not; null if none. */
-  holderSnapshot(issuer: string, taxon?: number): Promise<HolderSnapshot | null>
+  holderSnapshot: method<(issuer: string, taxon?: number) => Promise<HolderSnapshot | null>>(),
 
   /**
    * The snapshot as CSV: `holder,nft_count,marks` in the snapshot's order, the ledger index in the
    * file name the UI gives it. Reads as a distribution list as it is (the `holder` column is not one
    * of the recipient names: the counts are holdings, not NFTs to send).
    */
-  holderSnapshotCsv(issuer: string, taxon?: number): Promise<string>
+  holderSnapshotCsv: method<(issuer: string, taxon?: number) => Promise<string>>(),
 
   /**
    * Applies `rules` to a finished snapshot and returns the distribution list they give, with what was
@@ -52,13 +57,19 @@ export interface HoldersApi {
    * @param onProgress - how far the confirmation is.
    * @throws EngineError `VALIDATION` for rules out of range or no finished snapshot; `NOT_FOUND`.
    */
-  snapshotDistribution(
-    issuer: string,
-    taxon: number | undefined,
-    rules: DistributionRules,
-    onProgress?: ProgressListener<HolderConfirmProgress>,
-  ): Promise<SnapshotDistribution>
+  snapshotDistribution:
+    method<
+      (
+        issuer: string,
+        taxon: number | undefined,
+        rules: DistributionRules,
+        onProgress?: ProgressListener<HolderConfirmProgress>,
+      ) => Promise<SnapshotDistribution>
+    >(),
 }
+
+/** {@link holdersContract} as the methods it declares. */
+export interface HoldersApi extends Api<typeof holdersContract> {}
 
 /** What {@link HoldersApi.snapshotHolders} reads. */
 export interface HolderSnapshotRequest {

@@ -2,6 +2,8 @@
  * Bulk jobs of every kind: planned (every intent stored, pre-flight run, nothing signed), started,
  * paused, cancelled, reported. Their progress is in IndexedDB, which the UI observes.
  */
+import { method } from './method.ts'
+import type { Api } from './method.ts'
 import type { JobItemRow } from '../../db/types/jobItems.ts'
 import type { JobKind, JobPlanFigures, JobRow, PlanProblem } from '../../db/types/jobs.ts'
 import type { NetworkId } from '../../shared/networks.ts'
@@ -12,7 +14,7 @@ import type { AcceptRequest, CancelRequest } from './orders.ts'
 import type { RemoveRegularKeyRequest } from './wallet.ts'
 
 /** Planning, starting and steering jobs. */
-export interface JobsApi {
+export const jobsContract = {
   /**
    * Plans a bulk job for the connected wallet: records every intent in IndexedDB (nothing is signed)
    * and runs the pre-flight checks — ownership and transferability of each NFT, recipients that do
@@ -21,7 +23,7 @@ export interface JobsApi {
    *
    * @throws EngineError `VALIDATION` for a malformed request (with a message fit to show).
    */
-  planJob(request: JobRequest): Promise<JobPlan>
+  planJob: method<(request: JobRequest) => Promise<JobPlan>>(),
 
   /**
    * Starts (or resumes) a planned or paused job. Items with a pre-flight problem are skipped when
@@ -36,40 +38,40 @@ export interface JobsApi {
    * @throws EngineError `VALIDATION` when the job cannot start (problems, NFTs taken by another job,
    *   a reserve shortfall, a job of another account or network, a final job).
    */
-  startJob(jobId: string, options?: { skipProblems?: boolean }): Promise<void>
+  startJob: method<(jobId: string, options?: { skipProblems?: boolean }) => Promise<void>>(),
 
   /**
    * The items of a planned job whose NFTs another job, started since it was planned, offers or burns
    * (code `TAKEN`, not blocking: starting with `skipProblems` skips them). Empty for a job that is not
    * planned. For the confirmation to show before Start is pressed.
    */
-  takenNfts(jobId: string): Promise<PlanProblem[]>
+  takenNfts: method<(jobId: string) => Promise<PlanProblem[]>>(),
 
   /**
    * Stops signing new transactions; those already submitted are still followed to their result. Works
    * from any tab: the request is stored on the job, and the runner (in whichever tab) takes it.
    */
-  pauseJob(jobId: string): Promise<void>
+  pauseJob: method<(jobId: string) => Promise<void>>(),
 
   /** Like pause, and the items not yet signed are skipped: the job ends once nothing is in flight. */
-  cancelJob(jobId: string): Promise<void>
+  cancelJob: method<(jobId: string) => Promise<void>>(),
 
   /**
    * This engine's id. One runner per account runs jobs, across tabs and windows (the one holding the
    * account's lock); a job it runs carries this id as `runnerId`. A running job with another id runs
    * in another tab: its progress still shows here, and this tab takes over if that one closes.
    */
-  getRunnerId(): Promise<string>
+  getRunnerId: method<() => Promise<string>>(),
 
   /**
    * Whether a runner of the account's jobs is alive in some tab or window (one holds the account's
    * lock). A job left `running` while none is belongs to a tab that was closed: it goes on once a
    * tab connects the account's wallet.
    */
-  jobRunnerActive(network: NetworkId, account: string): Promise<boolean>
+  jobRunnerActive: method<(network: NetworkId, account: string) => Promise<boolean>>(),
 
   /** The per-item report of a job as CSV (status, transaction hash, result, message). */
-  exportJobCsv(jobId: string): Promise<string>
+  exportJobCsv: method<(jobId: string) => Promise<string>>(),
 
   /**
    * An account's jobs on a network, newest first: the connected wallet's on the network in use by
@@ -77,17 +79,18 @@ export interface JobsApi {
    *
    * @throws EngineError `VALIDATION` without an account and without a connected wallet.
    */
-  listJobs(options?: { account?: string; network?: NetworkId }): Promise<JobRow[]>
+  listJobs: method<(options?: { account?: string; network?: NetworkId }) => Promise<JobRow[]>>(),
 
   /** One job's row — status, counts, plan figures, params — or null for an unknown id. */
-  getJob(jobId: string): Promise<JobRow | null>
+  getJob: method<(jobId: string) => Promise<JobRow | null>>(),
 
   /**
    * A page of a job's items in plan order: `offset` from 0, `limit` 100 by default and at most 1,000.
    *
    * @throws EngineError `VALIDATION` for an offset or limit that is not a whole number in range.
    */
-  jobItems(jobId: string, page?: { offset?: number; limit?: number }): Promise<JobItemRow[]>
+  jobItems:
+    method<(jobId: string, page?: { offset?: number; limit?: number }) => Promise<JobItemRow[]>>(),
 
   /**
    * Follows a job until it ends. `onChange` (a `Comlink.proxy` through the worker boundary) gets each
@@ -96,8 +99,11 @@ export interface JobsApi {
    *
    * @throws EngineError `NOT_FOUND` for an unknown job.
    */
-  watchJob(jobId: string, onChange?: (job: JobRow) => void): Promise<JobRow>
+  watchJob: method<(jobId: string, onChange?: (job: JobRow) => void) => Promise<JobRow>>(),
 }
+
+/** {@link jobsContract} as the methods it declares. */
+export interface JobsApi extends Api<typeof jobsContract> {}
 
 /** What the user asks a job to do. Amounts are drops (strings); addresses are classic addresses. */
 export type JobRequest =

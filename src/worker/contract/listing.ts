@@ -1,9 +1,11 @@
 /** Listing NFTs for sale: prices by strategy, the collection's floor, the preview before signing. */
+import { method } from './method.ts'
+import type { Api } from './method.ts'
 import type { FloorMultiplier } from '../../shared/floorMultipliers.ts'
 import type { ProgressListener } from './progress.ts'
 
 /** Pricing a listing and reading floors. */
-export interface ListingApi {
+export const listingContract = {
   /**
    * A collection's floor price: its NFTs listed by a Clio server (`nfts_by_issuer`, paged, up to
    * 10,000), the sell offers of an evenly spread sample of up to 200 of them (`nft_sell_offers`, 8 at a
@@ -13,11 +15,14 @@ export interface ListingApi {
    * @throws EngineError `VALIDATION` when the network has no Clio server or the issuer or taxon is
    *   invalid; `NETWORK` when no Clio server answers; `LEDGER_REJECTED` for a malformed reply.
    */
-  floorPrice(
-    issuer: string,
-    taxon: number,
-    onProgress?: ProgressListener<FloorProgress>,
-  ): Promise<FloorPrice>
+  floorPrice:
+    method<
+      (
+        issuer: string,
+        taxon: number,
+        onProgress?: ProgressListener<FloorProgress>,
+      ) => Promise<FloorPrice>
+    >(),
 
   /**
    * Prices a listing before anything is signed: each NFT by the strategy (XRP to drops by xrpl.js; a
@@ -28,11 +33,17 @@ export interface ListingApi {
    * @throws EngineError `VALIDATION` for an NFT not in the wallet's list, an invalid amount, min above
    *   max, an unknown multiplier; as floorPrice does for a failed reading (other than a missing Clio).
    */
-  previewListing(
-    request: ListingPreviewRequest,
-    onProgress?: ProgressListener<FloorProgress>,
-  ): Promise<ListingPreview>
+  previewListing:
+    method<
+      (
+        request: ListingPreviewRequest,
+        onProgress?: ProgressListener<FloorProgress>,
+      ) => Promise<ListingPreview>
+    >(),
 }
+
+/** {@link listingContract} as the methods it declares. */
+export interface ListingApi extends Api<typeof listingContract> {}
 
 /** One sell offer of a listing. */
 export interface ListingOffer {

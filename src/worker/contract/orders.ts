@@ -1,4 +1,6 @@
 /** The Orders tab: the account's offers, bids on its NFTs, cancelling offers, accepting a bid. */
+import { method } from './method.ts'
+import type { Api } from './method.ts'
 import type { BidsReport, OfferAmount, OffersReport } from '../../db/types/offers.ts'
 import type { ProgressListener } from './progress.ts'
 
@@ -13,14 +15,14 @@ export interface OwnOfferCounts {
 }
 
 /** Reading the account's offers and the bids on its NFTs. */
-export interface OrdersApi {
+export const ordersContract = {
   /**
    * How many NFT offers the account owns (account_objects type nft_offer, every page): its sell
    * offers (what the Orders tab lists and totals) and its buy offers (its bids on others' NFTs).
    *
    * @param account - whose offers; the connected wallet's account by default.
    */
-  countOffers(account?: string): Promise<OwnOfferCounts>
+  countOffers: method<(account?: string) => Promise<OwnOfferCounts>>(),
 
   /**
    * The Orders tab's reading: every NFT offer the account owns (account_objects type nft_offer, every
@@ -32,7 +34,10 @@ export interface OrdersApi {
    * @throws EngineError `NOT_FOUND` for an account that does not exist; `LEDGER_REJECTED` for a
    *   malformed reply; `NETWORK`, `NOT_CONNECTED` or `TIMEOUT` when the connection fails.
    */
-  loadOffers(onProgress?: ProgressListener<OffersProgress>, account?: string): Promise<OffersReport>
+  loadOffers:
+    method<
+      (onProgress?: ProgressListener<OffersProgress>, account?: string) => Promise<OffersReport>
+    >(),
 
   /**
    * Bids on the account's NFTs: buy offers other accounts made on them (`nft_buy_offers` per NFT, 8 at
@@ -43,8 +48,14 @@ export interface OrdersApi {
    * @param account - whose NFTs; the connected wallet's account by default.
    * @throws EngineError as loadOffers does.
    */
-  loadBids(onProgress?: ProgressListener<BidsProgress>, account?: string): Promise<BidsReport>
+  loadBids:
+    method<
+      (onProgress?: ProgressListener<BidsProgress>, account?: string) => Promise<BidsReport>
+    >(),
 }
+
+/** {@link ordersContract} as the methods it declares. */
+export interface OrdersApi extends Api<typeof ordersContract> {}
 
 /** Progress of {@link EngineApi.loadOffers}. */
 export interface OffersProgress {

@@ -2,11 +2,13 @@
  * Wallets: connecting one from a credential (the secret stays in the worker), an external wallet that
  * approves the app's transactions (it keeps its key), the regular key this app keeps.
  */
+import { method } from './method.ts'
+import type { Api } from './method.ts'
 import type { NetworkId } from '../../shared/networks.ts'
 import type { ApproverWalletId } from '../../shared/wallets.ts'
 
 /** Connecting a wallet, and the regular key this app keeps on the device. */
-export interface WalletApi {
+export const walletContract = {
   /**
    * Connects a wallet from a credential. The secret crosses into the worker here, once, and never
    * leaves it: the answer carries addresses only. The credential is trimmed and validated; the
@@ -18,7 +20,7 @@ export interface WalletApi {
    *   'The master key of r… is disabled: connect with its regular key'); `NOT_FOUND` when the account
    *   is not activated on this network; `NOT_CONNECTED` without a ledger connection.
    */
-  connectWallet(input: CredentialInput): Promise<WalletInfo>
+  connectWallet: method<(input: CredentialInput) => Promise<WalletInfo>>(),
 
   /**
    * Connects an account whose transactions an external wallet approves (Crossmark, GEM Wallet,
@@ -34,27 +36,28 @@ export interface WalletApi {
    *   account (not its RegularKey, or a disabled master key); `NOT_FOUND` for an account that does
    *   not exist on the connected network.
    */
-  connectApprover(connection: ApproverConnection, port: ApprovalPort): Promise<WalletInfo>
+  connectApprover:
+    method<(connection: ApproverConnection, port: ApprovalPort) => Promise<WalletInfo>>(),
 
   /**
    * Connects the sandbox's demo wallet (its seed is derived inside the worker).
    *
    * @throws EngineError `VALIDATION` on any network but the Sandbox.
    */
-  connectDemoWallet(): Promise<WalletInfo>
+  connectDemoWallet: method<() => Promise<WalletInfo>>(),
 
   /** The connected wallet, or null. */
-  getWallet(): Promise<WalletInfo | null>
+  getWallet: method<() => Promise<WalletInfo | null>>(),
 
   /** Forgets the secrets held in memory (the stored GEM regular key stays until `forgetDevice`). */
-  lock(): Promise<void>
+  lock: method<() => Promise<void>>(),
 
   /**
    * GEM Wallet flow, step 1: generates a fresh regular key inside the worker and returns its address
    * only, for the app to ask GEM Wallet to set as the RegularKey of the user's account. Replaces any
    * earlier pending key.
    */
-  prepareRegularKey(): Promise<{ regularKeyAddress: string }>
+  prepareRegularKey: method<() => Promise<{ regularKeyAddress: string }>>(),
 
   /**
    * The regular-key setup through a connected external wallet (Crossmark, Ledger, Xaman): after
@@ -71,7 +74,7 @@ export interface WalletApi {
    *   prepared, or the setup was left meanwhile (nothing submitted); `NETWORK` when the ledger
    *   refused it.
    */
-  approveRegularKey(protection: KeyProtection): Promise<{ hash: string }>
+  approveRegularKey: method<(protection: KeyProtection) => Promise<{ hash: string }>>(),
 
   /**
    * GEM Wallet flow, step 2: waits until a validated ledger shows the pending key as the RegularKey
@@ -84,7 +87,8 @@ export interface WalletApi {
    *   passphrase is shorter than 8 characters; `NOT_FOUND` for an account that does not exist;
    *   `TIMEOUT` when the key did not appear in time.
    */
-  confirmRegularKey(primaryAddress: string, protection: KeyProtection): Promise<WalletInfo>
+  confirmRegularKey:
+    method<(primaryAddress: string, protection: KeyProtection) => Promise<WalletInfo>>(),
 
   /**
    * Restores the GEM regular-key session stored on this device for the connected network, after
@@ -93,10 +97,10 @@ export interface WalletApi {
    * server may be wrong, and it may be the account's only signing key). A key protected by a
    * passphrase is not restored here: see `storedSession` and `unlockWallet`.
    */
-  restoreWallet(): Promise<WalletInfo | null>
+  restoreWallet: method<() => Promise<WalletInfo | null>>(),
 
   /** The newest regular key stored on this device for the current network (no secret), or null. */
-  storedSession(): Promise<StoredSession | null>
+  storedSession: method<() => Promise<StoredSession | null>>(),
 
   /**
    * Opens the passphrase-protected key stored for the current network and connects with it.
@@ -105,24 +109,24 @@ export interface WalletApi {
    *   longer the account's RegularKey (either way the key stays stored); `NOT_FOUND` when no such key
    *   is stored.
    */
-  unlockWallet(passphrase: string): Promise<WalletInfo>
+  unlockWallet: method<(passphrase: string) => Promise<WalletInfo>>(),
 
   /**
    * Disconnect and forget the key here: deletes the connected account's stored regular key and
    * locks. Nothing restores that session afterwards; the key itself stays set on the account until
    * it is removed (a `removeRegularKey` job).
    */
-  forgetStoredKey(): Promise<void>
+  forgetStoredKey: method<() => Promise<void>>(),
 
   /**
    * Who may sign for the connected account, as the validated ledger has it: its RegularKey (this
    * device's signing key, another key, or none), whether its master key is disabled and whether it
    * has a signer list (without either, removing the RegularKey is refused: tecNO_ALTERNATIVE_KEY).
    */
-  accountKeys(): Promise<AccountKeys>
+  accountKeys: method<() => Promise<AccountKeys>>(),
 
   /** 'Forget this device': wipes the stored regular keys and the device key, and locks. */
-  forgetDevice(): Promise<void>
+  forgetDevice: method<() => Promise<void>>(),
 
   /**
    * Checks an address typed to open an account read-only (no secret: nothing can be signed for it).
@@ -131,8 +135,11 @@ export interface WalletApi {
    * @returns the address, trimmed.
    * @throws EngineError `VALIDATION` ('Please enter a valid XRPL address (r…)') for anything else.
    */
-  checkAddress(address: string): Promise<string>
+  checkAddress: method<(address: string) => Promise<string>>(),
 }
+
+/** {@link walletContract} as the methods it declares. */
+export interface WalletApi extends Api<typeof walletContract> {}
 
 /**
  * The credential kinds of the wallet dialog.

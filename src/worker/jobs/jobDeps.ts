@@ -1,6 +1,5 @@
 /** What the jobs need of the engine: the store, the connection, the wallet that signs, and hooks. */
 import type { LedgerDb } from '../../db/schema.ts'
-import type { JobRow } from '../../db/types/jobs.ts'
 import type { NetworkId } from '../../shared/networks.ts'
 import type { WalletInfo } from '../api.ts'
 import type { JobSigner } from '../ledger/jobSigner.ts'
@@ -42,8 +41,6 @@ export interface JobServiceDeps {
   resumeByItself?: boolean
   /** The most one transaction of a job planned here may pay, drops (below the spec's 2 XRP). */
   maxFeeDrops?: bigint
-  /** Told when a job reached a final status (airdrops start their acceptance tracking then). */
-  onJobEnded?: (job: JobRow) => void
   /** The account locks (Web Locks in a browser; tests share in-process ones between engines). */
   locks?: AccountLocks
   /** This engine's id, recorded on the jobs its runners take. */

@@ -78,3 +78,38 @@ export function watchJob(
     })
   })
 }
+
+/** The stored jobs as the contract gives them (JobsApi's reads), for the connected wallet's account. */
+export class JobReads {
+  constructor(
+    private readonly deps: {
+      db: LedgerDb
+      /** This engine's id (one per tab or window). */
+      runnerId: string
+      network: () => NetworkId
+      /** The account asked for, or the connected wallet's. */
+      accountOf: (account: string | undefined) => string
+    },
+  ) {}
+
+  getRunnerId(): Promise<string> {
+    return Promise.resolve(this.deps.runnerId)
+  }
+
+  listJobs(options: { account?: string; network?: NetworkId } = {}): Promise<JobRow[]> {
+    const network = options.network ?? this.deps.network()
+    return listJobs(this.deps.db, network, this.deps.accountOf(options.account))
+  }
+
+  getJob(jobId: string): Promise<JobRow | null> {
+    return getJob(this.deps.db, jobId)
+  }
+
+  jobItems(jobId: string, page?: { offset?: number; limit?: number }): Promise<JobItemRow[]> {
+    return jobItemsPage(this.deps.db, jobId, page)
+  }
+
+  watchJob(jobId: string, onChange?: (job: JobRow) => void): Promise<JobRow> {
+    return watchJob(this.deps.db, jobId, onChange)
+  }
+}

@@ -28,11 +28,18 @@ import type { AccountLocks } from './run/accountLocks.ts'
 import { AccountRuns } from './run/accountRuns.ts'
 import { jobRunnerDeps } from './run/jobRunnerDeps.ts'
 
+/** A job started here, or one that reached a final status (completed, cancelled, failed). */
+export interface JobEvent {
+  type: 'started' | 'ended'
+  job: JobRow
+}
+
 /** The jobs of the connected wallet: planned, started, paused, resumed and cancelled here. */
 export class JobService {
   private readonly runs: AccountRuns
   private readonly locks: AccountLocks
   private readonly signals: ProfileNudges
+  private readonly listeners: ((event: JobEvent) => void)[] = []
   private runners = 0
   private plans = 0
 
@@ -45,7 +52,7 @@ export class JobService {
       words: deps.kinds.transactions,
       runnerDeps: (job) => jobRunnerDeps(deps, job),
       mayRun: (network, account) => this.mayRun(network, account),
-      onJobEnded: deps.onJobEnded,
+      onJobEnded: (job) => this.tell({ type: 'ended', job }),
       // Other tabs with this wallet wait for the lock behind this one, to take over if it closes.
       onTurn: (network, account) => this.signals.post(`${network}:${account}`),
       onRunners: (count) => {
@@ -70,11 +77,11 @@ export class JobService {
    *
    * @param extraParams - recorded in the job's params besides the request (e.g. `reclaimOf`).
    */
-  async plan(input: unknown, extraParams: Record<string, unknown> = {}): Promise<JobPlan> {
+  async planJob(input: unknown, extraParams: Record<string, unknown> = {}): Promise<JobPlan> {
     this.plans += 1
     this.tellBusy()
     try {
-      return await this.planJob(input, extraParams)
+      return await this.planned(input, extraParams)
     } finally {
       this.plans -= 1
       this.tellBusy()
@@ -85,7 +92,7 @@ export class JobService {
     this.deps.onBusy?.(this.runners > 0 || this.plans > 0)
   }
 
-  private async planJob(input: unknown, extraParams: Record<string, unknown>): Promise<JobPlan> {
+  private async planned(input: unknown, extraParams: Record<string, unknown>): Promise<JobPlan> {
     const checked = this.deps.kinds.validate(input)
     const wallet = this.wallet()
     const plan = await recordPlan(this.deps, checked, wallet, extraParams)
@@ -98,7 +105,7 @@ export class JobService {
    * Starts a planned job (skipping problem items if asked) or resumes a paused one; it runs once this
    * engine holds the account's lock, or in the tab that holds it.
    */
-  async start(jobId: string, options: { skipProblems?: boolean } = {}): Promise<void> {
+  async startJob(jobId: string, options: { skipProblems?: boolean } = {}): Promise<void> {
     const job = await this.readOwnJob(jobId)
     if (job.status !== 'planned' && job.status !== 'paused') {
       throw new EngineError('VALIDATION', `This job is ${job.status} and cannot be started`)
@@ -122,30 +129,31 @@ export class JobService {
       if (!started && taken.length > 0) throw takenError(taken)
     } else await this.resume(job)
     this.runs.schedule(job.network, job.account)
+    this.tell({ type: 'started', job })
   }
 
   /**
    * The items of a planned job whose NFTs another job started since offers or burns: skipped if the
    * job is started with `skipProblems`, else the start is refused. For the confirmation to show.
    */
-  async takenProblems(jobId: string): Promise<PlanProblem[]> {
+  async takenNfts(jobId: string): Promise<PlanProblem[]> {
     return await takenItemProblems(this.deps.db, await this.readOwnJob(jobId))
   }
 
   /** Whether a runner of this account's jobs is alive in some tab (it holds the account's lock). */
-  runnerActive(network: NetworkId, account: string): Promise<boolean> {
+  jobRunnerActive(network: NetworkId, account: string): Promise<boolean> {
     return this.locks.held(accountLockName(network, account))
   }
 
-  pause(jobId: string): Promise<void> {
+  pauseJob(jobId: string): Promise<void> {
     return this.stop(jobId, 'pause')
   }
 
-  cancel(jobId: string): Promise<void> {
+  cancelJob(jobId: string): Promise<void> {
     return this.stop(jobId, 'cancel')
   }
 
-  async exportCsv(jobId: string): Promise<string> {
+  async exportJobCsv(jobId: string): Promise<string> {
     const job = await readJob(this.deps.db, jobId)
     if (!job) throw new EngineError('NOT_FOUND', 'No such job')
     return jobReportCsv(job, await readItems(this.deps.db, jobId), this.deps.kinds.transactions)
@@ -197,6 +205,18 @@ export class JobService {
     await Promise.all(left.map((r) => this.pauseFor(r.job.id, 'network')))
   }
 
+  /**
+   * Hears every job this engine starts (or resumes) and every job that reaches a final status: a
+   * capability that follows its own kind's jobs (the airdrop's offers, a key removal) subscribes here.
+   */
+  hear(listener: (event: JobEvent) => void): void {
+    this.listeners.push(listener)
+  }
+
+  private tell(event: JobEvent): void {
+    for (const listener of this.listeners) listener(event)
+  }
+
   /** Pauses a job for a reason: the request is stored first, then told to its runner. */
   private async pauseFor(jobId: string, reason: PauseReason): Promise<void> {
     const db = this.deps.db
@@ -239,7 +259,7 @@ export class JobService {
         : undefined
     const db = this.deps.db
     if (await updateIdleJob(db, jobId, ['planned', 'waiting', 'paused'], 'cancelled', skip)) {
-      this.deps.onJobEnded?.(job)
+      this.tell({ type: 'ended', job })
       return
     }
     await switchJobStatus(db, jobId, ['planned', 'running', 'waiting', 'paused'], 'cancelling')

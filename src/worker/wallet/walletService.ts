@@ -21,6 +21,7 @@ import type {
   WalletInfo,
 } from '../api.ts'
 import { readAccountKeys } from '../ledger/accountKeys.ts'
+import type { JobService } from '../jobs/jobService.ts'
 import type { ConnectionManager } from '../network/connectionManager.ts'
 import { demoHolderSeed } from '../network/sandboxAccounts.ts'
 import type { Keyring } from './keyring.ts'
@@ -42,11 +43,19 @@ export interface WalletServiceDeps {
   leaving: () => Promise<void>
   /** The wallet went: its airdrops' offers are no longer followed. */
   left: () => void
+  /** The jobs, which tell when a key removal ended. */
+  jobs: Pick<JobService, 'hear'>
 }
 
 /** The engine's wallet; the methods named as WalletApi's answer them (see there). */
 export class WalletService {
-  constructor(private readonly deps: WalletServiceDeps) {}
+  constructor(private readonly deps: WalletServiceDeps) {
+    deps.jobs.hear((event) => {
+      if (event.type === 'ended' && event.job.kind === 'removeRegularKey') {
+        void this.keyRemovalEnded(event.job).catch(logFailure('keys: after the key removal'))
+      }
+    })
+  }
 
   async connectWallet(input: CredentialInput): Promise<WalletInfo> {
     return await this.replacing(() => this.deps.keyring.connect(input))
@@ -187,7 +196,7 @@ export class WalletService {
    * A key removal ended: once the ledger applied it the key signs nothing any more, so its stored
    * copy is deleted and its session (if it is this one) ends.
    */
-  async keyRemovalEnded(job: JobRow): Promise<void> {
+  private async keyRemovalEnded(job: JobRow): Promise<void> {
     for (const item of await readItems(this.deps.db, job.id)) {
       if (item.intent.type === 'removeRegularKey' && item.status === 'succeeded') {
         await this.deps.keyring.keyRemoved(job.network, job.account, item.intent.keyAddress)

@@ -102,6 +102,9 @@ it('starts one of two jobs on the same NFTs started at the same instant, and ref
   const one = await planAirdrop('one', t.recipients[0]!, ids)
   const other = await planAirdrop('other', t.recipients[1]!, ids)
   const [a, b] = [t.world.start(['job', 'start', one]), t.world.start(['job', 'start', other])]
+  // No ledger closes until one of them has exited: the first to start cannot finish its job (and
+  // leave the started jobs) before the other's start is checked, however slow the other is to come.
+  await Promise.race([a.done, b.done])
   const stop = closeLedgers(t.sb, 200)
   try {
     const ends = await Promise.all([a.done, b.done])

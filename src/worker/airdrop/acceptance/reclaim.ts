@@ -19,7 +19,7 @@ import type { JobService } from '../../jobs/jobService.ts'
 export interface ReclaimDeps {
   db: LedgerDb
   tracker: Pick<AcceptanceTracker, 'ownAirdrop' | 'check'>
-  jobs: Pick<JobService, 'plan'>
+  jobs: Pick<JobService, 'planJob'>
 }
 
 /** Statuses of a job whose runner may still create offers. */
@@ -59,5 +59,5 @@ export async function planReclaim(deps: ReclaimDeps, jobId: string): Promise<Job
   if (!offerIds.length) {
     throw new EngineError('VALIDATION', 'Nothing to reclaim: every offer was accepted or is gone')
   }
-  return await deps.jobs.plan({ kind: 'cancel', offerIds }, { reclaimOf: jobId })
+  return await deps.jobs.planJob({ kind: 'cancel', offerIds }, { reclaimOf: jobId })
 }

@@ -64,7 +64,7 @@ export async function planReoffer(
         ]
       : [],
   )
-  return await deps.jobs.plan(
+  return await deps.jobs.planJob(
     {
       kind: 'airdrop',
       distribution,
