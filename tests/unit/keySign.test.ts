@@ -7,7 +7,7 @@ import { afterEach, expect, it, vi } from 'vitest'
 import { ECDSA, Wallet, decode, verifySignature } from 'xrpl'
 import type { SubmittableTransaction } from 'xrpl'
 
-import { signWithKey } from '../../src/worker/ledger/keySign.ts'
+import { signWithKey } from '../../src/worker/wallet/keySign.ts'
 
 const NFT = '000800006D2A2E5E1B8E51F2A7E3C8F6A8D2B1C4E5F6A7B8C9D0E1F200000001'
 const other = Wallet.generate().classicAddress

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 
-import { offersDeleted, pagesFreed } from '../../src/worker/ledger/burnEffects.ts'
+import { offersDeleted, pagesFreed } from '../../src/worker/burn/burnEffects.ts'
 
 /** A page of `n` NFT ids named `${name}0`, `${name}1`, … */
 const page = (name: string, n: number) => Array.from({ length: n }, (_, i) => `${name}${i}`)

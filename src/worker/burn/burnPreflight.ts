@@ -7,7 +7,7 @@ import type { Client } from 'xrpl'
 
 import type { BurnEffects } from '../contract/burn.ts'
 import type { EffectsContext, KindEffects } from '../jobs/jobKind.ts'
-import { offersDeleted, pagesFreed } from '../ledger/burnEffects.ts'
+import { offersDeleted, pagesFreed } from './burnEffects.ts'
 import { LOOKUP_CONCURRENCY } from '../ledger/ledgerRequests.ts'
 import { readNftBids } from '../ledger/nftBids.ts'
 import { readNftPages } from '../ledger/nftPages.ts'

@@ -2,7 +2,7 @@
 import type { LedgerDb } from '../../db/schema.ts'
 import type { NetworkId } from '../../shared/networks.ts'
 import type { WalletInfo } from '../api.ts'
-import type { JobSigner } from '../ledger/jobSigner.ts'
+import type { JobSigner } from './jobSigner.ts'
 import type { ServerPace } from '../ledger/requestScheduler.ts'
 import type { ConnectionManager } from '../network/connectionManager.ts'
 import type { SecondOpinion } from '../network/secondOpinion.ts'

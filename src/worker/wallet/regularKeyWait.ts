@@ -6,7 +6,7 @@
  */
 import { EngineError, isEngineError } from '../../shared/errors.ts'
 import { delay } from '../network/backoff.ts'
-import type { AccountAuth } from '../ledger/accountKeys.ts'
+import type { AccountAuth } from './accountKeys.ts'
 
 /** How long to wait for the RegularKey to appear. */
 export interface ConfirmLimits {

@@ -8,9 +8,9 @@ import type { SetRegularKey } from 'xrpl'
 
 import type { Intent } from '../../db/types/jobItems.ts'
 import { requireAccount, requireIntentType } from '../ledger/intentFields.ts'
-import { readAccountKeys } from '../ledger/accountKeys.ts'
+import { readAccountKeys } from './accountKeys.ts'
 import type { IntentSpec, LastLookContext, Refusal } from '../ledger/intentTypes.ts'
-import { keyRemovalProblem } from '../ledger/keyRemovalProblem.ts'
+import { keyRemovalProblem } from './keyRemovalProblem.ts'
 
 /** An intent to remove the account's regular key. */
 export type RemoveRegularKeyIntent = Extract<Intent, { type: 'removeRegularKey' }>

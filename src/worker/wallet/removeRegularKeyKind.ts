@@ -5,8 +5,8 @@
 import { EngineError } from '../../shared/errors.ts'
 import type { RemoveRegularKeyRequest } from '../contract/wallet.ts'
 import type { JobKindSpec } from '../jobs/jobKind.ts'
-import { readAccountKeys } from '../ledger/accountKeys.ts'
-import { keyRemovalProblem } from '../ledger/keyRemovalProblem.ts'
+import { readAccountKeys } from './accountKeys.ts'
+import { keyRemovalProblem } from './keyRemovalProblem.ts'
 
 export const removeRegularKeyKind: JobKindSpec<RemoveRegularKeyRequest> = {
   kind: 'removeRegularKey',

@@ -20,7 +20,7 @@ import type {
   StoredSession,
   WalletInfo,
 } from '../api.ts'
-import { readAccountKeys } from '../ledger/accountKeys.ts'
+import { readAccountKeys } from './accountKeys.ts'
 import type { JobService } from '../jobs/jobService.ts'
 import type { ConnectionManager } from '../network/connectionManager.ts'
 import { demoHolderSeed } from '../network/sandboxAccounts.ts'

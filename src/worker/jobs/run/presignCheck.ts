@@ -20,7 +20,7 @@ import type { IntentTypes, Refusal } from '../../ledger/intentTypes.ts'
 import { readOwnOffers } from '../../ledger/ownOffers.ts'
 import type { OfferEntry } from '../../ledger/ownOffers.ts'
 import type { SecondRead } from '../../ledger/secondRead.ts'
-import type { JobSigner } from '../../ledger/jobSigner.ts'
+import type { JobSigner } from '../jobSigner.ts'
 import type { ValidatedTx } from '../../ledger/ledgerFollower.ts'
 
 export interface PresignDeps {

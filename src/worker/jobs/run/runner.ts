@@ -42,7 +42,7 @@ import { Submitter } from './submitLoop.ts'
 import type { IntentTypes } from '../../ledger/intentTypes.ts'
 import type { ServerPace } from '../../ledger/requestScheduler.ts'
 import { log } from '../../../shared/log.ts'
-import type { JobSigner } from '../../ledger/jobSigner.ts'
+import type { JobSigner } from '../jobSigner.ts'
 import { ApprovalStopped } from './signingRound.ts'
 import { doesWhatIntentDoes } from '../../ledger/intentMatch.ts'
 

@@ -20,7 +20,7 @@ import type { ServerPace } from '../../ledger/requestScheduler.ts'
 import { batchSize, serverPaceNotice } from './serverPaceTerms.ts'
 import { ApprovalStopped, Signing } from './signingRound.ts'
 import { SubmitWindow } from './submitWindow.ts'
-import type { JobSigner } from '../../ledger/jobSigner.ts'
+import type { JobSigner } from '../jobSigner.ts'
 
 export interface SubmitDeps {
   client: () => Client

@@ -14,11 +14,7 @@ import { bytesToHex, hexToBytes } from '@noble/curves/utils.js'
 import { encode, encodeForSigning, hashes, validate } from 'xrpl'
 import type { SubmittableTransaction, Wallet } from 'xrpl'
 
-/** A signed transaction, ready to be stored and submitted. */
-export interface SignedTx {
-  txBlob: string
-  hash: string
-}
+import type { SignedTx } from '../jobs/jobSigner.ts'
 
 /** Signs one transaction with the wallet's key. */
 export type SignWithKey = (tx: SubmittableTransaction) => Promise<SignedTx>

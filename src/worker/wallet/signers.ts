@@ -1,5 +1,5 @@
 /**
- * What signs a job's transactions (docs/architecture.md §3.2), one interface for both kinds:
+ * The two kinds of JobSigner (docs/architecture.md §3.2.1):
  * - a key the app holds (a seed, a hex key, secret numbers, the app's regular key): signs at once;
  * - an external wallet that approves (Crossmark, GEM Wallet, Ledger, Xaman): the page hands it a
  *   window of prepared transactions, and what comes back is checked here — each blob must be exactly
@@ -9,47 +9,14 @@
  * and says why: the runner pauses the job, and the transactions not signed stay pending.
  */
 import { decode, deriveAddress, encode, hashes, verifySignature } from 'xrpl'
-import type { SubmittableTransaction, Transaction, Wallet } from 'xrpl'
+import type { Transaction, Wallet } from 'xrpl'
 
 import { isRecord } from '../../shared/isRecord.ts'
 import { APPROVER_WALLETS } from '../../shared/wallets.ts'
 import type { ApproverWallet, ApproverWalletId } from '../../shared/wallets.ts'
 import type { ApprovalPort } from '../api.ts'
 import { signWithKey } from './keySign.ts'
-import type { SignedTx } from './keySign.ts'
-
-export type { SignedTx }
-
-/** Why a wallet stopped before approving every transaction asked. */
-export interface ApprovalStop {
-  reason: 'refused' | 'closed' | 'altered'
-  /** What the job shows while it is paused for it. */
-  message: string
-}
-
-/** What one signing round gave: the transactions signed, in order, and why it stopped short. */
-export interface SignOutcome {
-  signed: SignedTx[]
-  stopped?: ApprovalStop
-}
-
-/** What signs a job's transactions; see the module comment. */
-export interface JobSigner {
-  /** The address of the key that signs: the account (its master key) or its RegularKey. */
-  readonly keyAddress: string
-  /** The external wallet that approves, if it is one. */
-  readonly approver?: ApproverWallet
-  /** The most transactions to prepare for one round. */
-  readonly window: number
-  /** Ledgers added to LastLedgerSequence for the time the approval takes (0 for a key). */
-  readonly approvalLedgers: number
-  /**
-   * Signs the transactions (Fee, Sequence and LastLedgerSequence set), in order.
-   *
-   * @param purpose - what they are for, as the wallet may show it ('airdrop', 'gap').
-   */
-  sign(txs: readonly SubmittableTransaction[], purpose: string): Promise<SignOutcome>
-}
+import type { ApprovalStop, JobSigner, SignOutcome, SignedTx } from '../jobs/jobSigner.ts'
 
 /** A key the app holds: every transaction is signed at once. */
 export function keySigner(wallet: Wallet): JobSigner {

@@ -6,7 +6,7 @@
 import type { AccountInfoResponse, Client } from 'xrpl'
 
 import { EngineError } from '../../shared/errors.ts'
-import { toEngineError } from './toEngineError.ts'
+import { toEngineError } from '../ledger/toEngineError.ts'
 
 /** The authorisation facts of one account. */
 export interface AccountAuth {
