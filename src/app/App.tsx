@@ -11,9 +11,12 @@ import { useSession } from './state/session.ts'
 import { lazyNamed, LoadingBoundary } from './ui/lazyNamed.tsx'
 
 // The first screen is the splash or the main shell; the connection flows load when chosen.
-const MethodChooser = lazyNamed(() => import('./onboarding/MethodChooser.tsx'), 'MethodChooser')
+const MethodChooser = lazyNamed(
+  () => import('./wallets/connect/MethodChooser.tsx'),
+  'MethodChooser',
+)
 const RegularKeySetup = lazyNamed(
-  () => import('./onboarding/RegularKeySetup.tsx'),
+  () => import('./wallets/regularKey/RegularKeySetup.tsx'),
   'RegularKeySetup',
 )
 

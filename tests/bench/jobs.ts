@@ -13,7 +13,7 @@
  * (signed, as the demo is). The holder's key is ed25519: the engine and the sandbox share one Node
  * thread here, and secp256k1 is signed and checked in JavaScript on both sides (≈1.5 ms to sign,
  * ≈2 ms to check), which would cap the engine near 200 transactions a second — a cost a real server
- * pays on its own hardware; ed25519 is signed and checked natively (src/worker/ledger/keySign.ts).
+ * pays on its own hardware; ed25519 is signed and checked natively (src/worker/wallet/keySign.ts).
  * (With a secp256k1 holder both 1,000-runs take 6 ledgers.)
  * Then, in order:
  * - offers1000: an airdrop of 1,000 zero-amount offers, one per recipient, by the engine;

@@ -6,7 +6,7 @@
 import Transport from '@ledgerhq/hw-transport'
 import Xrp from '@ledgerhq/hw-app-xrp'
 
-import type { LedgerDevice } from '../../src/app/wallets/ledger.ts'
+import type { LedgerDevice } from '../../src/app/wallets/adapters/ledger.ts'
 import type { LedgerXrpApp } from './ledgerXrpApp.ts'
 
 export class EmulatedTransport extends Transport {

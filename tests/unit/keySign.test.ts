@@ -1,5 +1,5 @@
 /**
- * Signing with a key the app holds (src/worker/ledger/keySign.ts): the native ed25519 path gives the
+ * Signing with a key the app holds (src/worker/wallet/keySign.ts): the native ed25519 path gives the
  * very blob and hash xrpl.js's Wallet.sign gives, for every kind of transaction the engine signs;
  * what it cannot sign natively goes through xrpl.js, and xrpl.js's checks still refuse a bad one.
  */

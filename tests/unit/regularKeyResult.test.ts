@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import {
   regularKeyOutcome,
   SET_REGULAR_KEY_FAILED,
-} from '../../src/app/onboarding/regularKeyResult.ts'
+} from '../../src/app/wallets/regularKey/regularKeyResult.ts'
 
 const HASH = 'A'.repeat(64)
 

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react'
 import type { JobItemRow } from '../../db/types/jobItems.ts'
 import type { JobRow } from '../../db/types/jobs.ts'
 import { displayName } from '../../shared/nftDisplay.ts'
+import { RemoveKeyHint } from '../wallets/RemoveKeyHint.tsx'
 import { JobCard, JobFigures, ResultActions } from '../jobs/JobCard.tsx'
 import { JobProgressCard } from '../jobs/JobProgressCard.tsx'
 import { hashPrefix, shortNftId, shownHash } from '../jobs/jobProgress.ts'
@@ -92,6 +93,7 @@ export function BurnResult({ job }: { job: JobRow }) {
         </button>
       )}
       <ResultActions
+        extra={<RemoveKeyHint />}
         job={job}
         name="burn"
         error={jobError}

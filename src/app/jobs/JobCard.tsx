@@ -2,8 +2,6 @@ import { useId } from 'react'
 import type { ReactNode } from 'react'
 
 import type { JobRow } from '../../db/types/jobs.ts'
-import { askKeyRemoval } from '../state/keyRemoval.ts'
-import { signingWallet, useSession } from '../state/session.ts'
 import { saveTextFile } from './saveFile.ts'
 import { ErrorBox } from '../ui/ErrorBox.tsx'
 import './jobs.css'
@@ -57,8 +55,8 @@ export function JobFigures({ figures }: { figures: readonly Figure[] }) {
 }
 
 /**
- * The foot of a results card: why the last action failed, 'Export report (CSV)' (the report saved
- * as `{name}-report-{job id prefix}.csv`) and Close.
+ * The foot of a results card: why the last action failed, what the tab adds (`extra`), 'Export
+ * report (CSV)' (the report saved as `{name}-report-{job id prefix}.csv`) and Close.
  *
  * @param report - the job's report as CSV, or null when it could not be made (the tab shows why).
  */
@@ -68,10 +66,12 @@ export function ResultActions({
   error,
   report,
   onClose,
+  extra,
 }: {
   job: JobRow
   name: string
   error: string | null
+  extra?: ReactNode
   report: (jobId: string) => Promise<string | null>
   onClose: (jobId: string) => void
 }) {
@@ -82,7 +82,7 @@ export function ResultActions({
   return (
     <>
       <ErrorBox message={error} />
-      <RemoveKeyHint />
+      {extra}
       <div className="actions-row">
         <button type="button" className="button" onClick={() => void download()}>
           Export report (CSV)
@@ -92,21 +92,5 @@ export function ResultActions({
         </button>
       </div>
     </>
-  )
-}
-
-/**
- * On a finished job's card of a regular-key session: the key this app signs with can sign anything
- * until removed, so the end of the work is the moment to offer its removal.
- */
-function RemoveKeyHint() {
-  const { wallet } = useSession()
-  if (signingWallet(wallet)?.signing !== 'regular') return null
-  return (
-    <p className="tab-muted" data-testid="remove-key-hint">
-      <button type="button" className="button" onClick={() => void askKeyRemoval()}>
-        Done? Remove this app&apos;s signing key from your account
-      </button>
-    </p>
   )
 }

@@ -4,6 +4,7 @@ import type { JobItemRow } from '../../db/types/jobItems.ts'
 import type { JobRow } from '../../db/types/jobs.ts'
 import { formatDrops } from '../../shared/format.ts'
 import { displayName } from '../../shared/nftDisplay.ts'
+import { RemoveKeyHint } from '../wallets/RemoveKeyHint.tsx'
 import { JobCard, JobFigures, ResultActions } from '../jobs/JobCard.tsx'
 import { JobProgressCard } from '../jobs/JobProgressCard.tsx'
 import { shortNftId } from '../jobs/jobProgress.ts'
@@ -115,6 +116,7 @@ export function ListingResult({ job }: { job: JobRow }) {
       <ProblemItems job={job} status="failed" title="Failed" />
       <ProblemItems job={job} status="skipped" title="Skipped" />
       <ResultActions
+        extra={<RemoveKeyHint />}
         job={job}
         name="listing"
         error={jobError}

@@ -13,25 +13,38 @@ interface NftImageProps {
   animation?: NftMedia | null | undefined
 }
 
-/** Which source of a list is tried now, and whether every one failed; reset when the list changes. */
+/** How long a source that failed is passed over (as the metadata cache keeps a transient failure). */
+const FAILED_FOR_MS = 5 * 60_000
+/**
+ * Sources that failed in this page lately, by when: a card drawn again (the grid filtered, scrolled
+ * back) or given its list again (gateways reordered by health) does not ask a failing gateway first.
+ */
+const failedSources = new Map<string, number>()
+
+function failedLately(source: string): boolean {
+  const at = failedSources.get(source)
+  return at !== undefined && Date.now() - at < FAILED_FOR_MS
+}
+
+/** Which source of a list is tried now: the first that has not failed lately. */
 function useFailover(sources: readonly string[]) {
-  const key = sources.join('\n')
-  const [state, setState] = useState({
-    key,
-    index: 0,
-    status: 'loading' as 'loading' | 'ok' | 'failed',
-  })
-  const current = state.key === key ? state : { key, index: 0, status: 'loading' as const }
+  const [, setFailures] = useState(0)
+  const [loadedSource, setLoaded] = useState<string | null>(null)
+  const src = sources.find((source) => !failedLately(source)) ?? null
   return {
-    src: current.status === 'failed' ? null : (sources[current.index] ?? null),
-    status: current.status,
-    loaded: () => setState({ ...current, status: 'ok' }),
-    failed: () =>
-      setState(
-        current.index + 1 < sources.length
-          ? { key, index: current.index + 1, status: 'loading' }
-          : { ...current, status: 'failed' },
-      ),
+    src,
+    status:
+      src === null
+        ? ('failed' as const)
+        : src === loadedSource
+          ? ('ok' as const)
+          : ('loading' as const),
+    loaded: () => setLoaded(src),
+    failed: () => {
+      if (src === null) return
+      failedSources.set(src, Date.now())
+      setFailures((count) => count + 1)
+    },
   }
 }
 

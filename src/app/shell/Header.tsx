@@ -3,7 +3,7 @@ import type { RefObject } from 'react'
 
 import { APP_NAME } from '../../shared/constants.ts'
 import { useUi } from '../state/ui.ts'
-import { WalletButton } from '../wallet/WalletButton.tsx'
+import { WalletButton } from '../wallets/WalletButton.tsx'
 import { useCollapsingHeader } from './collapsingHeader.ts'
 import { NetworkPicker } from './NetworkPicker.tsx'
 import { TabBar } from './TabBar.tsx'

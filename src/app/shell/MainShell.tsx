@@ -23,7 +23,7 @@ const GRIDS: Partial<Record<TabId, (view: NftView) => ReactNode>> = {
   ),
 }
 
-const KeyRemovalModal = lazyNamed(() => import('../wallet/KeyRemovalModal.tsx'), 'KeyRemovalModal')
+const KeyRemovalModal = lazyNamed(() => import('../wallets/KeyRemovalModal.tsx'), 'KeyRemovalModal')
 
 /** The key removal's confirmation and progress, loaded when first opened. */
 function KeyRemovalHost() {

@@ -9,7 +9,6 @@ import { errorMessage, isEngineError, logFailure, loggedOr } from '../../shared/
 import { DEFAULT_NETWORK_ID, OFFERED_NETWORK_IDS, isNetworkId } from '../../shared/networks.ts'
 import type { NetworkId, NetworkStatus } from '../../worker/api.ts'
 import { engine, subscribeStatus } from '../engine.ts'
-import { refreshWallet } from './walletConnect.ts'
 
 interface NetworkState {
   /** The network the user picked (the engine's status says which one is actually in use). */
@@ -88,14 +87,13 @@ export async function startNetwork(): Promise<void> {
 }
 
 /**
- * Switches to another network.
+ * Switches to another network (the wallet follows: see switchNetwork in src/app/wallets).
  *
  * @param networkId - the network to use.
  */
 export async function selectNetwork(networkId: NetworkId): Promise<void> {
   networkState.selected = networkId
   await Promise.all([connectSelected(), engine.saveSettings({ network: networkId })])
-  await refreshWallet()
 }
 
 async function connectSelected(): Promise<void> {

@@ -16,7 +16,6 @@ import {
 } from './session.ts'
 import type { AuthMethod } from './session.ts'
 import { restoreDarkMode, setWalletMenuOpen } from './ui.ts'
-import { disconnectWallet } from './walletConnect.ts'
 
 /**
  * Reads the saved preferences and any GEM session stored on this device, then picks the stage:
@@ -101,12 +100,8 @@ export function enterMainShell(): void {
   sessionState.stage = 'main'
 }
 
-/**
- * 'Switch Authentication Method': forgets the preferred method, disconnects (wallet, NFT list and
- * error cleared through the wallet listeners) and shows the chooser.
- */
-export async function switchAuthMethod(): Promise<void> {
-  await disconnectWallet()
+/** Forgets the preferred method and shows the chooser (after 'Switch Authentication Method'). */
+export async function showChooser(): Promise<void> {
   await saveThenShow({ preferredAuthMethod: null })
   sessionState.stage = 'chooser'
 }

@@ -15,7 +15,7 @@ interface UiState {
   /** The header's wallet dropdown. */
   walletMenuOpen: boolean
   /**
-   * The key removal's confirmation (state/keyRemoval.ts, loaded on demand) is open: the shell
+   * The key removal's confirmation (wallets/keyRemovalState.ts, loaded on demand) is open: the shell
    * mounts it.
    */
   keyRemovalOpen: boolean
@@ -65,7 +65,7 @@ export function setWalletMenuOpen(open: boolean): void {
   uiState.walletMenuOpen = open
 }
 
-/** Opens or closes the key removal's confirmation (see state/keyRemoval.ts). */
+/** Opens or closes the key removal's confirmation (see wallets/keyRemovalState.ts). */
 export function setKeyRemovalOpen(open: boolean): void {
   uiState.keyRemovalOpen = open
 }

@@ -1,4 +1,4 @@
-import { useXamanPending } from '../state/xamanPrompt.ts'
+import { useXamanPending } from './xamanPromptState.ts'
 
 /**
  * While a transaction waits for approval in Xaman: a notice that says so, with the request's link

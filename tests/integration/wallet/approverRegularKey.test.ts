@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Wallet } from 'xrpl'
 import type { ECDSA, Transaction } from 'xrpl'
 
-import { ledgerSession } from '../../../src/app/wallets/ledger.ts'
+import { ledgerSession } from '../../../src/app/wallets/adapters/ledger.ts'
 import { isEngineError } from '../../../src/shared/errors.ts'
 import { scriptedApprover } from '../../helpers/approvers.ts'
 import { startEngineHarness } from '../../helpers/engine.ts'

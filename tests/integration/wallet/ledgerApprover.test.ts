@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Wallet } from 'xrpl'
 import type { ECDSA } from 'xrpl'
 
-import { ledgerSession } from '../../../src/app/wallets/ledger.ts'
+import { ledgerSession } from '../../../src/app/wallets/adapters/ledger.ts'
 import { expectExactlyOnce, holderOffers } from '../../helpers/faultLedger.ts'
 import type { World } from '../../helpers/faultWorld.ts'
 import { accounts, holder, startWorld, waitForJob } from '../../helpers/faultWorld.ts'

@@ -9,8 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { WebSocket } from 'ws'
 
-import { xamanApprovals } from '../../../src/app/wallets/xaman.ts'
-import type { XamanDeps } from '../../../src/app/wallets/xaman.ts'
+import { xamanApprovals } from '../../../src/app/wallets/adapters/xamanApprovals.ts'
+import type { XamanDeps } from '../../../src/app/wallets/adapters/xaman.ts'
 import { expectExactlyOnce } from '../../helpers/faultLedger.ts'
 import type { World } from '../../helpers/faultWorld.ts'
 import { accounts, holder, startWorld, waitForJob } from '../../helpers/faultWorld.ts'

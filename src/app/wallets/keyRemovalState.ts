@@ -11,8 +11,8 @@ import { errorMessage } from '../../shared/errors.ts'
 import type { JobPlan } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
 import { keyRemovedFromAccount } from './walletConnect.ts'
-import { onWalletChange } from './session.ts'
-import { setKeyRemovalOpen, setWalletMenuOpen } from './ui.ts'
+import { onWalletChange } from '../state/session.ts'
+import { setKeyRemovalOpen, setWalletMenuOpen } from '../state/ui.ts'
 
 interface KeyRemovalState {
   /** Pre-flight's verdict, once read. */

@@ -1,9 +1,10 @@
 import { useEffect, useId, useState } from 'react'
 
-import { errorMessage } from '../../shared/errors.ts'
-import { engine } from '../engine.ts'
-import { chooseMethod, switchAuthMethod } from '../state/sessionStart.ts'
-import { gemInstalled } from './gemWallet.ts'
+import { errorMessage } from '../../../shared/errors.ts'
+import { engine } from '../../engine.ts'
+import { chooseMethod } from '../../state/sessionStart.ts'
+import { switchAuthMethod } from '../walletConnect.ts'
+import { gemInstalled } from '../adapters/gemWallet.ts'
 import { runRegularKeySetup, STEP_TEXT } from './regularKeyFlow.ts'
 import type { SetupStep, SetupSuccess } from './regularKeyFlow.ts'
 import { SetupOptions } from './SetupOptions.tsx'
@@ -11,7 +12,7 @@ import { EMPTY_PROTECTION, KeyProtectionFields, protectionOf } from './KeyProtec
 import type { ProtectionDraft } from './KeyProtectionFields.tsx'
 import type { GemStatus } from './SetupOptions.tsx'
 import { SetupSuccessPanel } from './SetupSuccessPanel.tsx'
-import './onboarding.css'
+import '../../onboarding/onboarding.css'
 
 function submitLabel(gemStatus: GemStatus, busy: boolean): string {
   if (busy) return 'Setting Up Regular Key...'

@@ -7,7 +7,7 @@ import {
   rowName,
   secretRowProblem,
   splitSecretNumbers,
-} from '../../shared/secretNumbers.ts'
+} from '../../../shared/secretNumbers.ts'
 
 interface SecretNumbersInputProps {
   /** The 8 row inputs, which the owner reads when connecting and clears afterwards. */

@@ -10,7 +10,7 @@ import {
   confirmKeyRemoval,
   keyRemovalEnded,
   useKeyRemoval,
-} from '../state/keyRemoval.ts'
+} from './keyRemovalState.ts'
 import { Modal } from '../ui/Modal.tsx'
 import { ErrorBox } from '../ui/ErrorBox.tsx'
 

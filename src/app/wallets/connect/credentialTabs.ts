@@ -1,5 +1,5 @@
 /** The Quick Connect sub-tabs (spec part 1 §2, §5): one per credential kind, with its label hint. */
-import type { CredentialKind } from '../../worker/api.ts'
+import type { CredentialKind } from '../../../worker/api.ts'
 
 /** One sub-tab of Quick Connect. */
 export interface CredentialTab {

@@ -2,11 +2,11 @@ import { useEffect, useId, useState } from 'react'
 
 import { APPROVER_WALLETS } from '../../shared/wallets.ts'
 import type { ApproverWalletId } from '../../shared/wallets.ts'
-import { connectExternalWallet } from '../state/walletConnect.ts'
+import { connectExternalWallet } from './walletConnect.ts'
 import './wallet.css'
 import { useSession } from '../state/session.ts'
-import { EXTERNAL_WALLETS, walletAvailable } from '../wallets/externalWallets.ts'
-import type { Availability } from '../wallets/externalWallets.ts'
+import { EXTERNAL_WALLETS, walletAvailable } from './adapters/externalWallets.ts'
+import type { Availability } from './adapters/externalWallets.ts'
 
 /** How each wallet approves a job's transactions, as the list says it. */
 const HOW: Readonly<Record<ApproverWalletId, string>> = {

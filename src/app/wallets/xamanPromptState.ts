@@ -4,7 +4,7 @@
  */
 import { proxy, useSnapshot } from 'valtio'
 
-import type { XamanPending } from '../wallets/xaman.ts'
+import type { XamanPending } from './adapters/xaman.ts'
 
 const prompt = proxy<{ pending: XamanPending | null }>({ pending: null })
 

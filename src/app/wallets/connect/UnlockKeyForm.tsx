@@ -1,11 +1,11 @@
 import { useId, useRef, useState } from 'react'
 import type { FormEvent } from 'react'
 
-import { shortAddress } from '../../shared/format.ts'
-import type { StoredSession } from '../../worker/api.ts'
-import { disconnectWallet, unlockStoredKey } from '../state/walletConnect.ts'
-import { useSession } from '../state/session.ts'
-import { ErrorBox } from '../ui/ErrorBox.tsx'
+import { shortAddress } from '../../../shared/format.ts'
+import type { StoredSession } from '../../../worker/api.ts'
+import { disconnectWallet, unlockStoredKey } from '../walletConnect.ts'
+import { useSession } from '../../state/session.ts'
+import { ErrorBox } from '../../ui/ErrorBox.tsx'
 
 /**
  * A regular key kept on this device under a passphrase: the passphrase unlocks it (read from the

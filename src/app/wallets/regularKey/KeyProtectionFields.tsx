@@ -1,6 +1,6 @@
 import { useId } from 'react'
 
-import type { KeyProtection } from '../../worker/api.ts'
+import type { KeyProtection } from '../../../worker/api.ts'
 
 /** The shortest passphrase the engine accepts. */
 export const MIN_PASSPHRASE = 8

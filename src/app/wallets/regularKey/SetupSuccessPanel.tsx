@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 
-import { enterMainShell } from '../state/sessionStart.ts'
+import { enterMainShell } from '../../state/sessionStart.ts'
 import type { SetupSuccess } from './regularKeyFlow.ts'
 
 /** The spec's delay between the success panel and the main application (part 2 §9). */

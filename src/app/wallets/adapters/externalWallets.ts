@@ -4,9 +4,9 @@
  * the public key that signs for it and the port the engine asks for approvals. Each wallet's library
  * loads on first use.
  */
-import { APPROVER_WALLETS } from '../../shared/wallets.ts'
-import type { ApproverWalletId } from '../../shared/wallets.ts'
-import type { ApprovalPort } from '../../worker/api.ts'
+import { APPROVER_WALLETS } from '../../../shared/wallets.ts'
+import type { ApproverWalletId } from '../../../shared/wallets.ts'
+import type { ApprovalPort } from '../../../worker/api.ts'
 import type { XamanDeps } from './xaman.ts'
 
 /** What a wallet's sign-in gives. */
@@ -60,7 +60,7 @@ const WALLETS: Partial<Record<ApproverWalletId, ExternalWallet>> = {
     signIn: async () => {
       const [{ xamanConfig, xamanSignIn }, { setXamanPending }] = await Promise.all([
         import('./xaman.ts'),
-        import('../state/xamanPrompt.ts'),
+        import('../xamanPromptState.ts'),
       ])
       const config = xamanConfig()
       if (!config) throw new Error('This build has no Xaman API key')
@@ -74,11 +74,11 @@ const WALLETS: Partial<Record<ApproverWalletId, ExternalWallet>> = {
   },
   gem: {
     available: async () => {
-      const { gemInstalled } = await import('../onboarding/gemWallet.ts')
+      const { gemInstalled } = await import('./gemWallet.ts')
       return (await gemInstalled()) ? { ok: true } : notInstalled('gem')
     },
     signIn: async () => {
-      const { gemAccount, gemApprovals } = await import('../onboarding/gemWallet.ts')
+      const { gemAccount, gemApprovals } = await import('./gemWallet.ts')
       return { ...(await gemAccount()), port: gemApprovals() }
     },
   },

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import type { FormEvent } from 'react'
 
-import { closeViewedAccount, viewAccount } from '../state/walletConnect.ts'
+import { closeViewedAccount, viewAccount } from '../walletConnect.ts'
 
 /**
  * 'View an account': opens any account by its address alone, read-only (its NFTs, offers and jobs;

@@ -9,8 +9,8 @@
  * extension): each request here has its own limit, and the extension's sign-out or account change
  * ends a pending one at once.
  */
-import type { ApprovalAnswer, ApprovalPort, ApprovalRequest } from '../../worker/api.ts'
-import { isRecord } from '../../shared/isRecord.ts'
+import type { ApprovalAnswer, ApprovalPort, ApprovalRequest } from '../../../worker/api.ts'
+import { isRecord } from '../../../shared/isRecord.ts'
 
 /** The part of the library's instance this app uses (its own types pin an old xrpl.js). */
 interface CrossmarkSdk {

@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react'
 
 import { shortAddress } from '../../shared/format.ts'
-import { clearConnectError } from '../state/walletConnect.ts'
+import { clearConnectError } from './walletConnect.ts'
 import { useSession } from '../state/session.ts'
 import { setWalletMenuOpen, useUi } from '../state/ui.ts'
 import { lazyNamed, LoadingBoundary } from '../ui/lazyNamed.tsx'

@@ -3,10 +3,10 @@
  * sets the generated key as its RegularKey; the engine then waits for a validated ledger to show it,
  * stores the key encrypted on this device and connects.
  */
-import { errorMessage } from '../../shared/errors.ts'
-import type { KeyProtection } from '../../worker/api.ts'
-import { completeRegularKey } from '../state/walletConnect.ts'
-import { gemInstalled, gemPrimaryAddress, gemSetRegularKey } from './gemWallet.ts'
+import { errorMessage } from '../../../shared/errors.ts'
+import type { KeyProtection } from '../../../worker/api.ts'
+import { completeRegularKey } from '../walletConnect.ts'
+import { gemInstalled, gemPrimaryAddress, gemSetRegularKey } from '../adapters/gemWallet.ts'
 import { GET_ADDRESS_FAILED } from './regularKeyResult.ts'
 
 /** Where the setup is, for the progress line. */

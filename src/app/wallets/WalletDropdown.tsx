@@ -6,9 +6,9 @@ import { setWalletMenuOpen } from '../state/ui.ts'
 import { usePopup } from '../ui/usePopup.ts'
 import { ExternalWalletList } from './ExternalWalletList.tsx'
 import { MethodButtons } from './MethodButtons.tsx'
-import { QuickConnectForm } from './QuickConnectForm.tsx'
-import { ViewAddressForm, ViewedAccount } from './ViewAddressForm.tsx'
-import { UnlockKeyForm } from './UnlockKeyForm.tsx'
+import { QuickConnectForm } from './connect/QuickConnectForm.tsx'
+import { ViewAddressForm, ViewedAccount } from './connect/ViewAddressForm.tsx'
+import { UnlockKeyForm } from './connect/UnlockKeyForm.tsx'
 import { WalletDetails } from './WalletDetails.tsx'
 
 /** Where the dropdown is and the button that toggles it. */

@@ -1,16 +1,12 @@
 import { useState } from 'react'
 
-import { errorMessage } from '../../shared/errors.ts'
-import { APPROVER_WALLETS } from '../../shared/wallets.ts'
-import type { WalletInfo } from '../../worker/api.ts'
-import { engine } from '../engine.ts'
-import {
-  EMPTY_PROTECTION,
-  KeyProtectionFields,
-  protectionOf,
-} from '../onboarding/KeyProtectionFields.tsx'
-import type { ProtectionDraft } from '../onboarding/KeyProtectionFields.tsx'
-import { completeRegularKey } from '../state/walletConnect.ts'
+import { errorMessage } from '../../../shared/errors.ts'
+import { APPROVER_WALLETS } from '../../../shared/wallets.ts'
+import type { WalletInfo } from '../../../worker/api.ts'
+import { engine } from '../../engine.ts'
+import { EMPTY_PROTECTION, KeyProtectionFields, protectionOf } from './KeyProtectionFields.tsx'
+import type { ProtectionDraft } from './KeyProtectionFields.tsx'
+import { completeRegularKey } from '../walletConnect.ts'
 
 type Step = 'closed' | 'choosing' | 'approving' | 'confirming'
 

@@ -8,7 +8,7 @@
  * The transport never gives up on an exchange the device does not answer (unplugged mid-review): an
  * unplugged device ends a pending approval here as a closed wallet.
  */
-import type { ApprovalAnswer, ApprovalPort, ApprovalRequest } from '../../worker/api.ts'
+import type { ApprovalAnswer, ApprovalPort, ApprovalRequest } from '../../../worker/api.ts'
 import type { ExternalSignIn } from './externalWallets.ts'
 
 /** The first XRP account of a Ledger (Ledger Live's first account). */

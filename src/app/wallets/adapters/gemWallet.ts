@@ -9,9 +9,9 @@
  */
 import type { SignTransactionRequest } from '@gemwallet/api'
 
-import type { ApprovalAnswer, ApprovalPort, ApprovalRequest } from '../../worker/api.ts'
-import { regularKeyOutcome } from './regularKeyResult.ts'
-import type { RegularKeyOutcome } from './regularKeyResult.ts'
+import type { ApprovalAnswer, ApprovalPort, ApprovalRequest } from '../../../worker/api.ts'
+import { regularKeyOutcome } from '../regularKey/regularKeyResult.ts'
+import type { RegularKeyOutcome } from '../regularKey/regularKeyResult.ts'
 
 const gemApi = () => import('@gemwallet/api')
 

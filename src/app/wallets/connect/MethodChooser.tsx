@@ -1,10 +1,10 @@
 import { useId } from 'react'
 
-import type { AuthMethod } from '../state/session.ts'
-import { backToSplash, chooseMethod } from '../state/sessionStart.ts'
-import { useSession } from '../state/session.ts'
-import { ExternalWalletList } from '../wallet/ExternalWalletList.tsx'
-import './onboarding.css'
+import type { AuthMethod } from '../../state/session.ts'
+import { backToSplash, chooseMethod } from '../../state/sessionStart.ts'
+import { useSession } from '../../state/session.ts'
+import { ExternalWalletList } from '../ExternalWalletList.tsx'
+import '../../onboarding/onboarding.css'
 
 interface MethodCardProps {
   method: AuthMethod

@@ -8,7 +8,7 @@ import { proxy } from 'comlink'
 import { errorMessage } from '../../shared/errors.ts'
 import { APPROVER_WALLETS } from '../../shared/wallets.ts'
 import type { ApproverWalletId } from '../../shared/wallets.ts'
-import type { CredentialInput, KeyProtection, WalletInfo } from '../../worker/api.ts'
+import type { CredentialInput, KeyProtection, NetworkId, WalletInfo } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
 import {
   lockedKeyOfNetwork,
@@ -17,9 +17,11 @@ import {
   restoreStored,
   sessionState,
   setWallet,
-} from './session.ts'
-import type { AuthMethod } from './session.ts'
-import { setWalletMenuOpen } from './ui.ts'
+} from '../state/session.ts'
+import type { AuthMethod } from '../state/session.ts'
+import { showChooser } from '../state/sessionStart.ts'
+import { selectNetwork } from '../state/network.ts'
+import { setWalletMenuOpen } from '../state/ui.ts'
 
 /**
  * Connects with a typed credential (the dropdown's Quick Connect). On success the dropdown closes and
@@ -42,7 +44,7 @@ export async function connectWithCredential(input: CredentialInput): Promise<boo
  */
 export async function connectExternalWallet(id: ApproverWalletId): Promise<boolean> {
   return await connectWith(async () => {
-    const { signInWith } = await import('../wallets/externalWallets.ts')
+    const { signInWith } = await import('./adapters/externalWallets.ts')
     let signedIn
     try {
       signedIn = await signInWith(id)
@@ -193,8 +195,23 @@ export function keyRemovedFromAccount(): void {
   sessionState.lockedKey = null
 }
 
+/** Switches to another network, and to the wallet of that network. */
+export async function switchNetwork(networkId: NetworkId): Promise<void> {
+  await selectNetwork(networkId)
+  await refreshWallet()
+}
+
+/**
+ * 'Switch Authentication Method': disconnects (wallet, NFT list and error cleared through the wallet
+ * listeners), forgets the preferred method and shows the chooser.
+ */
+export async function switchAuthMethod(): Promise<void> {
+  await disconnectWallet()
+  await showChooser()
+}
+
 /** The network changed: the wallet of that network (a stored GEM session may exist there). */
-export async function refreshWallet(): Promise<void> {
+async function refreshWallet(): Promise<void> {
   const current = (await engine.getWallet()) ?? (await restoreStored())
   const network = (await engine.getNetworkStatus()).network
   if (current) sessionState.lockedKey = null

@@ -1,5 +1,5 @@
-import type { CredentialKind } from '../../worker/api.ts'
-import { tabListKeyDown } from '../ui/tabKeys.ts'
+import type { CredentialKind } from '../../../worker/api.ts'
+import { tabListKeyDown } from '../../ui/tabKeys.ts'
 import { CREDENTIAL_KINDS, CREDENTIAL_TABS } from './credentialTabs.ts'
 
 /** The sub-tab buttons and where their panel is. */
