@@ -62,6 +62,9 @@ export default tseslint.config(
   // Each tab keeps to its own folder: what two tabs need lives in src/app/state (shared state) or
   // the shared view folders, and a job's end reaches other tabs as one event (state/jobEvents.ts).
   ...appTabs(),
+  // The app's shared rooms stand below the tabs and the shell: state/ below collection/ and
+  // wallets/, which do not read each other.
+  ...appRooms(),
   // The worker's layers point one way: ledger/ (the floor) below network/ (the connection) below
   // jobs/ (the generic runner) below the capability rooms, none of which reads another's internals.
   ...workerLayers(),
@@ -117,6 +120,37 @@ function appTabs() {
         rules: { '@typescript-eslint/no-restricted-imports': guards(false) },
       },
     ]
+  })
+}
+
+/** The app's shared rooms: what each may not import (besides the app's guards). */
+function appRooms() {
+  const TABS = ['airdrop', 'orders', 'listing', 'burn']
+  const rooms = {
+    state: ['collection', 'wallets', 'shell', ...TABS],
+    collection: ['wallets', 'shell', ...TABS],
+    wallets: ['collection', 'shell', ...TABS],
+  }
+  return Object.entries(rooms).flatMap(([room, forbidden]) => {
+    const rule = (noValtio) => {
+      const base = appImports(noValtio)
+      const above = {
+        group: folders(forbidden),
+        message: `src/app/${room} stands below ${forbidden.join(', ')}: move what both need down.`,
+      }
+      return {
+        '@typescript-eslint/no-restricted-imports': [
+          'error',
+          { ...base, patterns: [...base.patterns, above] },
+        ],
+      }
+    }
+    return room === 'state'
+      ? [{ files: ['src/app/state/**/*.{ts,tsx}'], rules: rule(false) }]
+      : [
+          { files: [`src/app/${room}/**/*.{ts,tsx}`], rules: rule(true) },
+          { files: [`src/app/${room}/*State.ts`], rules: rule(false) },
+        ]
   })
 }
 

@@ -8,8 +8,8 @@ import {
   matchNameList,
   NO_FILTERS,
   truncateOption,
-} from '../../src/app/nfts/nftFilters.ts'
-import { safeImageUrl, placeholderLabel } from '../../src/app/nfts/imageUrl.ts'
+} from '../../src/app/collection/nftFilters.ts'
+import { safeImageUrl, placeholderLabel } from '../../src/app/collection/imageUrl.ts'
 import { ISSUER_A, ISSUER_B, mapOf, nft, row } from './nftsFixtures.ts'
 
 const cat1 = nft(1, { taxon: 2 })

@@ -5,7 +5,7 @@ import {
   nameMatchesTerm,
   normaliseName,
   parseNameTerms,
-} from '../../src/app/nfts/nameList.ts'
+} from '../../src/app/collection/nameList.ts'
 
 describe('parseNameTerms', () => {
   it('splits on commas, trims and lower-cases', () => {

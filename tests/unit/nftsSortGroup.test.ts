@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { columnsFor, gridRows } from '../../src/app/nfts/gridRows.ts'
-import { groupNfts, NO_COLLECTION_LABEL, sortNfts } from '../../src/app/nfts/sortGroup.ts'
+import { columnsFor, gridRows } from '../../src/app/collection/gridRows.ts'
+import { groupNfts, NO_COLLECTION_LABEL, sortNfts } from '../../src/app/collection/sortGroup.ts'
 import { ISSUER_A, ISSUER_B, mapOf, nft, row } from './nftsFixtures.ts'
 
 const a = nft(5, { taxon: 10, issuer: ISSUER_B })

@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 
 import type { JobRow } from '../../db/types/jobs.ts'
 import { airdropJobActions, useAirdrop } from './airdropState.ts'
-import { refreshOfferCount } from '../state/collection.ts'
+import { refreshOfferCount } from '../collection/collectionState.ts'
 import { JobProgressCard } from '../jobs/JobProgressCard.tsx'
 import { percentDone } from '../jobs/jobProgress.ts'
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 
 import type { JobRow } from '../../db/types/jobs.ts'
-import { refreshOfferCount } from '../state/collection.ts'
+import { refreshOfferCount } from '../collection/collectionState.ts'
 import { exportReport, useAirdrop } from './airdropState.ts'
 import { JobCard, JobFigures } from '../jobs/JobCard.tsx'
 import { AcceptancePanel } from './AcceptancePanel.tsx'

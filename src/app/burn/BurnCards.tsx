@@ -9,7 +9,7 @@ import { JobProgressCard } from '../jobs/JobProgressCard.tsx'
 import { hashPrefix, shortNftId, shownHash } from '../jobs/jobProgress.ts'
 import { useJobItemsHead } from '../jobs/useJobs.ts'
 import { burnJobActions, dismissBurnResult, exportBurnReport, useBurn } from './burnState.ts'
-import { useCollection } from '../state/collection.ts'
+import { useCollection } from '../collection/collectionState.ts'
 import { counted } from '../../shared/plural.ts'
 
 const STOP_BURNING = {

@@ -4,7 +4,7 @@ import type { JobRow } from '../../db/types/jobs.ts'
 import { ACTIVE_STATUSES, latestOrAwaited } from '../jobs/jobStatus.ts'
 import { useJobEnd } from '../jobs/useJobEnd.ts'
 import { useStartedJobs } from '../jobs/useJobs.ts'
-import { showStoredListSoon } from '../state/collection.ts'
+import { showStoredListSoon } from '../collection/collectionState.ts'
 import { jobEnded } from '../state/jobEvents.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 
-import { useShownIds } from '../nfts/useShownIds.ts'
+import { useShownIds } from '../collection/useShownIds.ts'
 import { useSelectedIds } from '../state/selection.ts'
 
 /** What 'Burn Selected' burns: the selected NFTs the grid shows. */

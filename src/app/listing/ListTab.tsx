@@ -5,8 +5,8 @@ import type { NftItem } from '../../db/types/nfts.ts'
 import { ACTIVE_STATUSES, latestOrAwaited } from '../jobs/jobStatus.ts'
 import { useJobEnd } from '../jobs/useJobEnd.ts'
 import { useStartedJobs } from '../jobs/useJobs.ts'
-import { useCollection } from '../state/collection.ts'
-import { useShownIds } from '../nfts/useShownIds.ts'
+import { useCollection } from '../collection/collectionState.ts'
+import { useShownIds } from '../collection/useShownIds.ts'
 import {
   listingConnectionLost,
   listingEnded,

@@ -9,7 +9,7 @@ import { JobCard, JobFigures, ResultActions } from '../jobs/JobCard.tsx'
 import { JobProgressCard } from '../jobs/JobProgressCard.tsx'
 import { shortNftId } from '../jobs/jobProgress.ts'
 import { useJobItemsHead, useJobItemsWithStatus } from '../jobs/useJobs.ts'
-import { useCollection } from '../state/collection.ts'
+import { useCollection } from '../collection/collectionState.ts'
 import {
   dismissListingResult,
   exportListingReport,

@@ -5,7 +5,7 @@ import { buyerPaysDrops, feeText, marketplaceOfBroker } from '../../shared/marke
 import { displayName } from '../../shared/nftDisplay.ts'
 import type { PricedNft } from '../../worker/api.ts'
 import { PlanFigures, PlanProblems } from '../jobs/PlanParts.tsx'
-import { useCollection } from '../state/collection.ts'
+import { useCollection } from '../collection/collectionState.ts'
 import {
   confirmListing,
   dismissReview,

@@ -12,7 +12,7 @@ import {
   marketplacesOn,
 } from '../../shared/marketplaces.ts'
 import { useNetworkStatus } from '../state/network.ts'
-import { useCollection } from '../state/collection.ts'
+import { useCollection } from '../collection/collectionState.ts'
 import {
   setFormField,
   setIndividualPrice,

@@ -6,8 +6,8 @@
 import { marketplaceOfBroker } from '../../shared/marketplaces.ts'
 import type { NftItem } from '../../db/types/nfts.ts'
 import type { OfferView, OffersReport } from '../../worker/api.ts'
-import { hasMedia } from '../nfts/imageUrl.ts'
-import type { MetadataMap } from '../nfts/nftFilters.ts'
+import { hasMedia } from '../collection/imageUrl.ts'
+import type { MetadataMap } from '../collection/nftFilters.ts'
 
 /** The account's sell offers by the NFT they offer, of NFTs it still holds. */
 export type OnSale = ReadonlyMap<string, readonly OfferView[]>

@@ -19,7 +19,7 @@ import { DEFAULT_FORM, formProblem, offersOf, strategyOf } from './listingForm.t
 import type { ListingForm } from './listingForm.ts'
 import type { OnSale } from './listable.ts'
 import { guardsAnswered, reviewFigures } from './reviewRows.ts'
-import { refreshOfferCount } from '../state/collection.ts'
+import { refreshOfferCount } from '../collection/collectionState.ts'
 import { jobEnded } from '../state/jobEvents.ts'
 import { loadOffers } from '../state/offers.ts'
 import { deselectMany } from '../state/selection.ts'

@@ -1,7 +1,7 @@
 import { memo } from 'react'
 
 import type { OfferView } from '../../worker/api.ts'
-import { NftImage } from '../nfts/NftImage.tsx'
+import { NftImage } from '../collection/NftImage.tsx'
 import { Amount } from '../ui/Amount.tsx'
 import { amountText } from '../ui/amountText.ts'
 import { attributeText, destinationText, flagLabels, isFreeOffer, offerName } from './offerText.ts'

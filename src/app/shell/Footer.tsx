@@ -1,7 +1,7 @@
 import { APP_NAME, APP_VERSION } from '../../shared/constants.ts'
 import { NETWORKS } from '../../shared/networks.ts'
 import { counted } from '../../shared/plural.ts'
-import { useCollectionSummary } from '../state/collectionSummary.ts'
+import { useCollectionSummary } from '../collection/collectionSummaryState.ts'
 import { useNetworkStatus } from '../state/network.ts'
 import { useSession } from '../state/session.ts'
 import { useUi } from '../state/ui.ts'

@@ -1,8 +1,8 @@
 import { useEffect } from 'react'
 import type { ReactNode } from 'react'
 
-import type { NftView } from '../nfts/useNftView.ts'
-import { NftCollectionPanel } from '../nfts/NftCollectionPanel.tsx'
+import type { NftView } from '../collection/useNftView.ts'
+import { NftCollectionPanel } from '../collection/NftCollectionPanel.tsx'
 import { SelectionBar } from '../airdrop/SelectionBar.tsx'
 import { useUi } from '../state/ui.ts'
 import { LoadingBoundary, lazyNamed } from '../ui/lazyNamed.tsx'

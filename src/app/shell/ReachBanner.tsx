@@ -1,5 +1,5 @@
 import { reachText } from '../state/blockReasons.ts'
-import { useCollection } from '../state/collection.ts'
+import { useCollection } from '../collection/collectionState.ts'
 import { useDeviceOnline, useNetworkStatus } from '../state/network.ts'
 import './shell.css'
 

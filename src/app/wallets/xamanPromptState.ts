@@ -4,7 +4,7 @@
  */
 import { proxy, useSnapshot } from 'valtio'
 
-import type { XamanPending } from './adapters/xaman.ts'
+import type { XamanPending } from './adapters/xamanApi.ts'
 
 const prompt = proxy<{ pending: XamanPending | null }>({ pending: null })
 

@@ -6,15 +6,8 @@
  */
 import { APPROVER_WALLETS } from '../../../shared/wallets.ts'
 import type { ApproverWalletId } from '../../../shared/wallets.ts'
-import type { ApprovalPort } from '../../../worker/api.ts'
+import type { ExternalSignIn } from './signIn.ts'
 import type { XamanDeps } from './xaman.ts'
-
-/** What a wallet's sign-in gives. */
-export interface ExternalSignIn {
-  address: string
-  publicKey: string
-  port: ApprovalPort
-}
 
 /** Whether a wallet can be used here, and if not, why (with where to get it). */
 export type Availability = { ok: true } | { ok: false; why: string; link?: string }

@@ -9,7 +9,7 @@
  * unplugged device ends a pending approval here as a closed wallet.
  */
 import type { ApprovalAnswer, ApprovalPort, ApprovalRequest } from '../../../worker/api.ts'
-import type { ExternalSignIn } from './externalWallets.ts'
+import type { ExternalSignIn } from './signIn.ts'
 
 /** The first XRP account of a Ledger (Ledger Live's first account). */
 export const LEDGER_PATH = "44'/144'/0'/0/0"

@@ -12,7 +12,7 @@
  * go faster (429) is waited out.
  */
 import { isRecord } from '../../../shared/isRecord.ts'
-import type { ExternalSignIn } from './externalWallets.ts'
+import type { ExternalSignIn } from './signIn.ts'
 import { api } from './xamanApi.ts'
 import type { XamanConfig, XamanDeps, XamanSession } from './xamanApi.ts'
 import { xamanApprovals } from './xamanApprovals.ts'

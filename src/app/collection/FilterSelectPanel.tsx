@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 
 import type { NftItem } from '../../db/types/nfts.ts'
-import { clearFilters, setFilter, useFiltersSync } from '../state/filters.ts'
+import { clearFilters, setFilter, useFiltersSync } from './filtersState.ts'
 import { deselectMany, selectMany } from '../state/selection.ts'
 import {
   filterOptions,

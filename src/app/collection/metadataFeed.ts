@@ -13,7 +13,7 @@ import type { NftItem } from '../../db/types/nfts.ts'
 import { logFailure, loggedOr } from '../../shared/errors.ts'
 import type { MetadataProgress } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
-import { mergeGapMs } from './viewPace.ts'
+import { mergeGapMs } from '../state/viewPace.ts'
 
 /** Rows are re-read from slightly before the last read: a row is committed just after its fetchedAt. */
 const READ_OVERLAP_MS = 2000

@@ -1,8 +1,8 @@
 import { useDeferredValue, useMemo } from 'react'
 
 import type { NftItem } from '../../db/types/nfts.ts'
-import { useCollection } from '../state/collection.ts'
-import { useFilters } from '../state/filters.ts'
+import { useCollection } from './collectionState.ts'
+import { useFilters } from './filtersState.ts'
 import { timedPass } from '../state/viewPace.ts'
 import { filterNfts } from './nftFilters.ts'
 import type { MetadataMap } from './nftFilters.ts'

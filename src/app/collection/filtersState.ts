@@ -1,12 +1,12 @@
 /**
  * The collection's filters (issuer, collection, taxon, Metadata Status, name search) and how the grid
- * is ordered (sort, grouping). The matching itself is pure, in src/app/nfts/nftFilters.ts.
+ * is ordered (sort, grouping). The matching itself is pure, in nftFilters.ts.
  */
 import { proxy, useSnapshot } from 'valtio'
 
-import { NO_FILTERS } from '../nfts/nftFilters.ts'
-import type { NftFilters } from '../nfts/nftFilters.ts'
-import type { GroupKey, SortKey } from '../nfts/sortGroup.ts'
+import { NO_FILTERS } from './nftFilters.ts'
+import type { NftFilters } from './nftFilters.ts'
+import type { GroupKey, SortKey } from './sortGroup.ts'
 
 interface FilterState {
   filters: NftFilters

@@ -7,7 +7,7 @@ import { proxy, useSnapshot } from 'valtio'
 import { logFailure, loggedOr } from '../../shared/errors.ts'
 import type { CacheStats } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
-import { onWalletChange, sessionState, walletSignal } from './session.ts'
+import { onWalletChange, sessionState, walletSignal } from '../state/session.ts'
 
 /** The Clear Cache outcome line. */
 export interface CacheMessage {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 
-import { useCollection } from '../state/collection.ts'
-import { useFilters } from '../state/filters.ts'
+import { useCollection } from './collectionState.ts'
+import { useFilters } from './filtersState.ts'
 import { filterNfts } from './nftFilters.ts'
 
 /**

@@ -1,5 +1,5 @@
-import { clearMetadataCache, useMetadataCache } from '../state/metadataCache.ts'
-import { useCollection } from '../state/collection.ts'
+import { clearMetadataCache, useMetadataCache } from './metadataCacheState.ts'
+import { useCollection } from './collectionState.ts'
 
 /** The cache status line, 'Clear Cache' (only when the cache has entries) and its outcome. */
 export function CacheStatus() {

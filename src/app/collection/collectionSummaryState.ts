@@ -2,8 +2,8 @@
 import { useSnapshot } from 'valtio'
 
 import type { OwnOfferCounts } from '../../worker/api.ts'
-import { collectionState } from './collection.ts'
-import { useSelectedIds } from './selection.ts'
+import { collectionState } from './collectionState.ts'
+import { useSelectedIds } from '../state/selection.ts'
 
 /** What the footer shows about the collection. */
 export interface CollectionSummary {

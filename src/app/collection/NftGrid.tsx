@@ -2,7 +2,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { RefObject } from 'react'
 
-import { showingNfts } from '../state/collection.ts'
+import { showingNfts } from './collectionState.ts'
 import { useSelectedIds } from '../state/selection.ts'
 import { NftCard } from './NftCard.tsx'
 import { columnsFor, gridRows } from './gridRows.ts'
