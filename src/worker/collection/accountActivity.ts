@@ -9,24 +9,11 @@
 import type { TransactionStream } from 'xrpl'
 
 import { isRecord } from '../../shared/isRecord.ts'
+import type { AccountActivity } from '../contract/collection.ts'
 import { AccountSubscription } from '../ledger/accountSubscription.ts'
 
 /** lsfSellNFToken: an NFTokenOffer that sells. */
 const SELL_FLAG = 0x1
-
-/** The change one transaction made to the account's NFTs and offers. */
-export interface AccountActivity {
-  account: string
-  ledgerIndex: number
-  /** Who sent the transaction: the account itself (its jobs, another app of it) or another. */
-  by: string
-  /** NFTs that left the account (NFTokenIDs, upper case). */
-  left: string[]
-  /** NFTs that came to the account. */
-  arrived: string[]
-  /** Offers the account owns, created minus removed, by kind. */
-  offers: { sell: number; buy: number }
-}
 
 interface OfferNode {
   kind: 'created' | 'deleted'

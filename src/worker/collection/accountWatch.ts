@@ -14,7 +14,7 @@ import type { NetworkId } from '../../shared/networks.ts'
 import type { AccountActivityListener, WalletInfo } from '../api.ts'
 import { Subscribers } from '../subscribers.ts'
 import { AccountStream } from './accountActivity.ts'
-import type { AccountActivity } from './accountActivity.ts'
+import type { AccountActivity } from '../contract/collection.ts'
 
 /** What the watch needs of the engine. */
 export interface AccountWatchDeps {

@@ -4,7 +4,6 @@ import type { Api } from './method.ts'
 import type { CacheStats } from '../../db/types/metadata.ts'
 import type { NftItem } from '../../db/types/nfts.ts'
 import type { NetworkId } from '../../shared/networks.ts'
-import type { AccountActivity } from '../collection/accountActivity.ts'
 import type { ProgressListener } from './progress.ts'
 
 /** Loading an account's NFTs and their metadata. */
@@ -82,7 +81,19 @@ export const collectionContract = {
 /** {@link collectionContract} as the methods it declares. */
 export interface CollectionApi extends Api<typeof collectionContract> {}
 
-export type { AccountActivity } from '../collection/accountActivity.ts'
+/** The change one transaction made to the account's NFTs and offers. */
+export interface AccountActivity {
+  account: string
+  ledgerIndex: number
+  /** Who sent the transaction: the account itself (its jobs, another app of it) or another. */
+  by: string
+  /** NFTs that left the account (NFTokenIDs, upper case). */
+  left: string[]
+  /** NFTs that came to the account. */
+  arrived: string[]
+  /** Offers the account owns, created minus removed, by kind. */
+  offers: { sell: number; buy: number }
+}
 
 /** Hears of the connected account's activity (see CollectionApi.onAccountActivity). */
 export type AccountActivityListener = (activity: AccountActivity) => void
