@@ -22,7 +22,8 @@ export function serve<C extends object, K extends keyof C = never>(
     const answerer = (own && name in own ? own : service) as Record<string, Method>
     if (typeof answerer[name] !== 'function') throw new Error(`Nothing answers ${name}`)
     Object.defineProperty(target, name, {
-      value: (...args: unknown[]) => answerer[name]!.apply(answerer, args),
+      // Async: a method that throws before its first await rejects, as a contract method must.
+      value: async (...args: unknown[]) => await answerer[name]!.apply(answerer, args),
       enumerable: true,
     })
   }

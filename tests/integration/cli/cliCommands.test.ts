@@ -103,7 +103,7 @@ describe('xnm commands', () => {
     }
     const statuses = records<{ id: string; status: string }>(await json(['job', 'list']), 'job')
     expect(statuses.find((j) => j.id === fixed.jobId)?.status).toBe('cancelled')
-  })
+  }, 150_000) // fourteen xnm processes, each a Node start with a connection: seconds apiece on a loaded CI
 
   it('cancels duplicate offers, and reclaims an airdrop nobody accepted', async () => {
     const nft = t.nfts[4]!
