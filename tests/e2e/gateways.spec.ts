@@ -2,8 +2,8 @@
  * Metadata gateways (issue 30): the Servers dialog lists the gateways in use and takes the user's
  * own (refusing an address the app may not use), first in the list; when a picture fails on one
  * gateway the card tries the next before the placeholder. The sandbox gateway answers as both
- * 127.0.0.1 and localhost: two gateways for the browser. The first request for each picture is
- * refused, so every card has to fail over to the other gateway to show its picture.
+ * 127.0.0.1 and localhost: two gateways for the browser. The gateway first asked for each picture
+ * cannot serve it, so every card has to fail over to the other gateway to show its picture.
  */
 import type { Route } from '@playwright/test'
 
@@ -19,13 +19,14 @@ const OWN_GATEWAY = `http://localhost:${GATEWAY_PORT}`
 test('your own gateway goes first; a picture it cannot serve comes from the next gateway', async ({
   page,
 }) => {
-  // The first request for each picture is refused, whichever gateway it goes to (the engine orders
-  // them by measured health); a second request for it, on the other gateway, is served.
+  // The gateway first asked for a picture (the engine orders them by measured health) cannot serve
+  // it, then or later; the other gateway serves it. A card drawn anew before its picture's error
+  // arrived asks the same gateway again: only failing over shows the picture.
   const refused = new Map<string, string>()
   const refuseFirst = (route: Route) => {
     const url = new URL(route.request().url())
-    if (refused.has(url.pathname)) return route.fallback()
-    refused.set(url.pathname, url.origin)
+    if (!refused.has(url.pathname)) refused.set(url.pathname, url.origin)
+    if (refused.get(url.pathname) !== url.origin) return route.fallback()
     return route.abort('connectionrefused')
   }
   await page.route(`${SANDBOX_GATEWAY}/ipfs/**/img/**`, refuseFirst)
