@@ -27,6 +27,22 @@ export interface SignOutcome {
   stopped?: ApprovalStop
 }
 
+/**
+ * What may end a wait for a person's approval before the wallet answers, and where the wait is said.
+ * The run gives its own (its stop, its notice); the regular-key setup gives the setup's. The wait
+ * itself is the wallet room's (src/worker/wallet/approvalWindow.ts).
+ */
+export interface ApprovalWatch {
+  /** Says what the approval waits for, stored before the wallet is asked; undefined clears it. */
+  waiting(notice: string | undefined): Promise<void>
+  /**
+   * Resolves with 'stopped' when the wait is to end without the answer (a pause, a cancel, the
+   * engine going, the setup left), or with 'deadline' when the person took too long; `cancel` ends
+   * the watch once the wallet answered.
+   */
+  until(): { done: Promise<'stopped' | 'deadline'>; cancel: () => void }
+}
+
 /** What signs a job's transactions; see the module comment. */
 export interface JobSigner {
   /** The address of the key that signs: the account (its master key) or its RegularKey. */
@@ -38,9 +54,15 @@ export interface JobSigner {
   /** Ledgers added to LastLedgerSequence for the time the approval takes (0 for a key). */
   readonly approvalLedgers: number
   /**
-   * Signs the transactions (Fee, Sequence and LastLedgerSequence set), in order.
+   * Signs the transactions (Fee, Sequence and LastLedgerSequence set), in order. An external wallet
+   * asks the person within `watch`: a wait it ends signs nothing ('stopped': no reason given; the
+   * deadline: as a closed wallet), and an answer after it is dropped.
    *
    * @param purpose - what they are for, as the wallet may show it ('airdrop', 'gap').
    */
-  sign(txs: readonly SubmittableTransaction[], purpose: string): Promise<SignOutcome>
+  sign(
+    txs: readonly SubmittableTransaction[],
+    purpose: string,
+    watch: ApprovalWatch,
+  ): Promise<SignOutcome>
 }

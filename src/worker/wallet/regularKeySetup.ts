@@ -15,7 +15,7 @@ import type { NetworkId } from '../../shared/networks.ts'
 import { APPROVAL_TIMEOUT_MS } from '../../shared/wallets.ts'
 import type { KeyProtection, WalletInfo } from '../api.ts'
 import type { AccountAuth } from './accountKeys.ts'
-import type { JobSigner } from '../jobs/jobSigner.ts'
+import type { ApprovalWatch, JobSigner } from '../jobs/jobSigner.ts'
 import type { ConnectionManager } from '../network/connectionManager.ts'
 import { parseAccountAddress, parseCredential } from './credentials.ts'
 import type { ParsedCredential } from './credentials.ts'
@@ -132,17 +132,16 @@ export class RegularKeySetup {
     tx.LastLedgerSequence = (tx.LastLedgerSequence ?? 0) + session.signer.approvalLedgers
     // Its number is recorded before the wallet sees it: a job started meanwhile takes higher ones.
     await noteSignedSequence(this.deps.db, network, account, tx.Sequence ?? 0)
-    const { signed, stopped } = await untilAborted(
-      session.signer.sign([tx], 'regular key'),
-      pending.aborter.signal,
-    )
-    const one = signed[0]
-    if (!one) {
-      throw new EngineError('CANCELLED', stopped?.message ?? `${approver.name} did not sign`)
-    }
+    const watch = setupWatch(pending.aborter.signal)
+    const { signed, stopped } = await session.signer.sign([tx], 'regular key', watch)
     // Disconnected, another wallet, or a new key prepared while the wallet asked: nothing is sent.
     if (this.pending !== pending || !current() || pending.aborter.signal.aborted) {
       throw new EngineError('CANCELLED', 'The setup was left meanwhile: nothing was submitted')
+    }
+    const one = signed[0]
+    if (!one) {
+      const why = watch.late() ? 'The wallet did not answer in time' : stopped?.message
+      throw new EngineError('CANCELLED', why ?? `${approver.name} did not sign`)
     }
     this.deps.assertNetwork(network)
     // Stored before it is submitted: once the ledger applies it, this is the account's only copy.
@@ -205,35 +204,32 @@ export class RegularKeySetup {
 }
 
 /**
- * The wallet's answer, unless the setup is left first (a disconnect, a newer key) or it takes longer
- * than APPROVAL_TIMEOUT_MS: then nothing was signed as far as the setup is concerned.
+ * The setup's watch over the wallet's approval: the wait ends when the setup is left (a disconnect,
+ * a newer key) or after APPROVAL_TIMEOUT_MS (then `late()`); either way nothing was signed as far as
+ * the setup is concerned. Nothing is shown meanwhile: the page waits on approveRegularKey itself.
  */
-async function untilAborted<T extends { signed: unknown[] }>(
-  answer: Promise<T>,
-  signal: AbortSignal,
-): Promise<T | { signed: []; stopped: { message: string } }> {
-  let stop: () => void = () => {}
-  const left = new Promise<{ signed: []; stopped: { message: string } }>((resolve) => {
-    const timer = setTimeout(
-      () => resolve({ signed: [], stopped: { message: 'The wallet did not answer in time' } }),
-      APPROVAL_TIMEOUT_MS,
-    )
-    const onAbort = () =>
-      resolve({
-        signed: [],
-        stopped: { message: 'The setup was left meanwhile: nothing was submitted' },
+function setupWatch(signal: AbortSignal): ApprovalWatch & { late: () => boolean } {
+  let late = false
+  return {
+    waiting: async () => {},
+    late: () => late,
+    until() {
+      let cancel: () => void = () => {}
+      const done = new Promise<'stopped'>((resolve) => {
+        const onAbort = () => resolve('stopped')
+        const timer = setTimeout(() => {
+          late = true
+          resolve('stopped')
+        }, APPROVAL_TIMEOUT_MS)
+        signal.addEventListener('abort', onAbort)
+        cancel = () => {
+          clearTimeout(timer)
+          signal.removeEventListener('abort', onAbort)
+        }
+        if (signal.aborted) onAbort()
       })
-    signal.addEventListener('abort', onAbort)
-    stop = () => {
-      clearTimeout(timer)
-      signal.removeEventListener('abort', onAbort)
-    }
-    if (signal.aborted) onAbort()
-  })
-  try {
-    return await Promise.race([answer, left])
-  } finally {
-    stop()
-    answer.catch(() => {})
+      void done.then(cancel)
+      return { done, cancel: () => cancel() }
+    },
   }
 }

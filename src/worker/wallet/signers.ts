@@ -6,7 +6,8 @@
  *   the transaction prepared (same fields, same values), signed by a key that may sign for the account,
  *   with a valid signature. Only then is it returned, to be stored before it is submitted.
  * A wallet that stops short (the user refused, the wallet closed) returns the blobs it signed before
- * and says why: the runner pauses the job, and the transactions not signed stay pending.
+ * and says why: the runner pauses the job, and the transactions not signed stay pending. The wait
+ * for the person is the approval window's (approvalWindow.ts).
  */
 import { decode, deriveAddress, encode, hashes, verifySignature } from 'xrpl'
 import type { Transaction, Wallet } from 'xrpl'
@@ -15,6 +16,7 @@ import { isRecord } from '../../shared/isRecord.ts'
 import { APPROVER_WALLETS } from '../../shared/wallets.ts'
 import type { ApproverWallet, ApproverWalletId } from '../../shared/wallets.ts'
 import type { ApprovalPort } from '../api.ts'
+import { withinApprovalWindow } from './approvalWindow.ts'
 import { signWithKey } from './keySign.ts'
 import type { ApprovalStop, JobSigner, SignOutcome, SignedTx } from '../jobs/jobSigner.ts'
 
@@ -46,17 +48,20 @@ export function approverSigner(who: ApproverAccount, port: ApprovalPort): JobSig
     approver,
     window: approver.window,
     approvalLedgers: approver.approvalLedgers,
-    async sign(txs, purpose) {
+    sign(txs, purpose, watch) {
       const prepared = txs.map((tx) => canonical({ ...tx, SigningPubKey: who.publicKey }))
-      let answer: unknown
-      try {
-        answer = await port.approve({ transactions: prepared, purpose })
-      } catch (e) {
-        // The page (or the wallet's library) failed: as a closed wallet, the job waits for Resume.
-        const why = e instanceof Error && e.message ? `it failed (${e.message.slice(0, 160)})` : ''
-        return { signed: [], stopped: { reason: 'closed', message: closedMessage(approver, why) } }
-      }
-      return checkAnswer(answer, prepared, { keyAddress, approver })
+      return withinApprovalWindow(approver, txs.length, watch, async () => {
+        let answer: unknown
+        try {
+          answer = await port.approve({ transactions: prepared, purpose })
+        } catch (e) {
+          // The page (or the wallet's library) failed: as a closed wallet, the job waits for Resume.
+          const why = e instanceof Error && e.message ? `it failed (${e.message.slice(0, 160)})` : ''
+          const message = closedMessage(approver, why)
+          return { signed: [], stopped: { reason: 'closed', message } }
+        }
+        return checkAnswer(answer, prepared, { keyAddress, approver })
+      })
     },
   }
 }

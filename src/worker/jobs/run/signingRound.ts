@@ -1,7 +1,7 @@
 /**
  * The signing side of a job run: prepares each round of transactions (sequence numbers, fee,
  * LastLedgerSequence) and hands it to the signer (jobSigner.ts) — a key signs at once, an external
- * wallet asks the user while the job says what it waits for. What comes back becomes attempts and
+ * wallet asks the user within the run's watch (its stop, its notice). What comes back becomes attempts and
  * fillers, noted before anything is submitted (the submit side, submitLoop.ts, stores and sends
  * them). The numbers an external wallet is asked with stay with their intents until it refuses
  * (docs/architecture.md §3.2).
@@ -11,7 +11,7 @@ import type { SubmittableTransaction } from 'xrpl'
 import type { Attempt, JobItemRow } from '../../../db/types/jobItems.ts'
 import { APPROVAL_TIMEOUT_MS } from '../../../shared/wallets.ts'
 import type { IntentTypes } from '../../ledger/intentTypes.ts'
-import type { ApprovalStop, JobSigner, SignedTx } from '../jobSigner.ts'
+import type { ApprovalStop, JobSigner, SignOutcome, SignedTx } from '../jobSigner.ts'
 import { buildNoop } from './noop.ts'
 import type { Filler } from './noop.ts'
 import type { Pace } from './pace.ts'
@@ -95,7 +95,7 @@ export class Signing {
       })
     }
     const signedBefore = this.state.numbers.signedThrough
-    let outcome: { signed: SignedTx[]; stopped?: ApprovalStop }
+    let outcome: SignOutcome
     try {
       const prepared = txs.map((tx, i) => prepare(tx, sequences[i]!, frame))
       if (signer.approver) this.reserve(items, sequences, frame)
@@ -146,37 +146,24 @@ export class Signing {
   }
 
   /**
-   * Hands prepared transactions to the signer. An external wallet may take minutes: the job says
-   * what it waits for meanwhile.
+   * Hands prepared transactions to the signer, within the run's watch: a pause, a cancel or the
+   * engine going ends an external wallet's wait, and the job shows what it waits for meanwhile.
    */
   private async approve(
     signer: JobSigner,
     txs: SubmittableTransaction[],
     purpose: string,
-  ): Promise<{ signed: SignedTx[]; stopped?: ApprovalStop }> {
-    if (!signer.approver) return signer.sign(txs, purpose)
-    const { name } = signer.approver
-    const many = txs.length === 1 ? '1 transaction' : `${String(txs.length)} transactions`
-    this.state.control.notice = `Waiting for your approval in ${name} (${many})`
-    await this.state.flush()
-    // The wallet may never answer: a pause, a cancel, the wallet's disconnect or the engine going
-    // ends the wait, and so does the deadline (as a closed wallet). A late answer is dropped.
-    const answer = signer.sign(txs, purpose)
-    const stop = this.state.control.untilStopped(
-      this.deps.limits.approvalTimeoutMs ?? APPROVAL_TIMEOUT_MS,
-    )
-    const first = await Promise.race([
-      answer.then((outcome) => ({ outcome })),
-      stop.done.then((why) => ({ why })),
-    ])
-    stop.cancel()
-    this.state.control.checkAlive()
-    this.state.control.notice = undefined
-    if ('outcome' in first) return first.outcome
-    answer.catch(() => {})
-    if (first.why === 'stopped') return { signed: [] }
-    const message = `Waiting for ${name}: no answer came in time. Open it, then Resume`
-    return { signed: [], stopped: { reason: 'closed', message } }
+  ): Promise<SignOutcome> {
+    const { control } = this.state
+    const outcome = await signer.sign(txs, purpose, {
+      waiting: async (notice) => {
+        control.notice = notice
+        if (notice) await this.state.flush()
+      },
+      until: () => control.untilStopped(this.deps.limits.approvalTimeoutMs ?? APPROVAL_TIMEOUT_MS),
+    })
+    control.checkAlive()
+    return outcome
   }
 
   /**
