@@ -56,7 +56,8 @@ export function approverSigner(who: ApproverAccount, port: ApprovalPort): JobSig
           answer = await port.approve({ transactions: prepared, purpose })
         } catch (e) {
           // The page (or the wallet's library) failed: as a closed wallet, the job waits for Resume.
-          const why = e instanceof Error && e.message ? `it failed (${e.message.slice(0, 160)})` : ''
+          const why =
+            e instanceof Error && e.message ? `it failed (${e.message.slice(0, 160)})` : ''
           const message = closedMessage(approver, why)
           return { signed: [], stopped: { reason: 'closed', message } }
         }
