@@ -127,8 +127,9 @@ function appTabs() {
 function appRooms() {
   const TABS = ['airdrop', 'orders', 'listing', 'burn']
   const rooms = {
-    state: ['collection', 'wallets', 'shell', ...TABS],
-    collection: ['wallets', 'shell', ...TABS],
+    state: ['collection', 'wallets', 'jobs', 'shell', ...TABS],
+    collection: ['wallets', 'jobs', 'shell', ...TABS],
+    jobs: ['collection', 'wallets', 'shell', ...TABS],
     wallets: ['collection', 'shell', ...TABS],
   }
   return Object.entries(rooms).flatMap(([room, forbidden]) => {

@@ -1,7 +1,43 @@
-/** What an intent is about, for the views and reports that list items of every kind. */
+/**
+ * What an intent does, in the terms the generic job code reasons in (pre-flight, the runner, the
+ * report): the NFT it acts on, the sell offer it makes, the offers it cancels. The job engine reads
+ * intents only through here, so it names no intent type; a new intent type adds its line to
+ * EFFECTS (the compiler asks for it).
+ */
 import type { Intent } from '../db/types/jobItems.ts'
+
+/** The sell offer an intent makes: its NFT, price, recipient, expiration and the offers it replaces. */
+export type OfferTerms = Omit<Extract<Intent, { type: 'offer' }>, 'type'>
+
+/** What an intent does on the ledger; see the module comment. */
+export interface IntentEffects {
+  /**
+   * The NFT it acts on, which the account must hold: offered for sale or as a gift, burned (it
+   * leaves the account for good), or sold to a bid (a sale is its job's whole point).
+   */
+  nft?: { id: string; role: 'offers' | 'burns' | 'sells' }
+  /** The sell offer it makes. */
+  offer?: OfferTerms
+  /** The offers it cancels. */
+  cancels?: readonly string[]
+}
+
+const EFFECTS: { [T in Intent['type']]: (intent: Extract<Intent, { type: T }>) => IntentEffects } =
+  {
+    offer: ({ type: _, ...offer }) => ({ nft: { id: offer.nftId, role: 'offers' }, offer }),
+    burn: (intent) => ({ nft: { id: intent.nftId, role: 'burns' } }),
+    cancel: (intent) => ({ cancels: intent.offerIds }),
+    accept: (intent) => ({ nft: { id: intent.nftId, role: 'sells' } }),
+    removeRegularKey: () => ({}),
+  }
+
+/** What an intent does (nothing known for a type this version does not have). */
+export function intentEffects(intent: Intent): IntentEffects {
+  const effects = EFFECTS[intent.type] as ((intent: Intent) => IntentEffects) | undefined
+  return effects ? effects(intent) : {}
+}
 
 /** The NFT an intent offers, burns or sells; null for a cancellation or a key removal. */
 export function intentNftId(intent: Intent): string | null {
-  return intent.type === 'cancel' || intent.type === 'removeRegularKey' ? null : intent.nftId
+  return intentEffects(intent).nft?.id ?? null
 }

@@ -7,17 +7,19 @@
 import type { Intent } from '../../../db/types/jobItems.ts'
 import type { PlanProblem } from '../../../db/types/jobs.ts'
 import { shortId } from '../../../shared/format.ts'
+import { intentEffects } from '../../../shared/intents.ts'
 import { ignoredBy, marketplaceOfBroker } from '../../../shared/marketplaces.ts'
 import { dropsToXrp } from 'xrpl'
 import { itemProblem } from './itemFacts.ts'
 
 /** The problem of an offer to a marketplace's broker, or null (any other item, or a fit price). */
 export function marketplaceProblem(intent: Intent, index: number): PlanProblem | null {
-  if (intent.type !== 'offer') return null
-  const marketplace = marketplaceOfBroker(intent.destination)
+  const offer = intentEffects(intent).offer
+  if (!offer) return null
+  const marketplace = marketplaceOfBroker(offer.destination)
   if (!marketplace) return null
-  const drops = BigInt(intent.amountDrops)
-  const label = `NFT ${shortId(intent.nftId)}`
+  const drops = BigInt(offer.amountDrops)
+  const label = `NFT ${shortId(offer.nftId)}`
   if (drops === 0n) {
     return itemProblem(
       'MARKETPLACE_PRICE',
@@ -30,6 +32,6 @@ export function marketplaceProblem(intent: Intent, index: number): PlanProblem |
   return itemProblem(
     'MARKETPLACE_PRICE',
     index,
-    `${label} at ${dropsToXrp(intent.amountDrops)} XRP: ${marketplace.name} ignores offers of ${minimum} XRP or less, so it would never be listed there: it will be skipped`,
+    `${label} at ${dropsToXrp(offer.amountDrops)} XRP: ${marketplace.name} ignores offers of ${minimum} XRP or less, so it would never be listed there: it will be skipped`,
   )
 }

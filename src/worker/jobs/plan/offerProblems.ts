@@ -3,17 +3,15 @@
  * recipients that do not exist, refuse incoming offers or require a destination tag, expirations
  * already past, and 'List again' replacing what is not the account's sell offer. Pure.
  */
-import type { Intent } from '../../../db/types/jobItems.ts'
 import type { NftItem } from '../../../db/types/nfts.ts'
 import { shortId } from '../../../shared/format.ts'
+import { intentEffects } from '../../../shared/intents.ts'
+import type { OfferTerms } from '../../../shared/intents.ts'
 import type { PlanProblem } from '../../api.ts'
 import { LSF_TRANSFERABLE } from '../../ledger/nftEntry.ts'
 import type { PlannedIntent } from '../jobKind.ts'
 import { itemProblem } from './itemFacts.ts'
 import type { ItemFacts } from './itemFacts.ts'
-
-/** An offer to make. */
-export type OfferIntent = Extract<Intent, { type: 'offer' }>
 
 /**
  * Issuers whose NFTokenMinter decides whether the account may offer their NFTs: issuers (other than
@@ -26,7 +24,8 @@ export function issuersToCheck(
 ): Set<string> {
   const issuers = new Set<string>()
   for (const { intent } of planned) {
-    const nft = intent.type === 'offer' ? nfts.get(intent.nftId) : undefined
+    const offer = intentEffects(intent).offer
+    const nft = offer ? nfts.get(offer.nftId) : undefined
     if (nft && (nft.flags & LSF_TRANSFERABLE) === 0 && nft.issuer !== account) {
       issuers.add(nft.issuer)
     }
@@ -38,7 +37,8 @@ export function issuersToCheck(
 export function destinationsOf(planned: readonly PlannedIntent[]): Set<string> {
   const destinations = new Set<string>()
   for (const { intent } of planned) {
-    if (intent.type === 'offer' && intent.destination) destinations.add(intent.destination)
+    const destination = intentEffects(intent).offer?.destination
+    if (destination) destinations.add(destination)
   }
   return destinations
 }
@@ -57,7 +57,7 @@ export function mayOffer(nft: NftItem, facts: ItemFacts): boolean {
  * (cancelling anything else would take down what the user did not mean to). Blocking.
  */
 export function replacementProblem(
-  intent: OfferIntent,
+  intent: OfferTerms,
   index: number,
   facts: ItemFacts,
 ): PlanProblem | null {
@@ -74,7 +74,7 @@ export function replacementProblem(
 
 /** A recipient that would make the offer fail or never be claimed. */
 export function destinationProblem(
-  intent: OfferIntent,
+  intent: OfferTerms,
   index: number,
   facts: ItemFacts,
 ): PlanProblem | null {
@@ -101,7 +101,7 @@ export function destinationProblem(
  * (tecEXPIRED, the fee charged), so it is left out.
  */
 export function expirationProblem(
-  intent: OfferIntent,
+  intent: OfferTerms,
   index: number,
   facts: ItemFacts,
 ): PlanProblem | null {

@@ -9,6 +9,7 @@
 import type { Client } from 'xrpl'
 
 import { EngineError } from '../../../shared/errors.ts'
+import { intentEffects } from '../../../shared/intents.ts'
 import { buildNetworks } from '../../../shared/networks.ts'
 import type { NetworkId } from '../../../shared/networks.ts'
 import type { BurnEffects, JobKind, PlanProblem } from '../../api.ts'
@@ -63,7 +64,7 @@ function assertPlanFits(spec: JobKindSpec, planned: readonly PlannedIntent[], ac
         `Item ${index + 1} (${intent.type}) does not fit a ${spec.kind}`,
       )
     }
-    if (intent.type === 'offer' && intent.destination === account) {
+    if (intentEffects(intent).offer?.destination === account) {
       const message = `${account} is the connected wallet itself: it cannot be sent its own NFTs. Remove it from the ${spec.selfOfferSource ?? 'offers'}`
       throw new EngineError('VALIDATION', message, { itemIndex: index })
     }
@@ -114,8 +115,9 @@ export async function runPreflight(
   })
   const troubled = new Set(problems.map((problem) => problem.itemIndex))
   const clear = planned.filter((_, index) => !troubled.has(index))
-  const newOffers = clear.filter(({ intent }) => intent.type === 'offer').length
-  const cancelled = clear.flatMap(({ intent }) => (intent.type === 'cancel' ? intent.offerIds : []))
+  const clearEffects = clear.map(({ intent }) => intentEffects(intent))
+  const newOffers = clearEffects.filter(({ offer }) => offer !== undefined).length
+  const cancelled = clearEffects.flatMap(({ cancels }) => cancels ?? [])
   const freedOffers = new Set(cancelled.filter((id) => isOwnOffer(id, facts))).size
   const effects = spec.effects ? await spec.effects({ client, account, clear }) : undefined
   const burn = effects?.burn

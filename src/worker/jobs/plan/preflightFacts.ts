@@ -8,7 +8,7 @@ import type { Client } from 'xrpl'
 
 import type { NftItem } from '../../../db/types/nfts.ts'
 import { EngineError } from '../../../shared/errors.ts'
-import { intentNftId } from '../../../shared/intents.ts'
+import { intentEffects } from '../../../shared/intents.ts'
 import { readAccountNfts } from '../../ledger/accountNfts.ts'
 import {
   readAccount,
@@ -54,14 +54,13 @@ export async function readFacts(
   networkName: string,
 ) {
   const { client, account } = deps
-  const hasNfts = planned.some(({ intent }) => intentNftId(intent) !== null)
-  const cancelIds = planned.flatMap(({ intent }) =>
-    intent.type === 'cancel' ? intent.offerIds : [],
-  )
+  const effects = planned.map(({ intent }) => intentEffects(intent))
+  const hasNfts = effects.some(({ nft }) => nft !== undefined)
+  const cancelIds = effects.flatMap(({ cancels }) => cancels ?? [])
   // An airdrop started again after it ended (offers still waiting) would offer each NFT a second
   // time, and a listing would give an NFT already on sale a second price; the account's own sell
   // offers tell which NFTs are already out (a listing's 'List again' cancels them in the same job).
-  const offersNfts = planned.some(({ intent }) => intent.type === 'offer')
+  const offersNfts = effects.some(({ offer }) => offer !== undefined)
   const needsOwnOffers = cancelIds.length > 0 || offersNfts
   // Recipients are read alongside the account's NFTs and offers (100,000 of them take a while); the
   // issuers to check depend on the NFTs, so they come after.
@@ -92,7 +91,7 @@ export async function readFacts(
   const missing = [...lookups.values()].some((lookup) => lookup.kind === 'missing')
   const heldNfts = missing && !hasNfts ? await readNftMap(client, account) : nfts
   // An offer's own expiration already past would fail (tecEXPIRED).
-  const expiring = planned.some(({ intent }) => intent.type === 'offer' && intent.expiration)
+  const expiring = effects.some(({ offer }) => offer?.expiration !== undefined)
   const closeTime =
     expiring || needsCloseTime(lookups, account) ? await readCloseTime(client) : null
   const offeredNfts = offersNfts

@@ -6,8 +6,9 @@
  * offers to cancel are in offerProblems.ts and cancelProblems.ts; a kind's own (a sale's bid, a key
  * removal) are its JobKindSpec's.
  */
-import type { Intent } from '../../../db/types/jobItems.ts'
 import { shortAddress, shortId } from '../../../shared/format.ts'
+import { intentEffects } from '../../../shared/intents.ts'
+import type { IntentEffects } from '../../../shared/intents.ts'
 import type { PlanProblem } from '../../api.ts'
 import type { ItemCheck, PlannedIntent } from '../jobKind.ts'
 import { cancelProblems } from './cancelProblems.ts'
@@ -29,30 +30,30 @@ export interface KindChecks {
 }
 
 function nftProblem(
-  intent: Extract<Intent, { nftId: string }>,
+  nft: NonNullable<IntentEffects['nft']>,
   index: number,
   facts: ItemFacts,
   seen: Set<string>,
   hint: string | undefined,
 ): PlanProblem | null {
-  const label = `NFT ${shortId(intent.nftId)}`
-  const nft = facts.nfts.get(intent.nftId)
-  const duplicate = seen.has(intent.nftId)
-  seen.add(intent.nftId)
-  if (!nft && intent.type === 'accept') {
+  const label = `NFT ${shortId(nft.id)}`
+  const held = facts.nfts.get(nft.id)
+  const duplicate = seen.has(nft.id)
+  seen.add(nft.id)
+  if (!held && nft.role === 'sells') {
     // A sale is the whole job: an NFT no longer held blocks it rather than being skipped.
     const message = `${label} is not in this wallet: it cannot be sold`
     return { code: 'NOT_OWNED', message, itemIndex: index, blocking: true }
   }
-  if (!nft) {
+  if (!held) {
     return itemProblem('NOT_OWNED', index, `${label} is not in this wallet: it will be skipped`)
   }
-  if (intent.type === 'offer' && !mayOffer(nft, facts)) {
-    const issuer = shortAddress(nft.issuer)
+  if (nft.role === 'offers' && !mayOffer(held, facts)) {
+    const issuer = shortAddress(held.issuer)
     const message = `${label} is not transferable: only its issuer ${issuer} can offer it. It will be skipped`
     return itemProblem('NOT_TRANSFERABLE', index, message)
   }
-  const offered = intent.type === 'offer' ? facts.offeredNfts.get(intent.nftId) : undefined
+  const offered = nft.role === 'offers' ? facts.offeredNfts.get(nft.id) : undefined
   if (offered) {
     const to = offered.destination ? ` (to ${shortAddress(offered.destination)})` : ''
     // A listing names the way to a new price: 'List again' replaces the offer in the same job.
@@ -65,12 +66,9 @@ function nftProblem(
     const message = `${label} appears more than once in this job: only its first item will run`
     return itemProblem('DUPLICATE', index, message)
   }
-  const job =
-    intent.type === 'offer' || intent.type === 'burn'
-      ? facts.offeredByJobs.get(intent.nftId)
-      : undefined
+  const job = nft.role === 'sells' ? undefined : facts.offeredByJobs.get(nft.id)
   if (job) {
-    const what = intent.type === 'burn' ? ': burning it would break that job. It' : ': it'
+    const what = nft.role === 'burns' ? ': burning it would break that job. It' : ': it'
     const message = `${label} is still to be offered by another ${job.kind} of this wallet (job ${job.id.slice(0, 8)})${what} will be skipped`
     return itemProblem('DUPLICATE', index, message)
   }
@@ -94,24 +92,25 @@ export function itemProblems(
   const seen = new Set<string>()
   planned.forEach(({ intent }, index) => {
     const own = kind.check?.(intent, index, facts) ?? null
-    if (intent.type === 'cancel') {
-      problems.push(...cancelProblems(intent.offerIds, index, facts))
+    const effects = intentEffects(intent)
+    if (effects.cancels) {
+      problems.push(...cancelProblems(effects.cancels, index, facts))
       return
     }
-    if (intent.type === 'removeRegularKey') {
+    if (!effects.nft) {
       if (own) problems.push(own)
       return
     }
-    const nft = nftProblem(intent, index, facts, seen, kind.alreadyOfferedHint)
-    const offer = intent.type === 'offer'
-    const destination = offer ? destinationProblem(intent, index, facts) : null
-    const expiry = offer && !nft ? expirationProblem(intent, index, facts) : null
-    const replaced = offer ? replacementProblem(intent, index, facts) : null
+    const nft = nftProblem(effects.nft, index, facts, seen, kind.alreadyOfferedHint)
+    const { offer } = effects
+    const destination = offer ? destinationProblem(offer, index, facts) : null
+    const expiry = offer && !nft ? expirationProblem(offer, index, facts) : null
+    const replaced = offer ? replacementProblem(offer, index, facts) : null
     for (const problem of [nft, destination, expiry, own, replaced]) {
       if (!problem) continue
       // Skipping an offer that replaces others would still cancel those: its NFT would be left
       // with no price at all. The user takes it out of the listing instead.
-      const replacing = offer && (intent.replaces?.length ?? 0) > 0 && !problem.blocking
+      const replacing = (offer?.replaces?.length ?? 0) > 0 && !problem.blocking
       problems.push(replacing ? unskippable(problem) : problem)
     }
   })

@@ -97,6 +97,7 @@ export async function recordPlan(
     kind: request.kind,
     items: items.length,
     ...figures,
-    ...(request.kind === 'airdrop' && request.seed ? { shuffleSeed: request.seed } : {}),
+    // A shuffled plan (a randomized airdrop) names the seed it was shuffled with.
+    ...('seed' in request && request.seed ? { shuffleSeed: request.seed } : {}),
   }
 }

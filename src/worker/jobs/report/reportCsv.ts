@@ -4,12 +4,13 @@
  */
 import Papa from 'papaparse'
 
-import type { Attempt, Intent, JobItemRow } from '../../../db/types/jobItems.ts'
+import type { Attempt, JobItemRow } from '../../../db/types/jobItems.ts'
 import type { JobRow } from '../../../db/types/jobs.ts'
 import { EngineError } from '../../../shared/errors.ts'
 import { formatDrops } from '../../../shared/format.ts'
 import type { ResultWords } from '../../ledger/resultMessages.ts'
-import { intentNftId } from '../../../shared/intents.ts'
+import { intentEffects } from '../../../shared/intents.ts'
+import type { IntentEffects } from '../../../shared/intents.ts'
 import { isRecord } from '../../../shared/isRecord.ts'
 
 /** The report's columns, in order. */
@@ -41,18 +42,17 @@ function shownAttempt(attempts: Attempt[]): Attempt | undefined {
   return attempts.find((attempt) => attempt.final === 'tesSUCCESS') ?? attempts.at(-1)
 }
 
-/** The NFT column: the NFT of an offer or burn, the offer ids of a cancellation. */
-function nftColumn(intent: Intent): string {
-  return intent.type === 'cancel' ? intent.offerIds.join(';') : (intentNftId(intent) ?? '')
+/** The NFT column: the NFT an item offers, burns or sells, or the offer ids it cancels. */
+function nftColumn(effects: IntentEffects): string {
+  return effects.cancels?.join(';') ?? effects.nft?.id ?? ''
 }
 
-function amountColumn(intent: Intent): string {
-  return intent.type === 'offer' ? formatDrops(intent.amountDrops) : ''
+function amountColumn(effects: IntentEffects): string {
+  return effects.offer ? formatDrops(effects.offer.amountDrops) : ''
 }
 
-function recipientColumn(item: JobItemRow): string {
-  const destination = item.intent.type === 'offer' ? item.intent.destination : undefined
-  return item.recipient ?? destination ?? ''
+function recipientColumn(item: JobItemRow, effects: IntentEffects): string {
+  return item.recipient ?? effects.offer?.destination ?? ''
 }
 
 function messageColumn(item: JobItemRow, words: ResultWords): string {
@@ -62,12 +62,13 @@ function messageColumn(item: JobItemRow, words: ResultWords): string {
 
 function reportRow(item: JobItemRow, words: ResultWords): ReportRow {
   const attempt = shownAttempt(item.attempts)
+  const effects = intentEffects(item.intent)
   return {
     index: String(item.index),
     action: item.intent.type,
-    nft_id: nftColumn(item.intent),
-    recipient: recipientColumn(item),
-    amount_xrp: amountColumn(item.intent),
+    nft_id: nftColumn(effects),
+    recipient: recipientColumn(item, effects),
+    amount_xrp: amountColumn(effects),
     status: item.status,
     tx_hash: attempt?.hash ?? '',
     result: item.result ?? '',

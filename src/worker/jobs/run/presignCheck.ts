@@ -16,6 +16,7 @@ import type { Client } from 'xrpl'
 
 import type { JobItemRow } from '../../../db/types/jobItems.ts'
 import { shortAddress, shortId } from '../../../shared/format.ts'
+import { intentEffects } from '../../../shared/intents.ts'
 import type { IntentTypes, Refusal } from '../../ledger/intentTypes.ts'
 import { readOwnOffers } from '../../ledger/ownOffers.ts'
 import type { OfferEntry } from '../../ledger/ownOffers.ts'
@@ -80,7 +81,7 @@ export class PresignCheck {
    */
   async refusals(items: readonly JobItemRow[]): Promise<Map<JobItemRow, Refusal>> {
     const refused = new Map<JobItemRow, Refusal>()
-    const offers = items.filter((item) => item.intent.type === 'offer')
+    const offers = items.filter((item) => intentEffects(item.intent).offer)
     if (offers.length > 0) {
       const sellByNft = await this.sellOffers()
       for (const item of offers) {
@@ -118,14 +119,14 @@ function offeredElsewhere(
   item: JobItemRow,
   sellByNft: ReadonlyMap<string, readonly SellOffer[]>,
 ): Refusal | null {
-  const { intent } = item
-  if (intent.type !== 'offer') return null
-  const replaced = new Set(intent.replaces ?? [])
-  const other = (sellByNft.get(intent.nftId) ?? []).find((o) => !replaced.has(o.offerId))
+  const offer = intentEffects(item.intent).offer
+  if (!offer) return null
+  const replaced = new Set(offer.replaces ?? [])
+  const other = (sellByNft.get(offer.nftId) ?? []).find((o) => !replaced.has(o.offerId))
   if (!other) return null
   const to = other.destination ? ` to ${shortAddress(other.destination)}` : ''
   return {
     code: 'TAKEN',
-    message: `NFT ${shortId(intent.nftId)} got a sell offer${to} (${shortId(other.offerId)}) after this job was planned: it was skipped, so that it is not offered twice`,
+    message: `NFT ${shortId(offer.nftId)} got a sell offer${to} (${shortId(other.offerId)}) after this job was planned: it was skipped, so that it is not offered twice`,
   }
 }

@@ -4,6 +4,7 @@
  * for it.
  */
 import type { JobItemRow } from '../../../db/types/jobItems.ts'
+import { intentEffects } from '../../../shared/intents.ts'
 
 /** Which replacing offers wait for which cancellations of the run. */
 export class ReplacementOrder {
@@ -20,14 +21,11 @@ export class ReplacementOrder {
     const notReplaced: JobItemRow[] = []
     const cancelling = new Map<string, JobItemRow>()
     for (const item of items) {
-      if (item.intent.type === 'cancel') {
-        for (const id of item.intent.offerIds) cancelling.set(id, item)
-      }
+      for (const id of intentEffects(item.intent).cancels ?? []) cancelling.set(id, item)
     }
     if (cancelling.size === 0) return notReplaced
     for (const item of items) {
-      if (item.intent.type !== 'offer' || !item.intent.replaces) continue
-      for (const id of item.intent.replaces) {
+      for (const id of intentEffects(item.intent).offer?.replaces ?? []) {
         const cancel = cancelling.get(id)
         if (!cancel || cancel.status === 'succeeded') continue
         if (cancel.status === 'failed' || cancel.status === 'skipped') {

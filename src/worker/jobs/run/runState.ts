@@ -11,6 +11,7 @@ import type { LedgerDb } from '../../../db/schema.ts'
 import type { Attempt, JobItemRow } from '../../../db/types/jobItems.ts'
 import type { JobRow } from '../../../db/types/jobs.ts'
 import { logFailure } from '../../../shared/errors.ts'
+import { intentEffects } from '../../../shared/intents.ts'
 import type { ResultWords } from '../../ledger/resultMessages.ts'
 import { ReplacementOrder } from './replacementOrder.ts'
 import { RunControl } from './runControl.ts'
@@ -233,9 +234,10 @@ export class RunState {
    * list). A failure here loses nothing: the next load of the list leaves them out too.
    */
   private async forgetBurned(changed: readonly JobItemRow[]): Promise<void> {
-    const burned = changed.flatMap((item) =>
-      item.intent.type === 'burn' && item.status === 'succeeded' ? [item.intent.nftId] : [],
-    )
+    const burned = changed.flatMap((item) => {
+      const { nft } = intentEffects(item.intent)
+      return nft?.role === 'burns' && item.status === 'succeeded' ? [nft.id] : []
+    })
     const { network, account } = this.job
     await forgetBurnedNfts(this.db, network, account, burned).catch(
       logFailure('jobs: forgetting burned NFTs'),
