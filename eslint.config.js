@@ -54,7 +54,7 @@ export default tseslint.config(
     // The same guards where valtio lives: src/app/state (what several tabs share) and each tab's own
     // `…State.ts` beside its views. (A block for these files replaces the rule's options of the block
     // above: they must be repeated, not left out.)
-    files: ['src/app/state/**/*.{ts,tsx}', 'src/app/*/*State.ts'],
+    files: ['src/app/state/**/*.{ts,tsx}', 'src/app/*/*State.ts', 'src/app/*/*/*State.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', appImports(false)],
     },
@@ -116,7 +116,7 @@ function appTabs() {
         rules: { '@typescript-eslint/no-restricted-imports': guards(true) },
       },
       {
-        files: [`src/app/${tab}/*State.ts`],
+        files: [`src/app/${tab}/**/*State.ts`],
         rules: { '@typescript-eslint/no-restricted-imports': guards(false) },
       },
     ]
@@ -150,7 +150,7 @@ function appRooms() {
       ? [{ files: ['src/app/state/**/*.{ts,tsx}'], rules: rule(false) }]
       : [
           { files: [`src/app/${room}/**/*.{ts,tsx}`], rules: rule(true) },
-          { files: [`src/app/${room}/*State.ts`], rules: rule(false) },
+          { files: [`src/app/${room}/**/*State.ts`], rules: rule(false) },
         ]
   })
 }

@@ -1,5 +1,5 @@
 import { AirdropIntro } from './AirdropIntro.tsx'
-import { HoldersPanel } from './HoldersPanel.tsx'
+import { HoldersPanel } from './holders/HoldersPanel.tsx'
 import { ManagerPanel } from './ManagerPanel.tsx'
 import { UploadPanel } from './UploadPanel.tsx'
 import './airdrop.css'

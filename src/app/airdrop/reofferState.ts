@@ -14,7 +14,7 @@ import type { HolderSnapshotProgress } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
 import { onWalletChange, walletSignal } from '../state/session.ts'
 import { airdropState, planWith } from './airdropState.ts'
-import { holdersState } from './holdersState.ts'
+import { holdersState } from './holders/holdersState.ts'
 
 interface ReofferState {
   /** The airdrop whose snapshot must be retaken before its re-offer to the snapshot. */

@@ -1,6 +1,6 @@
-import { shortAddress } from '../../shared/format.ts'
-import { counted } from '../../shared/plural.ts'
-import type { HolderConfirmProgress, SnapshotDistribution } from '../../worker/api.ts'
+import { shortAddress } from '../../../shared/format.ts'
+import { counted } from '../../../shared/plural.ts'
+import type { HolderConfirmProgress, SnapshotDistribution } from '../../../worker/api.ts'
 import { keepUnconfirmed, useHolders } from './holdersState.ts'
 
 /** How far the confirmation of a preview's recipients is (shown like the snapshot's progress). */

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 
-import { counted } from '../../shared/plural.ts'
-import type { DistributionRules, HolderMark, SnapshotDistribution } from '../../worker/api.ts'
+import { counted } from '../../../shared/plural.ts'
+import type { DistributionRules, HolderMark, SnapshotDistribution } from '../../../worker/api.ts'
 import { ConfirmationNote, ConfirmProgress } from './ConfirmationNote.tsx'
 import {
   addBlockFile,

@@ -6,18 +6,18 @@
 import { proxy as comlinkProxy } from 'comlink'
 import { proxy, ref, useSnapshot } from 'valtio'
 
-import { CLASSIC_ADDRESS_SHAPE } from '../../shared/constants.ts'
-import { errorMessage } from '../../shared/errors.ts'
+import { CLASSIC_ADDRESS_SHAPE } from '../../../shared/constants.ts'
+import { errorMessage } from '../../../shared/errors.ts'
 import type {
   DistributionRules,
   HolderConfirmProgress,
   HolderSnapshot,
   HolderSnapshotProgress,
   SnapshotDistribution,
-} from '../../worker/api.ts'
-import { engine } from '../engine.ts'
-import { onWalletChange, walletSignal } from '../state/session.ts'
-import { loadDistribution } from './distributionState.ts'
+} from '../../../worker/api.ts'
+import { engine } from '../../engine.ts'
+import { onWalletChange, walletSignal } from '../../state/session.ts'
+import { loadDistribution } from '../distributionState.ts'
 
 interface HoldersState {
   issuer: string
