@@ -1,4 +1,6 @@
 /// <reference types="vitest/config" />
+import { existsSync } from 'node:fs'
+
 import react from '@vitejs/plugin-react'
 import { defineConfig, loadEnv } from 'vite'
 import type { Plugin } from 'vite'
@@ -106,17 +108,22 @@ function nftImageCache(): RuntimeCaching {
  */
 function firstScreenChunk() {
   const packages = ['react', 'react-dom', 'scheduler', 'dexie', 'dexie-react-hooks', 'valtio']
-  const state = ['session', 'ui', 'network', 'reconnected', 'selection', 'runner', 'collection']
+  const state = ['session', 'ui', 'network', 'selection', 'runner', 'viewPace', 'install']
   const sources = [
     ...[...packages, 'proxy-compare', 'comlink'].map((name) => `/node_modules/${name}/`),
-    ...[...state, 'filters', 'viewPace', 'install', 'actionGate', 'blockReasons'].map(
-      (name) => `/src/app/state/${name}.ts`,
-    ),
+    ...[...state, 'actionGate', 'blockReasons'].map((name) => `/src/app/state/${name}.ts`),
+    ...['collectionState', 'filtersState'].map((name) => `/src/app/collection/${name}.ts`),
     ...['useJobs', 'jobStatus', 'useJobEnd'].map((name) => `/src/app/jobs/${name}.ts`),
     '/src/app/engine.ts',
     '/src/db/',
     '/src/shared/',
   ]
+  // A module moved or renamed would silently leave the first screen's chunk: the build stops instead.
+  const gone = sources.filter(
+    (source) => source.endsWith('.ts') && !existsSync(new URL(`.${source}`, import.meta.url)),
+  )
+  if (gone.length > 0)
+    throw new Error(`firstScreenChunk() names missing modules: ${gone.join(', ')}`)
   // Shared code only the tabs use: left to their chunks, it keeps the first screen lean.
   const tabsOnly = [
     '/src/shared/currency.ts',
