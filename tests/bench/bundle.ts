@@ -12,7 +12,7 @@
  * - an offline reload with the demo holder's collection on screen: navigation start to the first NFT
  *   card again (the app reopens the last account read-only), -1 when no card shows within 20 s.
  */
-import { readFile, readdir, rm, stat } from 'node:fs/promises'
+import { readFile, readdir, stat } from 'node:fs/promises'
 import { posix } from 'node:path'
 import { gzipSync } from 'node:zlib'
 
@@ -24,7 +24,7 @@ import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
 import { startSandbox } from '../../src/sandbox/index.ts'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/chromium.ts'
 import type { Figures, Suite } from './run.ts'
-import { OUT_DIR, ROOT, connectLargeHolder, percentile, serveApp } from './ui.ts'
+import { BENCH_PORTS, OUT_DIR, ROOT, connectLargeHolder, percentile, serveApp } from './ui.ts'
 import { recordLongTasks } from './uiPage.ts'
 import { size } from './size.ts'
 
@@ -300,7 +300,11 @@ async function offlineReload(
 }
 
 async function run(): Promise<Figures> {
-  const sandbox = await startSandbox({ port: 0, gatewayPort: 0, demo: true })
+  const sandbox = await startSandbox({
+    port: BENCH_PORTS.ws,
+    gatewayPort: BENCH_PORTS.gateway,
+    demo: true,
+  })
   let app: Awaited<ReturnType<typeof serveApp>> | undefined
   let browser: Browser | undefined
   try {
@@ -333,7 +337,6 @@ async function run(): Promise<Figures> {
     await browser?.close()
     await app?.stop()
     await sandbox.stop()
-    await rm(`${ROOT}${OUT_DIR}`, { recursive: true, force: true })
   }
 }
 

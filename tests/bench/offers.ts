@@ -12,8 +12,6 @@
  */
 import 'fake-indexeddb/auto'
 
-import { rm } from 'node:fs/promises'
-
 import { chromium } from 'playwright-core'
 import { Wallet } from 'xrpl'
 
@@ -21,7 +19,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/chromium.ts'
 import { startEngineHarness } from '../helpers/engine.ts'
 import { createSellOffersInProcess } from '../helpers/offerLedger.ts'
 import type { Figures, Suite } from './run.ts'
-import { OUT_DIR, ROOT, connectLargeHolder, measureKeystrokes, percentile, serveApp } from './ui.ts'
+import { BENCH_PORTS, connectLargeHolder, measureKeystrokes, percentile, serveApp } from './ui.ts'
 import { recordLongTasks } from './uiPage.ts'
 import { size } from './size.ts'
 
@@ -74,7 +72,11 @@ async function floorFigures(h: Awaited<ReturnType<typeof startEngineHarness>>): 
 }
 
 async function run(): Promise<Figures> {
-  const h = await startEngineHarness({ demo: true, gatewayPort: 0 })
+  const h = await startEngineHarness({
+    demo: true,
+    port: BENCH_PORTS.ws,
+    gatewayPort: BENCH_PORTS.gateway,
+  })
   const seller = Wallet.generate()
   createSellOffersInProcess(h.sb.ledger, seller, NFTS, PER_NFT, 2000)
   await h.sb.ledgerAccept()
@@ -137,7 +139,6 @@ async function run(): Promise<Figures> {
     } finally {
       await browser.close()
       await app.stop()
-      await rm(`${ROOT}${OUT_DIR}`, { recursive: true, force: true })
     }
   } finally {
     await h.stop()

@@ -21,7 +21,7 @@ import { sandboxSuite } from './sandbox.ts'
 import { scaleSuite } from './scale.ts'
 import { SMOKE } from './size.ts'
 import { snapshotSuite } from './snapshot.ts'
-import { uiSuite } from './ui.ts'
+import { removeBuiltApp, uiSuite } from './ui.ts'
 import { uiJobSuite } from './uiJob.ts'
 import { uiPlanSuite } from './uiPlan.ts'
 
@@ -106,7 +106,10 @@ async function smoke(chosen: readonly Suite[]): Promise<void> {
 
 const elapsedS = (t0: number) => Math.round((performance.now() - t0) / 100) / 10
 
-main(process.argv.slice(2)).catch((e: unknown) => {
-  console.error(e)
-  process.exit(1)
-})
+main(process.argv.slice(2))
+  // The UI suites share one build of the app (ui.ts serveApp): it goes once they all ran.
+  .finally(removeBuiltApp)
+  .catch((e: unknown) => {
+    console.error(e)
+    process.exit(1)
+  })

@@ -12,7 +12,6 @@
  * - the page's JS heap (DevTools Runtime.getHeapUsage), sampled every 500 ms while the job runs: the
  *   peak.
  */
-import { rm } from 'node:fs/promises'
 
 import { chromium } from 'playwright-core'
 import type { Page } from 'playwright-core'
@@ -25,7 +24,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/chromium.ts'
 import { accountTxs } from '../helpers/jobs.ts'
 import { minimumLedgers, withoutEscalation } from './jobRuns.ts'
 import type { Figures, Suite } from './run.ts'
-import { OUT_DIR, ROOT, connectLargeHolder, percentile, serveApp } from './ui.ts'
+import { BENCH_PORTS, connectLargeHolder, percentile, serveApp } from './ui.ts'
 import { recordLongTasks, scriptedScroll } from './uiPage.ts'
 import { size } from './size.ts'
 
@@ -56,8 +55,8 @@ async function sampleHeap(page: Page): Promise<() => Promise<number>> {
 
 async function run(): Promise<Figures> {
   const sandbox = await startSandbox({
-    port: 0,
-    gatewayPort: 0,
+    port: BENCH_PORTS.ws,
+    gatewayPort: BENCH_PORTS.gateway,
     demo: true,
     largeHolderNfts: NFTS,
     expectedLedgerSize: EXPECTED_LEDGER_SIZE,
@@ -182,7 +181,6 @@ async function run(): Promise<Figures> {
     await browser.close()
     await app.stop()
     await sandbox.stop()
-    await rm(`${ROOT}${OUT_DIR}`, { recursive: true, force: true })
   }
 }
 

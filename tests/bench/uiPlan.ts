@@ -26,7 +26,7 @@ import { writeBigState } from '../helpers/bigLedger.ts'
 import type { E2eWindow } from '../e2e/support/hooks.ts'
 import type { Figures, Suite } from './run.ts'
 import { startThreadedSandbox } from './threadedSandbox.ts'
-import { OUT_DIR, ROOT, connectLargeHolder, serveApp } from './ui.ts'
+import { BENCH_PORTS, connectLargeHolder, serveApp } from './ui.ts'
 import { size } from './size.ts'
 
 const BIG = size(100_000, 200)
@@ -90,9 +90,10 @@ async function run(): Promise<Figures> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-uiplan-'))
   const file = join(dir, 'ledger.json')
   const big = await writeBigState(file, { nfts: BIG, recipients: BIG })
-  const sb = await startThreadedSandbox({ port: 0, loadFrom: file, closeMs: 1000 })
-  // The big state's NFTs have no URI: their metadata 'fails' at once, no gateway is reached.
-  const app = await serveApp(sb.url, 'http://127.0.0.1:9')
+  const sb = await startThreadedSandbox({ port: BENCH_PORTS.ws, loadFrom: file, closeMs: 1000 })
+  // The big state's NFTs have no URI: their metadata 'fails' at once, no gateway is reached (none
+  // listens at the gateway's port here).
+  const app = await serveApp(sb.url, `http://127.0.0.1:${BENCH_PORTS.gateway}`)
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
   try {
     const floorMs = await bareRoundTrips(browser, sb.url, big.recipients, LOOKUP_CONCURRENCY)
@@ -136,7 +137,6 @@ async function run(): Promise<Figures> {
     await app.stop()
     await sb.stop()
     await rm(dir, { recursive: true, force: true })
-    await rm(`${ROOT}${OUT_DIR}`, { recursive: true, force: true })
   }
 }
 
