@@ -34,9 +34,12 @@ export default defineConfig({
   projects: [
     // Tests tagged @mobile-only check the phone's layout (Pixel 7: touch, 412 × 915).
     { name: 'desktop', use: { ...devices['Desktop Chrome'] }, grepInvert: /@mobile-only/ },
-    // Tests tagged @desktop-only prove engine behaviour (resuming, several tabs, pricing, keys) or
-    // logic the phone's layout does not change (filters, sorting, the cache line): the phone runs
-    // every flow's own spec and the layout checks, not these again, to keep CI within its time.
+    // Tests tagged @desktop-only prove engine behaviour (resuming, several tabs, pricing, keys, what
+    // the ledger stream brings), logic the phone's layout does not change (filters, sorting, the
+    // cache line, credential formats, CSV columns, gateways), or wallets a phone does not have
+    // (GEM Wallet): the phone runs each tab's main flow, its dialogs and the layout checks, not
+    // these again, to keep CI within its time (the e2e's time is CPU: 2 workers leave a fifth of
+    // two cores idle, a third worker gained a tenth).
     { name: 'mobile', use: { ...devices['Pixel 7'] }, grepInvert: /@desktop-only/ },
   ],
   // Commands start the servers themselves (not through npx or npm), so the PID Playwright stops is

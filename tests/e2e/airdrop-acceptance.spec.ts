@@ -33,82 +33,84 @@ function rowOf(results: Locator, address: string): Locator {
   return results.getByTestId('recipient-row').filter({ hasText: shortAddress(address) })
 }
 
-test('recipients who accept show as accepted; Reclaim unaccepted cancels the rest', async ({
-  page,
-}) => {
-  const holder = await airdropHolder(15)
-  const minted = new Set(await nftsHeldBy(holder.address))
-  await connectHolder(page, holder, 15)
-  const rows = [...acceptors, ...waiting].map((w): [string, number] => [w.address, 1])
-  await chooseCsv(page, 'acceptance.csv', distributionCsv(rows))
-  await selectAllNfts(page, 15)
+test(
+  'recipients who accept show as accepted; Reclaim unaccepted cancels the rest',
+  { tag: '@desktop-only' },
+  async ({ page }) => {
+    const holder = await airdropHolder(15)
+    const minted = new Set(await nftsHeldBy(holder.address))
+    await connectHolder(page, holder, 15)
+    const rows = [...acceptors, ...waiting].map((w): [string, number] => [w.address, 1])
+    await chooseCsv(page, 'acceptance.csv', distributionCsv(rows))
+    await selectAllNfts(page, 15)
 
-  const manager = managerPanel(page)
-  await confirmAirdrop(page, 15)
+    const manager = managerPanel(page)
+    await confirmAirdrop(page, 15)
 
-  const results = manager.getByTestId('airdrop-results')
-  await expect(results.getByRole('heading', { name: 'Airdrop Complete' })).toBeVisible({
-    timeout: 60_000,
-  })
-  await expect(results.getByTestId('results-successful')).toHaveText('15')
-  // The NFTs are on offer now: the selection was cleared so they are not picked for another airdrop.
-  await expect(page.getByTestId('collection-counts')).toContainText('0 selected')
+    const results = manager.getByTestId('airdrop-results')
+    await expect(results.getByRole('heading', { name: 'Airdrop Complete' })).toBeVisible({
+      timeout: 60_000,
+    })
+    await expect(results.getByTestId('results-successful')).toHaveText('15')
+    // The NFTs are on offer now: the selection was cleared so they are not picked for another airdrop.
+    await expect(page.getByTestId('collection-counts')).toContainText('0 selected')
 
-  // The collectors accept a couple of ledgers later; the account stream brings it to the page.
-  const summary = results.getByTestId('acceptance-summary')
-  await expect(summary).toHaveText('10 accepted, 5 waiting, 0 gone', { timeout: 45_000 })
-  // The collection and the footer follow the account's stream: the ten NFTs accepted left the
-  // list and the counts, without a reload or a press of Load NFTs.
-  await expect(page.getByTestId('collection-counts')).toContainText('5 total')
-  await expect(page.getByTestId('footer-counts')).toContainText('NFTs: 5')
-  await expect(page.getByTestId('footer-counts')).toContainText('Offers: 5')
-  await results.getByRole('button', { name: /Per-recipient details \(15 recipients\)/ }).click()
-  await expect(rowOf(results, acceptors[0]!.address).locator('[data-state="accepted"]')).toHaveText(
-    'accepted',
-  )
-  await expect(rowOf(results, waiting[0]!.address).locator('[data-state="offered"]')).toHaveText(
-    'offered',
-  )
-  // What the page says is what the ledger holds: each acceptor owns one NFT of this holder.
-  const footer = page.getByRole('contentinfo')
-  await expect(footer).toContainText('Offers: 5')
-  const offered = await offersOwnedBy(holder.address)
-  expect(offered).toHaveLength(5)
-  expect(new Set(offered.map((offer) => offer.Destination))).toEqual(
-    new Set(waiting.map((w) => w.address)),
-  )
+    // The collectors accept a couple of ledgers later; the account stream brings it to the page.
+    const summary = results.getByTestId('acceptance-summary')
+    await expect(summary).toHaveText('10 accepted, 5 waiting, 0 gone', { timeout: 45_000 })
+    // The collection and the footer follow the account's stream: the ten NFTs accepted left the
+    // list and the counts, without a reload or a press of Load NFTs.
+    await expect(page.getByTestId('collection-counts')).toContainText('5 total')
+    await expect(page.getByTestId('footer-counts')).toContainText('NFTs: 5')
+    await expect(page.getByTestId('footer-counts')).toContainText('Offers: 5')
+    await results.getByRole('button', { name: /Per-recipient details \(15 recipients\)/ }).click()
+    await expect(
+      rowOf(results, acceptors[0]!.address).locator('[data-state="accepted"]'),
+    ).toHaveText('accepted')
+    await expect(rowOf(results, waiting[0]!.address).locator('[data-state="offered"]')).toHaveText(
+      'offered',
+    )
+    // What the page says is what the ledger holds: each acceptor owns one NFT of this holder.
+    const footer = page.getByRole('contentinfo')
+    await expect(footer).toContainText('Offers: 5')
+    const offered = await offersOwnedBy(holder.address)
+    expect(offered).toHaveLength(5)
+    expect(new Set(offered.map((offer) => offer.Destination))).toEqual(
+      new Set(waiting.map((w) => w.address)),
+    )
 
-  // Reclaim: one cancel transaction frees the five offers' reserve.
-  await results.getByRole('button', { name: 'Reclaim unaccepted' }).click()
-  const reclaim = page.getByRole('dialog', { name: 'Reclaim unaccepted offers' })
-  await expect(reclaim.getByTestId('plan-transactions')).toHaveText('1')
-  await expect(reclaim).toContainText('Reserve freed1 XRP')
-  await reclaim.getByRole('button', { name: 'Reclaim', exact: true }).click()
-  await expect(reclaim).toBeHidden()
-  await expect(results.getByTestId('reclaim-progress')).toHaveText(
-    'Reclaim completed: 1 of 1 transactions succeeded',
-    { timeout: 30_000 },
-  )
-  await expect(summary).toHaveText('10 accepted, 0 waiting, 5 gone', { timeout: 30_000 })
-  await expect(results.getByRole('button', { name: 'Reclaim unaccepted' })).toBeDisabled()
-  await expect(footer).toContainText('Offers: 0')
-  expect(await offersOwnedBy(holder.address)).toHaveLength(0)
-  // The holder kept exactly the five NFTs that were on offer to the waiting recipients; each acceptor
-  // holds exactly one of the holder's NFTs, and the waiting ones none.
-  const kept = await nftsHeldBy(holder.address)
-  expect(new Set(kept)).toEqual(new Set(offered.map((offer) => offer.NFTokenID)))
-  for (const acceptor of acceptors) {
-    const held = (await nftsHeldBy(acceptor.address)).filter((id) => minted.has(id))
-    expect(held, acceptor.address).toHaveLength(1)
-  }
-  for (const recipient of waiting) {
-    expect((await nftsHeldBy(recipient.address)).filter((id) => minted.has(id))).toEqual([])
-  }
+    // Reclaim: one cancel transaction frees the five offers' reserve.
+    await results.getByRole('button', { name: 'Reclaim unaccepted' }).click()
+    const reclaim = page.getByRole('dialog', { name: 'Reclaim unaccepted offers' })
+    await expect(reclaim.getByTestId('plan-transactions')).toHaveText('1')
+    await expect(reclaim).toContainText('Reserve freed1 XRP')
+    await reclaim.getByRole('button', { name: 'Reclaim', exact: true }).click()
+    await expect(reclaim).toBeHidden()
+    await expect(results.getByTestId('reclaim-progress')).toHaveText(
+      'Reclaim completed: 1 of 1 transactions succeeded',
+      { timeout: 30_000 },
+    )
+    await expect(summary).toHaveText('10 accepted, 0 waiting, 5 gone', { timeout: 30_000 })
+    await expect(results.getByRole('button', { name: 'Reclaim unaccepted' })).toBeDisabled()
+    await expect(footer).toContainText('Offers: 0')
+    expect(await offersOwnedBy(holder.address)).toHaveLength(0)
+    // The holder kept exactly the five NFTs that were on offer to the waiting recipients; each acceptor
+    // holds exactly one of the holder's NFTs, and the waiting ones none.
+    const kept = await nftsHeldBy(holder.address)
+    expect(new Set(kept)).toEqual(new Set(offered.map((offer) => offer.NFTokenID)))
+    for (const acceptor of acceptors) {
+      const held = (await nftsHeldBy(acceptor.address)).filter((id) => minted.has(id))
+      expect(held, acceptor.address).toHaveLength(1)
+    }
+    for (const recipient of waiting) {
+      expect((await nftsHeldBy(recipient.address)).filter((id) => minted.has(id))).toEqual([])
+    }
 
-  // The tracking is stored on this device: after a reload the card shows the same outcome.
-  await page.reload()
-  await reconnectHolder(page, holder, 5)
-  await expect(managerPanel(page).getByTestId('acceptance-summary')).toHaveText(
-    '10 accepted, 0 waiting, 5 gone',
-  )
-})
+    // The tracking is stored on this device: after a reload the card shows the same outcome.
+    await page.reload()
+    await reconnectHolder(page, holder, 5)
+    await expect(managerPanel(page).getByTestId('acceptance-summary')).toHaveText(
+      '10 accepted, 0 waiting, 5 gone',
+    )
+  },
+)

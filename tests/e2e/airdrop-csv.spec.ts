@@ -120,96 +120,100 @@ test('dark mode and 375 px: the Airdrop tab reads well and does not scroll sidew
   await keepScreenshot(page, testInfo, 'airdrop-dark-375', { fullPage: true })
 })
 
-test('on the Sandbox the help names recipients that exist there and offers them as a sample CSV', async ({
-  page,
-}) => {
-  await openMainShell(page)
-  const accepting = demoAccounts().recipients.slice(0, AUTO_ACCEPT_COUNT)
-  const help = uploadPanel(page).getByRole('complementary', { name: 'CSV Format Requirements' })
-  await expect(help.getByTestId('csv-example')).toHaveText(
-    `wallet_address,nft_amount\n${accepting[0]!.classicAddress},1\n${accepting[1]!.classicAddress},1`,
-  )
-  const downloading = page.waitForEvent('download')
-  await help.getByRole('button', { name: 'Download a sample CSV' }).click()
-  const download = await downloading
-  expect(download.suggestedFilename()).toBe('sample-recipients.csv')
-  const text = await readFile(await download.path(), 'utf8')
-  expect(text).toBe(
-    `wallet_address,nft_amount\n${accepting.map((r) => `${r.classicAddress},1`).join('\n')}\n`,
-  )
-  // The sample reads as it is: ten recipients, one NFT each.
-  await chooseCsv(page, 'sample-recipients.csv', text)
-  await expect(page.getByTestId('csv-distributions')).toHaveText(String(AUTO_ACCEPT_COUNT))
-  await expect(page.getByTestId('csv-nfts-requested')).toHaveText(String(AUTO_ACCEPT_COUNT))
-})
+test(
+  'on the Sandbox the help names recipients that exist there and offers them as a sample CSV',
+  { tag: '@desktop-only' },
+  async ({ page }) => {
+    await openMainShell(page)
+    const accepting = demoAccounts().recipients.slice(0, AUTO_ACCEPT_COUNT)
+    const help = uploadPanel(page).getByRole('complementary', { name: 'CSV Format Requirements' })
+    await expect(help.getByTestId('csv-example')).toHaveText(
+      `wallet_address,nft_amount\n${accepting[0]!.classicAddress},1\n${accepting[1]!.classicAddress},1`,
+    )
+    const downloading = page.waitForEvent('download')
+    await help.getByRole('button', { name: 'Download a sample CSV' }).click()
+    const download = await downloading
+    expect(download.suggestedFilename()).toBe('sample-recipients.csv')
+    const text = await readFile(await download.path(), 'utf8')
+    expect(text).toBe(
+      `wallet_address,nft_amount\n${accepting.map((r) => `${r.classicAddress},1`).join('\n')}\n`,
+    )
+    // The sample reads as it is: ten recipients, one NFT each.
+    await chooseCsv(page, 'sample-recipients.csv', text)
+    await expect(page.getByTestId('csv-distributions')).toHaveText(String(AUTO_ACCEPT_COUNT))
+    await expect(page.getByTestId('csv-nfts-requested')).toHaveText(String(AUTO_ACCEPT_COUNT))
+  },
+)
 
-test("other tools' CSVs: the columns read are named, and where several could be meant the user picks", async ({
-  page,
-}) => {
-  await openMainShell(page)
-  const [first, second] = demoAccounts().recipients
-  const summary = uploadPanel(page).getByTestId('csv-summary')
-  const columns = summary.getByTestId('csv-columns')
+test(
+  "other tools' CSVs: the columns read are named, and where several could be meant the user picks",
+  { tag: '@desktop-only' },
+  async ({ page }) => {
+    await openMainShell(page)
+    const [first, second] = demoAccounts().recipients
+    const summary = uploadPanel(page).getByTestId('csv-summary')
+    const columns = summary.getByTestId('csv-columns')
 
-  // xurgedigital's airdrop tool: Destination, Amount.
-  await chooseCsv(
-    page,
-    'xurge.csv',
-    `Destination,Amount\n${first!.address},2\n${second!.address},1\n`,
-  )
-  await expect(columns).toContainText(
-    'Recipients from column Destination · counts from column Amount',
-  )
-  await expect(summary.getByTestId('csv-nfts-requested')).toHaveText('3')
-  // An Amount may be XRP, not NFTs: the user confirms it before the airdrop can start.
-  await expect(columns.getByRole('status')).toContainText(
-    'Check that Amount is how many NFTs each recipient gets (not how many they hold, nor an amount of XRP).',
-  )
-  await columns.getByRole('button', { name: 'Use these columns' }).click()
-  await expect(columns.getByRole('status')).toBeHidden()
-  await expect(columns).toContainText('counts from column Amount')
+    // xurgedigital's airdrop tool: Destination, Amount.
+    await chooseCsv(
+      page,
+      'xurge.csv',
+      `Destination,Amount\n${first!.address},2\n${second!.address},1\n`,
+    )
+    await expect(columns).toContainText(
+      'Recipients from column Destination · counts from column Amount',
+    )
+    await expect(summary.getByTestId('csv-nfts-requested')).toHaveText('3')
+    // An Amount may be XRP, not NFTs: the user confirms it before the airdrop can start.
+    await expect(columns.getByRole('status')).toContainText(
+      'Check that Amount is how many NFTs each recipient gets (not how many they hold, nor an amount of XRP).',
+    )
+    await columns.getByRole('button', { name: 'Use these columns' }).click()
+    await expect(columns.getByRole('status')).toBeHidden()
+    await expect(columns).toContainText('counts from column Amount')
 
-  // Tab-separated, Bithomp's export names: Owner, …, Total. Its Total is what each one holds: the
-  // user reads no count instead, one NFT each.
-  await chooseCsv(
-    page,
-    'bithomp.csv',
-    `Owner\tOwner username\tTotal\n${first!.address}\talice\t4\n`,
-  )
-  await expect(columns).toContainText('Recipients from column Owner · counts from column Total')
-  await expect(summary.getByTestId('csv-nfts-requested')).toHaveText('4')
-  await expect(columns.getByRole('status')).toContainText('Check that Total is how many NFTs')
-  await columns.getByLabel('Counts column').selectOption('None: one NFT each')
-  await expect(columns.getByRole('status')).toBeHidden()
-  await expect(summary.getByTestId('csv-nfts-requested')).toHaveText('1')
+    // Tab-separated, Bithomp's export names: Owner, …, Total. Its Total is what each one holds: the
+    // user reads no count instead, one NFT each.
+    await chooseCsv(
+      page,
+      'bithomp.csv',
+      `Owner\tOwner username\tTotal\n${first!.address}\talice\t4\n`,
+    )
+    await expect(columns).toContainText('Recipients from column Owner · counts from column Total')
+    await expect(summary.getByTestId('csv-nfts-requested')).toHaveText('4')
+    await expect(columns.getByRole('status')).toContainText('Check that Total is how many NFTs')
+    await columns.getByLabel('Counts column').selectOption('None: one NFT each')
+    await expect(columns.getByRole('status')).toBeHidden()
+    await expect(summary.getByTestId('csv-nfts-requested')).toHaveText('1')
 
-  // Two columns could hold the recipients, two the counts: read by the first name until picked.
-  await chooseCsv(
-    page,
-    'both.csv',
-    `Owner;Destination;Amount;Total\n${first!.address};${second!.address};2;5\n`,
-  )
-  await expect(columns).toContainText(
-    'Recipients from column Destination · counts from column Amount',
-  )
-  await expect(columns.getByRole('status')).toContainText(
-    'more than one column that could be meant',
-  )
-  await columns.getByLabel('Recipients column').selectOption('Owner')
-  await expect(columns).toContainText('Recipients from column Owner')
-  // The count is still to be checked: the notice stays until the user says which.
-  await expect(columns.getByRole('status')).toBeVisible()
-  await columns.getByLabel('Counts column').selectOption('Total')
-  await expect(columns.getByRole('status')).toBeHidden()
-  await expect(summary.getByTestId('csv-nfts-requested')).toHaveText('5')
-  await columns.getByLabel('Counts column').selectOption('None: one NFT each')
-  await expect(columns).toContainText('one NFT each (no count column read)')
-  await expect(summary.getByTestId('csv-nfts-requested')).toHaveText('1')
+    // Two columns could hold the recipients, two the counts: read by the first name until picked.
+    await chooseCsv(
+      page,
+      'both.csv',
+      `Owner;Destination;Amount;Total\n${first!.address};${second!.address};2;5\n`,
+    )
+    await expect(columns).toContainText(
+      'Recipients from column Destination · counts from column Amount',
+    )
+    await expect(columns.getByRole('status')).toContainText(
+      'more than one column that could be meant',
+    )
+    await columns.getByLabel('Recipients column').selectOption('Owner')
+    await expect(columns).toContainText('Recipients from column Owner')
+    // The count is still to be checked: the notice stays until the user says which.
+    await expect(columns.getByRole('status')).toBeVisible()
+    await columns.getByLabel('Counts column').selectOption('Total')
+    await expect(columns.getByRole('status')).toBeHidden()
+    await expect(summary.getByTestId('csv-nfts-requested')).toHaveText('5')
+    await columns.getByLabel('Counts column').selectOption('None: one NFT each')
+    await expect(columns).toContainText('one NFT each (no count column read)')
+    await expect(summary.getByTestId('csv-nfts-requested')).toHaveText('1')
 
-  // 'Use these columns' accepts the reading shown.
-  await chooseCsv(page, 'both.csv', `Owner,Destination\n${first!.address},${second!.address}\n`)
-  await expect(columns.getByRole('status')).toBeVisible()
-  await columns.getByRole('button', { name: 'Use these columns' }).click()
-  await expect(columns.getByRole('status')).toBeHidden()
-  await expect(columns).toContainText('Recipients from column Destination')
-})
+    // 'Use these columns' accepts the reading shown.
+    await chooseCsv(page, 'both.csv', `Owner,Destination\n${first!.address},${second!.address}\n`)
+    await expect(columns.getByRole('status')).toBeVisible()
+    await columns.getByRole('button', { name: 'Use these columns' }).click()
+    await expect(columns.getByRole('status')).toBeHidden()
+    await expect(columns).toContainText('Recipients from column Destination')
+  },
+)

@@ -184,29 +184,33 @@ test('30 NFTs of a collection burned: the offers and reserve as the ledger has t
   expect(job!.counts).toMatchObject({ succeeded: 30, skipped: 0, failed: 0 })
 })
 
-test('burned NFTs leave the list, the selection and the cache as they burn, without a reload', async ({
-  page,
-}) => {
-  const holder = await listingHolder(4)
-  await connectHolder(page, holder, 4)
-  await toolTabs(page).getByRole('tab', { name: 'Burn' }).click()
-  await expect(page.getByText('Cache: 4 entries for this wallet')).toBeVisible({ timeout: 30_000 })
-  const cards = page.getByTestId('nft-card').getByRole('checkbox')
-  await cards.nth(0).click()
-  await cards.nth(1).click()
-  const card = page.getByRole('region', { name: 'Burn Selected' })
-  await card.getByRole('button', { name: 'Burn Selected (2)' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Confirm NFT Burn' })
-  await dialog.getByLabel(/^Type BURN/).fill('BURN 2 NFTS')
-  await dialog.getByRole('button', { name: 'Burn 2 NFTs' }).click()
-  const results = page.getByTestId('burn-results')
-  await expect(results).toContainText('Successfully burned 2 NFTs', { timeout: 30_000 })
-  await expect(page.getByTestId('collection-counts')).toContainText('2 total')
-  await expect(page.getByTestId('collection-counts')).toContainText('0 selected')
-  await expect(page.getByTestId('nft-card')).toHaveCount(2)
-  await expect(page.getByText('Cache: 2 entries for this wallet')).toBeVisible()
-  expect(await nftsHeldBy(holder.address)).toHaveLength(2)
-})
+test(
+  'burned NFTs leave the list, the selection and the cache as they burn, without a reload',
+  { tag: '@desktop-only' },
+  async ({ page }) => {
+    const holder = await listingHolder(4)
+    await connectHolder(page, holder, 4)
+    await toolTabs(page).getByRole('tab', { name: 'Burn' }).click()
+    await expect(page.getByText('Cache: 4 entries for this wallet')).toBeVisible({
+      timeout: 30_000,
+    })
+    const cards = page.getByTestId('nft-card').getByRole('checkbox')
+    await cards.nth(0).click()
+    await cards.nth(1).click()
+    const card = page.getByRole('region', { name: 'Burn Selected' })
+    await card.getByRole('button', { name: 'Burn Selected (2)' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Confirm NFT Burn' })
+    await dialog.getByLabel(/^Type BURN/).fill('BURN 2 NFTS')
+    await dialog.getByRole('button', { name: 'Burn 2 NFTs' }).click()
+    const results = page.getByTestId('burn-results')
+    await expect(results).toContainText('Successfully burned 2 NFTs', { timeout: 30_000 })
+    await expect(page.getByTestId('collection-counts')).toContainText('2 total')
+    await expect(page.getByTestId('collection-counts')).toContainText('0 selected')
+    await expect(page.getByTestId('nft-card')).toHaveCount(2)
+    await expect(page.getByText('Cache: 2 entries for this wallet')).toBeVisible()
+    expect(await nftsHeldBy(holder.address)).toHaveLength(2)
+  },
+)
 
 // Long enough to be caught running (30 burns may end within a ledger or two): the desktop project.
 test(

@@ -32,28 +32,32 @@ test('the footer shows the Sandbox network, connected, with a live ledger index'
   await expect.poll(() => ledgerIndex(page)).toBeGreaterThan(first)
 })
 
-test('the ledger connection lives in the worker, not in the page', async ({ page }) => {
-  // Count WebSockets the page itself opens; init scripts run in the page, not in workers.
-  await page.addInitScript(() => {
-    const pageWindow = window as unknown as { WebSocket: typeof WebSocket; pageSockets: number }
-    const Original = pageWindow.WebSocket
-    pageWindow.pageSockets = 0
-    pageWindow.WebSocket = class extends Original {
-      constructor(...args: ConstructorParameters<typeof WebSocket>) {
-        super(...args)
-        pageWindow.pageSockets += 1
+test(
+  'the ledger connection lives in the worker, not in the page',
+  { tag: '@desktop-only' },
+  async ({ page }) => {
+    // Count WebSockets the page itself opens; init scripts run in the page, not in workers.
+    await page.addInitScript(() => {
+      const pageWindow = window as unknown as { WebSocket: typeof WebSocket; pageSockets: number }
+      const Original = pageWindow.WebSocket
+      pageWindow.pageSockets = 0
+      pageWindow.WebSocket = class extends Original {
+        constructor(...args: ConstructorParameters<typeof WebSocket>) {
+          super(...args)
+          pageWindow.pageSockets += 1
+        }
       }
-    }
-  })
-  await openMainShell(page)
+    })
+    await openMainShell(page)
 
-  await expect(page.getByRole('contentinfo').getByRole('status')).toHaveText('Connected')
-  await expect(page.getByTestId('ledger-index')).toHaveText(/^Ledger #\d+$/)
-  expect(page.workers().length).toBeGreaterThan(0)
-  expect(
-    await page.evaluate(() => (window as unknown as { pageSockets: number }).pageSockets),
-  ).toBe(0)
-})
+    await expect(page.getByRole('contentinfo').getByRole('status')).toHaveText('Connected')
+    await expect(page.getByTestId('ledger-index')).toHaveText(/^Ledger #\d+$/)
+    expect(page.workers().length).toBeGreaterThan(0)
+    expect(
+      await page.evaluate(() => (window as unknown as { pageSockets: number }).pageSockets),
+    ).toBe(0)
+  },
+)
 
 test('after the first visit the app shell opens offline', async ({ page, context }) => {
   await openMainShell(page)

@@ -71,98 +71,108 @@ async function expectMainShell(page: Page): Promise<void> {
   await expect(page.getByTestId('footer-network')).toHaveText('Sandbox')
 }
 
-test('GEM Wallet sets a generated regular key; the app connects and restores it after a reload', async ({
-  page,
-}, testInfo) => {
-  const account = accountFor(testInfo, 'connect')
-  await installGemStandIn(page, { account })
-  await openSetup(page)
-  const submit = page.getByRole('button', { name: 'Set Regular Key with GEM Wallet' })
-  await expect(submit).toBeDisabled()
+test(
+  'GEM Wallet sets a generated regular key; the app connects and restores it after a reload',
+  { tag: '@desktop-only' },
+  async ({ page }, testInfo) => {
+    const account = accountFor(testInfo, 'connect')
+    await installGemStandIn(page, { account })
+    await openSetup(page)
+    const submit = page.getByRole('button', { name: 'Set Regular Key with GEM Wallet' })
+    await expect(submit).toBeDisabled()
 
-  const keyAddress = await generateKey(page)
-  const panel = page.getByRole('region', { name: 'New regular key generated' })
-  await expect(panel).toContainText(keyAddress)
-  await expect(panel).toContainText('you never see it')
-  // Nothing is sent before the key's protection is chosen.
-  await expect(submit).toBeDisabled()
-  await expect(page.getByTestId('setup-protection-hint')).toContainText(
-    'Choose a passphrase of at least 8 characters',
-  )
-  await chooseProtection(page, null)
-  await submit.click()
+    const keyAddress = await generateKey(page)
+    const panel = page.getByRole('region', { name: 'New regular key generated' })
+    await expect(panel).toContainText(keyAddress)
+    await expect(panel).toContainText('you never see it')
+    // Nothing is sent before the key's protection is chosen.
+    await expect(submit).toBeDisabled()
+    await expect(page.getByTestId('setup-protection-hint')).toContainText(
+      'Choose a passphrase of at least 8 characters',
+    )
+    await chooseProtection(page, null)
+    await submit.click()
 
-  await expect(page.getByRole('button', { name: 'Setting Up Regular Key...' })).toBeDisabled()
-  const success = page.getByRole('region', { name: 'Regular Key Set Successfully!' })
-  await expect(success).toBeVisible()
-  await expect(success.getByTestId('setup-hash')).toHaveText(/^[0-9A-F]{64}$/)
-  await expect(success.getByTestId('setup-primary')).toHaveText(account.classicAddress)
-  await expect(success.getByTestId('setup-regular-key')).toHaveText(keyAddress)
-  await expect(success).toContainText('Redirecting you to the main application...')
-  await expectMainShell(page)
-  await expectConnected(page, account.classicAddress)
-  expect(await regularKeyOf(account.classicAddress)).toBe(keyAddress)
+    await expect(page.getByRole('button', { name: 'Setting Up Regular Key...' })).toBeDisabled()
+    const success = page.getByRole('region', { name: 'Regular Key Set Successfully!' })
+    await expect(success).toBeVisible()
+    await expect(success.getByTestId('setup-hash')).toHaveText(/^[0-9A-F]{64}$/)
+    await expect(success.getByTestId('setup-primary')).toHaveText(account.classicAddress)
+    await expect(success.getByTestId('setup-regular-key')).toHaveText(keyAddress)
+    await expect(success).toContainText('Redirecting you to the main application...')
+    await expectMainShell(page)
+    await expectConnected(page, account.classicAddress)
+    expect(await regularKeyOf(account.classicAddress)).toBe(keyAddress)
 
-  // Session restore: the stored key brings the main shell straight back, without any setup (the
-  // remembered method alone would open the Regular Key setup again).
-  await page.reload()
-  await expectMainShell(page)
-  await expectConnected(page, account.classicAddress)
-  await expect(page.getByRole('heading', { name: 'Regular Key Setup' })).toHaveCount(0)
-  await expect(page.getByRole('button', { name: 'Get Started' })).toHaveCount(0)
+    // Session restore: the stored key brings the main shell straight back, without any setup (the
+    // remembered method alone would open the Regular Key setup again).
+    await page.reload()
+    await expectMainShell(page)
+    await expectConnected(page, account.classicAddress)
+    await expect(page.getByRole('heading', { name: 'Regular Key Setup' })).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Get Started' })).toHaveCount(0)
 
-  // 'Forget this device': the stored key is deleted, so a reload no longer reconnects; the dialog
-  // says the key stays on the account and offers to remove it there first.
-  const dropdown = await openWalletDropdown(page)
-  await dropdown.getByRole('button', { name: 'Forget this device' }).click()
-  const confirm = page.getByRole('dialog', { name: 'Forget this device?' })
-  await expect(confirm).toContainText('The key is still set on your account')
-  await expect(
-    confirm.getByRole('button', { name: 'Remove it from the account first' }),
-  ).toBeVisible()
-  await confirm.getByRole('button', { name: 'Forget this device' }).click()
-  await expect(walletButton(page)).toHaveText('Connect Wallet')
-  expect(await storedRows(page, 'storedKeys')).toEqual([])
-  // After a reload no session comes back: the remembered method opens the setup again.
-  await page.reload()
-  await expect(page.getByRole('heading', { level: 1, name: 'Regular Key Setup' })).toBeVisible()
-  await expect(walletButton(page)).toHaveCount(0)
-  // The key itself is still the account's RegularKey on the ledger: only this device forgot it.
-  expect(await regularKeyOf(account.classicAddress)).toBe(keyAddress)
-})
+    // 'Forget this device': the stored key is deleted, so a reload no longer reconnects; the dialog
+    // says the key stays on the account and offers to remove it there first.
+    const dropdown = await openWalletDropdown(page)
+    await dropdown.getByRole('button', { name: 'Forget this device' }).click()
+    const confirm = page.getByRole('dialog', { name: 'Forget this device?' })
+    await expect(confirm).toContainText('The key is still set on your account')
+    await expect(
+      confirm.getByRole('button', { name: 'Remove it from the account first' }),
+    ).toBeVisible()
+    await confirm.getByRole('button', { name: 'Forget this device' }).click()
+    await expect(walletButton(page)).toHaveText('Connect Wallet')
+    expect(await storedRows(page, 'storedKeys')).toEqual([])
+    // After a reload no session comes back: the remembered method opens the setup again.
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 1, name: 'Regular Key Setup' })).toBeVisible()
+    await expect(walletButton(page)).toHaveCount(0)
+    // The key itself is still the account's RegularKey on the ledger: only this device forgot it.
+    expect(await regularKeyOf(account.classicAddress)).toBe(keyAddress)
+  },
+)
 
-test('GEM Wallet rejecting the transaction shows the spec error and changes nothing', async ({
-  page,
-}, testInfo) => {
-  const account = accountFor(testInfo, 'refused')
-  const before = await regularKeyOf(account.classicAddress)
-  await installGemStandIn(page, { account, setRegularKey: 'reject' })
-  await openSetup(page)
-  await generateKey(page)
-  await chooseProtection(page, null)
+test(
+  'GEM Wallet rejecting the transaction shows the spec error and changes nothing',
+  { tag: '@desktop-only' },
+  async ({ page }, testInfo) => {
+    const account = accountFor(testInfo, 'refused')
+    const before = await regularKeyOf(account.classicAddress)
+    await installGemStandIn(page, { account, setRegularKey: 'reject' })
+    await openSetup(page)
+    await generateKey(page)
+    await chooseProtection(page, null)
 
-  await page.getByRole('button', { name: 'Set Regular Key with GEM Wallet' }).click()
+    await page.getByRole('button', { name: 'Set Regular Key with GEM Wallet' }).click()
 
-  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
-    'Failed to set regular key - unknown error',
-  )
-  await expect(page.getByRole('button', { name: 'Set Regular Key with GEM Wallet' })).toBeEnabled()
-  expect(await regularKeyOf(account.classicAddress)).toBe(before)
-})
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+      'Failed to set regular key - unknown error',
+    )
+    await expect(
+      page.getByRole('button', { name: 'Set Regular Key with GEM Wallet' }),
+    ).toBeEnabled()
+    expect(await regularKeyOf(account.classicAddress)).toBe(before)
+  },
+)
 
-test('GEM Wallet giving no address shows the spec error', async ({ page }, testInfo) => {
-  const account = accountFor(testInfo, 'noAddress')
-  await installGemStandIn(page, { account, getAddress: 'refuse' })
-  await openSetup(page)
-  await generateKey(page)
-  await chooseProtection(page, null)
+test(
+  'GEM Wallet giving no address shows the spec error',
+  { tag: '@desktop-only' },
+  async ({ page }, testInfo) => {
+    const account = accountFor(testInfo, 'noAddress')
+    await installGemStandIn(page, { account, getAddress: 'refuse' })
+    await openSetup(page)
+    await generateKey(page)
+    await chooseProtection(page, null)
 
-  await page.getByRole('button', { name: 'Set Regular Key with GEM Wallet' }).click()
+    await page.getByRole('button', { name: 'Set Regular Key with GEM Wallet' }).click()
 
-  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
-    'Failed to get address from GEM Wallet',
-  )
-})
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+      'Failed to get address from GEM Wallet',
+    )
+  },
+)
 
 const PASSPHRASE = 'correct horse battery'
 
@@ -217,27 +227,31 @@ test(
   },
 )
 
-test('removing the signing key from the account through the app', async ({ page }) => {
-  const account = await fundedAccount('secp256k1')
-  const keyAddress = await setUpKey(page, account, null)
-  const dropdown = await openWalletDropdown(page)
-  await expect(dropdown.getByTestId('wallet-regular-key')).toHaveText(
-    `Regular key: this device's signing key (${keyAddress})`,
-  )
-  await dropdown.getByRole('button', { name: 'Remove the signing key from the account' }).click()
-  const dialog = page.getByRole('dialog', { name: "Remove this app's signing key?" })
-  await expect(dialog.getByTestId('key-removal-fee')).toContainText('Network fee:')
-  await dialog.getByRole('button', { name: 'Remove the key from my account' }).click()
-  await expect(dialog.getByTestId('key-removal-outcome')).toContainText(
-    "This app's signing key was removed from your account",
-    { timeout: 30_000 },
-  )
-  expect(await regularKeyOf(account.classicAddress)).toBeNull()
-  expect(await storedRows(page, 'storedKeys')).toEqual([])
-  await dialog.getByRole('button', { name: 'Close' }).click()
-  // The session is over: the account stays shown, read-only.
-  await expect(walletButton(page)).not.toHaveText(/^Connected/)
-})
+test(
+  'removing the signing key from the account through the app',
+  { tag: '@desktop-only' },
+  async ({ page }) => {
+    const account = await fundedAccount('secp256k1')
+    const keyAddress = await setUpKey(page, account, null)
+    const dropdown = await openWalletDropdown(page)
+    await expect(dropdown.getByTestId('wallet-regular-key')).toHaveText(
+      `Regular key: this device's signing key (${keyAddress})`,
+    )
+    await dropdown.getByRole('button', { name: 'Remove the signing key from the account' }).click()
+    const dialog = page.getByRole('dialog', { name: "Remove this app's signing key?" })
+    await expect(dialog.getByTestId('key-removal-fee')).toContainText('Network fee:')
+    await dialog.getByRole('button', { name: 'Remove the key from my account' }).click()
+    await expect(dialog.getByTestId('key-removal-outcome')).toContainText(
+      "This app's signing key was removed from your account",
+      { timeout: 30_000 },
+    )
+    expect(await regularKeyOf(account.classicAddress)).toBeNull()
+    expect(await storedRows(page, 'storedKeys')).toEqual([])
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    // The session is over: the account stays shown, read-only.
+    await expect(walletButton(page)).not.toHaveText(/^Connected/)
+  },
+)
 
 test('GEM Wallet approving each of 120 transactions: a rejection and a failing extension pause the airdrop, Resume finishes it once @desktop-only', async ({
   page,

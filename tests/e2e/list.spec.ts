@@ -131,157 +131,163 @@ async function reviewPrices(page: Page): Promise<Map<string, string>> {
 /** '2.5 XRP' as drops. */
 const dropsOf = (text: string) => xrpToDrops(text.replace(' XRP', ''))
 
-test("random and individual prices, the guard stopping a 0.01 XRP typo, and 'List again'", async ({
-  page,
-}) => {
-  const holder = await listingHolder(6)
-  await connectHolder(page, holder, 6)
-  const form = await openList(page)
-  await expect(listableCount(page)).toHaveText('6 NFTs can be listed · page 1 of 1', {
-    timeout: 30_000,
-  })
-  const grid = page.getByTestId('listing-grid')
-  const cards = grid.getByRole('checkbox')
-  for (const i of [0, 1, 2]) await cards.nth(i).click()
-  await expect(form.getByTestId('list-selected')).toHaveText('3 NFTs selected')
+test(
+  "random and individual prices, the guard stopping a 0.01 XRP typo, and 'List again'",
+  { tag: '@desktop-only' },
+  async ({ page }) => {
+    const holder = await listingHolder(6)
+    await connectHolder(page, holder, 6)
+    const form = await openList(page)
+    await expect(listableCount(page)).toHaveText('6 NFTs can be listed · page 1 of 1', {
+      timeout: 30_000,
+    })
+    const grid = page.getByTestId('listing-grid')
+    const cards = grid.getByRole('checkbox')
+    for (const i of [0, 1, 2]) await cards.nth(i).click()
+    await expect(form.getByTestId('list-selected')).toHaveText('3 NFTs selected')
 
-  // Random: a minimum above the maximum is refused before anything is asked of the ledger.
-  await form.getByLabel('Random within a range').check()
-  await form.getByTestId('price-min').fill('3')
-  await form.getByTestId('price-max').fill('1')
-  const create = form.getByRole('button', { name: 'Create 3 Offers' })
-  await create.click()
-  await expect(form.getByRole('alert')).toHaveText(
-    'The minimum price must not be above the maximum price',
-  )
-  await form.getByTestId('price-min').fill('1')
-  await form.getByTestId('price-max').fill('3')
-  const seed = '00112233445566778899aabbccddeeff'
-  await form.getByLabel(/^Seed/).fill(seed)
-  await create.click()
-  let dialog = reviewDialog(page)
-  await expect(dialog.getByTestId('price-seed')).toHaveText(seed, { timeout: 30_000 })
-  const drawn = await reviewPrices(page)
-  expect(drawn.size).toBe(3)
-  for (const text of drawn.values()) {
-    const drops = BigInt(dropsOf(text))
-    expect(drops).toBeGreaterThanOrEqual(1_000_000n)
-    expect(drops).toBeLessThanOrEqual(3_000_000n)
-    expect(drops % 10_000n).toBe(0n)
-  }
-  await dialog.getByRole('button', { name: 'Create 3 Offers' }).click()
-  let results = await listingResult(page)
-  await expect(results.getByTestId('results-successful')).toHaveText('3')
-  let onLedger = await sellAmounts(holder.address)
-  for (const [nftId, text] of drawn) expect(onLedger.get(nftId)).toEqual([dropsOf(text)])
-  // The job recorded how the prices were drawn.
-  const [randomJob] = await storedRows<JobRow>(page, 'jobs').then((jobs) =>
-    jobs.filter((job) => job.kind === 'list' && job.account === holder.address),
-  )
-  expect(randomJob!.params).toMatchObject({ strategy: 'random', priceSeed: seed })
-  await closeListingResult(results)
+    // Random: a minimum above the maximum is refused before anything is asked of the ledger.
+    await form.getByLabel('Random within a range').check()
+    await form.getByTestId('price-min').fill('3')
+    await form.getByTestId('price-max').fill('1')
+    const create = form.getByRole('button', { name: 'Create 3 Offers' })
+    await create.click()
+    await expect(form.getByRole('alert')).toHaveText(
+      'The minimum price must not be above the maximum price',
+    )
+    await form.getByTestId('price-min').fill('1')
+    await form.getByTestId('price-max').fill('3')
+    const seed = '00112233445566778899aabbccddeeff'
+    await form.getByLabel(/^Seed/).fill(seed)
+    await create.click()
+    let dialog = reviewDialog(page)
+    await expect(dialog.getByTestId('price-seed')).toHaveText(seed, { timeout: 30_000 })
+    const drawn = await reviewPrices(page)
+    expect(drawn.size).toBe(3)
+    for (const text of drawn.values()) {
+      const drops = BigInt(dropsOf(text))
+      expect(drops).toBeGreaterThanOrEqual(1_000_000n)
+      expect(drops).toBeLessThanOrEqual(3_000_000n)
+      expect(drops % 10_000n).toBe(0n)
+    }
+    await dialog.getByRole('button', { name: 'Create 3 Offers' }).click()
+    let results = await listingResult(page)
+    await expect(results.getByTestId('results-successful')).toHaveText('3')
+    let onLedger = await sellAmounts(holder.address)
+    for (const [nftId, text] of drawn) expect(onLedger.get(nftId)).toEqual([dropsOf(text)])
+    // The job recorded how the prices were drawn.
+    const [randomJob] = await storedRows<JobRow>(page, 'jobs').then((jobs) =>
+      jobs.filter((job) => job.kind === 'list' && job.account === holder.address),
+    )
+    expect(randomJob!.params).toMatchObject({ strategy: 'random', priceSeed: seed })
+    await closeListingResult(results)
 
-  // Individual prices for the other three; a 0.01 typo is held by the guard.
-  await expect(listableCount(page)).toHaveText('3 NFTs can be listed · page 1 of 1')
-  await page.getByRole('button', { name: 'Select All', exact: true }).click()
-  await form.getByLabel('Individual prices').check()
-  const inputs = form.getByTestId('individual-prices').getByRole('spinbutton')
-  await expect(inputs).toHaveCount(3)
-  await inputs.nth(0).fill('4')
-  await inputs.nth(1).fill('5')
-  await inputs.nth(2).fill('0.01')
-  await form.getByRole('button', { name: 'Create 3 Offers' }).click()
-  dialog = reviewDialog(page)
-  const guard = dialog.getByTestId('price-guard')
-  await expect(guard).toContainText('1 price looks too low', { timeout: 30_000 })
-  await expect(dialog.getByTestId('price-row').filter({ hasText: 'below 0.1 XRP' })).toHaveCount(1)
-  const confirm = dialog.getByRole('button', { name: 'Create 3 Offers' })
-  await expect(confirm).toBeDisabled()
-  await guard.getByRole('checkbox').check()
-  await expect(confirm).toBeEnabled()
-  // The typo is fixed instead.
-  await dialog.getByRole('button', { name: 'Go back' }).click()
-  await inputs.nth(2).fill('6')
-  await form.getByRole('button', { name: 'Create 3 Offers' }).click()
-  await expect(dialog.getByTestId('listing-total')).toHaveText('15 XRP', { timeout: 30_000 })
-  await expect(dialog.getByTestId('price-guard')).toBeHidden()
-  const typed = await reviewPrices(page)
-  await dialog.getByRole('button', { name: 'Create 3 Offers' }).click()
-  results = await listingResult(page)
-  await expect(results.getByTestId('results-successful')).toHaveText('3')
-  onLedger = await sellAmounts(holder.address)
-  expect([...typed.values()].sort()).toEqual(['4 XRP', '5 XRP', '6 XRP'])
-  for (const [nftId, text] of typed) expect(onLedger.get(nftId)).toEqual([dropsOf(text)])
-  await closeListingResult(results)
+    // Individual prices for the other three; a 0.01 typo is held by the guard.
+    await expect(listableCount(page)).toHaveText('3 NFTs can be listed · page 1 of 1')
+    await page.getByRole('button', { name: 'Select All', exact: true }).click()
+    await form.getByLabel('Individual prices').check()
+    const inputs = form.getByTestId('individual-prices').getByRole('spinbutton')
+    await expect(inputs).toHaveCount(3)
+    await inputs.nth(0).fill('4')
+    await inputs.nth(1).fill('5')
+    await inputs.nth(2).fill('0.01')
+    await form.getByRole('button', { name: 'Create 3 Offers' }).click()
+    dialog = reviewDialog(page)
+    const guard = dialog.getByTestId('price-guard')
+    await expect(guard).toContainText('1 price looks too low', { timeout: 30_000 })
+    await expect(dialog.getByTestId('price-row').filter({ hasText: 'below 0.1 XRP' })).toHaveCount(
+      1,
+    )
+    const confirm = dialog.getByRole('button', { name: 'Create 3 Offers' })
+    await expect(confirm).toBeDisabled()
+    await guard.getByRole('checkbox').check()
+    await expect(confirm).toBeEnabled()
+    // The typo is fixed instead.
+    await dialog.getByRole('button', { name: 'Go back' }).click()
+    await inputs.nth(2).fill('6')
+    await form.getByRole('button', { name: 'Create 3 Offers' }).click()
+    await expect(dialog.getByTestId('listing-total')).toHaveText('15 XRP', { timeout: 30_000 })
+    await expect(dialog.getByTestId('price-guard')).toBeHidden()
+    const typed = await reviewPrices(page)
+    await dialog.getByRole('button', { name: 'Create 3 Offers' }).click()
+    results = await listingResult(page)
+    await expect(results.getByTestId('results-successful')).toHaveText('3')
+    onLedger = await sellAmounts(holder.address)
+    expect([...typed.values()].sort()).toEqual(['4 XRP', '5 XRP', '6 XRP'])
+    for (const [nftId, text] of typed) expect(onLedger.get(nftId)).toEqual([dropsOf(text)])
+    await closeListingResult(results)
 
-  // 'List again': every NFT is on sale; one gets a new price, its old offer cancelled in the job.
-  await expect(listableCount(page)).toHaveText('0 NFTs can be listed')
-  await form.getByLabel(/^List again/).check()
-  await expect(listableCount(page)).toHaveText('6 NFTs can be listed · page 1 of 1')
-  await expect(grid.getByTestId('on-sale')).toHaveCount(6)
-  const [relisted] = [...typed.keys()]
-  const name = await dialogName(page, relisted!)
-  await grid.getByRole('checkbox', { name }).click()
-  await form.getByLabel('Fixed price').check()
-  await form.getByTestId('price-fixed').fill('7')
-  await form.getByRole('button', { name: 'Create 1 Offer' }).click()
-  await expect(dialog).toContainText('1 NFT is listed again', { timeout: 30_000 })
-  // One offer made, one cancelled: no reserve change.
-  await expect(dialog).toContainText('Reserve locked by the offers0 XRP')
-  await dialog.getByRole('button', { name: 'Create 1 Offer' }).click()
-  results = await listingResult(page)
-  await expect(results.getByTestId('results-successful')).toHaveText('1')
-  await expect(results.getByTestId('results-replaced')).toHaveText(
-    '1 earlier offer cancelled first',
-  )
-  onLedger = await sellAmounts(holder.address)
-  expect(onLedger.get(relisted!)).toEqual([xrpToDrops(7)])
-  expect([...onLedger.values()].flat()).toHaveLength(6)
-})
+    // 'List again': every NFT is on sale; one gets a new price, its old offer cancelled in the job.
+    await expect(listableCount(page)).toHaveText('0 NFTs can be listed')
+    await form.getByLabel(/^List again/).check()
+    await expect(listableCount(page)).toHaveText('6 NFTs can be listed · page 1 of 1')
+    await expect(grid.getByTestId('on-sale')).toHaveCount(6)
+    const [relisted] = [...typed.keys()]
+    const name = await dialogName(page, relisted!)
+    await grid.getByRole('checkbox', { name }).click()
+    await form.getByLabel('Fixed price').check()
+    await form.getByTestId('price-fixed').fill('7')
+    await form.getByRole('button', { name: 'Create 1 Offer' }).click()
+    await expect(dialog).toContainText('1 NFT is listed again', { timeout: 30_000 })
+    // One offer made, one cancelled: no reserve change.
+    await expect(dialog).toContainText('Reserve locked by the offers0 XRP')
+    await dialog.getByRole('button', { name: 'Create 1 Offer' }).click()
+    results = await listingResult(page)
+    await expect(results.getByTestId('results-successful')).toHaveText('1')
+    await expect(results.getByTestId('results-replaced')).toHaveText(
+      '1 earlier offer cancelled first',
+    )
+    onLedger = await sellAmounts(holder.address)
+    expect(onLedger.get(relisted!)).toEqual([xrpToDrops(7)])
+    expect([...onLedger.values()].flat()).toHaveLength(6)
+  },
+)
 
-test('an NFT put on sale elsewhere after the tab read its offers is left out, and the results say why', async ({
-  page,
-}) => {
-  const holder = await listingHolder(3)
-  await connectHolder(page, holder, 3)
-  const form = await openList(page)
-  await expect(listableCount(page)).toHaveText('3 NFTs can be listed · page 1 of 1', {
-    timeout: 30_000,
-  })
-  // Another app of the same wallet lists one of them meanwhile.
-  const [elsewhere] = await nftsHeldBy(holder.address)
-  await makeSellOffers(holder, [{ nftId: elsewhere!, drops: xrpToDrops(9) }])
-  await page.getByRole('button', { name: 'Select All', exact: true }).click()
-  await form.getByTestId('price-fixed').fill('3')
-  await form.getByRole('button', { name: 'Create 3 Offers' }).click()
-  const dialog = reviewDialog(page)
-  await expect(dialog.getByTestId('plan-problems')).toContainText(
-    "is already on sale (a sell offer from you): it will be skipped. Choose 'List again' to replace its offer",
-    { timeout: 30_000 },
-  )
-  await dialog.getByRole('button', { name: 'Skip problem items and create 2' }).click()
-  const results = await listingResult(page)
-  await expect(results.getByTestId('results-successful')).toHaveText('2')
-  await expect(results.getByTestId('results-skipped')).toHaveText('1')
-  // Skipped is not failed: the listing succeeded for the offers it made (the spec's success).
-  await expect(results).toContainText('✓ 2 offers created')
-  const skipped = results.getByTestId('results-skipped-items')
-  await expect(skipped).toContainText('Skipped (1)')
-  await expect(skipped).toContainText('(3 XRP): NFT 00080000...')
-  // The result's reason is past the plan: no 'it will be skipped' once the job ran.
-  await expect(skipped).toContainText(
-    "is already on sale (a sell offer from you). Choose 'List again' to replace its offer",
-  )
-  await expect(skipped).not.toContainText('will be skipped')
-  await expect(skipped).not.toContainText('DUPLICATE')
-  const onLedger = await sellAmounts(holder.address)
-  expect(onLedger.get(elsewhere!)).toEqual([xrpToDrops(9)])
-  expect([...onLedger.values()].flat().sort()).toEqual([
-    xrpToDrops(3),
-    xrpToDrops(3),
-    xrpToDrops(9),
-  ])
-})
+test(
+  'an NFT put on sale elsewhere after the tab read its offers is left out, and the results say why',
+  { tag: '@desktop-only' },
+  async ({ page }) => {
+    const holder = await listingHolder(3)
+    await connectHolder(page, holder, 3)
+    const form = await openList(page)
+    await expect(listableCount(page)).toHaveText('3 NFTs can be listed · page 1 of 1', {
+      timeout: 30_000,
+    })
+    // Another app of the same wallet lists one of them meanwhile.
+    const [elsewhere] = await nftsHeldBy(holder.address)
+    await makeSellOffers(holder, [{ nftId: elsewhere!, drops: xrpToDrops(9) }])
+    await page.getByRole('button', { name: 'Select All', exact: true }).click()
+    await form.getByTestId('price-fixed').fill('3')
+    await form.getByRole('button', { name: 'Create 3 Offers' }).click()
+    const dialog = reviewDialog(page)
+    await expect(dialog.getByTestId('plan-problems')).toContainText(
+      "is already on sale (a sell offer from you): it will be skipped. Choose 'List again' to replace its offer",
+      { timeout: 30_000 },
+    )
+    await dialog.getByRole('button', { name: 'Skip problem items and create 2' }).click()
+    const results = await listingResult(page)
+    await expect(results.getByTestId('results-successful')).toHaveText('2')
+    await expect(results.getByTestId('results-skipped')).toHaveText('1')
+    // Skipped is not failed: the listing succeeded for the offers it made (the spec's success).
+    await expect(results).toContainText('✓ 2 offers created')
+    const skipped = results.getByTestId('results-skipped-items')
+    await expect(skipped).toContainText('Skipped (1)')
+    await expect(skipped).toContainText('(3 XRP): NFT 00080000...')
+    // The result's reason is past the plan: no 'it will be skipped' once the job ran.
+    await expect(skipped).toContainText(
+      "is already on sale (a sell offer from you). Choose 'List again' to replace its offer",
+    )
+    await expect(skipped).not.toContainText('will be skipped')
+    await expect(skipped).not.toContainText('DUPLICATE')
+    const onLedger = await sellAmounts(holder.address)
+    expect(onLedger.get(elsewhere!)).toEqual([xrpToDrops(9)])
+    expect([...onLedger.values()].flat().sort()).toEqual([
+      xrpToDrops(3),
+      xrpToDrops(3),
+      xrpToDrops(9),
+    ])
+  },
+)
 
 /** The name a grid card shows for an NFT (its checkbox's name). */
 async function dialogName(page: Page, nftId: string): Promise<string> {
@@ -509,37 +515,41 @@ test('a free offer is named and confirmed on its own; a price far too high asks 
   expect(await sellAmounts(holder.address)).toEqual(new Map())
 })
 
-test('listed through a marketplace: its broker is the offer’s Destination, the review shows what buyers pay', async ({
-  page,
-}) => {
-  const cafe = MARKETPLACES.find((m) => m.id === 'xrpcafe')!
-  const { holder, form } = await twoSelected(page)
-  await form.getByTestId('price-fixed').fill('10')
-  await form.getByLabel('Sell through').selectOption({ label: 'xrp.cafe (buyer pays +1.589 %)' })
-  // The broker field shows whom the offers name; typing the broker's address picks the marketplace.
-  const buyer = form.getByLabel('Only this buyer or broker may buy (optional)')
-  await expect(buyer).toHaveValue(cafe.broker)
-  await form.getByLabel('Sell through').selectOption({ label: 'Anyone, or the buyer named below' })
-  await expect(buyer).toHaveValue('')
-  await buyer.fill(cafe.broker)
-  await expect(form.getByLabel('Sell through')).toHaveValue('xrpcafe')
-  await form.getByRole('button', { name: 'Create 2 Offers' }).click()
+test(
+  'listed through a marketplace: its broker is the offer’s Destination, the review shows what buyers pay',
+  { tag: '@desktop-only' },
+  async ({ page }) => {
+    const cafe = MARKETPLACES.find((m) => m.id === 'xrpcafe')!
+    const { holder, form } = await twoSelected(page)
+    await form.getByTestId('price-fixed').fill('10')
+    await form.getByLabel('Sell through').selectOption({ label: 'xrp.cafe (buyer pays +1.589 %)' })
+    // The broker field shows whom the offers name; typing the broker's address picks the marketplace.
+    const buyer = form.getByLabel('Only this buyer or broker may buy (optional)')
+    await expect(buyer).toHaveValue(cafe.broker)
+    await form
+      .getByLabel('Sell through')
+      .selectOption({ label: 'Anyone, or the buyer named below' })
+    await expect(buyer).toHaveValue('')
+    await buyer.fill(cafe.broker)
+    await expect(form.getByLabel('Sell through')).toHaveValue('xrpcafe')
+    await form.getByRole('button', { name: 'Create 2 Offers' }).click()
 
-  const dialog = reviewDialog(page)
-  await expect(dialog.getByTestId('listing-total')).toHaveText('20 XRP', { timeout: 30_000 })
-  await expect(dialog.getByTestId('listing-net')).toHaveText('20 XRP')
-  // 10 XRP + 1.589 % is 10.1589 XRP a piece.
-  await expect(dialog.getByTestId('listing-buyers-pay')).toHaveText('20.3178 XRP')
-  await expect(dialog.getByTestId('listing-terms')).toContainText(
-    `Listed on xrp.cafe through its broker ${cafe.broker}: buyers pay your price + 1.589 %, you receive your price (less the issuer's transfer fee, if any)`,
-  )
-  await dialog.getByRole('button', { name: 'Create 2 Offers' }).click()
-  const results = await listingResult(page)
-  await expect(results.getByTestId('results-successful')).toHaveText('2')
+    const dialog = reviewDialog(page)
+    await expect(dialog.getByTestId('listing-total')).toHaveText('20 XRP', { timeout: 30_000 })
+    await expect(dialog.getByTestId('listing-net')).toHaveText('20 XRP')
+    // 10 XRP + 1.589 % is 10.1589 XRP a piece.
+    await expect(dialog.getByTestId('listing-buyers-pay')).toHaveText('20.3178 XRP')
+    await expect(dialog.getByTestId('listing-terms')).toContainText(
+      `Listed on xrp.cafe through its broker ${cafe.broker}: buyers pay your price + 1.589 %, you receive your price (less the issuer's transfer fee, if any)`,
+    )
+    await dialog.getByRole('button', { name: 'Create 2 Offers' }).click()
+    const results = await listingResult(page)
+    await expect(results.getByTestId('results-successful')).toHaveText('2')
 
-  const offers = (await offersOwnedBy(holder.address)).filter(isSell)
-  expect(offers).toHaveLength(2)
-  for (const offer of offers) {
-    expect(offer).toMatchObject({ Amount: '10000000', Destination: cafe.broker })
-  }
-})
+    const offers = (await offersOwnedBy(holder.address)).filter(isSell)
+    expect(offers).toHaveLength(2)
+    for (const offer of offers) {
+      expect(offer).toMatchObject({ Amount: '10000000', Destination: cafe.broker })
+    }
+  },
+)

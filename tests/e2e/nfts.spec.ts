@@ -137,34 +137,36 @@ test(
   },
 )
 
-test('name search filters as you type; Select by Name List reports both messages', async ({
-  page,
-}) => {
-  await connectDemo(page)
-  await waitForNfts(page)
-  await waitForMetadata(page)
-  const search = page.getByLabel(/Search by name/)
+test(
+  'name search filters as you type; Select by Name List reports both messages',
+  { tag: '@desktop-only' },
+  async ({ page }) => {
+    await connectDemo(page)
+    await waitForNfts(page)
+    await waitForMetadata(page)
+    const search = page.getByLabel(/Search by name/)
 
-  await page.getByRole('button', { name: 'Select by Name List', exact: true }).click()
-  await expect(page.getByRole('alert').filter({ hasText: 'Please enter' })).toHaveText(
-    'Please enter NFT names in the search box first',
-  )
+    await page.getByRole('button', { name: 'Select by Name List', exact: true }).click()
+    await expect(page.getByRole('alert').filter({ hasText: 'Please enter' })).toHaveText(
+      'Please enter NFT names in the search box first',
+    )
 
-  await search.pressSequentially('Pixel Cats #7')
-  // '#' is ignored: 'pixel cats 7' is in #7 and #70 to #79.
-  await expect(collectionCounts(page)).toContainText('11 shown')
-  await search.fill('pixel cats #7, VOYAGERS #2!')
-  await expect(collectionCounts(page)).toContainText('13 shown')
-  await page.getByRole('button', { name: 'Select by Name List', exact: true }).click()
-  await expect(page.getByText('Selected 13 NFTs matching the name list')).toBeVisible()
-  await expect(collectionCounts(page)).toContainText('13 selected')
-  // Only cards near the view are rendered: narrow the list to the one to check.
-  await search.fill('Voyagers #20')
-  await expect(page.getByRole('checkbox', { name: 'Voyagers #20', exact: true })).toHaveAttribute(
-    'aria-checked',
-    'true',
-  )
-})
+    await search.pressSequentially('Pixel Cats #7')
+    // '#' is ignored: 'pixel cats 7' is in #7 and #70 to #79.
+    await expect(collectionCounts(page)).toContainText('11 shown')
+    await search.fill('pixel cats #7, VOYAGERS #2!')
+    await expect(collectionCounts(page)).toContainText('13 shown')
+    await page.getByRole('button', { name: 'Select by Name List', exact: true }).click()
+    await expect(page.getByText('Selected 13 NFTs matching the name list')).toBeVisible()
+    await expect(collectionCounts(page)).toContainText('13 selected')
+    // Only cards near the view are rendered: narrow the list to the one to check.
+    await search.fill('Voyagers #20')
+    await expect(page.getByRole('checkbox', { name: 'Voyagers #20', exact: true })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    )
+  },
+)
 
 test(
   'Select All Filtered and Deselect All Filtered follow the filter @desktop-only',

@@ -102,53 +102,59 @@ test('installable: the manifest passes Chromium’s criteria and a service worke
   await expect(page.locator('meta[name="theme-color"]')).toHaveCount(2)
 })
 
-test('a reload reopens the last account read-only; any account opens by its address', async ({
-  page,
-}) => {
-  const holder = await listingHolder(3)
-  await connectHolder(page, holder, 3)
-  await page.reload()
-  await reachMainShell(page)
+test(
+  'a reload reopens the last account read-only; any account opens by its address',
+  { tag: '@desktop-only' },
+  async ({ page }) => {
+    const holder = await listingHolder(3)
+    await connectHolder(page, holder, 3)
+    await page.reload()
+    await reachMainShell(page)
 
-  // No secret was kept, yet the account and its saved list are there.
-  await expect(walletButton(page)).toHaveText(`View only ${shortAddress(holder.address)}`)
-  await expect(page.getByRole('contentinfo')).toContainText('View only')
-  await expect(page.getByTestId('collection-counts')).toContainText('3 total')
-  await expect(page.getByTestId('nft-card').first()).toBeVisible()
-  await expect(page.getByTestId('collection-read-at')).toContainText('Read from the ledger')
-  await openTab(page, 'Burn')
-  await expect(page.getByRole('button', { name: /^Burn Selected/ })).toBeDisabled()
-  await expect(page.getByTestId('blocked-reason')).toHaveText(
-    'Connect to act: this account is open read-only. Connect its wallet to sign',
-  )
+    // No secret was kept, yet the account and its saved list are there.
+    await expect(walletButton(page)).toHaveText(`View only ${shortAddress(holder.address)}`)
+    await expect(page.getByRole('contentinfo')).toContainText('View only')
+    await expect(page.getByTestId('collection-counts')).toContainText('3 total')
+    await expect(page.getByTestId('nft-card').first()).toBeVisible()
+    await expect(page.getByTestId('collection-read-at')).toContainText('Read from the ledger')
+    await openTab(page, 'Burn')
+    await expect(page.getByRole('button', { name: /^Burn Selected/ })).toBeDisabled()
+    await expect(page.getByTestId('blocked-reason')).toHaveText(
+      'Connect to act: this account is open read-only. Connect its wallet to sign',
+    )
 
-  // Another account, by address alone; a malformed one is refused with a message.
-  const dropdown = await openWalletDropdown(page)
-  await expect(dropdown.getByTestId('viewed-account')).toContainText(holder.address)
-  const address = dropdown.getByLabel('Address to view (r…)')
-  await address.fill('rNotAnAddress')
-  await dropdown.getByRole('button', { name: 'View account' }).click()
-  await expect(dropdown.getByRole('alert')).toHaveText('Please enter a valid XRPL address (r…)')
-  const other = demoAccounts().holder.address
-  await address.fill(other)
-  await dropdown.getByRole('button', { name: 'View account' }).click()
-  await expect(walletButton(page)).toHaveText(`View only ${shortAddress(other)}`)
-  await expect(page.getByTestId('collection-counts')).toContainText('250 total', {
-    timeout: 30_000,
-  })
+    // Another account, by address alone; a malformed one is refused with a message.
+    const dropdown = await openWalletDropdown(page)
+    await expect(dropdown.getByTestId('viewed-account')).toContainText(holder.address)
+    const address = dropdown.getByLabel('Address to view (r…)')
+    await address.fill('rNotAnAddress')
+    await dropdown.getByRole('button', { name: 'View account' }).click()
+    await expect(dropdown.getByRole('alert')).toHaveText('Please enter a valid XRPL address (r…)')
+    const other = demoAccounts().holder.address
+    await address.fill(other)
+    await dropdown.getByRole('button', { name: 'View account' }).click()
+    await expect(walletButton(page)).toHaveText(`View only ${shortAddress(other)}`)
+    await expect(page.getByTestId('collection-counts')).toContainText('250 total', {
+      timeout: 30_000,
+    })
 
-  // Connecting the wallet turns the view into a session that signs.
-  await reconnectHolder(page, holder, 3)
-  await expect(page.getByTestId('blocked-reason')).toBeHidden()
-  await expect(page.getByRole('button', { name: /^Burn Selected/ })).toBeEnabled()
+    // Connecting the wallet turns the view into a session that signs.
+    await reconnectHolder(page, holder, 3)
+    await expect(page.getByTestId('blocked-reason')).toBeHidden()
+    await expect(page.getByRole('button', { name: /^Burn Selected/ })).toBeEnabled()
 
-  // Close account: the next visit starts without it.
-  await (await openWalletDropdown(page)).getByRole('button', { name: 'Disconnect Wallet' }).click()
-  await expect(walletButton(page)).toHaveText('Connect Wallet')
-  await page.reload()
-  await reachMainShell(page)
-  await expect(walletButton(page)).toHaveText('Connect Wallet')
-})
+    // Close account: the next visit starts without it.
+    await (
+      await openWalletDropdown(page)
+    )
+      .getByRole('button', { name: 'Disconnect Wallet' })
+      .click()
+    await expect(walletButton(page)).toHaveText('Connect Wallet')
+    await page.reload()
+    await reachMainShell(page)
+    await expect(walletButton(page)).toHaveText('Connect Wallet')
+  },
+)
 
 test('offline: the saved collection with its pictures and time, the offers and jobs; ledger actions say why they are off', async ({
   page,
@@ -313,70 +319,74 @@ test.describe('between two builds', () => {
   )
 })
 
-test('no network link but the sandbox answers (loopback only): the ledger connection decides, the app works', async ({
-  page,
-}) => {
-  // The browser reports no link from the start (Wi-Fi off; a machine whose only interface is
-  // loopback), while the sandbox on 127.0.0.1 answers.
-  await page.addInitScript(() => {
-    Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => false })
-  })
-  await connectDemo(page)
-  expect(await page.evaluate(() => navigator.onLine)).toBe(false)
-  await waitForNfts(page)
-  const footer = page.getByRole('contentinfo')
-  await expect(footer.getByTestId('connection-state')).toHaveText('Connected')
-  await expect(footer.getByTestId('footer-counts')).toContainText(/Offers: \d+/, {
-    timeout: 30_000,
-  })
-  await expect(page.getByText(/^Offline:/)).toHaveCount(0)
-  await expect(page.getByTestId('reach-banner')).toBeHidden()
-  await expect(page.getByRole('button', { name: 'Load NFTs' })).toBeEnabled()
-  await toolTabs(page).getByRole('tab', { name: 'Orders' }).click()
-  await expect(page.getByTestId('offers-read-at')).toBeVisible({ timeout: 30_000 })
-  await expect(page.getByTestId('blocked-reason')).toHaveCount(0)
-
-  // The browser's 'offline' event is a hint: the engine gives the connection up and looks again at
-  // once, and with the ledger answering it is back, with nothing said to be offline.
-  await page.evaluate(() => {
-    const states: string[] = []
-    const element = document.querySelector('[data-testid="connection-state"]')!
-    new MutationObserver(() => states.push(element.textContent ?? '')).observe(element, {
-      subtree: true,
-      childList: true,
-      characterData: true,
+test(
+  'no network link but the sandbox answers (loopback only): the ledger connection decides, the app works',
+  { tag: '@desktop-only' },
+  async ({ page }) => {
+    // The browser reports no link from the start (Wi-Fi off; a machine whose only interface is
+    // loopback), while the sandbox on 127.0.0.1 answers.
+    await page.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => false })
     })
-    Object.assign(window, { connectionStates: states })
-    window.dispatchEvent(new Event('offline'))
-  })
-  const seen = () =>
-    page.evaluate(() => (window as unknown as { connectionStates: string[] }).connectionStates)
-  await expect.poll(seen, { timeout: 30_000 }).toContain('Connected')
-  expect((await seen()).some((state) => state !== 'Connected')).toBe(true)
-  await expect(footer.getByTestId('connection-state')).toHaveText('Connected')
-  await expect(page.getByText(/^Offline:/)).toHaveCount(0)
-  await expect(page.getByTestId('reach-banner')).toBeHidden()
-  await expect(page.getByTestId('blocked-reason')).toHaveCount(0)
-})
+    await connectDemo(page)
+    expect(await page.evaluate(() => navigator.onLine)).toBe(false)
+    await waitForNfts(page)
+    const footer = page.getByRole('contentinfo')
+    await expect(footer.getByTestId('connection-state')).toHaveText('Connected')
+    await expect(footer.getByTestId('footer-counts')).toContainText(/Offers: \d+/, {
+      timeout: 30_000,
+    })
+    await expect(page.getByText(/^Offline:/)).toHaveCount(0)
+    await expect(page.getByTestId('reach-banner')).toBeHidden()
+    await expect(page.getByRole('button', { name: 'Load NFTs' })).toBeEnabled()
+    await toolTabs(page).getByRole('tab', { name: 'Orders' }).click()
+    await expect(page.getByTestId('offers-read-at')).toBeVisible({ timeout: 30_000 })
+    await expect(page.getByTestId('blocked-reason')).toHaveCount(0)
 
-test('the metadata gateways out of reach while the ledger answers: the banner names the gateways', async ({
-  page,
-}) => {
-  // Every request to the sandbox's gateway (documents and pictures) is refused, as by a firewall
-  // that lets the ledger through; the worker's fetches are routed too.
-  const gateway = Number(process.env.E2E_GATEWAY_PORT ?? 16007)
-  await page.route(`http://127.0.0.1:${gateway}/**`, (route) => route.abort('connectionrefused'))
-  await connectDemo(page)
-  await waitForNfts(page)
-  const banner = page.getByTestId('reach-banner')
-  await expect(banner).toHaveText(
-    'The metadata gateways cannot be reached: NFTs show without their names and pictures until one answers. The ledger works.',
-    { timeout: 30_000 },
-  )
-  await expect(page.getByRole('contentinfo').getByTestId('connection-state')).toHaveText(
-    'Connected',
-  )
-  // Ledger work goes on: nothing says offline.
-  await expect(page.getByText(/^Offline:/)).toHaveCount(0)
-  await expect(page.getByRole('button', { name: 'Load NFTs' })).toBeEnabled()
-})
+    // The browser's 'offline' event is a hint: the engine gives the connection up and looks again at
+    // once, and with the ledger answering it is back, with nothing said to be offline.
+    await page.evaluate(() => {
+      const states: string[] = []
+      const element = document.querySelector('[data-testid="connection-state"]')!
+      new MutationObserver(() => states.push(element.textContent ?? '')).observe(element, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      })
+      Object.assign(window, { connectionStates: states })
+      window.dispatchEvent(new Event('offline'))
+    })
+    const seen = () =>
+      page.evaluate(() => (window as unknown as { connectionStates: string[] }).connectionStates)
+    await expect.poll(seen, { timeout: 30_000 }).toContain('Connected')
+    expect((await seen()).some((state) => state !== 'Connected')).toBe(true)
+    await expect(footer.getByTestId('connection-state')).toHaveText('Connected')
+    await expect(page.getByText(/^Offline:/)).toHaveCount(0)
+    await expect(page.getByTestId('reach-banner')).toBeHidden()
+    await expect(page.getByTestId('blocked-reason')).toHaveCount(0)
+  },
+)
+
+test(
+  'the metadata gateways out of reach while the ledger answers: the banner names the gateways',
+  { tag: '@desktop-only' },
+  async ({ page }) => {
+    // Every request to the sandbox's gateway (documents and pictures) is refused, as by a firewall
+    // that lets the ledger through; the worker's fetches are routed too.
+    const gateway = Number(process.env.E2E_GATEWAY_PORT ?? 16007)
+    await page.route(`http://127.0.0.1:${gateway}/**`, (route) => route.abort('connectionrefused'))
+    await connectDemo(page)
+    await waitForNfts(page)
+    const banner = page.getByTestId('reach-banner')
+    await expect(banner).toHaveText(
+      'The metadata gateways cannot be reached: NFTs show without their names and pictures until one answers. The ledger works.',
+      { timeout: 30_000 },
+    )
+    await expect(page.getByRole('contentinfo').getByTestId('connection-state')).toHaveText(
+      'Connected',
+    )
+    // Ledger work goes on: nothing says offline.
+    await expect(page.getByText(/^Offline:/)).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Load NFTs' })).toBeEnabled()
+  },
+)

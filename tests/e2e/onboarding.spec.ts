@@ -70,45 +70,59 @@ test('Seed Phrase Access reaches the main shell, and is remembered', async ({ pa
   await expect(page.getByRole('button', { name: 'Get Started' })).toHaveCount(0)
 })
 
-test('Switch Authentication Method disconnects and shows the chooser, remembered after a reload', async ({
-  page,
-}) => {
-  await openMainShell(page)
-  await connectDemoWallet(page)
+test(
+  'Switch Authentication Method disconnects and shows the chooser, remembered after a reload',
+  { tag: '@desktop-only' },
+  async ({ page }) => {
+    await openMainShell(page)
+    await connectDemoWallet(page)
 
-  const dropdown = await openWalletDropdown(page)
-  await dropdown.getByRole('button', { name: 'Switch Authentication Method' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Choose How to Connect' })).toBeVisible()
+    const dropdown = await openWalletDropdown(page)
+    await dropdown.getByRole('button', { name: 'Switch Authentication Method' }).click()
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Choose How to Connect' }),
+    ).toBeVisible()
 
-  // The preferred method is forgotten and the wallet is gone: the chooser again, then a shell that
-  // offers to connect.
-  await page.reload()
-  await expect(page.getByRole('heading', { level: 1, name: 'Choose How to Connect' })).toBeVisible()
-  await page.getByRole('button', { name: 'Seed Phrase Access' }).click()
-  await expect(walletButton(page)).toHaveText('Connect Wallet')
-})
+    // The preferred method is forgotten and the wallet is gone: the chooser again, then a shell that
+    // offers to connect.
+    await page.reload()
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Choose How to Connect' }),
+    ).toBeVisible()
+    await page.getByRole('button', { name: 'Seed Phrase Access' }).click()
+    await expect(walletButton(page)).toHaveText('Connect Wallet')
+  },
+)
 
-test('without GEM Wallet the setup says so and cannot be submitted', async ({ page }) => {
-  await openChooser(page)
-  await page.getByRole('button', { name: 'Gem Wallet', exact: true }).click()
+test(
+  'without GEM Wallet the setup says so and cannot be submitted',
+  { tag: '@desktop-only' },
+  async ({ page }) => {
+    await openChooser(page)
+    await page.getByRole('button', { name: 'Gem Wallet', exact: true }).click()
 
-  await expect(page.getByRole('heading', { level: 1, name: 'Regular Key Setup' })).toBeVisible()
-  await expect(page.getByText('GEM Wallet not installed')).toBeVisible()
-  const submit = page.getByRole('button', { name: 'Install GEM Wallet First' })
-  await expect(submit).toBeDisabled()
-  await expect(page.getByText('Needs your seed phrase, which is less secure')).toBeVisible()
-  await expect(page.getByRole('radio', { name: /Direct XRPL/ })).toBeDisabled()
+    await expect(page.getByRole('heading', { level: 1, name: 'Regular Key Setup' })).toBeVisible()
+    await expect(page.getByText('GEM Wallet not installed')).toBeVisible()
+    const submit = page.getByRole('button', { name: 'Install GEM Wallet First' })
+    await expect(submit).toBeDisabled()
+    await expect(page.getByText('Needs your seed phrase, which is less secure')).toBeVisible()
+    await expect(page.getByRole('radio', { name: /Direct XRPL/ })).toBeDisabled()
 
-  await page.getByRole('button', { name: 'Generate New Regular Key' }).click()
-  await expect(page.getByLabel('Regular key address')).toHaveValue(/^r[1-9A-HJ-NP-Za-km-z]{24,34}$/)
-  await expect(submit).toBeDisabled()
+    await page.getByRole('button', { name: 'Generate New Regular Key' }).click()
+    await expect(page.getByLabel('Regular key address')).toHaveValue(
+      /^r[1-9A-HJ-NP-Za-km-z]{24,34}$/,
+    )
+    await expect(submit).toBeDisabled()
 
-  await page.getByRole('button', { name: 'Back' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Choose How to Connect' })).toBeVisible()
-  await page.getByRole('button', { name: 'Gem Wallet', exact: true }).click()
-  await page.getByRole('button', { name: 'Use a seed phrase instead' }).click()
-  await expectMainShell(page)
-})
+    await page.getByRole('button', { name: 'Back' }).click()
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Choose How to Connect' }),
+    ).toBeVisible()
+    await page.getByRole('button', { name: 'Gem Wallet', exact: true }).click()
+    await page.getByRole('button', { name: 'Use a seed phrase instead' }).click()
+    await expectMainShell(page)
+  },
+)
 
 test('the onboarding screens follow dark mode', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'dark' })

@@ -309,33 +309,35 @@ test("a bid of another account on the holder's NFT, accepted: the NFT moves, the
   await expect(bids).toContainText('No bids on your NFTs')
 })
 
-test('a listing bought by another account leaves the collection, the footer and Orders without a reload', async ({
-  page,
-}) => {
-  const holder = await airdropHolder(2)
-  const buyer = await fundedAccount('secp256k1')
-  const [sold, kept] = await nftsHeldBy(holder.address)
-  await makeSellOffers(holder, [{ nftId: sold!, drops: xrpToDrops(2) }])
-  const [offer] = await offersOwnedBy(holder.address)
+test(
+  'a listing bought by another account leaves the collection, the footer and Orders without a reload',
+  { tag: '@desktop-only' },
+  async ({ page }) => {
+    const holder = await airdropHolder(2)
+    const buyer = await fundedAccount('secp256k1')
+    const [sold, kept] = await nftsHeldBy(holder.address)
+    await makeSellOffers(holder, [{ nftId: sold!, drops: xrpToDrops(2) }])
+    const [offer] = await offersOwnedBy(holder.address)
 
-  await connectHolder(page, holder, 2)
-  const footer = page.getByTestId('footer-counts')
-  await expect(footer).toContainText('NFTs: 2')
-  await expect(footer).toContainText('Offers: 1')
-  const orders = await openOrders(page)
-  await expect(orders.getByTestId('offers-total')).toHaveText('1')
+    await connectHolder(page, holder, 2)
+    const footer = page.getByTestId('footer-counts')
+    await expect(footer).toContainText('NFTs: 2')
+    await expect(footer).toContainText('Offers: 1')
+    const orders = await openOrders(page)
+    await expect(orders.getByTestId('offers-total')).toHaveText('1')
 
-  // Someone else buys it on the ledger: the app learns it from the account's stream alone.
-  await withSandbox((client) =>
-    submitPipelined(client, buyer, [
-      { TransactionType: 'NFTokenAcceptOffer', NFTokenSellOffer: offer!.index },
-    ]),
-  )
-  expect(await nftsHeldBy(buyer.address)).toEqual([sold])
-  await expect(footer).toContainText('NFTs: 1', { timeout: 30_000 })
-  await expect(footer).toContainText('Offers: 0')
-  await expect(page.getByTestId('offers-empty')).toContainText('No Active Offers')
-  await toolTabs(page).getByRole('tab', { name: 'Airdrop' }).click()
-  await expect(page.getByTestId('collection-counts')).toContainText('1 total')
-  expect(await nftsHeldBy(holder.address)).toEqual([kept])
-})
+    // Someone else buys it on the ledger: the app learns it from the account's stream alone.
+    await withSandbox((client) =>
+      submitPipelined(client, buyer, [
+        { TransactionType: 'NFTokenAcceptOffer', NFTokenSellOffer: offer!.index },
+      ]),
+    )
+    expect(await nftsHeldBy(buyer.address)).toEqual([sold])
+    await expect(footer).toContainText('NFTs: 1', { timeout: 30_000 })
+    await expect(footer).toContainText('Offers: 0')
+    await expect(page.getByTestId('offers-empty')).toContainText('No Active Offers')
+    await toolTabs(page).getByRole('tab', { name: 'Airdrop' }).click()
+    await expect(page.getByTestId('collection-counts')).toContainText('1 total')
+    expect(await nftsHeldBy(holder.address)).toEqual([kept])
+  },
+)

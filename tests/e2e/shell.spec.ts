@@ -89,30 +89,32 @@ test('a tab shows its tooltip on hover or keyboard focus, never after a tap or a
   await expect(tooltip('Burn')).toBeVisible()
 })
 
-test('the wallet menu opened from the keyboard focuses its first method without opening its tooltip over the title', async ({
-  page,
-}) => {
-  await openMainShell(page)
-  await walletButton(page).focus()
-  await page.keyboard.press('Enter')
-  const menu = walletDropdown(page)
-  const gem = menu.getByRole('button', { name: /Gem Wallet/ })
-  const gemTip = menu.getByRole('tooltip', {
-    name: 'Browser extension with secure transaction approval',
-  })
-  await expect(gem).toBeFocused()
-  await expect(gemTip).toBeHidden()
-  // The keyboard moving onto it shows it: the bubble was held back, not broken.
-  await page.keyboard.press('Tab')
-  await expect(gem).not.toBeFocused()
-  await page.keyboard.press('Shift+Tab')
-  await expect(gem).toBeFocused()
-  await expect(gemTip).toBeVisible()
-  // Closing with Escape gives the focus back to the wallet button by script: its bubble, if any,
-  // stays shut too.
-  await page.keyboard.press('Escape')
-  await expect(menu).toBeHidden()
-})
+test(
+  'the wallet menu opened from the keyboard focuses its first method without opening its tooltip over the title',
+  { tag: '@desktop-only' },
+  async ({ page }) => {
+    await openMainShell(page)
+    await walletButton(page).focus()
+    await page.keyboard.press('Enter')
+    const menu = walletDropdown(page)
+    const gem = menu.getByRole('button', { name: /Gem Wallet/ })
+    const gemTip = menu.getByRole('tooltip', {
+      name: 'Browser extension with secure transaction approval',
+    })
+    await expect(gem).toBeFocused()
+    await expect(gemTip).toBeHidden()
+    // The keyboard moving onto it shows it: the bubble was held back, not broken.
+    await page.keyboard.press('Tab')
+    await expect(gem).not.toBeFocused()
+    await page.keyboard.press('Shift+Tab')
+    await expect(gem).toBeFocused()
+    await expect(gemTip).toBeVisible()
+    // Closing with Escape gives the focus back to the wallet button by script: its bubble, if any,
+    // stays shut too.
+    await page.keyboard.press('Escape')
+    await expect(menu).toBeHidden()
+  },
+)
 
 test('the Sandbox banner says nothing here is real XRP, from the first screen on', async ({
   page,

@@ -62,26 +62,34 @@ test.describe('Quick Connect', () => {
     await expect(secretInput(again)).toHaveValue('')
   })
 
-  test('an ed25519 seed (sEd…) of a funded account connects', async ({ page }) => {
-    const account = await fundedAccount('ed25519')
-    expect(account.seed).toMatch(/^sEd/)
-    await openMainShell(page)
-    await quickConnect(page, { tab: 'Family Seed', secret: account.seed ?? '' })
-    await expectConnected(page, account.address)
-  })
+  test(
+    'an ed25519 seed (sEd…) of a funded account connects',
+    { tag: '@desktop-only' },
+    async ({ page }) => {
+      const account = await fundedAccount('ed25519')
+      expect(account.seed).toMatch(/^sEd/)
+      await openMainShell(page)
+      await quickConnect(page, { tab: 'Family Seed', secret: account.seed ?? '' })
+      await expectConnected(page, account.address)
+    },
+  )
 
   for (const [form, key] of [
     ['66 hex digits starting with 00', holder.privateKey],
     ['64 hex digits', holder.privateKey.slice(2)],
   ] as const) {
-    test(`a secp256k1 private key of ${form} connects`, async ({ page }) => {
-      await openMainShell(page)
-      const dropdown = await openWalletDropdown(page)
-      await dropdown.getByRole('tab', { name: 'Secp256k1' }).click()
-      await expect(dropdown.getByLabel('Secp256k1 Private Key (hex)')).toBeVisible()
-      await quickConnect(page, { tab: 'Secp256k1', secret: key })
-      await expectConnected(page, holder.address)
-    })
+    test(
+      `a secp256k1 private key of ${form} connects`,
+      { tag: '@desktop-only' },
+      async ({ page }) => {
+        await openMainShell(page)
+        const dropdown = await openWalletDropdown(page)
+        await dropdown.getByRole('tab', { name: 'Secp256k1' }).click()
+        await expect(dropdown.getByLabel('Secp256k1 Private Key (hex)')).toBeVisible()
+        await quickConnect(page, { tab: 'Secp256k1', secret: key })
+        await expectConnected(page, holder.address)
+      },
+    )
   }
 
   test.describe('with a regular key set on a funded account', () => {
@@ -92,31 +100,39 @@ test.describe('Quick Connect', () => {
       regularKey = await setFreshRegularKey(account)
     })
 
-    test('the regular key and the account address connect', async ({ page }) => {
-      await openMainShell(page)
-      await quickConnect(page, {
-        tab: 'Regular Key',
-        secret: regularKey.seed ?? '',
-        account: account.address,
-      })
-      await expectConnected(page, account.address)
-      const details = await openWalletDropdown(page)
-      await expect(details.getByTestId('wallet-address')).toHaveText(account.address)
-      await expect(details).toContainText(`signs with its regular key ${regularKey.address}`)
-    })
+    test(
+      'the regular key and the account address connect',
+      { tag: '@desktop-only' },
+      async ({ page }) => {
+        await openMainShell(page)
+        await quickConnect(page, {
+          tab: 'Regular Key',
+          secret: regularKey.seed ?? '',
+          account: account.address,
+        })
+        await expectConnected(page, account.address)
+        const details = await openWalletDropdown(page)
+        await expect(details.getByTestId('wallet-address')).toHaveText(account.address)
+        await expect(details).toContainText(`signs with its regular key ${regularKey.address}`)
+      },
+    )
 
-    test('another key is refused as not the regular key', async ({ page }) => {
-      await openMainShell(page)
-      await quickConnect(page, {
-        tab: 'Regular Key',
-        secret: holder.seed ?? '',
-        account: account.address,
-      })
-      await expect(errorBox(page)).toHaveText(
-        `This key is not the regular key of ${account.address}`,
-      )
-      await expect(walletButton(page)).toHaveText('Connect Wallet')
-    })
+    test(
+      'another key is refused as not the regular key',
+      { tag: '@desktop-only' },
+      async ({ page }) => {
+        await openMainShell(page)
+        await quickConnect(page, {
+          tab: 'Regular Key',
+          secret: holder.seed ?? '',
+          account: account.address,
+        })
+        await expect(errorBox(page)).toHaveText(
+          `This key is not the regular key of ${account.address}`,
+        )
+        await expect(walletButton(page)).toHaveText('Connect Wallet')
+      },
+    )
   })
 })
 
@@ -192,7 +208,7 @@ test.describe('Quick Connect errors', () => {
     await expect(errorBox(page)).toHaveText('Please enter your wallet key')
   })
 
-  test('an invalid seed, and Enter submits', async ({ page }) => {
+  test('an invalid seed, and Enter submits', { tag: '@desktop-only' }, async ({ page }) => {
     await openMainShell(page)
     const dropdown = await openWalletDropdown(page)
     await secretInput(dropdown).fill('not-a-seed')
@@ -208,7 +224,7 @@ test.describe('Quick Connect errors', () => {
     await expect(walletButton(page)).toHaveText('Connect Wallet')
   })
 
-  test('an unfunded account is not activated', async ({ page }) => {
+  test('an unfunded account is not activated', { tag: '@desktop-only' }, async ({ page }) => {
     await openMainShell(page)
     const [stranger] = unfunded
     await quickConnect(page, { tab: 'Family Seed', secret: stranger?.seed ?? '' })
