@@ -11,7 +11,7 @@ import { signedByAccount } from '../../ledger/rivalProof.ts'
 import { sequenceHolder } from '../../ledger/sequenceHolder.ts'
 import type { Lookup } from '../../ledger/txLookup.ts'
 import { HOLDER_MARGIN, secondConfirms } from './numberProof.ts'
-import type { RunState } from './runState.ts'
+import type { CopiesState } from './runState.ts'
 import type { SettleDeps } from './settle.ts'
 
 type Found = Lookup & { found: true }
@@ -21,7 +21,7 @@ export class IntentCopies {
    * @param finished - records an item's attempt (by hash) final with the validated result.
    */
   constructor(
-    private readonly state: RunState,
+    private readonly state: CopiesState,
     private readonly deps: SettleDeps,
     private readonly finished: (item: JobItemRow, hash: string, found: Found) => void,
   ) {}

@@ -8,7 +8,7 @@
  * server. Nothing here signs: an unproven intent keeps its number.
  */
 import type { Attempt, JobItemRow } from '../../../db/types/jobItems.ts'
-import type { RunState } from './runState.ts'
+import type { ProofState } from './runState.ts'
 import { isHeldBack } from './submitRules.ts'
 import { signedByAccount } from '../../ledger/rivalProof.ts'
 import { sequenceHolder } from '../../ledger/sequenceHolder.ts'
@@ -57,7 +57,7 @@ export class NumberProof {
   private readonly unshown = new WeakMap<JobItemRow, number>()
 
   constructor(
-    private readonly state: RunState,
+    private readonly state: ProofState,
     private readonly deps: SettleDeps,
     private readonly outcomes: ProofOutcomes,
   ) {}

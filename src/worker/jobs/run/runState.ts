@@ -244,3 +244,37 @@ export class RunState {
     )
   }
 }
+
+/*
+ * What each part of the runner may read and change of the run: the runner (runner.ts) holds the
+ * whole state and hands each part only its view (a part that makes another hands it on its own),
+ * so no part reaches into what is not its: signing never settles an item, the proof of a used
+ * number only marks an attempt dead, a wallet's copy only settles its own intent.
+ */
+
+/** Signing a round (signingRound.ts): takes numbers, records attempts before they are submitted. */
+export type SigningState = Pick<
+  RunState,
+  'job' | 'numbers' | 'view' | 'control' | 'pinned' | 'touch' | 'flush' | 'addAttempt'
+>
+
+/** The submit side (submitLoop.ts, which makes the signing side): what is due and in flight. */
+export type SubmitState = SigningState &
+  Pick<RunState, 'latest' | 'inFlight' | 'pending' | 'toSign' | 'refuse' | 'isUnsaved'>
+
+/** The proof that a number was used by another transaction (numberProof.ts). */
+export type ProofState = Pick<
+  RunState,
+  'job' | 'numbers' | 'view' | 'control' | 'latest' | 'inFlight' | 'markDead'
+>
+
+/** Copies of an intent a wallet submitted itself (intentCopies.ts). */
+export type CopiesState = Pick<
+  RunState,
+  'job' | 'numbers' | 'view' | 'byHash' | 'latest' | 'inFlight' | 'pinned' | 'touch'
+>
+
+/** Settling (settle.ts, which makes the proof and the copies' parts): results and dead attempts. */
+export type SettleState = ProofState &
+  CopiesState &
+  Pick<RunState, 'inFlightCount' | 'pending' | 'finish'>

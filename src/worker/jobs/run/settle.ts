@@ -12,7 +12,7 @@ import type { Client } from 'xrpl'
 import type { JobItemRow } from '../../../db/types/jobItems.ts'
 import type { Pace } from './pace.ts'
 import { readLedgerView } from './ledgerView.ts'
-import type { RunState } from './runState.ts'
+import type { SettleState } from './runState.ts'
 import { isHeldBack, isRejected } from './submitRules.ts'
 import type { RunnerLimits } from './submitRules.ts'
 import { Sequencer } from './sequencer.ts'
@@ -63,7 +63,7 @@ export class Settler {
   private signedThroughRead = false
 
   constructor(
-    private readonly state: RunState,
+    private readonly state: SettleState,
     private readonly submitter: Submitter,
     private readonly deps: SettleDeps,
   ) {

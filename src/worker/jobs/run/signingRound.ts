@@ -16,7 +16,7 @@ import { buildNoop } from './noop.ts'
 import type { Filler } from './noop.ts'
 import type { Pace } from './pace.ts'
 import { Abandoned } from './runControl.ts'
-import type { RunState } from './runState.ts'
+import type { SigningState } from './runState.ts'
 import type { RunnerLimits } from './submitRules.ts'
 
 /**
@@ -63,7 +63,7 @@ export interface Round<T> {
 /** The signing side of one job run; see the module comment. */
 export class Signing {
   constructor(
-    private readonly state: RunState,
+    private readonly state: SigningState,
     private readonly deps: SigningDeps,
   ) {}
 

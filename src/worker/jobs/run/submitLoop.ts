@@ -13,7 +13,7 @@ import type { Filler } from './noop.ts'
 import { isConnectionError } from '../../ledger/ledgerFollower.ts'
 import type { Pace } from './pace.ts'
 import type { PresignCheck } from './presignCheck.ts'
-import type { RunState } from './runState.ts'
+import type { SubmitState } from './runState.ts'
 import { BACK_OFF, NEVER_APPLIES, PERMANENT, isHeldBack, isRejected } from './submitRules.ts'
 import type { RunnerLimits } from './submitRules.ts'
 import type { ServerPace } from '../../ledger/requestScheduler.ts'
@@ -49,7 +49,7 @@ export class Submitter {
   private readonly signing: Signing
 
   constructor(
-    private readonly state: RunState,
+    private readonly state: SubmitState,
     private readonly deps: SubmitDeps,
   ) {
     this.signing = new Signing(state, deps)
