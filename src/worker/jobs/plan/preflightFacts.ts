@@ -22,7 +22,13 @@ import type { PlannedIntent } from '../jobKind.ts'
 import { needsCloseTime } from './cancelProblems.ts'
 import type { ItemFacts } from './itemFacts.ts'
 import { destinationsOf, issuersToCheck } from './offerProblems.ts'
-import type { PreflightDeps } from './preflight.ts'
+
+/** What the facts are read with: pre-flight's client and account, and the other jobs' NFTs. */
+export interface FactsDeps {
+  client: Client
+  account: string
+  offeredByJobs?: ItemFacts['offeredByJobs'] | undefined
+}
 
 /** The account's NFTs by id. */
 async function readNftMap(client: Client, account: string): Promise<Map<string, NftItem>> {
@@ -49,7 +55,7 @@ function sellOffersByNft(
  * @param networkName - the network's name, for messages.
  */
 export async function readFacts(
-  deps: PreflightDeps,
+  deps: FactsDeps,
   planned: readonly PlannedIntent[],
   networkName: string,
 ) {
