@@ -8,6 +8,7 @@ export default tseslint.config(
     ignores: [
       'dist',
       'dist-e2e',
+      'dist-start',
       'dev-dist',
       'node_modules',
       'test-results',
