@@ -144,8 +144,9 @@ test('30 NFTs of a collection burned: the offers and reserve as the ledger has t
   )
   const confirm = dialog.getByRole('button', { name: 'Burn 30 NFTs' })
   await expect(confirm).toBeDisabled()
-  await dialog.getByLabel(/^Type BURN/).fill('burn 30 nfts')
+  await dialog.getByLabel(/^Type BURN/).fill('burn 30  nfts ')
   await expect(confirm).toBeDisabled()
+  await expect(dialog.getByText('type it exactly as shown, in capital letters')).toBeVisible()
   await dialog.getByLabel(/^Type BURN/).fill('BURN 30 NFTS')
   await confirm.click()
 

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 
 import { burnConfirmText } from '../../shared/constants.ts'
 import { formatDrops } from '../../shared/format.ts'
@@ -11,6 +11,7 @@ import { useCollection } from '../collection/collectionState.ts'
 import { useTakenNfts } from '../state/takenNfts.ts'
 import { Modal } from '../ui/Modal.tsx'
 import { ErrorBox } from '../ui/ErrorBox.tsx'
+import { TypedConfirmation, typedMatches } from '../ui/TypedConfirmation.tsx'
 import { counted } from '../../shared/plural.ts'
 
 /** NFTs pictured before '+n more'. */
@@ -25,7 +26,6 @@ export function ConfirmBurnModal({ pending }: { pending: PendingBurn }) {
   const { busy, error } = useBurn()
   const { nfts, metadata } = useCollection()
   const [typed, setTyped] = useState('')
-  const inputId = useId()
   const { plan } = pending
   const taken = useTakenNfts(plan.jobId)
   const problems = [...plan.problems, ...taken]
@@ -35,7 +35,7 @@ export function ConfirmBurnModal({ pending }: { pending: PendingBurn }) {
   const burning = pending.nftIds.filter((id) => !left.has(id))
   const count = plan.transactions - taken.length
   const expected = burnConfirmText(count)
-  const confirmed = count <= 1 || typed === expected
+  const confirmed = count <= 1 || typedMatches(typed, expected)
   const byId = useMemo(() => new Map(nfts.map((nft) => [nft.nftId, nft])), [nfts])
   const effects = plan.burn ?? { ownOffers: 0, otherOffers: 0, pagesFreed: 0 }
   const freed = -BigInt(plan.reserveChangeDrops)
@@ -113,19 +113,15 @@ export function ConfirmBurnModal({ pending }: { pending: PendingBurn }) {
       )}
       {count > 1 && (
         <>
-          <label htmlFor={inputId} className="burn-confirm__label">
-            Type <strong>{expected}</strong> to confirm
-          </label>
-          <input
-            id={inputId}
-            className="burn-confirm__input tab-input"
-            value={typed}
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(event) => setTyped(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter' && confirmed && canBurn && !busy) start()
+          <TypedConfirmation
+            expected={expected}
+            typed={typed}
+            onType={setTyped}
+            onEnter={() => {
+              if (canBurn && !busy) start()
             }}
+            labelClass="burn-confirm__label"
+            inputClass="burn-confirm__input tab-input"
           />
         </>
       )}

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useState } from 'react'
 
 import { cancelConfirmText } from '../../shared/constants.ts'
 import { PlanFigures, PlanProblems } from '../jobs/PlanParts.tsx'
@@ -7,6 +7,7 @@ import type { PendingCancel } from './ordersState.ts'
 import { Modal } from '../ui/Modal.tsx'
 import { PURPOSE_LABEL } from './offerText.ts'
 import { ErrorBox } from '../ui/ErrorBox.tsx'
+import { TypedConfirmation, typedMatches } from '../ui/TypedConfirmation.tsx'
 import { counted } from '../../shared/plural.ts'
 
 /**
@@ -17,10 +18,9 @@ import { counted } from '../../shared/plural.ts'
 export function CancelConfirmModal({ pending }: { pending: PendingCancel }) {
   const { busy, planError } = useOrders()
   const [typed, setTyped] = useState('')
-  const inputId = useId()
   const { plan, offers, purpose } = pending
   const expected = cancelConfirmText(offers)
-  const matches = typed === expected
+  const matches = typedMatches(typed, expected)
   return (
     <Modal title="Confirm Cancellation" onClose={() => !busy && dismissCancel()}>
       <p>
@@ -34,19 +34,15 @@ export function CancelConfirmModal({ pending }: { pending: PendingCancel }) {
           A blocking problem stands in the way: nothing can be cancelled until it is removed.
         </p>
       )}
-      <label htmlFor={inputId} className="orders-confirm__label">
-        Type <strong>{expected}</strong> to confirm
-      </label>
-      <input
-        id={inputId}
-        className="orders-confirm__input"
-        value={typed}
-        autoComplete="off"
-        spellCheck={false}
-        onChange={(event) => setTyped(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter' && matches && plan.canStart && !busy) void confirmCancel()
+      <TypedConfirmation
+        expected={expected}
+        typed={typed}
+        onType={setTyped}
+        onEnter={() => {
+          if (plan.canStart && !busy) void confirmCancel()
         }}
+        labelClass="orders-confirm__label"
+        inputClass="orders-confirm__input"
       />
       <ErrorBox message={planError} />
       <div className="actions-row">

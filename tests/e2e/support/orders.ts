@@ -103,8 +103,8 @@ export async function openOrders(page: Page): Promise<Locator> {
 }
 
 /**
- * In the open 'Confirm Cancellation' dialog: Confirm stays disabled until the exact text is typed,
- * then confirms.
+ * In the open 'Confirm Cancellation' dialog: Confirm stays disabled until the exact text is typed
+ * (the text in small letters is named as almost right), then confirms.
  */
 export async function confirmCancellation(page: Page, count: number): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Confirm Cancellation' })
@@ -113,7 +113,10 @@ export async function confirmCancellation(page: Page, count: number): Promise<vo
   await expect(confirm).toBeDisabled()
   await input.fill(`cancel ${count} offers`)
   await expect(confirm).toBeDisabled()
+  // The exact text is asked for; typed in small letters, the dialog says why Confirm stays off.
+  await expect(dialog.getByText('type it exactly as shown, in capital letters')).toBeVisible()
   await input.fill(`CANCEL ${count} OFFERS`)
+  await expect(dialog.getByText('type it exactly as shown, in capital letters')).toBeHidden()
   await confirm.click()
   await expect(dialog).toBeHidden()
 }
