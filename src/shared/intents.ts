@@ -24,7 +24,8 @@ export interface IntentEffects {
 
 const EFFECTS: { [T in Intent['type']]: (intent: Extract<Intent, { type: T }>) => IntentEffects } =
   {
-    offer: ({ type: _, ...offer }) => ({ nft: { id: offer.nftId, role: 'offers' }, offer }),
+    // The intent itself is its offer's terms (its `type` aside): nothing is copied per call.
+    offer: (intent) => ({ nft: { id: intent.nftId, role: 'offers' }, offer: intent }),
     burn: (intent) => ({ nft: { id: intent.nftId, role: 'burns' } }),
     cancel: (intent) => ({ cancels: intent.offerIds }),
     accept: (intent) => ({ nft: { id: intent.nftId, role: 'sells' } }),
