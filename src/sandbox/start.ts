@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
 import { main } from './cli.ts'
-import { buildUnlessCurrent } from './startBuild.ts'
+import { START_OUT_DIR, buildUnlessCurrent } from './startBuild.ts'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const args = process.argv.slice(2)
@@ -46,7 +46,7 @@ if (sandbox) {
       await sandbox.stop()
       process.exit(1)
     }
-    app = vite(['preview', '--outDir', 'dist-start', ...server])
+    app = vite(['preview', '--outDir', START_OUT_DIR, ...server])
     console.log(`\nApp: http://127.0.0.1:${port} (works offline after the first visit)\n`)
   }
   console.log('The Sandbox network is preselected.\n')

@@ -15,7 +15,17 @@ export const START_OUT_DIR = 'dist-start'
 
 /** What the build is made from: folders read whole, files, and the settings that reach the app. */
 const INPUT_DIRS = ['src', 'public', 'scripts']
-const INPUT_FILES = ['index.html', 'vite.config.ts', 'package-lock.json', 'tsconfig.app.json']
+const INPUT_FILES = [
+  'index.html',
+  'vite.config.ts',
+  'package-lock.json',
+  'tsconfig.app.json',
+  // Build settings a developer may add (vite reads them in production mode).
+  '.env',
+  '.env.local',
+  '.env.production',
+  '.env.production.local',
+]
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => [])
