@@ -65,22 +65,21 @@ function nftOf(item: JobItemRow): string | null {
 }
 
 /**
- * The pending items of `job` whose NFT another started job of the same account offers or burns (an
- * item of it pending or in flight): two live offers of one NFT, or an NFT given away and on sale.
- * Call it inside the transaction that starts the job, so that no other start slips in between.
+ * The NFTs the account's started jobs on a network (but `except`) still offer or burn — an item of
+ * theirs pending or in flight — with the job: a new job must leave them alone (two live offers of
+ * one NFT, or an NFT given away and on sale). Cancellations and sales take no NFT of their own.
  */
-export async function takenNfts(
+export async function nftsOfStartedJobs(
   db: LedgerDb,
-  job: JobRow,
-  items: readonly JobItemRow[],
-): Promise<TakenNft[]> {
-  const mine = items.filter((item) => item.status === 'pending' && nftOf(item) !== null)
-  if (mine.length === 0) return []
+  network: JobRow['network'],
+  account: string,
+  except?: string,
+): Promise<Map<string, JobRow>> {
   const others = (
-    await db.jobs.where('[network+account]').equals([job.network, job.account]).toArray()
+    await db.jobs.where('[network+account]').equals([network, account]).toArray()
   ).filter(
     (other) =>
-      other.id !== job.id &&
+      other.id !== except &&
       (STARTED.has(other.status) || hasUnsettledAttempts(other)) &&
       other.kind !== 'cancel' &&
       other.kind !== 'accept',
@@ -92,6 +91,22 @@ export async function takenNfts(
       if (nftId) byNft.set(nftId, other)
     }
   }
+  return byNft
+}
+
+/**
+ * The pending items of `job` whose NFT another started job of the same account offers or burns
+ * (nftsOfStartedJobs). Call it inside the transaction that starts the job, so that no other start
+ * slips in between.
+ */
+export async function takenNfts(
+  db: LedgerDb,
+  job: JobRow,
+  items: readonly JobItemRow[],
+): Promise<TakenNft[]> {
+  const mine = items.filter((item) => item.status === 'pending' && nftOf(item) !== null)
+  if (mine.length === 0) return []
+  const byNft = await nftsOfStartedJobs(db, job.network, job.account, job.id)
   return mine.flatMap((item) => {
     const other = byNft.get(nftOf(item)!)
     return other

@@ -5,6 +5,7 @@ import type { JobPlan, PlanProblem } from '../../worker/api.ts'
 import { CollapsedList } from '../ui/ShowAllToggle.tsx'
 import './jobs.css'
 import { counted } from '../../shared/plural.ts'
+import { sparesText } from '../../shared/sparesText.ts'
 
 /** Problems listed before 'Show all'. */
 const SHOWN_PROBLEMS = 5
@@ -30,6 +31,12 @@ export function PlanFigures({ plan, itemsLabel }: { plan: JobPlan; itemsLabel: s
         <dt>Spendable balance</dt>
         <dd>{formatDrops(plan.spendableDrops)} XRP</dd>
       </div>
+      {plan.sparesUsed ? (
+        <div className="figures__approvals">
+          <dt>Spare NFTs</dt>
+          <dd data-testid="plan-spares">{sparesText(plan.sparesUsed)}.</dd>
+        </div>
+      ) : null}
       <PlanApprovals approvals={plan.approvals} />
       <PlanUnconfirmed unconfirmed={plan.unconfirmed} />
     </dl>

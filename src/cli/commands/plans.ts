@@ -7,6 +7,7 @@ import { basename } from 'node:path'
 import type { JobPlan, JobRequest, ListingOffer, PricingStrategy } from '../../worker/api.ts'
 import { FLOOR_MULTIPLIERS } from '../../shared/floorMultipliers.ts'
 import { marketplaceById } from '../../shared/marketplaces.ts'
+import { sparesText } from '../../shared/sparesText.ts'
 import type { CommandContext } from '../command.ts'
 import { readIds, readInput, readPrices } from '../inputFiles.ts'
 import { EXIT, UsageError, allowOnly, flag, text } from '../options.ts'
@@ -26,6 +27,7 @@ export function printPlan(printer: Printer, plan: JobPlan): number {
     }${xrp(plan.reserveChangeDrops)} · spendable ${xrp(plan.spendableDrops)}`,
   )
   if (plan.shuffleSeed) printer.line(`  shuffle seed ${plan.shuffleSeed} (--seed redoes this draw)`)
+  if (plan.sparesUsed) printer.line(`  ${sparesText(plan.sparesUsed)}`)
   if (plan.unconfirmed?.length) {
     printer.warn(`one server only: no second server confirms ${plan.unconfirmed.join('; ')}`)
   }

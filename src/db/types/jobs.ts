@@ -121,6 +121,11 @@ export interface JobPlanFigures {
   /** What the account can spend now: balance minus its current reserve, drops. */
   spendableDrops: string
   problems: PlanProblem[]
+  /**
+   * Airdrops: selected NFTs beyond the recipients' count given to recipients whose NFT pre-flight
+   * skipped for its own sake (already on offer, in another job, not held), so they still get one.
+   */
+  sparesUsed?: number
   /** True when no blocking problem stands in the way. */
   canStart: boolean
   /**

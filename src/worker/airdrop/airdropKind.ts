@@ -153,12 +153,27 @@ function slotsOf(distribution: readonly { address: string; count: number }[], ma
  */
 function intents(request: AirdropRequest, random?: () => number): PlannedIntent[] {
   if (request.reoffer) return reofferIntents(request, request.reoffer)
-  const draw = random ?? (request.seed ? seededRandom(request.seed) : cryptoRandom)
-  const nfts = request.randomize ? shuffled(request.nftIds, draw) : request.nftIds
+  const nfts = drawOrder(request, random)
   return slotsOf(request.distribution, nfts.length).map((destination, i) => ({
     intent: { type: 'offer', nftId: nfts[i] as string, amountDrops: '0', destination },
     recipient: destination,
   }))
+}
+
+/** The selection in the order slots take it: as selected, or shuffled. */
+function drawOrder(request: AirdropRequest, random?: () => number): readonly string[] {
+  const draw = random ?? (request.seed ? seededRandom(request.seed) : cryptoRandom)
+  return request.randomize ? shuffled(request.nftIds, draw) : request.nftIds
+}
+
+/**
+ * The selected NFTs no slot took, in draw order (the shuffle's rest, from the recorded seed): those
+ * pre-flight gives to recipients whose NFT it skips. A re-offer moves given NFTs only: none.
+ */
+function spares(request: AirdropRequest, planned: readonly PlannedIntent[]): string[] {
+  if (request.reoffer) return []
+  const used = new Set(planned.map(({ intent }) => ('nftId' in intent ? intent.nftId : '')))
+  return drawOrder(request).filter((nftId) => !used.has(nftId))
 }
 
 /**
@@ -220,6 +235,7 @@ export const airdropKind: JobKindSpec<AirdropRequest> = {
   validate,
   prepare: prepareAirdrop,
   intents,
+  spares,
   // Drawn from a snapshot: its holders are confirmed by another server than the Clio that listed
   // them; with none, only those the user kept are in it.
   confirmedElsewhere: (request) =>

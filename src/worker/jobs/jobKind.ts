@@ -62,6 +62,11 @@ export interface JobKindSpec<R extends JobRequest = JobRequest> {
   confirmedElsewhere?(request: R): string[]
   /** Its intents, in plan order; `random` (uniform in [0, 1)) for kinds that draw. */
   intents(request: R, random?: () => number): PlannedIntent[]
+  /**
+   * NFTs of the request its intents leave unused, in the order they would have been drawn: pre-flight
+   * gives them to offers skipped for their NFT alone (plan/spares.ts). Kinds without spares omit it.
+   */
+  spares?(request: R, planned: readonly PlannedIntent[]): string[]
   /** What the job row records for its cards, besides the fee. */
   params?(request: R, planned: readonly PlannedIntent[]): Record<string, unknown>
   /**

@@ -212,6 +212,68 @@ it('an airdrop started again with the same NFTs: each is flagged, and skipping m
   )
 })
 
+it('spare selected NFTs go to recipients whose NFT is already on offer; problems name NFTs as their cards do', async () => {
+  stopClosing = closeLedgers(h.sb, 100)
+  await h.engine.connectWallet({ kind: 'familySeed', secret: accounts.holder.seed! })
+  const [offered, spare] = [
+    await freeNfts(h.client, holder, 2),
+    await freeNfts(h.client, holder, 2, 2),
+  ]
+  const first = await h.engine.planJob({
+    kind: 'airdrop',
+    distribution: recipients.slice(43, 45).map((address) => ({ address, count: 1 })),
+    nftIds: offered,
+    randomize: false,
+  })
+  await h.engine.startJob(first.jobId)
+  expect((await jobFinished(h.db, first.jobId)).counts).toMatchObject({ succeeded: 2 })
+  // The card of the first shows the name its metadata gives; the second's metadata was never read.
+  await h.db.metadata.put({
+    nftId: offered[0]!,
+    status: 'loaded',
+    name: '  Badge of Honour ',
+    description: null,
+    collection: null,
+    image: null,
+    attributes: [],
+    fetchedAt: Date.now(),
+    sizeBytes: 100,
+  })
+
+  // Without spares: each is skipped, the first named by its card's name.
+  const taken = recipients.slice(45, 47).map((address) => ({ address, count: 1 }))
+  const bare = await h.engine.planJob({
+    kind: 'airdrop',
+    distribution: taken,
+    nftIds: offered,
+    randomize: false,
+  })
+  expect(bare.problems.map((p) => p.message)).toEqual([
+    `"Badge of Honour" already has a sell offer from you (to ${shortAddress(recipients[43]!)}): it will be skipped`,
+    `NFT ${offered[1]!.slice(0, 8)}...${offered[1]!.slice(-8)} already has a sell offer from you (to ${shortAddress(recipients[44]!)}): it will be skipped`,
+  ])
+  expect(bare).toMatchObject({ transactions: 0 })
+  expect(bare.sparesUsed).toBeUndefined()
+
+  // Two more selected than asked for: they take the skipped NFTs' places.
+  const plan = await h.engine.planJob({
+    kind: 'airdrop',
+    distribution: taken,
+    nftIds: [...offered, ...spare],
+    randomize: false,
+  })
+  expect(plan).toMatchObject({ problems: [], transactions: 2, sparesUsed: 2, canStart: true })
+  await h.engine.startJob(plan.jobId)
+  expect((await jobFinished(h.db, plan.jobId)).counts).toMatchObject({ succeeded: 2, skipped: 0 })
+  const offers = await offersOf(h.client, holder)
+  const to = (address: string) =>
+    offers.filter((o) => o.Destination === address).map((o) => o.NFTokenID)
+  expect(to(recipients[45]!)).toEqual([spare[0]])
+  expect(to(recipients[46]!)).toEqual([spare[1]])
+  // Each offered NFT still has its one offer, to its first recipient.
+  for (const nftId of offered) expect(offers.filter((o) => o.NFTokenID === nftId)).toHaveLength(1)
+})
+
 it('a second job of the same account waits, then runs after the first', async () => {
   await h.engine.connectWallet({ kind: 'familySeed', secret: accounts.holder.seed! })
   const offered = await freeNfts(h.client, holder, 10)

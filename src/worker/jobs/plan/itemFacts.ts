@@ -3,6 +3,7 @@
  * one plan, and the shape of a problem that skips its item.
  */
 import type { NftItem } from '../../../db/types/nfts.ts'
+import { shortId } from '../../../shared/format.ts'
 import type { PlanProblem } from '../../api.ts'
 import type { AccountFacts } from '../../ledger/ledgerRequests.ts'
 import type { OfferEntry, OfferLookup } from '../../ledger/ownOffers.ts'
@@ -37,6 +38,17 @@ export interface ItemFacts {
    * to cancel, an offer to make with an expiration); else null.
    */
   closeTime: number | null
+  /**
+   * The NFTs' names as their cards show them (from the metadata cache), by id: problems name an NFT
+   * the way the user picked it. NFTs whose metadata this device never read are absent.
+   */
+  names: ReadonlyMap<string, string>
+}
+
+/** An NFT as problems name it: its card's name in quotes, or its shortened id when none is known. */
+export function nftLabel(nftId: string, facts: Pick<ItemFacts, 'names'>): string {
+  const name = facts.names.get(nftId)
+  return name ? `"${name}"` : `NFT ${shortId(nftId)}`
 }
 
 /**

@@ -10,16 +10,25 @@ import { shortId } from '../../../shared/format.ts'
 import { intentEffects } from '../../../shared/intents.ts'
 import { ignoredBy, marketplaceOfBroker } from '../../../shared/marketplaces.ts'
 import { dropsToXrp } from 'xrpl'
-import { itemProblem } from './itemFacts.ts'
+import { itemProblem, nftLabel } from './itemFacts.ts'
+import type { ItemFacts } from './itemFacts.ts'
 
-/** The problem of an offer to a marketplace's broker, or null (any other item, or a fit price). */
-export function marketplaceProblem(intent: Intent, index: number): PlanProblem | null {
+/**
+ * The problem of an offer to a marketplace's broker, or null (any other item, or a fit price).
+ *
+ * @param facts - pre-flight's facts, for the NFT's name (its id without them).
+ */
+export function marketplaceProblem(
+  intent: Intent,
+  index: number,
+  facts?: Pick<ItemFacts, 'names'>,
+): PlanProblem | null {
   const offer = intentEffects(intent).offer
   if (!offer) return null
   const marketplace = marketplaceOfBroker(offer.destination)
   if (!marketplace) return null
   const drops = BigInt(offer.amountDrops)
-  const label = `NFT ${shortId(offer.nftId)}`
+  const label = facts ? nftLabel(offer.nftId, facts) : `NFT ${shortId(offer.nftId)}`
   if (drops === 0n) {
     return itemProblem(
       'MARKETPLACE_PRICE',

@@ -10,7 +10,7 @@ import type { OfferTerms } from '../../../shared/intents.ts'
 import type { PlanProblem } from '../../api.ts'
 import { LSF_TRANSFERABLE } from '../../ledger/nftEntry.ts'
 import type { PlannedIntent } from '../jobKind.ts'
-import { itemProblem } from './itemFacts.ts'
+import { itemProblem, nftLabel } from './itemFacts.ts'
 import type { ItemFacts } from './itemFacts.ts'
 
 /**
@@ -66,7 +66,7 @@ export function replacementProblem(
     // Gone since it was read (sold, cancelled): nothing to cancel, the new offer is the only one.
     if (!own && facts.lookups.get(offerId)?.kind !== 'offer') continue
     if (own?.sell && own.nftId === intent.nftId) continue
-    const message = `Offer ${shortId(offerId)} is not your sell offer on NFT ${shortId(intent.nftId)}: listing it again cannot replace it. Read the offers again and retry`
+    const message = `Offer ${shortId(offerId)} is not your sell offer on ${nftLabel(intent.nftId, facts)}: listing it again cannot replace it. Read the offers again and retry`
     return { code: 'NOT_YOUR_OFFER', message, itemIndex: index, blocking: true }
   }
   return null
@@ -109,6 +109,6 @@ export function expirationProblem(
   if (expiration === undefined || facts.closeTime === null || expiration > facts.closeTime) {
     return null
   }
-  const message = `The offer for NFT ${shortId(intent.nftId)} expires before the ledger's current time: it would fail (tecEXPIRED). It will be skipped`
+  const message = `The offer for ${nftLabel(intent.nftId, facts)} expires before the ledger's current time: it would fail (tecEXPIRED). It will be skipped`
   return itemProblem('EXPIRED', index, message)
 }

@@ -19,6 +19,7 @@ import { isOwnOffer } from './cancelProblems.ts'
 import { costOf } from './preflightCost.ts'
 import { readFacts } from './preflightFacts.ts'
 import { itemProblems } from './preflightItems.ts'
+import { fillFromSpares } from './spares.ts'
 
 /** What pre-flight works with. */
 export interface PreflightDeps {
@@ -37,10 +38,18 @@ export interface PreflightDeps {
   offeredByJobs?: ReadonlyMap<string, { kind: JobKind; id: string }>
   /** Other servers of the network: the facts that set a sale's value are read there too. */
   second?: SecondRead
+  /** The NFTs' names as their cards show them (problems name NFTs so). */
+  names?: ReadonlyMap<string, string>
+  /** NFTs of the request no item uses (an airdrop's extra selection): see spares.ts. */
+  spares?: readonly string[]
 }
 
 /** The verdict on a plan: the JobPlan's figures and problems. */
 export interface PreflightResult {
+  /** The plan as it will be recorded: spares in place of NFTs skipped for their own sake. */
+  planned: PlannedIntent[]
+  /** How many spares took such places. */
+  sparesUsed: number
   problems: PlanProblem[]
   /** Burns: the offers they delete and the NFT pages that go away. */
   burn?: BurnEffects
@@ -72,6 +81,20 @@ function assertPlanFits(spec: JobKindSpec, planned: readonly PlannedIntent[], ac
 }
 
 /**
+ * The spares as offers of the first item's kind, so that their facts (an issuer to check) are read
+ * with the plan's: none when the plan has no offer.
+ */
+function spareIntents(
+  planned: readonly PlannedIntent[],
+  spares: readonly string[] | undefined,
+): PlannedIntent[] {
+  const first = planned.find(({ intent }) => intent.type === 'offer')
+  if (!spares?.length || first?.intent.type !== 'offer') return []
+  const offer = first.intent
+  return spares.map((nftId) => ({ intent: { ...offer, nftId } }))
+}
+
+/**
  * Checks a plan against the validated ledger.
  *
  * Per-item problems are not blocking (the item is skipped), except NOT_YOUR_OFFER (it would make a
@@ -92,27 +115,30 @@ function assertPlanFits(spec: JobKindSpec, planned: readonly PlannedIntent[], ac
 export async function runPreflight(
   deps: PreflightDeps,
   spec: JobKindSpec,
-  planned: PlannedIntent[],
+  initial: PlannedIntent[],
 ): Promise<PreflightResult> {
-  assertPlanFits(spec, planned, deps.account)
+  assertPlanFits(spec, initial, deps.account)
   const { client, account, second } = deps
   const networkName = buildNetworks({})[deps.network].name
   const [{ reserves, own, facts }, check] = await Promise.all([
-    readFacts(deps, planned, networkName),
+    readFacts(deps, [...initial, ...spareIntents(initial, deps.spares)], networkName),
     // Async, so that a check throwing at once still leaves readFacts' promise handled.
     (async () =>
       spec.itemChecks?.({
         client,
         account,
         networkName,
-        planned,
+        planned: initial,
         ...(second ? { second } : {}),
       }))(),
   ])
-  const problems = itemProblems(planned, facts, {
-    check,
-    alreadyOfferedHint: spec.alreadyOfferedHint,
-  })
+  const kindChecks = { check, alreadyOfferedHint: spec.alreadyOfferedHint }
+  const problemsOf = (plan: readonly PlannedIntent[]) => itemProblems(plan, facts, kindChecks)
+  const fill = deps.spares?.length
+    ? fillFromSpares(initial, problemsOf(initial), deps.spares, problemsOf)
+    : { planned: initial, used: 0 }
+  const { planned } = fill
+  const problems = problemsOf(planned)
   const troubled = new Set(problems.map((problem) => problem.itemIndex))
   const clear = planned.filter((_, index) => !troubled.has(index))
   const clearEffects = clear.map(({ intent }) => intentEffects(intent))
@@ -131,6 +157,8 @@ export async function runPreflight(
   })
   if (cost.problem) problems.push(cost.problem)
   return {
+    planned,
+    sparesUsed: fill.used,
     problems,
     ...(burn ? { burn } : {}),
     transactions: clear.length,

@@ -28,6 +28,7 @@ export interface FactsDeps {
   client: Client
   account: string
   offeredByJobs?: ItemFacts['offeredByJobs'] | undefined
+  names?: ItemFacts['names'] | undefined
 }
 
 /** The account's NFTs by id. */
@@ -113,6 +114,7 @@ export async function readFacts(
     offeredByJobs: deps.offeredByJobs ?? new Map(),
     lookups,
     closeTime,
+    names: deps.names ?? new Map(),
   }
   return { reserves, own, facts }
 }

@@ -6,13 +6,13 @@
  * offers to cancel are in offerProblems.ts and cancelProblems.ts; a kind's own (a sale's bid, a key
  * removal) are its JobKindSpec's.
  */
-import { shortAddress, shortId } from '../../../shared/format.ts'
+import { shortAddress } from '../../../shared/format.ts'
 import { intentEffects } from '../../../shared/intents.ts'
 import type { IntentEffects } from '../../../shared/intents.ts'
 import type { PlanProblem } from '../../api.ts'
 import type { ItemCheck, PlannedIntent } from '../jobKind.ts'
 import { cancelProblems } from './cancelProblems.ts'
-import { itemProblem, problemCause } from './itemFacts.ts'
+import { itemProblem, nftLabel, problemCause } from './itemFacts.ts'
 import type { ItemFacts } from './itemFacts.ts'
 import {
   destinationProblem,
@@ -36,7 +36,7 @@ function nftProblem(
   seen: Set<string>,
   hint: string | undefined,
 ): PlanProblem | null {
-  const label = `NFT ${shortId(nft.id)}`
+  const label = nftLabel(nft.id, facts)
   const held = facts.nfts.get(nft.id)
   const duplicate = seen.has(nft.id)
   seen.add(nft.id)

@@ -10,8 +10,15 @@ import type { JobPlan, JobRequest } from '../../api.ts'
 import type { JobServiceDeps, JobWallet } from '../jobDeps.ts'
 import { APPROVER_WALLETS } from '../../../shared/wallets.ts'
 import { splitCancels } from '../../ledger/cancelOffers.ts'
+import { cardNames } from '../../../db/metadataNames.ts'
+import type { PlannedIntent } from '../jobKind.ts'
 import { cushionedFeeDrops } from './planFee.ts'
 import { runPreflight } from './preflight.ts'
+
+/** The NFTs a plan's intents act on. */
+function nftIdsOf(planned: readonly PlannedIntent[]): string[] {
+  return planned.flatMap(({ intent }) => ('nftId' in intent ? [intent.nftId] : []))
+}
 
 /**
  * Records the intents of a validated request for the wallet and runs pre-flight. A randomized
@@ -34,9 +41,10 @@ export async function recordPlan(
   const client = deps.connection.requireClient()
   // A wallet that signs shorter cancellations than the ledger's 500 offers gets them cut to its size.
   const cancelLimit = info.approver ? APPROVER_WALLETS[info.approver].maxCancelOffers : undefined
-  const planned = cancelLimit
+  const initial = cancelLimit
     ? splitCancels(spec.intents(request), cancelLimit)
     : spec.intents(request)
+  const spares = spec.spares?.(request, initial) ?? []
   const feeDrops = await cushionedFeeDrops(client, deps.maxFeeDrops)
   // NFTs the wallet's other unfinished airdrops and listings will still offer: not offered twice,
   // and not burned from under them.
@@ -44,18 +52,22 @@ export async function recordPlan(
     ? await nftsBeingOffered(deps.db, network, account)
     : undefined
   const second = deps.secondOpinion?.readFor(network)
-  const preflight = await runPreflight(
+  const names = await cardNames(deps.db, [...nftIdsOf(initial), ...spares])
+  const { planned, sparesUsed, ...verdict } = await runPreflight(
     {
       client,
       account,
       network,
       feeDrops,
+      names,
+      spares,
       ...(offeredByJobs ? { offeredByJobs } : {}),
       ...(second ? { second } : {}),
     },
     spec,
-    planned,
+    initial,
   )
+  const preflight = sparesUsed > 0 ? { ...verdict, sparesUsed } : verdict
   // One server alone: the plan says what no second server confirms (docs/architecture.md §3.7).
   const figures = second?.available()
     ? preflight
