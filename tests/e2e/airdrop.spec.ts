@@ -20,8 +20,10 @@ import {
   nftsHeldBy,
   offersOwnedBy,
   selectAllNfts,
+  submitPipelined,
   validatedLedgerIndex,
 } from './support/airdrop.ts'
+import { withSandbox } from './support/ledger.ts'
 import { keepScreenshot, scrollsSideways } from './support/page.ts'
 
 test.setTimeout(120_000)
@@ -188,5 +190,86 @@ test(
     await confirm.getByRole('button', { name: 'Go back' }).click()
     await expect(confirm).toBeHidden()
     expect(await offersOwnedBy(holder.address)).toEqual([])
+  },
+)
+
+test(
+  'NFTs already on offer are marked before they are picked, can be hidden, and spare NFTs take their places',
+  { tag: '@desktop-only' },
+  async ({ page }) => {
+    const holder = await airdropHolder(4)
+    // Two of the four are offered already (as an earlier airdrop would have left them), to demo
+    // recipients that do not accept by themselves (the first ten do).
+    const owned = await nftsHeldBy(holder.address)
+    await withSandbox((client) =>
+      submitPipelined(
+        client,
+        holder,
+        owned.slice(0, 2).map((nftId) => ({
+          TransactionType: 'NFTokenCreateOffer',
+          NFTokenID: nftId,
+          Amount: '0',
+          Destination: recipients[20]!.address,
+          Flags: 1,
+        })),
+      ),
+    )
+    await connectHolder(page, holder, 4)
+    const cards = page.getByTestId('nft-card')
+    const taken = page.locator('[data-testid="nft-card"][data-taken]')
+    await expect(taken).toHaveCount(2)
+    await expect(taken.getByTestId('nft-taken')).toHaveText([
+      `On offer to ${shortAddress(recipients[20]!.address)}`,
+      `On offer to ${shortAddress(recipients[20]!.address)}`,
+    ])
+
+    // Hidden, they leave the grid and Select All; shown again, they come back.
+    const hide = page.getByTestId('hide-taken').getByRole('checkbox')
+    await expect(page.getByTestId('hide-taken')).toHaveText(
+      'Hide 2 NFTs already on offer or in another job',
+    )
+    await hide.check()
+    await expect(cards).toHaveCount(2)
+    await expect(taken).toHaveCount(0)
+    await selectAllNfts(page, 2)
+    await page.getByRole('button', { name: 'Deselect All Filtered' }).click()
+    await hide.uncheck()
+    await expect(cards).toHaveCount(4)
+
+    // Picked first (taken) then last (free), for two recipients in CSV order: the free ones are
+    // spares, and go to the recipients whose NFT is on offer already.
+    for (const card of [taken.nth(0), taken.nth(1)]) await card.getByRole('checkbox').click()
+    const free = page.locator('[data-testid="nft-card"]:not([data-taken])')
+    for (const card of [free.nth(0), free.nth(1)]) await card.getByRole('checkbox').click()
+    await expect(page.getByTestId('collection-counts')).toContainText('4 selected')
+    await chooseCsv(
+      page,
+      'two.csv',
+      distributionCsv([
+        [recipients[21]!.address, 1],
+        [recipients[22]!.address, 1],
+      ]),
+    )
+    const manager = managerPanel(page)
+    await manager.getByRole('checkbox', { name: /Randomize NFT distribution/ }).uncheck()
+    await manager.getByRole('button', { name: 'Start Airdrop' }).click()
+    const confirm = page.getByRole('dialog', { name: 'Confirm Airdrop' })
+    await expect(confirm.getByTestId('plan-transactions')).toHaveText('2')
+    await expect(confirm.getByTestId('plan-problems')).toBeHidden()
+    await expect(confirm.getByTestId('plan-spares')).toHaveText(
+      '2 spare selected NFTs go to recipients whose NFT was already on offer, in another job or not yours to offer.',
+    )
+    await confirm.getByRole('button', { name: 'Confirm and start' }).click()
+    await expect(manager.getByRole('heading', { name: 'Airdrop Complete' })).toBeVisible({
+      timeout: 60_000,
+    })
+    // The offers just made are marked too: nothing here is free to airdrop any more.
+    await expect(taken).toHaveCount(4, { timeout: 30_000 })
+    const offers = await offersOwnedBy(holder.address)
+    expect(offers.map((o) => o.Destination).sort()).toEqual(
+      [recipients[20]!, recipients[20]!, recipients[21]!, recipients[22]!]
+        .map((w) => w.address)
+        .sort(),
+    )
   },
 )

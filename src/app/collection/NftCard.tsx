@@ -7,6 +7,7 @@ import { shortAddress } from '../../shared/format.ts'
 import { displayName, transferFeePercent, xrpCafeUrl } from '../../shared/nftDisplay.ts'
 import { toggleSelected } from '../state/selection.ts'
 import { NftImage } from './NftImage.tsx'
+import type { TakenMark } from './takenState.ts'
 
 interface NftCardProps {
   nft: NftItem
@@ -16,6 +17,8 @@ interface NftCardProps {
   metadataPending: boolean
   /** What a tab adds under the card (the List tab's market price), outside the checkbox. */
   footer?: ReactNode
+  /** Why a new job would skip it (on offer, in another job): shown on the card. */
+  mark?: TakenMark | undefined
 }
 
 /** Toggles unless the click was on the card's link or on what a tab added under it. */
@@ -41,6 +44,7 @@ export const NftCard = memo(function NftCard({
   selected,
   metadataPending,
   footer,
+  mark,
 }: NftCardProps) {
   const name = displayName(nft, meta)
   const fee = transferFeePercent(nft.transferFee)
@@ -49,6 +53,7 @@ export const NftCard = memo(function NftCard({
     <article
       className="nft-card"
       data-selected={selected || undefined}
+      data-taken={mark ? true : undefined}
       data-testid="nft-card"
       onClick={(event) => onCardClick(event, nft.nftId)}
     >
@@ -57,6 +62,7 @@ export const NftCard = memo(function NftCard({
         role="checkbox"
         aria-checked={selected}
         aria-label={name}
+        aria-description={mark?.why}
         tabIndex={0}
         onKeyDown={(event) => onCheckboxKey(event, nft.nftId)}
       >
@@ -80,6 +86,11 @@ export const NftCard = memo(function NftCard({
         </div>
         <div className="nft-card__body">
           <h3 className="nft-card__name">{name}</h3>
+          {mark && (
+            <p className="nft-card__taken" data-testid="nft-taken" title={mark.why}>
+              {mark.label}
+            </p>
+          )}
           {meta?.collection && <p className="nft-card__collection">{meta.collection}</p>}
           {meta?.origin?.kind === 'issuer-domain' && (
             <p className="nft-card__origin">

@@ -11,6 +11,9 @@ import { COLLECTION_SECTION_ID } from '../ui/sections.ts'
 import { lazyNamed, LoadingBoundary } from '../ui/lazyNamed.tsx'
 import { CacheStatus, LoadProgress } from './CollectionStatus.tsx'
 import { GROUP_OPTIONS, SORT_OPTIONS } from './sortGroup.ts'
+import { TakenToggle } from './TakenToggle.tsx'
+import { useHideTaken, useTakenMarks } from './takenState.ts'
+import { useUi } from '../state/ui.ts'
 import type { GroupKey, SortKey } from './sortGroup.ts'
 import { useNftView } from './useNftView.ts'
 import type { NftView } from './useNftView.ts'
@@ -45,7 +48,9 @@ export function NftCollectionPanel({ renderGrid }: { renderGrid?: GridRenderer }
 function ConnectedCollection({ renderGrid }: { renderGrid: GridRenderer | undefined }) {
   const { loadingNfts, loadingMetadata, error, readAt } = useCollection()
   const blocked = useReadBlock()
-  const view = useNftView()
+  const marks = useTakenMarks(useUi().tab)
+  const hideTaken = useHideTaken()
+  const view = useNftView(hideTaken ? marks : null)
   const selected = useSelectedIds()
   const hasNfts = view.nfts.length > 0
   return (
@@ -101,6 +106,7 @@ function ConnectedCollection({ renderGrid }: { renderGrid: GridRenderer | undefi
           total={view.nfts.length}
         />
       )}
+      {hasNfts && !renderGrid && <TakenToggle marks={marks} nfts={view.nfts} hide={hideTaken} />}
       {!hasNfts && loadingNfts && <p className="collection__empty">Loading NFTs...</p>}
       {!hasNfts && !loadingNfts && !error && (
         <p className="collection__empty">No NFTs loaded yet.</p>
@@ -121,6 +127,7 @@ function ConnectedCollection({ renderGrid }: { renderGrid: GridRenderer | undefi
             metadata={view.metadata}
             metadataVersion={view.metadataVersion}
             metadataPending={loadingNfts || loadingMetadata}
+            marks={marks}
           />
         </LoadingBoundary>
       )}

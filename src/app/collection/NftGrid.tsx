@@ -9,6 +9,7 @@ import { columnsFor, gridRows } from './gridRows.ts'
 import type { GridRow } from './gridRows.ts'
 import type { MetadataMap } from './nftFilters.ts'
 import type { NftGroup } from './sortGroup.ts'
+import type { TakenMark } from './takenState.ts'
 
 /** Quiet time after scrolling before the engine is told what is on screen. */
 const SHOWING_DEBOUNCE_MS = 150
@@ -29,6 +30,8 @@ interface NftGridProps {
   metadataVersion: number
   /** Metadata is loading: cards without any show 'Loading'. */
   metadataPending: boolean
+  /** NFTs marked as taken (on offer, in another job), by id. */
+  marks: ReadonlyMap<string, TakenMark>
 }
 
 const HEADER_ESTIMATE_PX = 48
@@ -58,7 +61,13 @@ function useGridBox(ref: RefObject<HTMLDivElement | null>): { width: number; top
  * The collection grid: rows of a responsive column grid (and group headers) virtualized against the
  * window's scroll, so only the visible rows of 5,000 NFTs are in the DOM.
  */
-export function NftGrid({ groups, metadata, metadataVersion, metadataPending }: NftGridProps) {
+export function NftGrid({
+  groups,
+  metadata,
+  metadataVersion,
+  metadataPending,
+  marks,
+}: NftGridProps) {
   const ref = useRef<HTMLDivElement>(null)
   const { width, top } = useGridBox(ref)
   const columns = columnsFor(width)
@@ -114,6 +123,7 @@ export function NftGrid({ groups, metadata, metadataVersion, metadataPending }: 
                     meta={metadata.get(nft.nftId)}
                     selected={selected.has(nft.nftId)}
                     metadataPending={metadataPending}
+                    mark={marks.get(nft.nftId)}
                   />
                 ))}
               </div>

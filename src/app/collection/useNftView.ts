@@ -21,20 +21,25 @@ export interface NftView {
 }
 
 /**
- * Filters, sorts and groups the loaded NFTs. The filters are deferred: a keystroke in the name box
+ * Filters, sorts and groups the loaded NFTs; those in `hidden` are left out (the taken NFTs the user
+ * chose to hide). The filters are deferred: a keystroke in the name box
  * paints first, and the 5,000-item pass follows at lower priority (and is skipped if another
  * keystroke arrives).
  */
-export function useNftView(): NftView {
+export function useNftView(hidden?: ReadonlyMap<string, unknown> | null): NftView {
   const { nfts, metadata, metadataVersion } = useCollection()
   const { filters, sort, group } = useFilters()
   const deferredFilters = useDeferredValue(filters)
   const deferredVersion = useDeferredValue(metadataVersion)
   const filtered = useMemo(
-    () => timedPass('filter', () => filterNfts(nfts, metadata, deferredFilters)),
+    () =>
+      timedPass('filter', () => {
+        const passed = filterNfts(nfts, metadata, deferredFilters)
+        return hidden?.size ? passed.filter((nft) => !hidden.has(nft.nftId)) : passed
+      }),
     // The map is mutated in place; its version says when it changed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [nfts, metadata, deferredFilters, deferredVersion],
+    [nfts, metadata, deferredFilters, deferredVersion, hidden],
   )
   const groups = useMemo(
     () => timedPass('group', () => groupNfts(sortNfts(filtered, metadata, sort), metadata, group)),

@@ -1,5 +1,6 @@
 /** Reading jobs in the UI (useLiveQuery); the worker writes them (src/db/jobs.ts). */
 import { jobItemRange } from '../jobs.ts'
+import { nftsOfStartedJobs } from '../jobNfts.ts'
 import type { LedgerDb } from '../schema.ts'
 import type { JobItemRow } from '../types/jobItems.ts'
 import type { JobRow } from '../types/jobs.ts'
@@ -88,4 +89,16 @@ export function jobItemsWithStatus(
     .equals([jobId, status])
     .limit(Math.max(0, count))
     .toArray()
+}
+
+/**
+ * The NFTs the account's started jobs still offer or burn, with the job (the grid marks them before
+ * they are picked: a new job would skip them).
+ */
+export function nftsInJobs(
+  db: LedgerDb,
+  network: NetworkId,
+  account: string,
+): Promise<Map<string, JobRow>> {
+  return nftsOfStartedJobs(db, network, account)
 }
