@@ -72,6 +72,9 @@ describe('runPreflight: reserve and fees', () => {
     const result = await preflight(listing(10))
 
     expect(result).toEqual({
+      // The plan as given: a listing has no spares to put in place of skipped NFTs.
+      planned: planIntents(validateJobRequest(listing(10))),
+      sparesUsed: 0,
       problems: [
         {
           code: 'INSUFFICIENT_RESERVE',

@@ -80,8 +80,8 @@ export class IntentCopies {
       // What the app signed itself, a server may hold and show validated without relaying it: the
       // store's own no-op, or the wallet's copy of this intent, counts only with another server's
       // word where the network has one (as in settleUsed).
-      const own = ownFillers.has(hash) || this.deps.sameIntent?.(item, txJson) === true
-      if (own && !(await this.confirmedIfPossible(hash, since, ownFillers.has(hash)))) continue
+      // So may a rival: one the same key signed on another network (Testnet) looks as real.
+      if (!(await this.confirmedIfPossible(hash, since, ownFillers.has(hash)))) continue
       if (!still()) return
       if (this.deps.sameIntent?.(item, txJson)) {
         const base = { firstLedger: since, feeDrops: attempt?.feeDrops ?? '0' }
@@ -125,8 +125,8 @@ export class IntentCopies {
 
   /**
    * Whether another server confirms the transaction validated; with no other server on the
-   * network, a copy of the intent is taken on the one server's word (the plan says so), a no-op of
-   * the store's never.
+   * network, a copy of the intent or a rival is taken on the one server's word (the plan says so),
+   * a no-op of the store's never.
    */
   private async confirmedIfPossible(
     hash: string,

@@ -49,7 +49,12 @@ type Found = Lookup & { found: true }
 /** What the proofs tell the settling side: a transaction validated, an attempt final. */
 export interface ProofOutcomes {
   /** A validated transaction of the account with this number (see Settler.onValidated). */
-  validated(hash: string, sequence: number, found: Found, txJson?: Record<string, unknown>): void
+  validated(
+    hash: string,
+    sequence: number,
+    found: Found,
+    txJson?: Record<string, unknown>,
+  ): Promise<void>
 }
 
 export class NumberProof {
@@ -67,8 +72,27 @@ export class NumberProof {
     sequence: number,
     found: Found,
     txJson?: Record<string, unknown>,
-  ): void {
-    this.outcomes.validated(hash, sequence, found, txJson)
+  ): Promise<void> {
+    return this.outcomes.validated(hash, sequence, found, txJson)
+  }
+
+  /**
+   * Whether a validated transaction this run did not sign may count at an attempt's number (as a
+   * rival or as a wallet's copy): with another server on the network, only once that server has it
+   * validated too — one server may show a transaction it holds, or one the same key signed on
+   * another network; with none, on the one server's word (the plan says so), except the store's
+   * own no-op, which a server holds and can show without relaying it.
+   */
+  async confirmedForeign(
+    hash: string,
+    a: Pick<Signed, 'firstLedger'>,
+    shownIn: number,
+  ): Promise<boolean> {
+    const second = this.deps.secondLookup
+    if (!second?.available()) return !(await this.state.numbers.storedFillers()).has(hash)
+    // Up to the ledger the first server showed it in: the stream may run ahead of the view.
+    const upTo = Math.max(this.state.view.validated, shownIn)
+    return secondConfirms(second, hash, a.firstLedger, upTo)
   }
 
   /**
@@ -101,7 +125,7 @@ export class NumberProof {
     const elsewhere = await this.confirmAbsent(a)
     if (!still()) return
     if (typeof elsewhere === 'object' && elsewhere) {
-      this.validated(a.hash, a.sequence, elsewhere)
+      await this.validated(a.hash, a.sequence, elsewhere)
       return
     }
     const first = Math.min(
@@ -130,7 +154,7 @@ export class NumberProof {
         }
         continue
       }
-      this.validated(holder.hash, a.sequence, holder.lookup, holder.txJson)
+      await this.validated(holder.hash, a.sequence, holder.lookup, holder.txJson)
       if (!still()) return
       shown.push(holder.hash)
     }
@@ -138,7 +162,7 @@ export class NumberProof {
     const why = ownFiller
       ? 'shows only a no-op another job of this app signed with it, which no second server confirms'
       : shown.length
-        ? `shows only transaction ${shown[0]!}, not signed by a key this app can check, as using it`
+        ? `shows only transaction ${shown[0]!} as using it, which is not signed by a key this app can check or which no second server confirms`
         : 'shows no transaction that used it'
     await this.state.control.pauseForServer(
       `Paused: ${this.server()} says sequence ${String(a.sequence)} of ${account} is used, but ` +

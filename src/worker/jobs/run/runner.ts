@@ -254,7 +254,7 @@ export class JobRunner {
   private settleByStream(txs: ValidatedTx[]): void {
     for (const tx of txs) {
       if (!this.state.byHash.has(tx.hash)) this.presign.noteForeign(tx)
-      this.settler.onValidated(tx.hash, tx.sequence, tx.lookup, tx.txJson)
+      void this.settler.onValidated(tx.hash, tx.sequence, tx.lookup, tx.txJson)
     }
   }
 

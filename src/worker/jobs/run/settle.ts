@@ -25,6 +25,8 @@ import type { Submitter } from './submitLoop.ts'
 import { runPool } from '../../ledger/pool.ts'
 import { lookupTx } from '../../ledger/txLookup.ts'
 import type { Lookup } from '../../ledger/txLookup.ts'
+import { nftOfferId } from '../../ledger/nftOfferId.ts'
+import { intentEffects } from '../../../shared/intents.ts'
 
 export interface SettleDeps {
   client: () => Client
@@ -154,25 +156,48 @@ export class Settler {
   /**
    * A validated transaction of the account: final for its item; attempts of other items with its
    * number count as dead. One the runner did not sign (`txJson` given: it came from the stream or
-   * `account_tx`) counts only with the account's own signature (see rivalProof.ts), and then proves
-   * them dead (their intents may take other numbers).
+   * `account_tx`) is weighed in {@link foreign}: resolved once it is.
    */
-  onValidated(
+  async onValidated(
     hash: string,
     sequence: number,
     found: Lookup & { found: true },
     txJson?: Record<string, unknown>,
-  ): void {
+  ): Promise<void> {
     const item = this.state.byHash.get(hash)
     if (item) this.finishAttempt(item, hash, found)
     const ours = item !== undefined || this.state.numbers.fillers.some((f) => f.hash === hash)
-    if (!ours && txJson && this.copies.executedElsewhere(hash, sequence, found, txJson)) return
-    if (!ours && !(txJson && this.proof.provesRival(hash, sequence, txJson))) return
+    if (ours) this.numberUsed(sequence, item, undefined)
+    else if (txJson) await this.foreign(hash, sequence, found, txJson)
+  }
+
+  /**
+   * A validated transaction this run did not sign, at the number of an attempt in flight: a wallet's
+   * copy of that intent (its execution) or a rival signed by the account's key (the attempt is dead,
+   * its intent may take another number). What one server shows may be held (the store's own no-op,
+   * a wallet's copy) or signed for another network with the same key: where the network has another
+   * server, it counts only once that server has it validated too; the store's own no-op never
+   * counts without it (docs/architecture.md §3.2).
+   */
+  private async foreign(
+    hash: string,
+    sequence: number,
+    found: Lookup & { found: true },
+    txJson: Record<string, unknown>,
+  ): Promise<void> {
+    const at = this.state.inFlight().find((i) => this.state.latest(i).sequence === sequence)
+    if (!at) return
+    if (!(await this.proof.confirmedForeign(hash, this.state.latest(at), found.ledgerIndex))) return
+    if (this.copies.executedElsewhere(hash, sequence, found, txJson)) return
+    if (this.proof.provesRival(hash, sequence, txJson)) this.numberUsed(sequence, undefined, hash)
+  }
+
+  /** `sequence` is used by `item`'s attempt, or by the `rival` transaction: the others with it die. */
+  private numberUsed(sequence: number, item: JobItemRow | undefined, rival: string | undefined) {
     this.state.numbers.fillers = this.state.numbers.fillers.filter((f) => f.sequence !== sequence)
     for (const other of this.state.inFlight()) {
       const b = this.state.latest(other)
-      if (other !== item && b.sequence === sequence)
-        this.state.markDead(other, b, ours ? undefined : hash)
+      if (other !== item && b.sequence === sequence) this.state.markDead(other, b, rival)
     }
   }
 
@@ -191,7 +216,7 @@ export class Settler {
     // sequence validated), and it must not be marked dead or submitted a second time.
     if (item.status !== 'inFlight' || this.state.latest(item) !== a) return
     if (found.found) {
-      this.onValidated(a.hash, a.sequence, found)
+      void this.onValidated(a.hash, a.sequence, found)
       return
     }
     if (found.searchedAll && this.isDue(a)) {
@@ -203,7 +228,7 @@ export class Settler {
       if (item.status !== 'inFlight' || this.state.latest(item) !== a) return
       if (second !== 'absent') {
         // Another server has it validated (the first one hid it), or about to be: not dead.
-        if (second) this.onValidated(a.hash, a.sequence, second)
+        if (second) void this.onValidated(a.hash, a.sequence, second)
         return
       }
       this.state.markDead(item, a)
@@ -220,7 +245,7 @@ export class Settler {
     for (const f of [...this.state.numbers.fillers]) {
       const found = await this.lookup(f)
       if (found.found) {
-        this.onValidated(f.hash, f.sequence, found)
+        void this.onValidated(f.hash, f.sequence, found)
       } else if (found.searchedAll && this.isDue(f)) {
         // Its number is still only a filler's (it may have been an intent's before).
         this.state.numbers.fillers = this.state.numbers.fillers.filter((x) => x !== f)
@@ -263,7 +288,13 @@ export class Settler {
     const a = item.attempts.find((x) => x.hash === hash)!
     a.final = found.result
     a.ledgerIndex = found.ledgerIndex
-    const offerId = (found.meta as { offer_id?: string }).offer_id
-    this.state.finish(item, found.result, found.result === 'tesSUCCESS' ? offerId : undefined)
+    // The id of the offer it made, worked out from the account and number, not read from the
+    // server's metadata (which could name another offer for a re-offer or a reclaim to cancel).
+    const makesOffer = intentEffects(item.intent).offer !== undefined
+    const offerId =
+      found.result === 'tesSUCCESS' && makesOffer
+        ? nftOfferId(this.state.job.account, a.sequence)
+        : undefined
+    this.state.finish(item, found.result, offerId)
   }
 }
