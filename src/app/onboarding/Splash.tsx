@@ -5,7 +5,6 @@ import './onboarding.css'
 interface Feature {
   title: string
   text: string
-  comingSoon?: boolean
 }
 
 const FEATURES: readonly Feature[] = [
@@ -20,7 +19,6 @@ const FEATURES: readonly Feature[] = [
   {
     title: 'NFT Burning',
     text: 'Permanently destroy NFTs in bulk, with filters by issuer and collection.',
-    comingSoon: true,
   },
   {
     title: 'Enterprise Security',
@@ -28,14 +26,20 @@ const FEATURES: readonly Feature[] = [
   },
 ]
 
+// The spec's splash named two ways, and Burn 'Coming Soon': both stopped being true (issue 45), and
+// a newcomer reads the splash as what the app can do.
 const METHODS = [
   {
     title: 'Gem Wallet',
     text: 'Browser extension: you approve one transaction and keep your master key in GEM Wallet.',
   },
   {
+    title: 'Crossmark, Ledger or Xaman',
+    text: 'Your wallet, hardware device or phone approves each job; no key enters the app.',
+  },
+  {
     title: 'Seed Phrase Access',
-    text: 'Direct control with your seed or private key, held in memory only.',
+    text: 'Direct control with your seed, private key or Xaman secret numbers, held in memory only.',
   },
 ] as const
 
@@ -56,12 +60,7 @@ export function Splash() {
         <ul className="onboarding__grid">
           {FEATURES.map((feature) => (
             <li key={feature.title} className="onboarding__card">
-              <h3>
-                {feature.title}
-                {feature.comingSoon && (
-                  <span className="ob-badge ob-badge--muted">Coming Soon</span>
-                )}
-              </h3>
+              <h3>{feature.title}</h3>
               <p>{feature.text}</p>
             </li>
           ))}
@@ -69,8 +68,8 @@ export function Splash() {
       </section>
 
       <section aria-labelledby="splash-methods">
-        <h2 id="splash-methods">Two ways to connect</h2>
-        <ul className="onboarding__grid onboarding__grid--two">
+        <h2 id="splash-methods">Ways to connect</h2>
+        <ul className="onboarding__grid">
           {METHODS.map((method) => (
             <li key={method.title} className="onboarding__card">
               <h3>{method.title}</h3>
