@@ -75,9 +75,10 @@ export class Engine {
       },
       cameUp: () => {
         // A new connection needs its own account subscription.
-        this.accountWatch.follow()
-        if (!this.wallet.connectionUp()) return
-        this.resumeJobs()
+        void this.accountWatch.follow()
+        // A connected wallet's jobs go on; the account shown, with or without a key, is read again
+        // (with none on this network, the tracker stops following).
+        if (this.wallet.connectionUp()) this.resumeJobs()
         this.airdrop.reconnected()
       },
     })
@@ -113,13 +114,12 @@ export class Engine {
       networks: this.networks,
       connected: () => {
         this.resumeJobs()
-        this.airdrop.follow()
-        this.accountWatch.follow()
+        void this.airdrop.follow()
+        void this.accountWatch.follow()
       },
       leaving: () => this.jobs.walletGone(),
-      left: () => {
-        this.airdrop.follow()
-        this.accountWatch.follow()
+      shownChanged: async () => {
+        await Promise.all([this.airdrop.follow(), this.accountWatch.follow()])
       },
       jobs: this.jobs,
     })
@@ -136,7 +136,7 @@ export class Engine {
     this.airdrop = new AirdropService({
       db,
       client: () => connection.requireClient(),
-      wallet: () => this.wallet.onNetwork(),
+      wallet: () => this.wallet.shownOnNetwork(),
       walletAddress,
       timing: options.acceptance,
       ...(options.trackAcceptance === false ? { background: false } : {}),
@@ -148,7 +148,7 @@ export class Engine {
     this.accountWatch = new AccountWatch({
       db,
       client: () => connection.clientIfAny(),
-      wallet: () => this.wallet.onNetwork(),
+      wallet: () => this.wallet.shownOnNetwork(),
     })
     // One Clio connection for the floor prices and the holder snapshots (opened on first use).
     const clio = new ClioLink(timing, this.connectionService.budgets.clients)

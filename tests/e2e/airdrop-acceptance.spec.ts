@@ -8,6 +8,7 @@ import { expect, test } from './support/test.ts'
 import type { Locator } from '@playwright/test'
 
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
+import type { JobRow } from '../../src/db/types/jobs.ts'
 import { shortAddress } from '../../src/shared/format.ts'
 import {
   airdropHolder,
@@ -20,7 +21,11 @@ import {
   offersOwnedBy,
   reconnectHolder,
   selectAllNfts,
+  submitPipelined,
 } from './support/airdrop.ts'
+import { storedRows } from './support/hooks.ts'
+import { fundedAccount, withSandbox } from './support/ledger.ts'
+import { reachMainShell, walletButton } from './support/shell.ts'
 
 test.setTimeout(150_000)
 
@@ -112,5 +117,65 @@ test(
     await expect(managerPanel(page).getByTestId('acceptance-summary')).toHaveText(
       '10 accepted, 0 waiting, 5 gone',
     )
+  },
+)
+
+test(
+  'read-only after a reload, without a key: accepts reach the card and the footer, Check now reads the ledger',
+  { tag: '@desktop-only' },
+  async ({ page }) => {
+    const holder = await airdropHolder(3)
+    // A fresh recipient that accepts only when this test says so.
+    const recipient = await fundedAccount('secp256k1')
+    await connectHolder(page, holder, 3)
+    await chooseCsv(page, 'later.csv', distributionCsv([[recipient.address, 3]]))
+    await selectAllNfts(page, 3)
+    await confirmAirdrop(page, 3)
+    const results = managerPanel(page).getByTestId('airdrop-results')
+    await expect(results.getByTestId('results-successful')).toHaveText('3', { timeout: 60_000 })
+
+    // The reload keeps no key: the account is open read-only, its saved list and jobs shown.
+    await page.reload()
+    await reachMainShell(page)
+    await expect(walletButton(page)).toHaveText(`View only ${shortAddress(holder.address)}`)
+    const footer = page.getByTestId('footer-counts')
+    // The ledger read after the reload is done: what changes next comes from following the account.
+    await expect(footer).toContainText('NFTs: 3', { timeout: 30_000 })
+    await expect(footer).toContainText('Offers: 3', { timeout: 30_000 })
+    const shown = managerPanel(page).getByTestId('airdrop-results')
+    const summary = shown.getByTestId('acceptance-summary')
+    await expect(summary).toHaveText('0 accepted, 3 waiting, 0 gone')
+
+    // The recipient accepts two of the offers, from outside the app.
+    const offers = await offersOwnedBy(holder.address)
+    await withSandbox((client) =>
+      submitPipelined(
+        client,
+        recipient,
+        offers.slice(0, 2).map((offer) => ({
+          TransactionType: 'NFTokenAcceptOffer',
+          NFTokenSellOffer: offer.index,
+        })),
+      ),
+    )
+    // Reading the ledger needs no key: the card and the footer follow without Load NFTs.
+    await expect(summary).toHaveText('2 accepted, 1 waiting, 0 gone', { timeout: 45_000 })
+    await expect(footer).toContainText('NFTs: 1')
+    await expect(footer).toContainText('Offers: 1')
+    await expect(page.getByTestId('collection-counts')).toContainText('1 total')
+
+    // Check now reads the ledger for the account shown read-only: a new check is recorded.
+    const checkNow = shown.getByRole('button', { name: 'Check now' })
+    await expect(checkNow).toBeEnabled()
+    const before = await page.evaluate(() => Date.now())
+    await checkNow.click()
+    const checkedAt = async () => {
+      const jobs = await storedRows<JobRow>(page, 'jobs')
+      return jobs.find((job) => job.account === holder.address && job.kind === 'airdrop')
+        ?.acceptance?.checkedAt
+    }
+    await expect.poll(checkedAt, { timeout: 30_000 }).toBeGreaterThanOrEqual(before)
+    await expect(shown.getByRole('alert')).toHaveCount(0)
+    await expect(shown.getByTestId('acceptance-checked')).toHaveText(/^Last checked /)
   },
 )

@@ -14,11 +14,14 @@ import {
   connectHolder,
   distributionCsv,
   managerPanel,
+  nftsHeldBy,
   offersOwnedBy,
   reconnectHolder,
   selectAllNfts,
 } from './support/airdrop.ts'
+import { fundedAccount } from './support/ledger.ts'
 import { listingHolder } from './support/listing.ts'
+import { makeSellOffers } from './support/orders.ts'
 import { connectDemo, waitForNfts } from './support/nfts.ts'
 import { reachMainShell, toolTabs, walletButton, openWalletDropdown } from './support/shell.ts'
 import { serveBuild, twoBuilds } from './support/staticServer.ts'
@@ -247,6 +250,70 @@ test('offline: the saved collection with its pictures and time, the offers and j
   await openTab(page, 'Orders')
   await expect(offersReadAt).not.toHaveText(offersReadOffline, { timeout: 30_000 })
   await expect(page.getByTestId('offers-live')).toHaveText(/Live · ledger \d+/)
+})
+
+/**
+ * Reloads the page with the device offline: the requests are cut and the page reads
+ * navigator.onLine false from its first moment (see the test above), until the browser's 'online'.
+ */
+async function reloadOffline(page: Page): Promise<void> {
+  await page.context().setOffline(true)
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false })
+    window.addEventListener(
+      'online',
+      () => delete (navigator as unknown as Record<string, unknown>).onLine,
+    )
+  })
+  await page.reload()
+  await reachMainShell(page)
+}
+
+test('offline Orders: the footer counts the saved offers and says so; offers never read here say when they will be', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000)
+  const holder = await airdropHolder(3)
+  const [first, second] = await nftsHeldBy(holder.address)
+  await makeSellOffers(holder, [
+    { nftId: first!, drops: '1000000' },
+    { nftId: second!, drops: '2000000' },
+  ])
+  // An account this device never read: its address alone, viewed offline.
+  const other = await fundedAccount('secp256k1')
+  await page.goto('/')
+  await reachMainShell(page)
+  await controlledBySw(page)
+  await reconnectHolder(page, holder, 3)
+  await openTab(page, 'Orders')
+  await expect(page.getByTestId('offers-read-at')).toBeVisible({ timeout: 30_000 })
+  const footerOffers = page.getByTestId('footer-counts')
+  await expect(footerOffers).toContainText('Offers: 2', { timeout: 30_000 })
+
+  await reloadOffline(page)
+  await expect(walletButton(page)).toHaveText(`View only ${shortAddress(holder.address)}`)
+  // No count can be read: the footer counts the offers saved on this device, and says they are.
+  await expect(footerOffers).toContainText(/Offers: 2 \(saved [^)]+\)$/)
+  await openTab(page, 'Orders')
+  await expect(page.getByTestId('offers-total')).toHaveText('2')
+  await expect(page.getByTestId('offers-unread')).toBeHidden()
+
+  const dropdown = await openWalletDropdown(page)
+  await dropdown.getByLabel('Address to view (r…)').fill(other.address)
+  await dropdown.getByRole('button', { name: 'View account' }).click()
+  await expect(walletButton(page)).toHaveText(`View only ${shortAddress(other.address)}`)
+  const unread = page.getByTestId('offers-unread')
+  await expect(unread).toContainText(
+    "This account's offers have not been read on this device yet. They are read when the connection returns.",
+  )
+  await expect(footerOffers).toContainText('Offers: not read yet')
+
+  // Back online: they are read by themselves (this account has none).
+  await context.setOffline(false)
+  await expect(page.getByTestId('offers-empty')).toBeVisible({ timeout: 30_000 })
+  await expect(unread).toBeHidden()
+  await expect(footerOffers).toContainText(/Offers: 0$/, { timeout: 30_000 })
 })
 
 test.describe('between two builds', () => {

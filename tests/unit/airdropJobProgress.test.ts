@@ -8,6 +8,7 @@ import {
   etaText,
   minutesLeft,
   percentDone,
+  progressing,
   recentActivity,
   RUNNER_GONE,
   runsElsewhere,
@@ -130,6 +131,20 @@ describe('the progress card, from the job rows', () => {
     expect(stepText(elsewhere, 'offers', 'tab-a', true, false)).toBe(
       'Signing and submitting offers',
     )
+  })
+
+  it('a job whose tab closed says what it submitted before, and makes no estimate', () => {
+    // As after a reload without a key: the NFTs of its submitted burns may be gone already.
+    const left = { ...job('running', { pending: 30, inFlight: 12, failed: 1 }), runnerId: 'tab-a' }
+    expect(stepText(left, 'burns', 'tab-b', true, false)).toBe(
+      `${RUNNER_GONE}. 12 transactions submitted before it stopped may already be on the ledger: they are counted when it goes on`,
+    )
+    expect(progressing(left, 'tab-b', true, false)).toBe(false)
+    // Running in a live tab, or here while connected, it moves on; paused or offline it does not.
+    expect(progressing(left, 'tab-b', true, true)).toBe(true)
+    expect(progressing(job('running', { pending: 4 }), null, true, true)).toBe(true)
+    expect(progressing(job('running', { pending: 4 }), null, false, true)).toBe(false)
+    expect(progressing(job('paused', { pending: 4 }), null, true, true)).toBe(false)
   })
 
   it('estimates minutes left at the pace so far', () => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import type { MetadataRow } from '../../src/db/types/metadata.ts'
 import { reachText } from '../../src/app/state/blockReasons.ts'
 import { GATEWAYS_OUT_AFTER, gatewayMisses } from '../../src/app/state/gatewayReach.ts'
-import { countsAfter } from '../../src/app/state/offerCounts.ts'
+import { countsAfter, countsOfReading } from '../../src/app/state/offerCounts.ts'
 
 const SINCE = 1_000
 
@@ -59,5 +59,22 @@ describe('the offer counts between two readings', () => {
     // The count read at ledger 100 already holds what ledger 100 did.
     expect(countsAfter(counts, { ledgerIndex: 100, offers: { sell: -2, buy: 0 } })).toBeNull()
     expect(countsAfter(counts, { ledgerIndex: 102, offers: { sell: 0, buy: 0 } })).toBeNull()
+  })
+
+  it('taken from a saved reading, they say when it was read, and the stream keeps saying so', () => {
+    const offer = {} as never
+    const saved = countsOfReading({
+      sell: [offer, offer, offer],
+      bids: [offer],
+      ledgerIndex: 90,
+      readAt: 1_700_000_000_000,
+    })
+    expect(saved).toEqual({ sell: 3, buy: 1, ledgerIndex: 90, savedAt: 1_700_000_000_000 })
+    expect(countsAfter(saved, { ledgerIndex: 91, offers: { sell: -1, buy: 0 } })).toEqual({
+      sell: 2,
+      buy: 1,
+      ledgerIndex: 90,
+      savedAt: 1_700_000_000_000,
+    })
   })
 })

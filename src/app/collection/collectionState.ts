@@ -13,11 +13,13 @@ import { metadataByIds } from '../../db/queries/metadata.ts'
 import { nftSnapshot } from '../../db/queries/nfts.ts'
 import type { MetadataRow } from '../../db/types/metadata.ts'
 import type { NftItem } from '../../db/types/nfts.ts'
-import { errorMessage, isEngineError, logFailure, loggedOr } from '../../shared/errors.ts'
-import type { MetadataProgress, NftLoadProgress, OwnOfferCounts } from '../../worker/api.ts'
+import { errorMessage, isEngineError, logFailure } from '../../shared/errors.ts'
+import type { MetadataProgress, NftLoadProgress } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
 import { onAccountActivity } from '../state/accountActivity.ts'
 import { countsAfter } from '../state/offerCounts.ts'
+import type { ShownOfferCounts } from '../state/offerCounts.ts'
+import { countOffers, savedOfferCounts } from './offerCountReads.ts'
 import { GATEWAYS_OUT_AFTER, gatewayMisses } from '../state/gatewayReach.ts'
 import { onJobEnded } from '../state/jobEvents.ts'
 import { refreshCacheStats, refreshCacheStatsThrottled } from './metadataCacheState.ts'
@@ -43,8 +45,8 @@ interface CollectionState {
   readAt: { loadedAt: number; ledgerIndex: number } | null
   /** This load's fetches ran into no gateway, many in a row (see gatewayReach.ts). */
   gatewaysUnreachable: boolean
-  /** The NFT offers the account owns, by kind; null until counted. */
-  offers: OwnOfferCounts | null
+  /** The NFT offers the account owns, by kind (or as last saved); null until counted. */
+  offers: ShownOfferCounts | null
 }
 
 function emptyState(): CollectionState {
@@ -80,8 +82,11 @@ async function openWallet(wallet: SessionWallet, scope: AbortSignal): Promise<vo
   // Without the ledger the saved list is what there is: no error box for a read that cannot work.
   // It is read once the connection is made (the connection decides, not the browser).
   if (scope.aborted) return
-  if (ledgerConnected()) await loadCollection()
-  else readWhenConnected = scope
+  if (ledgerConnected()) return await loadCollection()
+  readWhenConnected = scope
+  // Until then the footer counts the offers last read on this device, marked as saved.
+  const saved = await savedOfferCounts(wallet)
+  if (!scope.aborted && !collectionState.offers) collectionState.offers = saved
 }
 
 /** The scope of the account whose read waits for the connection (opened offline); null when none. */
@@ -184,9 +189,9 @@ export function refreshOfferCount(): Promise<void> {
 }
 
 async function refreshOffers(scope: AbortSignal): Promise<void> {
-  const offers = await engine
-    .countOffers(sessionState.wallet?.address)
-    .catch(loggedOr('counting the offers', null))
+  const wallet = sessionState.wallet
+  if (!wallet) return
+  const offers = await countOffers(wallet, collectionState.offers)
   if (!scope.aborted) collectionState.offers = offers
 }
 

@@ -1,7 +1,7 @@
 /** The footer's counts of the collection: NFTs, the shown tab's selection and the account's offers. */
 import { useSnapshot } from 'valtio'
 
-import type { OwnOfferCounts } from '../../worker/api.ts'
+import type { ShownOfferCounts } from '../state/offerCounts.ts'
 import { collectionState } from './collectionState.ts'
 import { useSelectedIds } from '../state/selection.ts'
 
@@ -11,8 +11,8 @@ export interface CollectionSummary {
   total: number
   /** NFTs selected on the shown tab (0 on Orders, which selects offers). */
   selected: number
-  /** The NFT offers the account owns, by kind; null until counted. */
-  offers: OwnOfferCounts | null
+  /** The NFT offers the account owns, by kind (or as last saved: `savedAt`); null until counted. */
+  offers: ShownOfferCounts | null
   /** NFTs or their metadata are loading (the footer's pulsing dot, 'Loading...'). */
   loading: boolean
 }

@@ -6,7 +6,14 @@ import { useOwnRunnerId } from '../state/runner.ts'
 import { Modal } from '../ui/Modal.tsx'
 import { JobCard, JobFigures } from './JobCard.tsx'
 import { useRunnerAlive } from './useRunnerAlive.ts'
-import { etaText, minutesLeft, percentDone, recentActivity, stepText } from './jobProgress.ts'
+import {
+  etaText,
+  minutesLeft,
+  percentDone,
+  progressing,
+  recentActivity,
+  stepText,
+} from './jobProgress.ts'
 import { useRecentItems } from './useJobs.ts'
 import { useNow } from './useNow.ts'
 import { ErrorBox } from '../ui/ErrorBox.tsx'
@@ -58,6 +65,9 @@ export function JobProgressCard(props: JobProgressCardProps) {
   const connected = useLedgerConnected()
   const runnerAlive = useRunnerAlive(job, ownRunnerId)
   const percent = percentDone(job)
+  // A stopped job gets no estimate; what it submitted before stopping is shown beside Successful.
+  const moving = progressing(job, ownRunnerId, connected, runnerAlive)
+  const submitted = !moving && !props.counts ? job.counts.inFlight : 0
   const activity = recentActivity(recent)
   return (
     <JobCard job={job} title={title} testId={testId}>
@@ -77,7 +87,7 @@ export function JobProgressCard(props: JobProgressCardProps) {
           {stepText(job, what, ownRunnerId, connected, runnerAlive)}
         </span>
       </p>
-      <p className="job-card__line">{etaText(minutesLeft(job, now))}</p>
+      {moving && <p className="job-card__line">{etaText(minutesLeft(job, now))}</p>}
       {job.plan?.unconfirmed?.length ? (
         <p className="job-card__line tab-muted" data-testid="progress-one-server">
           One server only: no second server confirms {job.plan.unconfirmed.join('; ')}.
@@ -86,6 +96,15 @@ export function JobProgressCard(props: JobProgressCardProps) {
       <JobFigures
         figures={[
           { label: 'Successful', value: counts.succeeded, testId: 'progress-successful' },
+          ...(submitted > 0
+            ? [
+                {
+                  label: 'Submitted, not yet counted',
+                  value: submitted,
+                  testId: 'progress-submitted',
+                },
+              ]
+            : []),
           { label: 'Failed', value: counts.failed, testId: 'progress-failed' },
           { label: 'Total', value: counts.total },
         ]}

@@ -45,6 +45,30 @@ export function runsElsewhere(job: JobRow, ownRunnerId: string | null): boolean 
 export const RUNNER_GONE =
   "Stopped: the tab or window that ran it was closed. It goes on once this account's wallet is connected"
 
+/**
+ * A stopped job's transactions submitted before it stopped: the ledger may hold them already (the
+ * footer and the list then count their NFTs gone) while the job row, written only by a runner, counts
+ * them once one goes on. Said, so that 'Successful 0' does not read as nothing done.
+ */
+export function submittedText(inFlight: number): string {
+  return `${counted(inFlight, 'transaction')} submitted before it stopped may already be on the ledger: they are counted when it goes on`
+}
+
+/**
+ * Whether the job moves on here and now; false while it waits for the wallet, the network, the user
+ * or a closed tab's runner (the card then makes no estimate of the time left, and names what was
+ * submitted).
+ */
+export function progressing(
+  job: JobRow,
+  ownRunnerId: string | null,
+  connected: boolean,
+  runnerAlive: boolean,
+): boolean {
+  if (runsElsewhere(job, ownRunnerId)) return runnerAlive
+  return connected && (job.status === 'running' || job.status === 'cancelling')
+}
+
 /** What a running job does while the ledger cannot be reached (the runner waits, then goes on). */
 export const WAITING_FOR_NETWORK =
   'Paused: waiting for the network. The job goes on by itself when the connection returns'
@@ -68,7 +92,8 @@ export function stepText(
 ): string {
   const { pending, inFlight } = job.counts
   if (runsElsewhere(job, ownRunnerId)) {
-    if (!runnerAlive) return RUNNER_GONE
+    if (!runnerAlive)
+      return inFlight > 0 ? `${RUNNER_GONE}. ${submittedText(inFlight)}` : RUNNER_GONE
     return 'Running in another tab or window of this app (this tab takes over if it closes)'
   }
   if (!connected && job.status === 'running') return WAITING_FOR_NETWORK

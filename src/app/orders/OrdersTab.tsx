@@ -9,6 +9,7 @@ import { useReadBlock, useSignBlock } from '../state/actionGate.ts'
 import { useCollection } from '../collection/collectionState.ts'
 import { canRefresh, loadOffers, offersState, useOffers } from '../state/offers.ts'
 import { BlockedReason } from '../ui/BlockedReason.tsx'
+import { useLedgerConnected } from '../state/network.ts'
 import { useSession } from '../state/session.ts'
 import { ActiveOffersCard } from './ActiveOffersCard.tsx'
 import { CancelConfirmModal } from './CancelConfirmModal.tsx'
@@ -72,7 +73,8 @@ function OrdersHeader() {
  */
 export function OrdersTab() {
   const { wallet } = useSession()
-  const { report, loading, progress, loadError } = useOffers()
+  const { report, loading, progress, loadError, savedLooked } = useOffers()
+  const connected = useLedgerConnected()
   const { banner, pending, busy, query, dismissedJobId } = useOrders()
   const job = useLatestCancellation()
   const offers = useCancelledOffers(job)
@@ -109,6 +111,15 @@ export function OrdersTab() {
             {progress
               ? `${progress.step}: ${counted(progress.offers, 'offer')}${progress.serverPace ? `. ${progress.serverPace}` : ''}`
               : 'Reading offers'}
+          </p>
+        </section>
+      )}
+      {!report && !loading && savedLooked && !connected && (
+        <section className="tab-card" data-testid="offers-unread">
+          <h3>Offers Not Read Yet</h3>
+          <p className="tab-muted">
+            This account's offers have not been read on this device yet. They are read when the
+            connection returns.
           </p>
         </section>
       )}

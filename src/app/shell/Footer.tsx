@@ -2,7 +2,8 @@ import { APP_NAME, APP_VERSION } from '../../shared/constants.ts'
 import { NETWORKS } from '../../shared/networks.ts'
 import { counted } from '../../shared/plural.ts'
 import { useCollectionSummary } from '../collection/collectionSummaryState.ts'
-import { useNetworkStatus } from '../state/network.ts'
+import { useLedgerConnected, useNetworkStatus } from '../state/network.ts'
+import type { ShownOfferCounts } from '../state/offerCounts.ts'
 import { useSession } from '../state/session.ts'
 import { useUi } from '../state/ui.ts'
 import { useBurnFollower } from '../burn/useBurnJobs.ts'
@@ -71,13 +72,52 @@ function CollectionCounts() {
         <>
           <span>Selected: {selected}</span>
           <span>NFTs: {total}</span>
-          {/* Sell offers, as the Orders tab totals them; the account's own bids apart. */}
-          <span>
-            Offers: {offers ? offers.sell : 'Loading...'}
-            {offers && offers.buy > 0 && ` + ${counted(offers.buy, 'bid')}`}
-          </span>
+          <OfferCounts offers={offers} />
         </>
       )}
     </div>
+  )
+}
+
+/** When a saved reading was made: its time today, its date before. */
+function savedWhen(savedAt: number): string {
+  const saved = new Date(savedAt)
+  return saved.toDateString() === new Date().toDateString()
+    ? saved.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+    : saved.toLocaleDateString()
+}
+
+/**
+ * Sell offers, as the Orders tab totals them; the account's own bids apart. Without the ledger they
+ * are the reading saved on this device, marked so; 'Loading...' only while a count can come.
+ */
+function OfferCounts({ offers }: { offers: ShownOfferCounts | null }) {
+  const connected = useLedgerConnected()
+  if (!offers) {
+    return (
+      <span
+        data-testid="footer-offers"
+        title={
+          connected ? undefined : 'Not read on this device yet: read when the connection returns'
+        }
+      >
+        Offers: {connected ? 'Loading...' : 'not read yet'}
+      </span>
+    )
+  }
+  const { sell, buy, savedAt, ledgerIndex } = offers
+  return (
+    <span
+      data-testid="footer-offers"
+      title={
+        savedAt === null
+          ? undefined
+          : `As last read on this device: ${new Date(savedAt).toLocaleString()}, ledger #${ledgerIndex}`
+      }
+    >
+      Offers: {sell}
+      {buy > 0 && ` + ${counted(buy, 'bid')}`}
+      {savedAt !== null && ` (saved ${savedWhen(savedAt)})`}
+    </span>
   )
 }

@@ -30,10 +30,19 @@ interface OffersState {
   loadError: string | null
   /** Unix ms of the last read that started (manual refreshes wait OFFERS_MIN_REFRESH_MS after it). */
   lastLoadAt: number | null
+  /** The reading saved on this device was looked for (`report` null after it: none was saved). */
+  savedLooked: boolean
 }
 
 function initialState(): OffersState {
-  return { report: null, loading: false, progress: null, loadError: null, lastLoadAt: null }
+  return {
+    report: null,
+    loading: false,
+    progress: null,
+    loadError: null,
+    lastLoadAt: null,
+    savedLooked: false,
+  }
 }
 
 /** The account's offers. Mutate it only through the actions below. */
@@ -99,7 +108,9 @@ async function showStoredReport(wallet: Readonly<SessionWallet>): Promise<void> 
   const stored = await offersReading(appDb(), wallet.network, wallet.address).catch(
     loggedOr('reading the saved offers', undefined),
   )
-  if (stored && !scope.aborted && offersState.report === null) offersState.report = ref(stored)
+  if (scope.aborted) return
+  if (stored && offersState.report === null) offersState.report = ref(stored)
+  offersState.savedLooked = true
 }
 
 /** Whether the manual Refresh is allowed at `now` (not loading, the minimum interval passed). */

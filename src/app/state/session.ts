@@ -108,6 +108,10 @@ export function setWallet(wallet: SessionWallet | null): void {
     for (const listener of walletListeners) listener(wallet)
   }
   if (wallet) void rememberAccount(wallet.network, wallet.address)
+  // Reading needs no key: the engine follows an account shown read-only (its stream, its airdrops'
+  // acceptance) as it does a connected wallet's, so nothing shown goes stale until a key is typed.
+  const viewed = wallet?.viewOnly ? { network: wallet.network, address: wallet.address } : null
+  void engine.viewAccount(viewed).catch(logFailure('following the account shown'))
 }
 
 /** The account last opened on each network, as saved; empty when none was. */

@@ -24,7 +24,7 @@ export interface AirdropServiceDeps {
   db: LedgerDb
   /** The connected client; throws when there is none. */
   client: () => Client
-  /** The connected wallet on the current network, or null. */
+  /** The account shown on the current network (a connected wallet, or one viewed read-only), or null. */
   wallet: () => { address: string; network: NetworkId } | null
   /** When airdrop offers are checked (the defaults unless given). */
   timing?: Partial<AcceptanceTiming>
@@ -56,7 +56,7 @@ export class AirdropService {
     })
     // A running airdrop's offers are followed on the stream from its start; an ended one's tracked.
     deps.jobs.hear((event) => {
-      if (event.type === 'started') this.follow()
+      if (event.type === 'started') void this.follow()
       else this.jobEnded(event.job)
     })
   }
@@ -101,9 +101,13 @@ export class AirdropService {
     if (this.deps.background !== false) this.acceptance.jobEnded(job)
   }
 
-  /** Follows the connected wallet's airdrops (again), or stops following a wallet that went. */
-  follow(): void {
-    if (this.deps.background !== false) this.acceptance.resume()
+  /**
+   * Follows the shown account's airdrops (again), or stops following an account that went.
+   *
+   * @returns settles once it follows (never rejects).
+   */
+  async follow(): Promise<void> {
+    if (this.deps.background !== false) await this.acceptance.resume()
   }
 
   /** The connection is back: follows the stream again and checks every waiting offer at once. */

@@ -1,5 +1,5 @@
 /**
- * Follows the connected wallet's account on the ledger stream (EngineApi.onAccountActivity): an NFT
+ * Follows the account shown (the connected wallet's, or one viewed read-only) on the ledger stream (EngineApi.onAccountActivity): an NFT
  * that left it (an airdrop offer accepted, a listing bought, a bid accepted elsewhere, a burn) leaves
  * the stored list, and every change is told to the pages, which update the collection and the offer
  * counts without reading the lists again. The transactions of one moment (a ledger's worth) are
@@ -11,7 +11,7 @@ import { removeFromNftSnapshot } from '../../db/nftSnapshots.ts'
 import type { LedgerDb } from '../../db/schema.ts'
 import { logFailure } from '../../shared/errors.ts'
 import type { NetworkId } from '../../shared/networks.ts'
-import type { AccountActivityListener, WalletInfo } from '../api.ts'
+import type { AccountActivityListener, ViewedAccount } from '../api.ts'
 import { Subscribers } from '../subscribers.ts'
 import { AccountStream } from './accountActivity.ts'
 import type { AccountActivity } from '../contract/collection.ts'
@@ -21,8 +21,8 @@ export interface AccountWatchDeps {
   db: LedgerDb
   /** The live client, or null without a connection. */
   client: () => Client | null
-  /** The connected wallet on the network in use, or null. */
-  wallet: () => WalletInfo | null
+  /** The account shown on the network in use (a connected wallet, or one viewed read-only), or null. */
+  wallet: () => ViewedAccount | null
 }
 
 /** A ledger's transactions come together: they are stored and told once this long after the first. */
@@ -45,10 +45,12 @@ export class AccountWatch {
   constructor(private readonly deps: AccountWatchDeps) {}
 
   /**
-   * Follows the connected wallet on the live connection; stops without either. Called when the
-   * wallet or the connection changes: a new connection needs its own subscription.
+   * Follows the account shown on the live connection; stops without either. Called when the
+   * account or the connection changes: a new connection needs its own subscription.
+   *
+   * @returns settles once subscribed (or once the subscribe failed: it is tried again); never rejects.
    */
-  follow(): void {
+  async follow(): Promise<void> {
     if (this.retry) clearTimeout(this.retry)
     this.retry = null
     const wallet = this.deps.wallet()
@@ -57,10 +59,10 @@ export class AccountWatch {
       this.stream.stop()
       return
     }
-    this.stream.follow(client, wallet.address).catch((error: unknown) => {
+    await this.stream.follow(client, wallet.address).catch((error: unknown) => {
       logFailure('following the account')(error)
       // Tried again while nothing else changed (a change calls follow() itself).
-      this.retry = setTimeout(() => this.follow(), RETRY_MS)
+      this.retry = setTimeout(() => void this.follow(), RETRY_MS)
     })
   }
 

@@ -136,6 +136,23 @@ export const walletContract = {
    * @throws EngineError `VALIDATION` ('Please enter a valid XRPL address (r…)') for anything else.
    */
   checkAddress: method<(address: string) => Promise<string>>(),
+
+  /**
+   * The account the app shows without a key (opened read-only, or remembered from the last visit);
+   * null when it shows none, or a connected wallet. Reading the ledger needs no key: the engine
+   * follows this account as it does a connected wallet's (the account stream of
+   * `onAccountActivity`, the acceptance of its airdrops' offers and `checkAcceptance`) while it is
+   * on the network in use. A connected wallet on that network comes first.
+   *
+   * @throws EngineError `VALIDATION` for a malformed address or an unknown network.
+   */
+  viewAccount: method<(account: ViewedAccount | null) => Promise<void>>(),
+}
+
+/** An account shown read-only (see WalletApi.viewAccount). */
+export interface ViewedAccount {
+  network: NetworkId
+  address: string
 }
 
 /** {@link walletContract} as the methods it declares. */

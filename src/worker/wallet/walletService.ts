@@ -18,6 +18,7 @@ import type {
   CredentialInput,
   KeyProtection,
   StoredSession,
+  ViewedAccount,
   WalletInfo,
 } from '../api.ts'
 import { readAccountKeys } from './accountKeys.ts'
@@ -41,14 +42,21 @@ export interface WalletServiceDeps {
   connected: () => void
   /** The wallet is about to go: its running jobs pause first (nothing more can be signed). */
   leaving: () => Promise<void>
-  /** The wallet went: its airdrops' offers are no longer followed. */
-  left: () => void
+  /**
+   * The account the engine follows on the ledger changed (a wallet went, an account is viewed
+   * read-only): its stream and its airdrops' offers are followed, or no longer. Settles once they
+   * are (never rejects).
+   */
+  shownChanged: () => Promise<void>
   /** The jobs, which tell when a key removal ended. */
   jobs: Pick<JobService, 'hear'>
 }
 
 /** The engine's wallet; the methods named as WalletApi's answer them (see there). */
 export class WalletService {
+  /** The account the app shows without a key (see WalletApi.viewAccount); null when none. */
+  private viewed: ViewedAccount | null = null
+
   constructor(private readonly deps: WalletServiceDeps) {
     deps.jobs.hear((event) => {
       if (event.type === 'ended' && event.job.kind === 'removeRegularKey') {
@@ -93,7 +101,7 @@ export class WalletService {
     await this.deps.leaving()
     this.deps.keyring.lock()
     // No wallet: the tracker stops following it.
-    this.deps.left()
+    void this.deps.shownChanged()
   }
 
   // Async, so that a refusal reaches the caller as a rejected promise.
@@ -127,14 +135,14 @@ export class WalletService {
     // As Disconnect Wallet: running jobs pause first (nothing more can be signed here).
     await this.deps.leaving()
     await this.deps.keyring.forgetStoredKey()
-    this.deps.left()
+    void this.deps.shownChanged()
   }
 
   async forgetDevice(): Promise<void> {
     // As Disconnect Wallet: running jobs pause first (nothing more can be signed here).
     await this.deps.leaving()
     await this.deps.keyring.forgetDevice()
-    this.deps.left()
+    void this.deps.shownChanged()
   }
 
   async accountKeys(): Promise<AccountKeys> {
@@ -156,6 +164,33 @@ export class WalletService {
     if (!isValidClassicAddress(trimmed))
       return Promise.reject(new EngineError('VALIDATION', 'Please enter a valid XRPL address (r…)'))
     return Promise.resolve(trimmed)
+  }
+
+  async viewAccount(account: ViewedAccount | null): Promise<void> {
+    const next = account && {
+      network: account.network,
+      address: await this.checkAddress(account.address),
+    }
+    if (next && !Object.hasOwn(this.deps.networks, next.network)) {
+      throw new EngineError('VALIDATION', `Unknown network: ${String(next.network)}`)
+    }
+    const before = this.viewed
+    this.viewed = next
+    if (before?.address !== next?.address || before?.network !== next?.network) {
+      await this.deps.shownChanged()
+    }
+  }
+
+  /**
+   * The account the engine follows on the ledger (its stream, its airdrops' offers): the connected
+   * wallet if it is on the network in use, else the account viewed read-only there; null when none.
+   * Reading needs no key, so a viewed account stays as live as a connected one.
+   */
+  shownOnNetwork(): ViewedAccount | null {
+    const signing = this.onNetwork()
+    if (signing) return { network: signing.network, address: signing.address }
+    const viewed = this.viewed
+    return viewed?.network === this.deps.connection.status.network ? viewed : null
   }
 
   /** The connected wallet's address, if a wallet is connected. */

@@ -119,7 +119,7 @@ it('a cancel seen on the stream makes the offer gone; the NFT stayed with the ho
   expect(await h.engine.checkAcceptance(jobId)).toMatchObject({ offered: 1, gone: 1 })
 })
 
-it('checkAcceptance refuses unknown jobs, other kinds, and works only with the wallet connected', async () => {
+it('checkAcceptance refuses unknown jobs, other kinds, and works with the account shown, key or not', async () => {
   expect(await engineError(h.engine.checkAcceptance('no-such-job'))).toMatchObject({
     code: 'NOT_FOUND',
   })
@@ -139,8 +139,35 @@ it('checkAcceptance refuses unknown jobs, other kinds, and works only with the w
   await h.engine.lock()
   expect(await engineError(h.engine.checkAcceptance(jobId))).toEqual({
     code: 'VALIDATION',
-    message: 'Please connect your wallet first',
+    message: 'Open an account first',
   })
+  // Reading the ledger needs no key: the account viewed read-only is checked as a connected one.
+  await h.engine.viewAccount({ network: 'sandbox', address: holder })
+  expect(await h.engine.checkAcceptance(jobId)).toMatchObject({ offered: 0, accepted: 0 })
+  expect(await engineError(h.engine.viewAccount({ network: 'sandbox', address: 'rNope' }))).toEqual(
+    { code: 'VALIDATION', message: 'Please enter a valid XRPL address (r…)' },
+  )
+})
+
+it('an account viewed read-only stays live: the stream records an accept and tells the pages', async () => {
+  const jobId = await airdropTo(h, h.engine, holder, otherAddresses.slice(0, 2))
+  const { items } = await until(h.db, jobId, () => true)
+  // As after a reload: no key, the account shown by its address alone.
+  await h.engine.lock()
+  await h.engine.viewAccount({ network: 'sandbox', address: holder })
+  const activity: { account: string; left: string[] }[] = []
+  await h.engine.onAccountActivity((a) => activity.push(a))
+  const taken = itemFor(items, otherAddresses[0]!)
+  const nftId = (taken.intent as { nftId: string }).nftId
+  await submitValidated(h.client, others[0]!, {
+    TransactionType: 'NFTokenAcceptOffer',
+    NFTokenSellOffer: taken.offerId,
+  })
+  // No poll is due (NEVER): only the viewed account's stream can record the accept.
+  const { job } = await until(h.db, jobId, (j) => j.acceptance?.accepted === 1)
+  expect(job.acceptance).toMatchObject({ offered: 1, accepted: 1, gone: 0 })
+  await expect.poll(() => activity.flatMap((a) => a.left)).toContain(nftId)
+  expect(activity.every((a) => a.account === holder)).toBe(true)
 })
 
 function freeIds(n: number): Promise<string[]> {

@@ -1,6 +1,6 @@
 /**
- * Acceptance tracking of the connected wallet's airdrops: whether each offer made to a recipient was
- * accepted, still waits, or is gone.
+ * Acceptance tracking of the shown account's airdrops (with a key or without: it only reads): whether
+ * each offer made to a recipient was accepted, still waits, or is gone.
  *
  * - Stream (soonest): the holder's account stream shows an offer leaving the ledger in the validated
  *   transaction that removed it (acceptanceStream.ts); it is recorded at once.
@@ -50,7 +50,10 @@ export interface AcceptanceTrackerDeps {
   db: LedgerDb
   /** The connected client; throws when there is none. */
   client: () => Client
-  /** The connected wallet on the current network, or null. */
+  /**
+   * The account shown on the current network (a connected wallet, or one viewed read-only: reading
+   * the ledger needs no key), or null.
+   */
   wallet: () => { address: string; network: NetworkId } | null
   /** ACCEPTANCE_FIRST_CHECK_MS and ACCEPTANCE_INTERVAL_MS unless given (tests go faster). */
   timing?: Partial<AcceptanceTiming>
@@ -80,16 +83,16 @@ export class AcceptanceTracker {
     }
   }
 
-  /** Follows the connected wallet's airdrops (again), checking at once whatever is due. */
-  resume(): void {
+  /** Follows the shown account's airdrops again, checking what is due; settles once it follows. */
+  resume(): Promise<void> {
     this.retryAt = 0
-    this.background(() => this.refresh())
+    return this.background(() => this.refresh())
   }
 
   /** The connection is back: follows the stream again and checks every waiting offer at once. */
   reconnected(): void {
     this.allDue = true
-    this.resume()
+    void this.resume()
   }
 
   /**
@@ -97,7 +100,7 @@ export class AcceptanceTracker {
    * job with `params.reclaimOf`) has its airdrop checked at once, so its offers show as gone.
    */
   jobEnded(job: JobRow): void {
-    this.background(async () => {
+    void this.background(async () => {
       if (this.disposed) return
       if (job.kind === 'airdrop') {
         const nextCheckAt = Date.now() + this.timing.firstCheckMs
@@ -112,10 +115,10 @@ export class AcceptanceTracker {
   }
 
   /**
-   * Checks an airdrop of the connected wallet now and records it.
+   * Checks an airdrop of the account shown now and records it (no key needed).
    *
    * @throws EngineError `NOT_FOUND` for an unknown job; `VALIDATION` for one that is not the
-   *   connected wallet's airdrop; what the ledger reads throw (`NETWORK`, `NOT_CONNECTED`, …).
+   *   shown account's airdrop; what the ledger reads throw (`NETWORK`, `NOT_CONNECTED`, …).
    */
   async check(jobId: string): Promise<AcceptanceSummary> {
     const job = await this.ownAirdrop(jobId)
@@ -135,7 +138,7 @@ export class AcceptanceTracker {
     await this.chain
   }
 
-  /** The job, if it is an airdrop of the connected wallet. */
+  /** The job, if it is an airdrop of the account shown (planning a reclaim asks for the key itself). */
   async ownAirdrop(jobId: string): Promise<JobRow> {
     const job = await readJob(this.deps.db, jobId)
     if (!job) throw new EngineError('NOT_FOUND', 'No such job')
@@ -143,7 +146,7 @@ export class AcceptanceTracker {
       throw new EngineError('VALIDATION', 'This job is not an airdrop: it made no offers to track')
     }
     const wallet = this.deps.wallet()
-    if (!wallet) throw new EngineError('VALIDATION', 'Please connect your wallet first')
+    if (!wallet) throw new EngineError('VALIDATION', 'Open an account first')
     if (job.account !== wallet.address || job.network !== wallet.network) {
       throw new EngineError('VALIDATION', `This job belongs to ${job.account} on ${job.network}`)
     }
@@ -157,9 +160,9 @@ export class AcceptanceTracker {
     return run
   }
 
-  /** A queued task nobody waits for: errors are logged, a lost connection is expected. */
-  private background(task: () => Promise<void>): void {
-    void this.queue(task).catch((e: unknown) => {
+  /** A queued task whose errors are logged (a lost connection is expected); it never rejects. */
+  private background(task: () => Promise<void>): Promise<void> {
+    return this.queue(task).catch((e: unknown) => {
       if (!isConnectionError(e)) log.warn('acceptance tracking:', e)
     })
   }
@@ -188,10 +191,10 @@ export class AcceptanceTracker {
     }
     const due = this.allDue ? 0 : Math.min(...ended.map((j) => dueAt(j, this.timing)))
     const delay = Math.max(0, Math.max(due, this.retryAt) - Date.now())
-    this.timer = setTimeout(() => this.background(() => this.pollDue()), delay)
+    this.timer = setTimeout(() => void this.background(() => this.pollDue()), delay)
   }
 
-  /** The connected wallet's airdrops that may still change (none without a wallet). */
+  /** The shown account's airdrops that may still change (none without an account). */
   private async watchedJobs(): Promise<JobRow[]> {
     const wallet = this.deps.wallet()
     if (!wallet) return []
@@ -268,7 +271,7 @@ export class AcceptanceTracker {
   /** Queued, and matched with the watch list only then: a refresh queued before may extend it. */
   private onStream(outcomes: StreamOutcome[]): void {
     this.streamed.push(...outcomes)
-    this.background(() => this.recordStreamed())
+    void this.background(() => this.recordStreamed())
   }
 
   /**
