@@ -33,7 +33,7 @@ test('a first visit shows the splash; Get Started opens the chooser and Back ret
   // Burning works: nothing on the splash says it is still to come.
   await expect(page.getByText('Coming Soon')).toHaveCount(0)
   const methods = page.getByRole('region', { name: 'Ways to connect' })
-  await expect(methods.getByRole('heading')).toHaveText([
+  await expect(methods.getByRole('heading', { level: 3 })).toHaveText([
     'Gem Wallet',
     'Crossmark, Ledger or Xaman',
     'Seed Phrase Access',
