@@ -4,10 +4,13 @@
  * airdrop that keeps the snapshot and its rules; the offers on the ledger go to exactly the holders
  * the snapshot named, and the re-offer of an unclaimed one goes to the next holder the rules give.
  * The e2e network has one server, the Clio that lists the holders: no second server can confirm
- * them, so the preview says so and the user keeps them.
+ * them, so the preview says so and the user keeps them. The demo wallet's collections are offered by
+ * the names their NFTs' metadata give; 'Use this distribution' brings the upload summary into view,
+ * focuses its heading and says what changed.
  */
 import type { Wallet } from 'xrpl'
 
+import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
 import { shortAddress } from '../../src/shared/format.ts'
 import { expect, test } from './support/test.ts'
 
@@ -22,6 +25,7 @@ import {
   uploadPanel,
 } from './support/airdrop.ts'
 import { fundedAccount, withSandbox } from './support/ledger.ts'
+import { connectDemo, waitForNfts } from './support/nfts.ts'
 import { makeSellOffers } from './support/orders.ts'
 
 test(
@@ -154,3 +158,63 @@ test(
       .toEqual([[toB.NFTokenID, next]])
   },
 )
+
+test("the demo wallet's collections by name; 'Use this distribution' brings the loaded list into view and says what changed", async ({
+  page,
+}) => {
+  // The demo holder is only read: a snapshot and its distribution stay in this browser.
+  await connectDemo(page)
+  await waitForNfts(page)
+  const panel = page.getByTestId('holders-panel')
+  const pick = panel.getByLabel('Your collections')
+  // Named as the NFT cards and the collection filter name them (once their metadata is in), the
+  // issuer and taxon in each option's title.
+  const artist = demoAccounts().artist.address
+  const cats = pick.locator('option', { hasText: 'Pixel Cats' })
+  await expect(cats).toHaveText('Pixel Cats (80 NFTs in this wallet)', { timeout: 30_000 })
+  await expect(cats).toHaveAttribute('title', `Issuer ${artist} · taxon 2`)
+  for (const name of ['Sandbox Badges', 'Ancient Relics', 'Voyagers', 'Glitch Garden']) {
+    await expect(pick.locator('option', { hasText: name })).toHaveCount(1)
+  }
+  await expect(pick.locator('option', { hasText: /taxon/ })).toHaveCount(0)
+  await pick.selectOption({ label: 'Pixel Cats (80 NFTs in this wallet)' })
+  await expect(panel.getByLabel('Collection issuer')).toHaveValue(artist)
+  await expect(panel.getByLabel(/^Collection taxon/)).toHaveValue('2')
+  await expect(panel.getByTestId('picked-collection')).toHaveText(
+    `Issuer ${shortAddress(artist)} · taxon 2`,
+  )
+
+  // The wallet's 80 and the two other sellers' 2 each (src/sandbox/demo/market.ts).
+  await panel.getByRole('button', { name: 'Take snapshot' }).click()
+  const summary = panel.getByTestId('snapshot-summary')
+  await expect(summary).toContainText('84 NFTs held by 3 holders at ledger', { timeout: 30_000 })
+  const ledger = await summary.getByTestId('snapshot-ledger').innerText()
+  await panel.getByRole('button', { name: 'Preview distribution' }).click()
+  const preview = panel.getByTestId('distribution-preview')
+  await preview.getByRole('checkbox', { name: /^Keep them/ }).check()
+  await expect(preview.getByTestId('preview-recipients')).toHaveText('2 recipients')
+
+  // The upload summary is below the fold: the button brings it up, with the focus on its heading.
+  const upload = uploadPanel(page)
+  const heading = upload.getByRole('heading', { name: 'Upload Distribution List' })
+  await preview.getByRole('button', { name: 'Use this distribution' }).click()
+  await expect(heading).toBeFocused()
+  await expect(heading).toBeInViewport()
+  await expect(upload.getByTestId('csv-summary')).toBeInViewport({ ratio: 1 })
+  const loaded = `Now loaded from the holder snapshot at ledger ${ledger}: 2 recipients and 2 NFTs.`
+  await expect(upload.getByTestId('distribution-loaded')).toHaveText(loaded)
+  await expect(heading).toHaveAccessibleDescription(loaded)
+  await expect(upload.getByTestId('csv-distributions')).toHaveText('2')
+
+  // Other rules, used again: the note says what the new list replaced.
+  await panel.getByLabel('One per NFT held').check()
+  await panel.getByRole('button', { name: 'Preview distribution' }).click()
+  await expect(preview.getByTestId('preview-nfts')).toHaveText('4 NFTs')
+  await preview.getByRole('button', { name: 'Use this distribution' }).click()
+  await expect(heading).toBeFocused()
+  await expect(upload.getByTestId('csv-summary')).toBeInViewport({ ratio: 1 })
+  await expect(upload.getByTestId('distribution-loaded')).toHaveText(
+    `Now loaded from the holder snapshot at ledger ${ledger}: 2 recipients and 4 NFTs, in place of the distribution loaded before (2 recipients and 2 NFTs).`,
+  )
+  await expect(upload.getByTestId('csv-nfts-requested')).toHaveText('4')
+})

@@ -2,8 +2,9 @@
  * The List tab against the sandbox, on fresh accounts holding NFTs with real metadata: 45 NFTs across
  * three pages listed at a fixed price with an expiration and a buyer, exactly as the ledger then holds
  * them; random and individual prices, the price guard stopping a 0.01 XRP typo, 'List again'; the
- * floor read from a collection's offers (a private and an expired one below it ignored); a reload in
- * the middle of a listing, with one offer per NFT at the end.
+ * floor read from a collection's offers (a private and an expired one below it ignored); the demo
+ * wallet's collections each with a floor of other sellers; a reload in the middle of a listing, with
+ * one offer per NFT at the end.
  */
 import type { Locator, Page } from '@playwright/test'
 import { parseNFTokenID, xrpToDrops } from 'xrpl'
@@ -11,6 +12,7 @@ import type { Wallet } from 'xrpl'
 
 import type { JobRow } from '../../src/db/types/jobs.ts'
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
+import { marketFloorXrp } from '../../src/sandbox/demo/market.ts'
 import { RIPPLE_EPOCH } from '../../src/shared/constants.ts'
 import { MARKETPLACES } from '../../src/shared/marketplaces.ts'
 import { connectHolder, nftsHeldBy, offersOwnedBy, reconnectHolder } from './support/airdrop.ts'
@@ -27,6 +29,7 @@ import {
   reviewDialog,
 } from './support/listing.ts'
 import { makeExpiringSellOffers, makeSellOffers, validatedCloseTime } from './support/orders.ts'
+import { connectDemo, waitForNfts } from './support/nfts.ts'
 import { openMainShell, reachMainShell } from './support/shell.ts'
 import { expect, test } from './support/test.ts'
 
@@ -381,6 +384,42 @@ test(
     const onLedger = await sellAmounts(holder.address)
     expect(onLedger.get(mine)).toEqual([xrpToDrops(4.5)])
     expect(onLedger.get(other)).toEqual([xrpToDrops(2)])
+  },
+)
+
+test(
+  "the demo wallet's collections each have a floor: other sellers list in every one @desktop-only",
+  { tag: '@desktop-only' },
+  async ({ page }) => {
+    // The demo holder is only read: checking a floor changes nothing on the ledger.
+    await connectDemo(page)
+    await waitForNfts(page)
+    await openList(page)
+    const grid = page.getByTestId('listing-grid')
+    const collection = page.getByLabel('Collection', { exact: true })
+    // The collections the demo wallet may list (Ancient Relics are not transferable).
+    const listable = [
+      ['Sandbox Badges', 'badges'],
+      ['Pixel Cats', 'pixel-cats'],
+      ['Voyagers', 'voyagers'],
+      ['Glitch Garden', 'glitch'],
+    ] as const
+    for (const [name, key] of listable) {
+      await collection.selectOption(name)
+      const card = grid.getByTestId('nft-card').first()
+      await card.getByRole('button', { name: 'Check Market Price' }).click()
+      const price = card.getByTestId('market-price')
+      // Four listings of two other sellers (src/sandbox/demo/market.ts): a floor that holds.
+      await expect(price.getByTestId('market-floor'), name).toHaveText(
+        `${marketFloorXrp(key)} XRP`,
+        { timeout: 30_000 },
+      )
+      await expect(price.getByTestId('market-rests-on')).toHaveText(
+        '(rests on 3 offers from 2 sellers)',
+      )
+      await expect(price).toContainText('4 offers counted')
+      await expect(price.getByTestId('market-warning')).toHaveCount(0)
+    }
   },
 )
 

@@ -7,6 +7,7 @@ import { saveTextFile } from '../jobs/saveFile.ts'
 import { useNetworkStatus } from '../state/network.ts'
 import { UploadSummary } from './UploadSummary.tsx'
 import { ErrorBox } from '../ui/ErrorBox.tsx'
+import { reveal } from '../ui/jumpTo.ts'
 import { UPLOAD_SECTION_ID } from '../ui/sections.ts'
 
 /**
@@ -15,7 +16,15 @@ import { UPLOAD_SECTION_ID } from '../ui/sections.ts'
  * help. The footer's Quick Airdrop and the selection bar jump here.
  */
 export function UploadPanel() {
-  const { file, processing, uploadError } = useAirdrop()
+  const { file, processing, uploadError, loadedNote, revealUpload } = useAirdrop()
+  const heading = useRef<HTMLHeadingElement>(null)
+  // Each request once: a panel mounted again (another tab and back) does not scroll by itself.
+  const revealed = useRef(revealUpload)
+  useEffect(() => {
+    if (revealUpload === revealed.current || !heading.current) return
+    revealed.current = revealUpload
+    reveal(heading.current)
+  }, [revealUpload])
   return (
     <section
       id={UPLOAD_SECTION_ID}
@@ -24,7 +33,25 @@ export function UploadPanel() {
       // Quick Airdrop moves focus here; not a stop of its own in the tab order.
       tabIndex={-1}
     >
-      <h2 id="csv-upload-title">Upload Distribution List</h2>
+      <h2
+        id="csv-upload-title"
+        ref={heading}
+        // 'Use this distribution' moves focus here; the note below says what changed.
+        tabIndex={-1}
+        aria-describedby={loadedNote ? 'csv-loaded-note' : undefined}
+      >
+        Upload Distribution List
+      </h2>
+      {loadedNote && (
+        <p
+          id="csv-loaded-note"
+          className="airdrop-loaded"
+          role="status"
+          data-testid="distribution-loaded"
+        >
+          {loadedNote}
+        </p>
+      )}
       {file ? <UploadSummary file={file} /> : <DropZone processing={processing} />}
       {file && (
         <div className="actions-row">

@@ -42,6 +42,10 @@ interface AirdropState {
   processing: boolean
   /** Why the last file was refused (the spec's CSV messages). */
   uploadError: string | null
+  /** What 'Use this distribution' changed in the list (loadedNote.ts), until another is loaded. */
+  loadedNote: string | null
+  /** Counts the requests to bring the loaded list into view (the upload panel answers each once). */
+  revealUpload: number
   /** 'Randomize NFT distribution (recommended for fairness)'. */
   randomize: boolean
   /** Planning or starting a job ('Processing...'). */
@@ -67,6 +71,8 @@ function initialState(): AirdropState {
     columnChoice: {},
     processing: false,
     uploadError: null,
+    loadedNote: null,
+    revealUpload: 0,
     randomize: true,
     busy: false,
     pending: null,

@@ -9,6 +9,7 @@ import type { ColumnChoice, SnapshotDistribution } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
 import { walletSignal } from '../state/session.ts'
 import { airdropState } from './airdropState.ts'
+import { loadedNote } from './loadedNote.ts'
 
 /**
  * Reads a distribution list in the worker (the file never leaves the device) and shows its summary,
@@ -39,6 +40,7 @@ async function readCsv(file: File, columns: ColumnChoice): Promise<void> {
     const parsed = await engine.parseDistributionCsv(file, file.name, columns)
     if (scope.aborted) return
     airdropState.file = ref(parsed)
+    airdropState.loadedNote = null
     airdropState.source = ref(file)
     airdropState.columnChoice = columns
   } catch (error) {
@@ -51,9 +53,12 @@ async function readCsv(file: File, columns: ColumnChoice): Promise<void> {
 
 /**
  * Uses a distribution drawn from a holder snapshot (holdersState) as the loaded list: the summary,
- * the plan and the job are the same as a CSV's, and the job keeps the snapshot it came from.
+ * the plan and the job are the same as a CSV's, and the job keeps the snapshot it came from. The
+ * upload panel, further down the page, then comes into view and says what changed.
  */
 export function loadDistribution(distribution: SnapshotDistribution): void {
+  airdropState.loadedNote = loadedNote(distribution, airdropState.file)
+  airdropState.revealUpload += 1
   airdropState.file = ref(distribution)
   airdropState.source = null
   airdropState.columnChoice = {}
@@ -64,6 +69,7 @@ export function loadDistribution(distribution: SnapshotDistribution): void {
 /** Removes the loaded distribution list (to load another). */
 export function clearCsv(): void {
   airdropState.file = null
+  airdropState.loadedNote = null
   airdropState.source = null
   airdropState.columnChoice = {}
   airdropState.uploadError = null

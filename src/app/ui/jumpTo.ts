@@ -13,3 +13,14 @@ export function jumpTo(id: string): boolean {
   target.focus({ preventScroll: true })
   return true
 }
+
+/**
+ * Brings an element that just changed into view and gives it the focus (a heading with
+ * `tabIndex={-1}`): a smooth scroll, or a jump where the user asked for reduced motion. For a short
+ * way above the virtualized grid (see jumpTo for why a long one jumps).
+ */
+export function reveal(target: HTMLElement): void {
+  const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false
+  target.scrollIntoView({ block: 'start', behavior: reduced ? 'instant' : 'smooth' })
+  target.focus({ preventScroll: true })
+}

@@ -19,6 +19,9 @@ export const AUTO_ACCEPT_COUNT = 10
 /** The last recipient refuses incoming NFT offers (lsfDisallowIncomingNFTokenOffer). */
 export const REFUSING_RECIPIENT = RECIPIENT_COUNT
 
+/** The other sellers of the demo collections. */
+export const COLLECTOR_COUNT = 2
+
 export interface DemoAccounts {
   /** The demo wallet a newcomer connects with: holds the demo collections and offers. */
   holder: Wallet
@@ -28,6 +31,11 @@ export interface DemoAccounts {
   recipients: Wallet[]
   /** Valid addresses that are never funded: a CSV naming them meets tecNO_DST. */
   unfunded: Wallet[]
+  /**
+   * Other sellers: each holds a few NFTs of every demo collection and lists them, so that every
+   * collection has a floor price (market.ts).
+   */
+  collectors: Wallet[]
   /** A second holder with thousands of NFTs, for scale tests (funded only on demand). */
   largeHolder: Wallet
 }
@@ -38,6 +46,7 @@ export function demoAccounts(): DemoAccounts {
     artist: demoWallet('artist'),
     recipients: Array.from({ length: RECIPIENT_COUNT }, (_, i) => demoWallet(`recipient ${i + 1}`)),
     unfunded: Array.from({ length: 5 }, (_, i) => demoWallet(`unfunded ${i + 1}`)),
+    collectors: Array.from({ length: COLLECTOR_COUNT }, (_, i) => demoWallet(`collector ${i + 1}`)),
     largeHolder: demoWallet('large holder', 'ed25519'),
   }
 }

@@ -1,18 +1,22 @@
 /**
  * Builds the sandbox's demo state with real signed transactions: funded accounts, the demo
  * collections (minted by the holder, or by the artist and handed to the holder through offers), sell
- * offers that are free (airdrop-style, with a Destination), paid, and duplicated on one NFT, and on
- * demand a second holder with thousands of NFTs.
+ * offers that are free (airdrop-style, with a Destination), paid, and duplicated on one NFT, other
+ * sellers' listings in every collection (market.ts: a floor price to read), and on demand a second
+ * holder with thousands of NFTs.
  */
 import { marketplacesOn } from '../../shared/marketplaces.ts'
-import { Wallet, convertStringToHex, getNFTokenID, xrpToDrops } from 'xrpl'
+import { Wallet, getNFTokenID, xrpToDrops } from 'xrpl'
 import type { SandboxLedger } from '../ledger/ledger.ts'
 import { GENESIS_SEED } from '../ledger/genesis.ts'
 import { asf, tfSellNFToken } from '../ledger/txFlags.ts'
 import { AUTO_ACCEPT_COUNT, REFUSING_RECIPIENT, demoAccounts } from './accounts.ts'
 import type { DemoAccounts } from './accounts.ts'
 import type { DemoCollection } from './catalog.ts'
-import { TF_TRANSFERABLE, demoCollections, fillGateway, largeCollection } from './catalog.ts'
+import { TF_TRANSFERABLE, demoCollections, largeCollection } from './catalog.ts'
+import { listOnMarket } from './market.ts'
+import type { MarketSummary } from './market.ts'
+import { handOver, mintTx } from './nftTxs.ts'
 import { DemoSubmitter } from './submitter.ts'
 
 export interface PopulateOptions {
@@ -38,6 +42,8 @@ export interface DemoSummary {
     /** Buy offers other accounts made on the holder's NFTs. */
     bidsReceived: number
   }
+  /** Other sellers' listings in every demo collection, which give each a floor price. */
+  market: MarketSummary
   largeHolder?: { address: string; seed: string; nfts: number }
 }
 
@@ -62,7 +68,13 @@ export function populateDemo(ledger: SandboxLedger, opts: PopulateOptions): Demo
     s.close()
     const held = mintCollections(s, accounts, demoCollections(), opts.gatewayUrl)
     const offers = createOffers(s, accounts, held)
-    const summary: DemoSummary = { holder: seedOf(accounts.holder), nfts: held.length, offers }
+    const market = listOnMarket(s, accounts, demoCollections(), opts.gatewayUrl)
+    const summary: DemoSummary = {
+      holder: seedOf(accounts.holder),
+      nfts: held.length,
+      offers,
+      market,
+    }
     if (opts.largeHolderNfts) {
       const col = largeCollection(opts.largeHolderNfts)
       mintBatch(s, accounts.largeHolder, col, opts.gatewayUrl, 1000)
@@ -89,6 +101,7 @@ function fund(s: DemoSubmitter, a: DemoAccounts, large: number): void {
   pay(a.holder, 100_000)
   pay(a.artist, 10_000)
   for (const r of a.recipients) pay(r, 100)
+  for (const c of a.collectors) pay(c, 1_000)
   if (large) pay(a.largeHolder, 10_000)
   // The marketplaces' broker accounts exist here as on mainnet, so that a listing through one can be
   // tried (nobody holds their keys: nothing is ever brokered on the sandbox).
@@ -99,20 +112,6 @@ function fund(s: DemoSubmitter, a: DemoAccounts, large: number): void {
 interface HeldNft {
   id: string
   collection: DemoCollection
-}
-
-function mintTx(
-  col: Pick<DemoCollection, 'taxon' | 'flags' | 'transferFee'>,
-  uri: string | null,
-  gatewayUrl: string,
-): Record<string, unknown> {
-  return {
-    TransactionType: 'NFTokenMint',
-    NFTokenTaxon: col.taxon,
-    Flags: col.flags,
-    ...(col.transferFee ? { TransferFee: col.transferFee } : {}),
-    ...(uri ? { URI: convertStringToHex(fillGateway(uri, gatewayUrl)) } : {}),
-  }
 }
 
 /** Mints a collection in ledgers of `perLedger` mints; returns the NFTokenIDs in minting order. */
@@ -149,25 +148,6 @@ function mintCollections(
     held.push(...ids.map((id) => ({ id, collection: col })))
   }
   return held
-}
-
-/** `from` gives `ids` to `to`: a free offer with `to` as Destination each, which `to` accepts. */
-function handOver(s: DemoSubmitter, from: Wallet, to: Wallet, ids: string[]): void {
-  const offerTxs = ids.map((id) =>
-    s.submit(from, {
-      TransactionType: 'NFTokenCreateOffer',
-      NFTokenID: id,
-      Amount: '0',
-      Flags: tfSellNFToken,
-      Destination: to.classicAddress,
-    }),
-  )
-  const metas = s.close()
-  for (const h of offerTxs) {
-    const offerId = (metas.get(h) as { offer_id?: string }).offer_id!
-    s.submit(to, { TransactionType: 'NFTokenAcceptOffer', NFTokenSellOffer: offerId })
-  }
-  s.close()
 }
 
 /**

@@ -1,12 +1,15 @@
 /**
  * Engine.floorPrice against the sandbox's demo ledger (which answers Clio's nfts_by_issuer itself):
- * the demo badges' floor as the ledger has it, read by another account; the holder's own offers left
- * out; a network without Clio, a bad issuer; readings kept for a few minutes.
+ * the demo badges' floor as the ledger has it, read by another account; every demo collection's floor
+ * made by other sellers, the holder's own offers left out; a network without Clio, a bad issuer;
+ * readings kept for a few minutes.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { parseNFTokenID } from 'xrpl'
+import { parseNFTokenID, xrpToDrops } from 'xrpl'
 
 import { demoAccounts } from '../../../src/sandbox/demo/accounts.ts'
+import { demoCollections } from '../../../src/sandbox/demo/catalog.ts'
+import { MARKET_PRICES_XRP, marketFloorXrp } from '../../../src/sandbox/demo/market.ts'
 import { MARKETPLACES } from '../../../src/shared/marketplaces.ts'
 import { buildNetworks } from '../../../src/shared/networks.ts'
 import { engineError } from '../../helpers/engine.ts'
@@ -16,8 +19,10 @@ import type { DemoJobsHarness } from '../../helpers/jobs.ts'
 
 const accounts = demoAccounts()
 const holder = accounts.holder.classicAddress
-/** The demo's 'Sandbox Badges': minted by the holder, taxon 1, 60 of them. */
+/** The demo's 'Sandbox Badges': minted by the holder, taxon 1, 60 of them (and 4 of collectors). */
 const BADGES = { issuer: holder, taxon: 1 }
+/** The badges other sellers list (src/sandbox/demo/market.ts). */
+const BADGES_LISTED = MARKET_PRICES_XRP.badges!.length
 
 let h: DemoJobsHarness
 
@@ -36,13 +41,17 @@ it("reads the badges' floor as the ledger has it: public, unexpired XRP sell off
 
   const ledger = await h.client.request({ command: 'ledger', ledger_index: 'validated' })
   const closeTime = ledger.result.ledger.close_time
-  const market = (await offersOf(h.client, holder)).filter((o) => {
+  // The holder's listings and the collectors'.
+  const sellers = [holder, ...accounts.collectors.map((c) => c.classicAddress)]
+  const offers = (await Promise.all(sellers.map((a) => offersOf(h.client, a)))).flat()
+  const market = offers.filter((o) => {
     const nft = parseNFTokenID(o.NFTokenID)
     return (
       (o.Flags & 1) === 1 &&
       nft.Issuer === holder &&
       nft.Taxon === 1 &&
       typeof o.Amount === 'string' &&
+      o.Amount !== '0' &&
       o.Destination === undefined &&
       (o.Expiration === undefined || o.Expiration > closeTime)
     )
@@ -52,11 +61,12 @@ it("reads the badges' floor as the ledger has it: public, unexpired XRP sell off
     ...BADGES,
     lowestDrops: String(lowest),
     offersCounted: market.length,
-    nftsChecked: 60,
-    collectionTotal: 60,
+    sellers: 3,
+    nftsChecked: 60 + BADGES_LISTED,
+    collectionTotal: 60 + BADGES_LISTED,
     totalComplete: true,
   })
-  expect(lowest).toBe(5_000_000n)
+  expect(lowest).toBe(3_000_000n)
   expect(progress).toContain('listing')
   expect(progress.at(-1)).toBe('checking')
 })
@@ -72,10 +82,23 @@ it('leaves out listings of earlier holders: they stay on the ledger but can neve
   expect(floor).toMatchObject({ lowestDrops: null, offersCounted: 0, collectionTotal: 2 })
 })
 
-it("leaves the asking account's own offers out: the holder sees no floor of its own listings", async () => {
+it("gives every demo collection a floor of other sellers' listings; the holder's own are left out", async () => {
   await h.engine.connectWallet({ kind: 'familySeed', secret: accounts.holder.seed! })
-  const floor = await h.engine.floorPrice(BADGES.issuer, BADGES.taxon)
-  expect(floor).toMatchObject({ lowestDrops: null, offersCounted: 0, nftsChecked: 60 })
+  for (const col of demoCollections()) {
+    const issuer = col.issuer === 'artist' ? accounts.artist.classicAddress : holder
+    const listed = MARKET_PRICES_XRP[col.key]!
+    const floor = await h.engine.floorPrice(issuer, col.taxon)
+    // Two sellers, four listings: a floor that is not thin, at the third lowest (robustFloor.ts).
+    expect(floor, col.name).toMatchObject({
+      floorDrops: xrpToDrops(marketFloorXrp(col.key)!),
+      lowestDrops: xrpToDrops(listed[0]!),
+      offersCounted: listed.length,
+      sellers: 2,
+      thin: false,
+      outlier: null,
+      nftsChecked: col.count + listed.length,
+    })
+  }
 })
 
 it("counts a listing through a marketplace's broker (public there), not an offer to a named buyer", async () => {
@@ -144,8 +167,8 @@ it('says so for a network without a Clio server, and for an invalid issuer or ta
   await engine.disconnect()
 })
 
-it('previews a floor-based listing: each price from its collection’s floor, the guard, the totals', async () => {
-  // The holder's own listings do not make a floor for the holder: every price falls back.
+it('previews a floor-based listing: each price from its collection’s floor (other sellers’), the totals', async () => {
+  // The holder's own listings do not count for the holder: the collectors' make the floors.
   await h.engine.connectWallet({ kind: 'familySeed', secret: accounts.holder.seed! })
   await h.engine.loadNfts()
   const snapshot = await h.db.nftSnapshots.get(['sandbox', holder])
@@ -155,24 +178,24 @@ it('previews a floor-based listing: each price from its collection’s floor, th
     nftIds: [...badges.map((n) => n.nftId), cat.nftId],
     strategy: { kind: 'floor', multiplier: '0.9', fallbackXrp: '0.05' },
   })
-  // Badges: no floor for the holder (every offer is its own), so the fixed fallback, held by the guard.
-  // Pixel Cats: nobody lists one publicly either.
-  expect(preview.floors.map((f) => [f.issuer, f.taxon, f.lowestDrops])).toEqual([
-    [holder, 1, null],
-    [cat.issuer, cat.taxon, null],
+  // Badges: a floor of 4 XRP (3, 3.5 and 4 from two sellers); Pixel Cats: 25 XRP.
+  expect(preview.floors.map((f) => [f.issuer, f.taxon, f.floorDrops, f.thin])).toEqual([
+    [holder, 1, '4000000', false],
+    [cat.issuer, cat.taxon, '25000000', false],
   ])
   expect(preview.prices.map((p) => [p.drops, p.source, p.guard])).toEqual([
-    ['50000', 'fallback', 'belowMinimum'],
-    ['50000', 'fallback', 'belowMinimum'],
-    ['50000', 'fallback', 'belowMinimum'],
-    ['50000', 'fallback', 'belowMinimum'],
+    ['3600000', 'floor', null],
+    ['3600000', 'floor', null],
+    ['3600000', 'floor', null],
+    ['22500000', 'floor', null],
   ])
   expect(preview).toMatchObject({
-    totalDrops: '200000',
-    issuerCutDrops: '1250',
-    netDrops: '198750',
+    totalDrops: '33300000',
+    // The Pixel Cat's issuer takes 2.5 %.
+    issuerCutDrops: '562500',
+    netDrops: '32737500',
     reserveDrops: '800000',
-    guarded: 4,
+    guarded: 0,
     floorsUnavailable: null,
   })
   await expect(
@@ -183,9 +206,9 @@ it('previews a floor-based listing: each price from its collection’s floor, th
   ).rejects.toThrow("is not in this wallet's list")
 })
 
-it('previews with the floor others list at: the multiplier applied, a thin floor and a price below half of it guarded', async () => {
+it('previews with the floor others list at: the multiplier applied, a price below half of it guarded', async () => {
   // The holder gives a recipient a badge (a free offer to it, accepted): from the recipient's side
-  // the holder's public listings make the badges' floor.
+  // the holder's public listings count too.
   const recipient = accounts.recipients[45]!
   const [badge] = await freeNfts(h.client, holder, 1)
   submitInProcess(h.sb.ledger, accounts.holder, {
@@ -209,21 +232,26 @@ it('previews with the floor others list at: the multiplier applied, a thin floor
     nftIds: [badge!],
     strategy: { kind: 'floor', multiplier: '1.1', fallbackXrp: '1' },
   })
-  // Every public badge listing is the holder's: one seller makes a thin market, so the price set
-  // from its floor is held by the guard.
+  // The collectors' 3, 3.5 and 4 XRP come first (the holder's start at 5): the floor rests on three
+  // offers of two sellers, so the price set from it needs no confirmation of its own.
   expect(byFloor.prices).toEqual([
     expect.objectContaining({
-      drops: '5500000',
+      drops: '4400000',
       source: 'floor',
-      floorDrops: '5000000',
-      guard: 'weakFloor',
+      floorDrops: '4000000',
+      guard: null,
     }),
   ])
-  expect(byFloor.floors[0]).toMatchObject({ thin: true, sellers: 1, floorDrops: '5000000' })
+  expect(byFloor.floors[0]).toMatchObject({
+    thin: false,
+    sellers: 3,
+    restsOn: { offers: 3, sellers: 2 },
+    floorDrops: '4000000',
+  })
   const typo = await h.engine.previewListing({
     nftIds: [badge!],
-    strategy: { kind: 'fixed', priceXrp: '2.49' },
+    strategy: { kind: 'fixed', priceXrp: '1.99' },
   })
-  expect(typo.prices[0]).toMatchObject({ drops: '2490000', guard: 'belowHalfFloor' })
+  expect(typo.prices[0]).toMatchObject({ drops: '1990000', guard: 'belowHalfFloor' })
   expect(typo.guarded).toBe(1)
 })

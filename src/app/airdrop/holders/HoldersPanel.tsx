@@ -7,6 +7,7 @@ import { saveTextFile } from '../../jobs/saveFile.ts'
 import { useCollection } from '../../collection/collectionState.ts'
 import { useSession } from '../../state/session.ts'
 import { ErrorBox } from '../../ui/ErrorBox.tsx'
+import { choiceValue, collectionChoices } from './collectionChoices.ts'
 import { RulesForm } from './HolderRules.tsx'
 import { pickCollection, snapshotCsv, takeSnapshot, useHolders } from './holdersState.ts'
 
@@ -67,24 +68,24 @@ export function HoldersPanel() {
   )
 }
 
-/** The collections of the wallet's list (issued or held), and any issuer typed by hand. */
+/**
+ * The collections of the wallet's list (issued or held), named as the NFT cards name them, and any
+ * issuer typed by hand.
+ */
 function CollectionPicker() {
-  const { nfts } = useCollection()
+  const { nfts, metadata, metadataVersion } = useCollection()
   const { issuer, taxon, reading } = useHolders()
   const issuerId = useId()
   const taxonId = useId()
   const pickId = useId()
-  const collections = useMemo(() => {
-    const byKey = new Map<string, { issuer: string; taxon: number; count: number }>()
-    for (const nft of nfts) {
-      const key = `${nft.issuer}|${nft.taxon}`
-      const known = byKey.get(key) ?? { issuer: nft.issuer, taxon: nft.taxon, count: 0 }
-      known.count += 1
-      byKey.set(key, known)
-    }
-    return [...byKey.values()].sort((a, b) => b.count - a.count)
-  }, [nfts])
-  const picked = `${issuer.trim()}|${taxon.trim()}`
+  const detailId = useId()
+  const collections = useMemo(
+    () => collectionChoices(nfts, metadata),
+    // The map is mutated in place; its version says when it changed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [nfts, metadata, metadataVersion],
+  )
+  const picked = collections.find((c) => choiceValue(c) === `${issuer.trim()}|${taxon.trim()}`)
   return (
     <div className="holders-picker">
       {collections.length > 0 && (
@@ -93,7 +94,8 @@ function CollectionPicker() {
           <select
             id={pickId}
             disabled={reading}
-            value={collections.some((c) => `${c.issuer}|${c.taxon}` === picked) ? picked : ''}
+            value={picked ? choiceValue(picked) : ''}
+            aria-describedby={picked ? detailId : undefined}
             onChange={(event) => {
               const [pickedIssuer = '', pickedTaxon = ''] = event.target.value.split('|')
               void pickCollection(pickedIssuer, pickedTaxon)
@@ -101,12 +103,17 @@ function CollectionPicker() {
           >
             <option value="">Another collection (type it below)</option>
             {collections.map((c) => (
-              <option key={`${c.issuer}|${c.taxon}`} value={`${c.issuer}|${c.taxon}`}>
-                {shortAddress(c.issuer)} · taxon {c.taxon} ({counted(c.count, 'NFT')} in this
-                wallet)
+              <option key={choiceValue(c)} value={choiceValue(c)} title={c.detail}>
+                {c.label} ({counted(c.count, 'NFT')} in this wallet)
               </option>
             ))}
           </select>
+          {picked && (
+            <p className="holders-picker__detail" id={detailId} data-testid="picked-collection">
+              Issuer <span title={picked.issuer}>{shortAddress(picked.issuer)}</span> · taxon{' '}
+              {picked.taxon}
+            </p>
+          )}
         </div>
       )}
       <div className="tab-field">
