@@ -6,6 +6,7 @@ import './app.css'
 import './ui/ui.css'
 import { applyRecoveryOnStart } from './errors/recovery.ts'
 import { keepFocusedFieldInView } from './shell/keepFocusInView.ts'
+import { startFocusMemory } from './ui/focusMemory.ts'
 import { startInstallHint } from './state/install.ts'
 import { startNetwork } from './state/network.ts'
 import { startAccountActivity } from './state/accountActivity.ts'
@@ -21,6 +22,7 @@ void applyRecoveryOnStart().then(startNetwork).then(startAccountActivity).then(s
 startRunnerInfo()
 startInstallHint()
 keepFocusedFieldInView()
+startFocusMemory()
 
 createRoot(root).render(
   <StrictMode>

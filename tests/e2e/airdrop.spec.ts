@@ -273,3 +273,22 @@ test(
     )
   },
 )
+
+test(
+  'Escape on the confirmation gives focus back to Start Airdrop, though it was disabled while planning',
+  { tag: '@desktop-only' },
+  async ({ page }) => {
+    const holder = await airdropHolder(1)
+    await connectHolder(page, holder, 1)
+    await chooseCsv(page, 'one.csv', distributionCsv([[recipients[30]!.address, 1]]))
+    await selectAllNfts(page, 1)
+    const start = managerPanel(page).getByRole('button', { name: 'Start Airdrop' })
+    await start.focus()
+    await page.keyboard.press('Enter')
+    const confirm = page.getByRole('dialog', { name: 'Confirm Airdrop' })
+    await expect(confirm.getByTestId('plan-transactions')).toHaveText('1')
+    await page.keyboard.press('Escape')
+    await expect(confirm).toBeHidden()
+    await expect(start).toBeFocused()
+  },
+)

@@ -285,3 +285,33 @@ test('works at 375 px wide', async ({ page }) => {
   await page.getByRole('checkbox', { name: 'Sandbox Badges #1', exact: true }).click()
   await expect(collectionCounts(page)).toContainText('1 selected')
 })
+
+test(
+  'scrolled mid-list, Tab into the grid lands on a card in view, never one drawn above it @desktop-only',
+  { tag: '@desktop-only' },
+  async ({ page }) => {
+    await connectDemo(page)
+    await waitForNfts(page)
+    const grid = page.getByTestId('nft-grid')
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight / 2))
+    // The virtualized grid draws two rows beyond the window on each side; those above it are out
+    // of the Tab order, those in view are in it.
+    const stops = () =>
+      grid.evaluate((element) => {
+        const out = { above: 0, aboveTabbable: 0, inViewTabbable: 0 }
+        for (const box of element.querySelectorAll<HTMLElement>('[role="checkbox"], a')) {
+          const { bottom } = box.getBoundingClientRect()
+          const tabbable = box.tabIndex >= 0
+          if (bottom <= 0) {
+            out.above += 1
+            if (tabbable) out.aboveTabbable += 1
+          } else if (tabbable) out.inViewTabbable += 1
+        }
+        return out
+      })
+    await expect.poll(async () => (await stops()).above).toBeGreaterThan(0)
+    const drawn = await stops()
+    expect(drawn.aboveTabbable).toBe(0)
+    expect(drawn.inViewTabbable).toBeGreaterThan(0)
+  },
+)

@@ -19,6 +19,8 @@ interface NftCardProps {
   footer?: ReactNode
   /** Why a new job would skip it (on offer, in another job): shown on the card. */
   mark?: TakenMark | undefined
+  /** A Tab stop (false for cards drawn out of view); true unless said. */
+  tabbable?: boolean
 }
 
 /** Toggles unless the click was on the card's link or on what a tab added under it. */
@@ -45,6 +47,7 @@ export const NftCard = memo(function NftCard({
   metadataPending,
   footer,
   mark,
+  tabbable = true,
 }: NftCardProps) {
   const name = displayName(nft, meta)
   const fee = transferFeePercent(nft.transferFee)
@@ -63,7 +66,7 @@ export const NftCard = memo(function NftCard({
         aria-checked={selected}
         aria-label={name}
         aria-description={mark?.why}
-        tabIndex={0}
+        tabIndex={tabbable ? 0 : -1}
         onKeyDown={(event) => onCheckboxKey(event, nft.nftId)}
       >
         <div className="nft-card__picture">
@@ -113,6 +116,7 @@ export const NftCard = memo(function NftCard({
         href={xrpCafeUrl(nft.nftId)}
         target="_blank"
         rel="noopener noreferrer"
+        tabIndex={tabbable ? undefined : -1}
       >
         View on XRP.cafe
       </a>

@@ -81,6 +81,9 @@ export function NftGrid({
     scrollMargin: top,
   })
   const items = virtualizer.getVirtualItems()
+  // Rows drawn above the window (the overscan) are no Tab stops: Tab into the grid lands on the
+  // first card in view, not on one scrolled past.
+  const firstInView = virtualizer.range?.startIndex ?? 0
   useShowing(
     items
       .flatMap((item) => {
@@ -124,6 +127,7 @@ export function NftGrid({
                     selected={selected.has(nft.nftId)}
                     metadataPending={metadataPending}
                     mark={marks.get(nft.nftId)}
+                    tabbable={item.index >= firstInView}
                   />
                 ))}
               </div>

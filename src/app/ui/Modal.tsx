@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import type { ReactNode } from 'react'
 
+import { focusBefore } from './focusMemory.ts'
 import { quietFocus } from './quietFocus.ts'
 import { usePopup } from './usePopup.ts'
 import './ui.css'
@@ -21,13 +22,15 @@ export interface ModalProps {
 export function Modal({ title, onClose, children }: ModalProps) {
   const titleId = useId()
   const dialog = useRef<HTMLDivElement>(null)
+  // Read as the dialog first renders: once it has, focus is inside it (usePopup moved it there).
+  const [before] = useState(focusBefore)
   usePopup({ container: dialog, onClose })
-  useEffect(() => {
-    const before = document.activeElement
-    return () => {
-      if (before instanceof HTMLElement && before.isConnected) quietFocus(before)
-    }
-  }, [])
+  useEffect(
+    () => () => {
+      if (before?.isConnected) quietFocus(before)
+    },
+    [before],
+  )
   return (
     <div className="modal-backdrop">
       <div
