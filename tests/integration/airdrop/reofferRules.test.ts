@@ -196,3 +196,27 @@ describe('a re-offer to the snapshot', () => {
     ).toBe(true)
   })
 })
+
+describe('a re-offer to a list', () => {
+  it('leaves out whoever the airdrop offered an NFT to already: the list goes on where it left off', async () => {
+    const list = holders.map((w) => ({ address: w.address, count: 1 }))
+    const nftIds = unused.splice(0, 2)
+    const plan = await engine.planJob({
+      kind: 'airdrop',
+      distribution: list,
+      nftIds,
+      randomize: false,
+    })
+    await engine.startJob(plan.jobId)
+    expect((await jobFinished(h.db, plan.jobId)).status).toBe('completed')
+    // H0 and H1 were offered one each; the same list again re-offers to H2 and H3.
+    const reoffer = await engine.planReoffer(plan.jobId, list)
+    expect(await offeredTo(reoffer.jobId)).toEqual([h2, h3])
+    await engine.cancelJob(reoffer.jobId)
+    expect(await engineError(engine.planReoffer(plan.jobId, list.slice(0, 2)))).toEqual({
+      code: 'VALIDATION',
+      message:
+        'Every recipient of this list was offered an NFT by this airdrop already: load a list of other recipients to re-offer to',
+    })
+  })
+})

@@ -43,7 +43,19 @@ export async function planReoffer(
   const drawn = Array.isArray(to)
     ? null
     : await snapshotRecipients(deps, job, to, earlier, waiting.length)
-  const distribution = drawn ? drawn.distribution : to
+  // A list goes on where the airdrop left off: the same CSV uploaded again would otherwise send its
+  // first rows a second NFT (they were offered one, and may have claimed it).
+  const distribution = drawn
+    ? drawn.distribution
+    : Array.isArray(to)
+      ? to.filter((row) => !earlier.has(row.address))
+      : to
+  if (Array.isArray(to) && to.length > 0 && distribution.length === 0) {
+    throw new EngineError(
+      'VALIDATION',
+      'Every recipient of this list was offered an NFT by this airdrop already: load a list of other recipients to re-offer to',
+    )
+  }
   if (drawn && drawn.distribution.length === 0) {
     throw new EngineError(
       'VALIDATION',
