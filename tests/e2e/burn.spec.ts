@@ -103,8 +103,12 @@ test('30 NFTs of a collection burned: the offers and reserve as the ledger has t
   const card = page.getByRole('region', { name: 'Burn Selected' })
   await expect(page.getByText('Burning is permanent.')).toBeVisible()
   await expect(page.getByTestId('collection-counts')).toContainText('0 selected')
-  // Nothing selected: the spec's message.
-  await card.getByRole('button', { name: 'Burn Selected (0)' }).click()
+  // Nothing selected: it looks inactive (not as a button to press), and a press gives the spec's
+  // message.
+  const burn0 = card.getByRole('button', { name: 'Burn Selected (0)' })
+  await expect(burn0).toHaveAttribute('aria-disabled', 'true')
+  expect(Number(await burn0.evaluate((b) => getComputedStyle(b).opacity))).toBeLessThan(1)
+  await burn0.click()
   await expect(card.getByRole('alert')).toHaveText('Please select NFTs to burn')
 
   // One way to select: the collection's filters and buttons (no second filter, no second grid).

@@ -57,6 +57,8 @@ function ConnectedBurn() {
           type="button"
           className="button button--danger burn-start"
           disabled={busy || running || blocked !== null}
+          // Nothing selected: it looks inactive, and a press says why (the spec's message).
+          aria-disabled={count === 0}
           onClick={() => void planBurn(toBurn)}
         >
           {busy ? 'Checking…' : `Burn Selected (${count})`}

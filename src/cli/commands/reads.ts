@@ -5,6 +5,7 @@
 import { writeFileSync } from 'node:fs'
 import type { OfferAmount } from '../../worker/api.ts'
 import { tokenParts, tokenText } from '../../shared/currency.ts'
+import { counted } from '../../shared/plural.ts'
 import { withSession } from '../command.ts'
 import type { CommandContext } from '../command.ts'
 import { UsageError, allowOnly, flag, text, whole } from '../options.ts'
@@ -105,7 +106,7 @@ export async function offersCommand(ctx: CommandContext): Promise<number> {
       counts,
     })
     ctx.printer.line(
-      `${report.account}: ${counts.total} sell offers (${counts.free} free, ${counts.paid} paid), ${counts.bids} bids; ${counts.expired} expired, ${counts.duplicate} duplicate, ${counts.unfillable} unfillable (ledger ${report.ledgerIndex})`,
+      `${report.account}: ${counts.total} sell offers (${counts.free} free, ${counts.paid} paid), ${counted(counts.bids, 'bid')}; ${counts.expired} expired, ${counts.duplicate} duplicate, ${counts.unfillable} unfillable (ledger ${report.ledgerIndex})`,
     )
     for (const offer of [...report.sell, ...report.bids]) {
       ctx.printer.record('offer', { ...offer })
