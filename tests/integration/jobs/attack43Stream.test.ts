@@ -548,6 +548,10 @@ async function otherNetworkRival(others: string[]): Promise<void> {
   expect(resigned, 'X signed again with a number other than N').toBeUndefined()
 }
 
+it('A4: a transaction of the account from another network shown as the rival (one server): X never offered twice', async () => {
+  await otherNetworkRival([])
+}, 120_000)
+
 it('A4b: the same through the stream with an honest second server: X never offered twice', async () => {
   const honest = await w.h.sb.addEndpoint()
   await otherNetworkRival([honest.url])

@@ -13,7 +13,9 @@ import type { SentElsewhere, World } from '../../helpers/faultWorld.ts'
 import { expectExactlyOnce, holderTxs, ledgerBefore } from '../../helpers/faultLedger.ts'
 import {
   accounts,
+  connectHolder,
   holder,
+  jobLimits,
   planAirdrop,
   recipients,
   loseFirst,
@@ -173,15 +175,27 @@ it('a tec in the middle (the NFT was burned after planning): that item fails, th
   expect(items[4]).toMatchObject({ status: 'failed', result: 'tecNO_ENTRY' })
 })
 
-it('another app takes a number the job had signed with: that attempt is dead, signed again once', async () => {
+/** A new engine on a network of two servers of the ledger (reopenEngine goes back to one). */
+async function withSecondServer(): Promise<void> {
+  const second = await w.h.sb.addEndpoint()
+  await w.engine.dispose()
+  const sandbox = { ...w.h.networks.sandbox, endpoints: [w.h.sb.url, second.url] }
+  w.engine = w.h.reopen({ networks: { ...w.h.networks, sandbox }, jobs: jobLimits({}) })
+  await w.engine.connect('sandbox')
+  await connectHolder(w.engine)
+}
+
+/**
+ * Another app signing for the holder takes the lowest number of the job's first three attempts, whose
+ * submits vanish (so the numbers are still free on the ledger) before any ledger closes: the runner
+ * looks a quiet attempt up (and submits a lost one again) only at a ledger close, so the other app
+ * always gets the number first. Returns the job, what was taken and the recipients.
+ */
+async function numberTakenElsewhere() {
   const ids = nfts(12)
   const to = recipients.slice(0, 12)
   const jobId = await planAirdrop(w, ids, to)
   const before = await ledgerBefore(w, to)
-  // The first three submits vanish, so their numbers are still free on the ledger, and another app
-  // signing for the holder takes the lowest of them before any ledger closes: the runner looks a
-  // quiet attempt up (and submits a lost one again) only at a ledger close, so the other app always
-  // gets the number first (with ledgers closing meanwhile, a slow run let the job take it back).
   w.h.sb.faults.loseSubmits = 3
   let sent: SentElsewhere
   let taken: number
@@ -198,10 +212,41 @@ it('another app takes a number the job had signed with: that attempt is dead, si
     w.closing!.resume()
   }
   expect(await validatedElsewhere(w, sent)).toMatchObject({ final: 'tesSUCCESS' })
-  const job = await waitForJob(w, jobId)
-  expect(job.counts).toMatchObject({ total: 12, succeeded: 12 })
-  await expectExactlyOnce(w, jobId, before, to)
+  return { jobId, taken, to, before }
+}
+
+it('another app takes a number the job had signed with: a second server confirms it, so that attempt is dead and signed again once', async () => {
+  await withSecondServer()
+  try {
+    const { jobId, taken, to, before } = await numberTakenElsewhere()
+    const job = await waitForJob(w, jobId)
+    expect(job.counts).toMatchObject({ total: 12, succeeded: 12 })
+    await expectExactlyOnce(w, jobId, before, to)
+    const robbed = (await readItems(w.h.db, jobId)).find((i) => i.attempts[0]!.sequence === taken)!
+    expect(robbed.attempts.map((a) => a.final)).toEqual(['dead', 'tesSUCCESS'])
+    expect(robbed.attempts[1]!.sequence).not.toBe(taken)
+  } finally {
+    await reopenEngine(w)
+  }
+})
+
+it('another app takes a number the job had signed with, and only one server shows it: the job pauses naming the server, the intent keeps its number', async () => {
+  const { jobId, taken, to, before } = await numberTakenElsewhere()
+  const job = await waitForJob(w, jobId, ['paused'])
+  expect(job.pausedBy).toBe('server')
+  expect(job.notice).toMatch(new RegExp(`says sequence ${taken} of ${holder} is used`))
   const robbed = (await readItems(w.h.db, jobId)).find((i) => i.attempts[0]!.sequence === taken)!
-  expect(robbed.attempts.map((a) => a.final)).toEqual(['dead', 'tesSUCCESS'])
-  expect(robbed.attempts[1]!.sequence).not.toBe(taken)
+  // Never signed with another number on one server's word: the transaction it shows could be one
+  // the same key signed on another network.
+  expect(robbed.attempts.every((a) => a.sequence === taken)).toBe(true)
+  expect(robbed.status).not.toBe('succeeded')
+  // Resumed with a second server that confirms the other app's transaction: it goes on, once each.
+  await withSecondServer()
+  try {
+    await w.engine.startJob(jobId)
+    expect((await waitForJob(w, jobId)).counts).toMatchObject({ total: 12, succeeded: 12 })
+    await expectExactlyOnce(w, jobId, before, to)
+  } finally {
+    await reopenEngine(w)
+  }
 })

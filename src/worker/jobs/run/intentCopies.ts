@@ -38,12 +38,17 @@ export class IntentCopies {
     txJson: Record<string, unknown>,
   ): boolean {
     const { account } = this.state.job
-    const item = this.state
-      .inFlight()
-      .find((i) => this.state.latest(i).sequence === sequence && this.deps.sameIntent?.(i, txJson))
+    const item = this.copyAt(sequence, txJson)
     if (!item || !signedByAccount(hash, txJson, account, this.deps.keyAddress?.())) return false
     this.recordCopy(item, hash, sequence, found, txJson, this.state.latest(item))
     return true
+  }
+
+  /** The item in flight at `sequence` whose intent `txJson` does, if any. */
+  copyAt(sequence: number, txJson: Record<string, unknown>): JobItemRow | undefined {
+    return this.state
+      .inFlight()
+      .find((i) => this.state.latest(i).sequence === sequence && this.deps.sameIntent?.(i, txJson))
   }
 
   /**
@@ -81,7 +86,8 @@ export class IntentCopies {
       // store's own no-op, or the wallet's copy of this intent, counts only with another server's
       // word where the network has one (as in settleUsed).
       // So may a rival: one the same key signed on another network (Testnet) looks as real.
-      if (!(await this.confirmedIfPossible(hash, since, ownFillers.has(hash)))) continue
+      const copy = this.deps.sameIntent?.(item, txJson) === true
+      if (!(await this.confirmedIfPossible(hash, since, ownFillers.has(hash), copy))) continue
       if (!still()) return
       if (this.deps.sameIntent?.(item, txJson)) {
         const base = { firstLedger: since, feeDrops: attempt?.feeDrops ?? '0' }
@@ -125,15 +131,16 @@ export class IntentCopies {
 
   /**
    * Whether another server confirms the transaction validated; with no other server on the
-   * network, a copy of the intent or a rival is taken on the one server's word (the plan says so),
-   * a no-op of the store's never.
+   * network, a copy of the intent is taken on the one server's word (the plan says so), a no-op of
+   * the store's or a rival never (see NumberProof.confirmedForeign).
    */
   private async confirmedIfPossible(
     hash: string,
     since: number,
     filler: boolean,
+    copy: boolean,
   ): Promise<boolean> {
-    if (!this.deps.secondLookup?.available()) return !filler
+    if (!this.deps.secondLookup?.available()) return copy && !filler
     return secondConfirms(this.deps.secondLookup, hash, since, this.state.view.validated)
   }
 }

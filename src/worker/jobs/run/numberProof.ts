@@ -77,22 +77,30 @@ export class NumberProof {
   }
 
   /**
-   * Whether a validated transaction this run did not sign may count at an attempt's number (as a
-   * rival or as a wallet's copy): with another server on the network, only once that server has it
-   * validated too — one server may show a transaction it holds, or one the same key signed on
-   * another network; with none, on the one server's word (the plan says so), except the store's
-   * own no-op, which a server holds and can show without relaying it.
+   * Whether a validated transaction this run did not sign may count at an attempt's number. Where
+   * the network has another server, only once that server has it validated too: one server may
+   * show a transaction it holds, or one the same key signed on another network (nothing in a
+   * Mainnet or Testnet transaction names its network). With one server alone, a copy of the
+   * intent counts on its word (at worst an item is recorded done that did not apply: the plan says
+   * no second server confirms outcomes), the store's own no-op never, and a rival never: freeing the
+   * number on it could double the intent, so the job pauses instead (settleUsed).
    */
   async confirmedForeign(
     hash: string,
     a: Pick<Signed, 'firstLedger'>,
     shownIn: number,
+    copy: boolean,
   ): Promise<boolean> {
     const second = this.deps.secondLookup
-    if (!second?.available()) return !(await this.state.numbers.storedFillers()).has(hash)
     // Up to the ledger the first server showed it in: the stream may run ahead of the view.
     const upTo = Math.max(this.state.view.validated, shownIn)
-    return secondConfirms(second, hash, a.firstLedger, upTo)
+    const confirmed = second?.available()
+      ? await secondConfirms(second, hash, a.firstLedger, upTo)
+      : copy && !(await this.state.numbers.storedFillers()).has(hash)
+    if (!confirmed) {
+      log.warn(`jobs: transaction ${hash} shown validated by one server only: not taken as proof`)
+    }
+    return confirmed
   }
 
   /**
@@ -162,7 +170,7 @@ export class NumberProof {
     const why = ownFiller
       ? 'shows only a no-op another job of this app signed with it, which no second server confirms'
       : shown.length
-        ? `shows only transaction ${shown[0]!} as using it, which is not signed by a key this app can check or which no second server confirms`
+        ? `shows only transaction ${shown[0]!} as using it, which no second server confirms or which is not signed by a key this app can check (with one server, a transaction the same key signed on another network would look the same)`
         : 'shows no transaction that used it'
     await this.state.control.pauseForServer(
       `Paused: ${this.server()} says sequence ${String(a.sequence)} of ${account} is used, but ` +

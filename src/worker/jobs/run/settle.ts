@@ -174,10 +174,7 @@ export class Settler {
   /**
    * A validated transaction this run did not sign, at the number of an attempt in flight: a wallet's
    * copy of that intent (its execution) or a rival signed by the account's key (the attempt is dead,
-   * its intent may take another number). What one server shows may be held (the store's own no-op,
-   * a wallet's copy) or signed for another network with the same key: where the network has another
-   * server, it counts only once that server has it validated too; the store's own no-op never
-   * counts without it (docs/architecture.md §3.2).
+   * its intent may take another number) — once NumberProof.confirmedForeign lets it count (§3.2).
    */
   private async foreign(
     hash: string,
@@ -187,7 +184,9 @@ export class Settler {
   ): Promise<void> {
     const at = this.state.inFlight().find((i) => this.state.latest(i).sequence === sequence)
     if (!at) return
-    if (!(await this.proof.confirmedForeign(hash, this.state.latest(at), found.ledgerIndex))) return
+    const copy = this.copies.copyAt(sequence, txJson) !== undefined
+    if (!(await this.proof.confirmedForeign(hash, this.state.latest(at), found.ledgerIndex, copy)))
+      return
     if (this.copies.executedElsewhere(hash, sequence, found, txJson)) return
     if (this.proof.provesRival(hash, sequence, txJson)) this.numberUsed(sequence, undefined, hash)
   }
