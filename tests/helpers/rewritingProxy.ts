@@ -14,11 +14,15 @@ export interface ProxyHooks {
   request?: (request: Json) => Json
   /** Rewrites a reply; null swallows it. */
   reply?: (reply: Json, request: Json) => Json | null | Promise<Json | null>
+  /** Rewrites a message that is not a response (a stream message); null swallows it. */
+  stream?: (message: Json) => Json | null
 }
 
 export interface Proxy {
   url: string
   hooks: ProxyHooks
+  /** Sends a message of the test's making (a made-up stream message) to every connected client. */
+  inject(message: Json): void
   close(): Promise<void>
 }
 
@@ -27,9 +31,13 @@ export async function startProxy(target: string): Promise<Proxy> {
   const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' })
   await new Promise<void>((resolve) => wss.once('listening', resolve))
   const sockets = new Set<WebSocket>()
+  const clients = new Set<WebSocket>()
   const proxy: Proxy = {
     url: `ws://127.0.0.1:${(wss.address() as AddressInfo).port}`,
     hooks: {},
+    inject: (message) => {
+      for (const c of clients) if (c.readyState === WebSocket.OPEN) c.send(JSON.stringify(message))
+    },
     close: async () => {
       for (const s of sockets) s.terminate()
       await new Promise((resolve) => wss.close(resolve))
@@ -40,11 +48,15 @@ export async function startProxy(target: string): Promise<Proxy> {
     const opened = new Promise((resolve) => upstream.once('open', resolve))
     const requests = new Map<unknown, Json>()
     sockets.add(client).add(upstream)
+    clients.add(client)
     // A side closed while the other is still connecting aborts that handshake with an 'error' event:
     // the proxy is only closing, not failing.
     client.on('error', () => undefined)
     upstream.on('error', () => undefined)
-    client.on('close', () => upstream.close())
+    client.on('close', () => {
+      clients.delete(client)
+      upstream.close()
+    })
     upstream.on('close', () => client.close())
     client.on('message', (data: Buffer) => {
       const parsed = JSON.parse(data.toString('utf8')) as Json
@@ -55,6 +67,11 @@ export async function startProxy(target: string): Promise<Proxy> {
     upstream.on('message', (data: Buffer) => {
       const reply = JSON.parse(data.toString('utf8')) as Json
       const request = requests.get(reply.id)
+      if (reply.type !== 'response' && proxy.hooks.stream) {
+        const out = proxy.hooks.stream(reply)
+        if (out) client.send(JSON.stringify(out))
+        return
+      }
       if (reply.type !== 'response' || !request || !proxy.hooks.reply) {
         client.send(JSON.stringify(reply))
         return

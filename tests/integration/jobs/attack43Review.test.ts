@@ -23,6 +23,7 @@ import {
   startWorld,
   waitForJob,
 } from '../../helpers/faultWorld.ts'
+import { installLiar } from '../../helpers/lyingServer.ts'
 import { startProxy } from '../../helpers/rewritingProxy.ts'
 import type { Json, Proxy } from '../../helpers/rewritingProxy.ts'
 import { eventually } from '../../helpers/poll.ts'
@@ -111,149 +112,6 @@ async function offersOfNft(fromLedger: number, nftId: string) {
     }))
 }
 
-/** A made-up validated result: what a lying server answers for a blob it holds. */
-function fakeMeta(): Json {
-  return {
-    TransactionIndex: 0,
-    TransactionResult: 'tesSUCCESS',
-    AffectedNodes: [],
-    offer_id: 'AB'.repeat(32),
-  }
-}
-
-/** A `tx` reply that shows `blob` validated in `ledger` (made up by the server). */
-function fakeTxReply(reply: Json, blob: string, ledger: number): Json {
-  const txJson = decode(blob) as Json
-  const hash = hashes.hashSignedTx(blob)
-  return {
-    id: reply.id,
-    type: 'response',
-    status: 'success',
-    ...(reply.api_version !== undefined ? { api_version: reply.api_version } : {}),
-    result: {
-      tx_json: { ...txJson, ledger_index: ledger },
-      ...txJson,
-      hash,
-      meta: fakeMeta(),
-      validated: true,
-      ledger_index: ledger,
-    },
-  }
-}
-
-/** An `account_tx` entry that shows `blob` validated in `ledger` (made up by the server). */
-function fakeAccountTxEntry(blob: string, ledger: number): Json {
-  const txJson = decode(blob) as Json
-  return {
-    tx_json: txJson,
-    tx: { ...txJson, hash: hashes.hashSignedTx(blob) },
-    hash: hashes.hashSignedTx(blob),
-    meta: fakeMeta(),
-    validated: true,
-    ledger_index: ledger,
-  }
-}
-
-/**
- * A lying server: holds back the blobs `hold` picks (answering tesSUCCESS, never relaying), and,
- * while `lying` holds, reports the holder's Sequence as `fakeSeq`, and shows each blob in `shown` as
- * validated (by `tx` and in `account_tx`).
- */
-interface Liar {
-  lying: boolean
-  fakeSeq: number
-  held: Map<string, string>
-  shown: string[]
-  hold: (tx: Json, blob: string) => boolean
-  onSubmit: (tx: Json, blob: string) => void
-  /** Hashes `tx` denies (txnNotFound, searched_all), whatever the ledger says. */
-  hidden: Set<string>
-  /** Added to the validated ledger's index account_info reports (a server 'ahead'). */
-  ledgerAhead: number
-}
-
-function installLiar(): Liar {
-  const liar: Liar = {
-    lying: false,
-    fakeSeq: 0,
-    held: new Map(),
-    shown: [],
-    hold: () => false,
-    onSubmit: () => {},
-    hidden: new Set(),
-    ledgerAhead: 0,
-  }
-  const swallowed = new Set<unknown>()
-  proxy.hooks = {
-    request: (request) => {
-      if (request.command !== 'submit' || typeof request.tx_blob !== 'string') return request
-      const blob = request.tx_blob
-      const tx = decode(blob) as Json
-      liar.onSubmit(tx, blob)
-      if (!liar.hold(tx, blob)) return request
-      liar.held.set(hashes.hashSignedTx(blob), blob)
-      swallowed.add(request.id)
-      return { id: request.id, command: 'ping' }
-    },
-    reply: async (reply, request) => {
-      if (swallowed.delete(request.id)) {
-        return { ...reply, result: { engine_result: 'tesSUCCESS', accepted: true, applied: true } }
-      }
-      const result = reply.result as Json | undefined
-      if (request.command === 'tx' && liar.hidden.has(String(request.transaction).toUpperCase())) {
-        return {
-          id: reply.id,
-          type: 'response',
-          status: 'error',
-          error: 'txnNotFound',
-          error_code: 29,
-          error_message: 'Transaction not found.',
-          searched_all: true,
-          request,
-        }
-      }
-      if (
-        liar.ledgerAhead &&
-        request.command === 'account_info' &&
-        request.ledger_index === 'validated' &&
-        result &&
-        typeof result.ledger_index === 'number'
-      ) {
-        reply = {
-          ...reply,
-          result: { ...result, ledger_index: result.ledger_index + liar.ledgerAhead },
-        }
-      }
-      if (!liar.lying) return reply
-      if (request.command === 'account_info') {
-        const r = reply.result as Json
-        const data = r.account_data as Json | undefined
-        if (!data || data.Account !== holder) return reply
-        return { ...reply, result: { ...r, account_data: { ...data, Sequence: liar.fakeSeq } } }
-      }
-      if (request.command === 'tx') {
-        const blob = liar.shown.find(
-          (b) => hashes.hashSignedTx(b) === String(request.transaction).toUpperCase(),
-        )
-        if (!blob) return reply
-        return fakeTxReply(reply, blob, await validatedLedger())
-      }
-      if (request.command === 'account_tx' && request.account === holder && result) {
-        const txs = Array.isArray(result.transactions) ? [...(result.transactions as Json[])] : []
-        const known = new Set(txs.map((t) => String(t.hash ?? (t.tx as Json | undefined)?.hash)))
-        const ledger = await validatedLedger()
-        for (const blob of liar.shown) {
-          if (!known.has(hashes.hashSignedTx(blob))) txs.push(fakeAccountTxEntry(blob, ledger))
-        }
-        const { marker: _marker, ...rest } = result
-        return { ...reply, result: { ...rest, transactions: txs } }
-      }
-      return reply
-    },
-  }
-  return liar
-}
-
 /** Closes ledgers until the validated one is past `ledger`. */
 async function closeThrough(ledger: number): Promise<void> {
   while ((await validatedLedger()) <= ledger) await w.h.sb.ledgerAccept()
@@ -287,7 +145,7 @@ async function reservedNumberTakenByAnotherJob(others: string[]): Promise<void> 
   const [x, y] = takeNfts(2) as [string, string]
   const from = await validatedLedger()
   const n = await realSequence()
-  const liar = installLiar()
+  const liar = installLiar(proxy, holder, validatedLedger)
   let walletCopy: string | undefined
   await connectApprover([
     {
@@ -368,7 +226,7 @@ it("attack 2: a held wallet copy shown validated is not recorded as the intent's
   const [x] = takeNfts(1) as [string]
   const from = await validatedLedger()
   const n = await realSequence()
-  const liar = installLiar()
+  const liar = installLiar(proxy, holder, validatedLedger)
   let walletCopy: string | undefined
   await connectApprover([
     { do: 'submitOwn', submit: (blob) => Promise.resolve(void (walletCopy = blob)) },
@@ -410,7 +268,7 @@ it("attack 3: the store's own held no-op, shown validated, does not free a pause
   await useProxy([], { lastLedgerOffset: 300 })
   const [x, y] = takeNfts(2) as [string, string]
   const from = await validatedLedger()
-  const liar = installLiar()
+  const liar = installLiar(proxy, holder, validatedLedger)
   let first: string | undefined
   liar.hold = (tx) => tx.Account === holder
   liar.onSubmit = (tx, blob) => {

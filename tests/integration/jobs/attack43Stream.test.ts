@@ -8,11 +8,8 @@
  * worked out its offers' ids itself (ledger/nftOfferId.ts). Not a repeat of attack43LyingServer or
  * attack43Review.
  */
-import type { AddressInfo } from 'node:net'
-
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { Client, decode, encode, hashes } from 'xrpl'
-import { WebSocket, WebSocketServer } from 'ws'
 
 import { readItems } from '../../../src/db/jobs.ts'
 import { startSandbox } from '../../../src/sandbox/index.ts'
@@ -33,93 +30,19 @@ import {
 } from '../../helpers/faultWorld.ts'
 import { fundInProcess, submitInProcess } from '../../helpers/sandbox.ts'
 import { eventually } from '../../helpers/poll.ts'
-
-type Json = Record<string, unknown>
+import { installLiar, streamMessage } from '../../helpers/lyingServer.ts'
+import { startProxy } from '../../helpers/rewritingProxy.ts'
+import type { Json, Proxy } from '../../helpers/rewritingProxy.ts'
 
 const LIMITS = { lastLedgerOffset: 6, maxInFlight: 10, approvalTimeoutMs: 1_500 }
 
-// ---------------------------------------------------------------------------------------------
-// A rewriting proxy that can also push stream messages of its own making to the engine.
-
-interface Hooks {
-  request?: (request: Json) => Json
-  reply?: (reply: Json, request: Json) => Json | null | Promise<Json | null>
-  /** Rewrites a message that is not a response (a stream message); null swallows it. */
-  stream?: (msg: Json) => Json | null
-}
-
-interface InjectingProxy {
-  url: string
-  hooks: Hooks
-  /** Sends a message (a made-up stream message) to every connected client. */
-  inject(msg: Json): void
-  close(): Promise<void>
-}
-
-async function startInjectingProxy(target: string): Promise<InjectingProxy> {
-  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' })
-  await new Promise<void>((resolve) => wss.once('listening', resolve))
-  const sockets = new Set<WebSocket>()
-  const clients = new Set<WebSocket>()
-  const proxy: InjectingProxy = {
-    url: `ws://127.0.0.1:${(wss.address() as AddressInfo).port}`,
-    hooks: {},
-    inject: (msg) => {
-      for (const c of clients) if (c.readyState === WebSocket.OPEN) c.send(JSON.stringify(msg))
-    },
-    close: async () => {
-      for (const s of sockets) s.terminate()
-      await new Promise((resolve) => wss.close(resolve))
-    },
-  }
-  wss.on('connection', (client: WebSocket) => {
-    const upstream = new WebSocket(target)
-    const opened = new Promise((resolve) => upstream.once('open', resolve))
-    const requests = new Map<unknown, Json>()
-    sockets.add(client).add(upstream)
-    clients.add(client)
-    client.on('error', () => undefined)
-    upstream.on('error', () => undefined)
-    client.on('close', () => {
-      clients.delete(client)
-      upstream.close()
-    })
-    upstream.on('close', () => client.close())
-    client.on('message', (data: Buffer) => {
-      const parsed = JSON.parse(data.toString('utf8')) as Json
-      const request = proxy.hooks.request?.(parsed) ?? parsed
-      requests.set(request.id, request)
-      void opened.then(() => upstream.send(JSON.stringify(request)))
-    })
-    upstream.on('message', (data: Buffer) => {
-      const reply = JSON.parse(data.toString('utf8')) as Json
-      const request = requests.get(reply.id)
-      if (reply.type !== 'response' && proxy.hooks.stream) {
-        const out = proxy.hooks.stream(reply)
-        if (out) client.send(JSON.stringify(out))
-        return
-      }
-      if (reply.type !== 'response' || !request || !proxy.hooks.reply) {
-        client.send(JSON.stringify(reply))
-        return
-      }
-      void Promise.resolve(proxy.hooks.reply(reply, request)).then((out) => {
-        if (out) client.send(JSON.stringify(out))
-      })
-    })
-  })
-  return proxy
-}
-
-// ---------------------------------------------------------------------------------------------
-
 let w: World
-let proxy: InjectingProxy
+let proxy: Proxy
 let nextNft = 0
 
 beforeEach(async () => {
   w = await startWorld({ closeMs: 100, ...LIMITS })
-  proxy = await startInjectingProxy(w.h.sb.url)
+  proxy = await startProxy(w.h.sb.url)
   nextNft = 0
 })
 
@@ -186,154 +109,6 @@ async function offersOfNft(fromLedger: number, nftId: string) {
     }))
 }
 
-/** A made-up validated result. */
-function fakeMeta(): Json {
-  return { TransactionIndex: 0, TransactionResult: 'tesSUCCESS', AffectedNodes: [] }
-}
-
-/** A stream message that announces `blob` as validated in `ledger` (made up by the server). */
-function streamMessage(blob: string, ledger: number): Json {
-  const txJson = decode(blob) as Json
-  return {
-    type: 'transaction',
-    tx_json: { ...txJson, ledger_index: ledger },
-    meta: fakeMeta(),
-    hash: hashes.hashSignedTx(blob),
-    ledger_index: ledger,
-    ledger_hash: '00'.repeat(32),
-    validated: true,
-    status: 'closed',
-    engine_result: 'tesSUCCESS',
-    engine_result_code: 0,
-    engine_result_message: 'The transaction was applied.',
-  }
-}
-
-function fakeTxReply(reply: Json, blob: string, ledger: number): Json {
-  const txJson = decode(blob) as Json
-  const hash = hashes.hashSignedTx(blob)
-  return {
-    id: reply.id,
-    type: 'response',
-    status: 'success',
-    ...(reply.api_version !== undefined ? { api_version: reply.api_version } : {}),
-    result: {
-      tx_json: { ...txJson, ledger_index: ledger },
-      ...txJson,
-      hash,
-      meta: fakeMeta(),
-      validated: true,
-      ledger_index: ledger,
-    },
-  }
-}
-
-function fakeAccountTxEntry(blob: string, ledger: number): Json {
-  const txJson = decode(blob) as Json
-  return {
-    tx_json: txJson,
-    tx: { ...txJson, hash: hashes.hashSignedTx(blob) },
-    hash: hashes.hashSignedTx(blob),
-    meta: fakeMeta(),
-    validated: true,
-    ledger_index: ledger,
-  }
-}
-
-/** The lying server of attack43Review, on the injecting proxy. */
-interface Liar {
-  lying: boolean
-  fakeSeq: number
-  held: Map<string, string>
-  shown: string[]
-  hold: (tx: Json, blob: string) => boolean
-  onSubmit: (tx: Json, blob: string) => void
-  hidden: Set<string>
-  ledgerAhead: number
-}
-
-function installLiar(): Liar {
-  const liar: Liar = {
-    lying: false,
-    fakeSeq: 0,
-    held: new Map(),
-    shown: [],
-    hold: () => false,
-    onSubmit: () => {},
-    hidden: new Set(),
-    ledgerAhead: 0,
-  }
-  const swallowed = new Set<unknown>()
-  proxy.hooks = {
-    request: (request) => {
-      if (request.command !== 'submit' || typeof request.tx_blob !== 'string') return request
-      const blob = request.tx_blob
-      const tx = decode(blob) as Json
-      liar.onSubmit(tx, blob)
-      if (!liar.hold(tx, blob)) return request
-      liar.held.set(hashes.hashSignedTx(blob), blob)
-      swallowed.add(request.id)
-      return { id: request.id, command: 'ping' }
-    },
-    reply: async (reply, request) => {
-      if (swallowed.delete(request.id)) {
-        return { ...reply, result: { engine_result: 'tesSUCCESS', accepted: true, applied: true } }
-      }
-      const result = reply.result as Json | undefined
-      if (request.command === 'tx' && liar.hidden.has(String(request.transaction).toUpperCase())) {
-        return {
-          id: reply.id,
-          type: 'response',
-          status: 'error',
-          error: 'txnNotFound',
-          error_code: 29,
-          error_message: 'Transaction not found.',
-          searched_all: true,
-          request,
-        }
-      }
-      if (
-        liar.ledgerAhead &&
-        request.command === 'account_info' &&
-        request.ledger_index === 'validated' &&
-        result &&
-        typeof result.ledger_index === 'number'
-      ) {
-        reply = {
-          ...reply,
-          result: { ...result, ledger_index: result.ledger_index + liar.ledgerAhead },
-        }
-      }
-      if (!liar.lying) return reply
-      if (request.command === 'account_info') {
-        const r = reply.result as Json
-        const data = r.account_data as Json | undefined
-        if (!data || data.Account !== holder) return reply
-        return { ...reply, result: { ...r, account_data: { ...data, Sequence: liar.fakeSeq } } }
-      }
-      if (request.command === 'tx') {
-        const blob = liar.shown.find(
-          (b) => hashes.hashSignedTx(b) === String(request.transaction).toUpperCase(),
-        )
-        if (!blob) return reply
-        return fakeTxReply(reply, blob, await validatedLedger())
-      }
-      if (request.command === 'account_tx' && request.account === holder && result) {
-        const txs = Array.isArray(result.transactions) ? [...(result.transactions as Json[])] : []
-        const known = new Set(txs.map((t) => String(t.hash ?? (t.tx as Json | undefined)?.hash)))
-        const ledger = await validatedLedger()
-        for (const blob of liar.shown) {
-          if (!known.has(hashes.hashSignedTx(blob))) txs.push(fakeAccountTxEntry(blob, ledger))
-        }
-        const { marker: _marker, ...rest } = result
-        return { ...reply, result: { ...rest, transactions: txs } }
-      }
-      return reply
-    },
-  }
-  return liar
-}
-
 async function submitDirect(blob: string): Promise<string> {
   const r = await w.client.request({ command: 'submit', tx_blob: blob })
   return r.result.engine_result
@@ -369,7 +144,7 @@ async function ownFillerOnStream(others: string[]): Promise<void> {
   await useProxy(others, { lastLedgerOffset: 300 })
   const [x, y] = takeNfts(2) as [string, string]
   const from = await validatedLedger()
-  const liar = installLiar()
+  const liar = installLiar(proxy, holder, validatedLedger)
   let first: string | undefined
   liar.hold = (tx) => tx.Account === holder
   liar.onSubmit = (tx, blob) => {
@@ -517,7 +292,7 @@ async function otherNetworkRival(others: string[]): Promise<void> {
     await testnet.stop()
   }
 
-  const liar = installLiar()
+  const liar = installLiar(proxy, holder, validatedLedger)
   let first: string | undefined
   let resigned: { seq: number; blob: string } | undefined
   liar.hold = (tx, blob) => tx.NFTokenID === x && (first === undefined || blob === first)
@@ -572,7 +347,7 @@ it('A2: a held wallet copy announced on the stream, an honest second server: not
   await useProxy([honest.url])
   const [x] = takeNfts(1) as [string]
   const from = await validatedLedger()
-  const liar = installLiar()
+  const liar = installLiar(proxy, holder, validatedLedger)
   let walletCopy: string | undefined
   const script: Round[] = [
     { do: 'submitOwn', submit: (blob) => Promise.resolve(void (walletCopy = blob)) },
