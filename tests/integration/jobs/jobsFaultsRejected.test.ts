@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { AccountSet } from 'xrpl'
 
-import { readItems } from '../../../src/db/jobs.ts'
+import { readItems, readJob } from '../../../src/db/jobs.ts'
+import { eventually } from '../../helpers/poll.ts'
 import type { SentElsewhere, World } from '../../helpers/faultWorld.ts'
 import { expectExactlyOnce, holderTxs, ledgerBefore } from '../../helpers/faultLedger.ts'
 import {
@@ -156,6 +157,30 @@ it('a tef in the middle, items still pending: a no-op fills its number, never an
     const start = (await ledgerBefore(w, [])).ledger
     await relicRefused()
     expect(await holderNoops(start)).toBe(1)
+  } finally {
+    await reopenEngine(w)
+  }
+})
+
+it('cancelled while only one server shows who took its number: the job says what holds it, and two servers end the cancel', async () => {
+  const { jobId, taken } = await numberTakenElsewhere()
+  await waitForJob(w, jobId, ['paused'])
+  await w.engine.cancelJob(jobId)
+  // The attempt at the taken number can neither settle nor die on one server's word.
+  await eventually(
+    () => readJob(w.h.db, jobId),
+    (job) =>
+      job?.status === 'cancelling' && /says sequence \d+ of .* is used/.test(job.notice ?? ''),
+    'the cancelling job to say what holds it',
+    { timeoutMs: 20_000, everyMs: 50 },
+  )
+  await withSecondServer()
+  try {
+    const job = await waitForJob(w, jobId)
+    expect(job.status).toBe('cancelled')
+    const robbed = (await readItems(w.h.db, jobId)).find((i) => i.attempts[0]!.sequence === taken)!
+    expect(robbed.attempts.every((a) => a.sequence === taken)).toBe(true)
+    expect(robbed.status).not.toBe('succeeded')
   } finally {
     await reopenEngine(w)
   }

@@ -65,7 +65,7 @@ it('a server that hides validated transactions cannot make the runner sign again
   for (const item of items) expect(item.attempts, `item ${item.index}`).toHaveLength(1)
 })
 
-it('an attempt that really died is confirmed dead by the other server, then signed again', async () => {
+it('an attempt that really died, shown only by the other server while the server in use hides it: paused, then signed again once on Resume', async () => {
   const { jobId, to, before } = await planNextAirdrop(w, N)
   const confirmations = honest.server.commandCounts.get('tx') ?? 0
   // The first three submits vanish, so their numbers are still free on the ledger; the runner's
@@ -93,11 +93,17 @@ it('an attempt that really died is confirmed dead by the other server, then sign
       w.closing!.resume()
     }
     expect(await validatedElsewhere(w, sent)).toMatchObject({ final: 'tesSUCCESS' })
+    // The other server shows who took the number, and no server confirms its own word: the server
+    // in use hides it, so the job pauses, naming that server, the intent keeping its number.
+    const paused = await waitForJob(w, jobId, ['paused', 'completed'])
+    expect(paused).toMatchObject({ status: 'paused', pausedBy: 'server' })
+    expect(paused.notice).toContain(w.h.sb.url)
+    // Honest again (it hid account_tx too), Resume: the rival is confirmed, the intent signed again.
+    w.h.sb.faults.hideTxs = false
+    await w.engine.startJob(jobId)
     const job = await waitForJob(w, jobId)
     expect(job.status).toBe('completed')
     expect(job.counts).toMatchObject({ total: N, succeeded: N })
-    // The check reads the ledger through the same server: honest again (it hides account_tx too).
-    w.h.sb.faults.hideTxs = false
     const items = await expectExactlyOnce(w, jobId, before, to)
     const robbed = items.find((i) => i.attempts[0]?.sequence === taken)!
     expect(robbed.attempts.map((a) => a.final)).toEqual(['dead', 'tesSUCCESS'])

@@ -10,7 +10,7 @@ import type { Attempt, JobItemRow } from '../../../db/types/jobItems.ts'
 import { signedByAccount } from '../../ledger/rivalProof.ts'
 import { sequenceHolder } from '../../ledger/sequenceHolder.ts'
 import type { Lookup } from '../../ledger/txLookup.ts'
-import { HOLDER_MARGIN, secondConfirms } from './numberProof.ts'
+import { HOLDER_MARGIN, inUseConfirms, secondConfirms } from './numberProof.ts'
 import type { CopiesState } from './runState.ts'
 import type { SettleDeps } from './settle.ts'
 
@@ -73,10 +73,10 @@ export class IntentCopies {
     const range = [account, sequence, since - HOLDER_MARGIN, validated] as const
     const ownFillers = await this.state.numbers.storedFillers()
     const still = () => item.status === 'pending' && this.state.pinned(item) === sequence
-    for (const ask of [
-      () => sequenceHolder(this.deps.client(), ...range),
-      () => this.deps.secondLookup?.holder(...range) ?? Promise.resolve(undefined),
-    ]) {
+    for (const [ask, byOther] of [
+      [() => sequenceHolder(this.deps.client(), ...range), false],
+      [() => this.deps.secondLookup?.holder(...range) ?? Promise.resolve(undefined), true],
+    ] as const) {
       const holder = await ask()
       if (!still()) return
       if (typeof holder !== 'object') continue
@@ -87,7 +87,8 @@ export class IntentCopies {
       // word where the network has one (as in settleUsed).
       // So may a rival: one the same key signed on another network (Testnet) looks as real.
       const copy = this.deps.sameIntent?.(item, txJson) === true
-      if (!(await this.confirmedIfPossible(hash, since, ownFillers.has(hash), copy))) continue
+      const filler = ownFillers.has(hash)
+      if (!(await this.confirmedIfPossible(hash, since, filler, copy, byOther))) continue
       if (!still()) return
       if (this.deps.sameIntent?.(item, txJson)) {
         const base = { firstLedger: since, feeDrops: attempt?.feeDrops ?? '0' }
@@ -139,7 +140,10 @@ export class IntentCopies {
     since: number,
     filler: boolean,
     copy: boolean,
+    byOther: boolean,
   ): Promise<boolean> {
+    // What another server showed, the server in use must have too: no server confirms its own word.
+    if (byOther) return inUseConfirms(this.deps.client(), hash, since, this.state.view.validated)
     if (!this.deps.secondLookup?.available()) return copy && !filler
     return secondConfirms(this.deps.secondLookup, hash, since, this.state.view.validated)
   }

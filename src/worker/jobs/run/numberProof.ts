@@ -7,12 +7,15 @@
  * check, an attempt the server took over and over and never showed — pauses the job, naming the
  * server. Nothing here signs: an unproven intent keeps its number.
  */
+import type { Client } from 'xrpl'
+
 import type { Attempt, JobItemRow } from '../../../db/types/jobItems.ts'
 import type { ProofState } from './runState.ts'
 import { isHeldBack } from './submitRules.ts'
 import { signedByAccount } from '../../ledger/rivalProof.ts'
 import { sequenceHolder } from '../../ledger/sequenceHolder.ts'
 import type { HolderAnswer } from '../../ledger/sequenceHolder.ts'
+import { lookupTx } from '../../ledger/txLookup.ts'
 import type { Lookup } from '../../ledger/txLookup.ts'
 import { log } from '../../../shared/log.ts'
 import type { SettleDeps } from './settle.ts'
@@ -45,6 +48,10 @@ export const HOLDER_MARGIN = 10
 
 export type Signed = Pick<Attempt, 'sequence' | 'hash' | 'firstLedger' | 'lastLedgerSequence'>
 type Found = Lookup & { found: true }
+/** A transaction shown validated: where, and whether by another server than the one in use. */
+export type Shown = Found & { byOther?: boolean }
+/** Ledgers past the view a transaction shown validated is looked for in (see confirmedForeign). */
+const SHOWN_AHEAD = 5
 
 /** What the proofs tell the settling side: a transaction validated, an attempt final. */
 export interface ProofOutcomes {
@@ -52,7 +59,7 @@ export interface ProofOutcomes {
   validated(
     hash: string,
     sequence: number,
-    found: Found,
+    found: Shown,
     txJson?: Record<string, unknown>,
   ): Promise<void>
 }
@@ -70,7 +77,7 @@ export class NumberProof {
   private validated(
     hash: string,
     sequence: number,
-    found: Found,
+    found: Shown,
     txJson?: Record<string, unknown>,
   ): Promise<void> {
     return this.outcomes.validated(hash, sequence, found, txJson)
@@ -88,15 +95,19 @@ export class NumberProof {
   async confirmedForeign(
     hash: string,
     a: Pick<Signed, 'firstLedger'>,
-    shownIn: number,
+    shown: Shown,
     copy: boolean,
   ): Promise<boolean> {
     const second = this.deps.secondLookup
-    // Up to the ledger the first server showed it in: the stream may run ahead of the view.
-    const upTo = Math.max(this.state.view.validated, shownIn)
-    const confirmed = second?.available()
-      ? await secondConfirms(second, hash, a.firstLedger, upTo)
-      : copy && !(await this.state.numbers.storedFillers()).has(hash)
+    // Up to the ledger it was shown in (the stream may run ahead of the view), but no further than
+    // a few ledgers past the view: a made-up index must not make the other server search millions.
+    const { validated } = this.state.view
+    const upTo = Math.min(Math.max(validated, shown.ledgerIndex), validated + SHOWN_AHEAD)
+    const confirmed = shown.byOther
+      ? await this.inUseConfirms(hash, a.firstLedger, upTo)
+      : second?.available()
+        ? await secondConfirms(second, hash, a.firstLedger, upTo)
+        : copy && !(await this.state.numbers.storedFillers()).has(hash)
     if (!confirmed) {
       log.warn(`jobs: transaction ${hash} shown validated by one server only: not taken as proof`)
     }
@@ -144,10 +155,10 @@ export class NumberProof {
     const shown: string[] = []
     const ownFillers = await this.state.numbers.storedFillers()
     let ownFiller = false
-    for (const ask of [
-      () => sequenceHolder(this.deps.client(), ...range),
-      () => this.deps.secondLookup?.holder(...range) ?? Promise.resolve(undefined),
-    ]) {
+    for (const [ask, byOther] of [
+      [() => sequenceHolder(this.deps.client(), ...range), false],
+      [() => this.deps.secondLookup?.holder(...range) ?? Promise.resolve(undefined), true],
+    ] as const) {
       const holder = await ask()
       if (!still()) return
       if (typeof holder !== 'object') continue
@@ -155,14 +166,14 @@ export class NumberProof {
         // A no-op another job of this store signed with the number while this one was paused: the
         // server holds its blob, so showing it proves nothing; another server's word does.
         ownFiller = true
-        if (await this.confirmedElsewhere(holder.hash, a)) {
+        if (await this.confirmedElsewhere(holder.hash, a, byOther)) {
           if (!still()) return
           this.state.markDead(item, a, holder.hash)
           return
         }
         continue
       }
-      await this.validated(holder.hash, a.sequence, holder.lookup, holder.txJson)
+      await this.validated(holder.hash, a.sequence, { ...holder.lookup, byOther }, holder.txJson)
       if (!still()) return
       shown.push(holder.hash)
     }
@@ -178,9 +189,24 @@ export class NumberProof {
     )
   }
 
-  /** Whether another server of the network has this transaction validated. */
-  private confirmedElsewhere(hash: string, a: Pick<Signed, 'firstLedger'>): Promise<boolean> {
-    return secondConfirms(this.deps.secondLookup, hash, a.firstLedger, this.state.view.validated)
+  /**
+   * Whether a server other than the one that showed it has this transaction validated: the network's
+   * other servers for what the server in use showed, the server in use for what another showed (a
+   * server never confirms its own word).
+   */
+  private confirmedElsewhere(
+    hash: string,
+    a: Pick<Signed, 'firstLedger'>,
+    byOther = false,
+  ): Promise<boolean> {
+    const { validated } = this.state.view
+    return byOther
+      ? this.inUseConfirms(hash, a.firstLedger, validated)
+      : secondConfirms(this.deps.secondLookup, hash, a.firstLedger, validated)
+  }
+
+  private inUseConfirms(hash: string, firstLedger: number, upTo: number): Promise<boolean> {
+    return inUseConfirms(this.deps.client(), hash, firstLedger, upTo)
   }
 
   server(): string {
@@ -240,4 +266,15 @@ export async function secondConfirms(
   if (!second?.available()) return false
   const answer = await second.lookup(hash, firstLedger - HOLDER_MARGIN, validated)
   return answer?.found === true
+}
+
+/** Whether the server in use has the transaction validated (what another server showed). */
+export async function inUseConfirms(
+  client: Client,
+  hash: string,
+  firstLedger: number,
+  upTo: number,
+): Promise<boolean> {
+  const answer = await lookupTx(client, hash, firstLedger - HOLDER_MARGIN, upTo)
+  return answer.found
 }

@@ -148,7 +148,12 @@ export class RunControl {
   }
 
   private async pauseFor(reason: 'approval' | 'server', message: string): Promise<void> {
-    if (this.stopping === 'cancel' || this.stopping === 'fail') return
+    if (this.stopping === 'cancel' || this.stopping === 'fail') {
+      // Still settling what was signed: the card says what holds it there.
+      this.notice = message
+      await this.flush()
+      return
+    }
     this.stopping = 'pause'
     this.pauseMessage = undefined
     this.notice = message

@@ -26,6 +26,7 @@ import type { Client } from 'xrpl'
 
 import { FencedError } from '../../../db/jobItemWrites.ts'
 import type { LedgerDb } from '../../../db/schema.ts'
+import { logFailure } from '../../../shared/errors.ts'
 import type { JobItemRow } from '../../../db/types/jobItems.ts'
 import type { JobRow, JobStatus } from '../../../db/types/jobs.ts'
 import { LedgerFollower, isConnectionError } from '../../ledger/ledgerFollower.ts'
@@ -254,7 +255,11 @@ export class JobRunner {
   private settleByStream(txs: ValidatedTx[]): void {
     for (const tx of txs) {
       if (!this.state.byHash.has(tx.hash)) this.presign.noteForeign(tx)
-      void this.settler.onValidated(tx.hash, tx.sequence, tx.lookup, tx.txJson)
+      // Weighing a transaction it did not sign reads the store and other servers: a failure leaves
+      // the attempt as it was (the next look settles it), and is logged, never thrown unheard.
+      this.settler
+        .onValidated(tx.hash, tx.sequence, tx.lookup, tx.txJson)
+        .catch(logFailure('weighing a validated transaction'))
     }
   }
 

@@ -18,7 +18,7 @@ import type { RunnerLimits } from './submitRules.ts'
 import { Sequencer } from './sequencer.ts'
 import { IntentCopies } from './intentCopies.ts'
 import { NumberProof } from './numberProof.ts'
-import type { SecondLookup, Signed } from './numberProof.ts'
+import type { SecondLookup, Shown, Signed } from './numberProof.ts'
 
 export type { SecondLookup } from './numberProof.ts'
 import type { Submitter } from './submitLoop.ts'
@@ -161,7 +161,7 @@ export class Settler {
   async onValidated(
     hash: string,
     sequence: number,
-    found: Lookup & { found: true },
+    found: Shown,
     txJson?: Record<string, unknown>,
   ): Promise<void> {
     const item = this.state.byHash.get(hash)
@@ -179,14 +179,13 @@ export class Settler {
   private async foreign(
     hash: string,
     sequence: number,
-    found: Lookup & { found: true },
+    found: Shown,
     txJson: Record<string, unknown>,
   ): Promise<void> {
     const at = this.state.inFlight().find((i) => this.state.latest(i).sequence === sequence)
     if (!at) return
     const copy = this.copies.copyAt(sequence, txJson) !== undefined
-    if (!(await this.proof.confirmedForeign(hash, this.state.latest(at), found.ledgerIndex, copy)))
-      return
+    if (!(await this.proof.confirmedForeign(hash, this.state.latest(at), found, copy))) return
     if (this.copies.executedElsewhere(hash, sequence, found, txJson)) return
     if (this.proof.provesRival(hash, sequence, txJson)) this.numberUsed(sequence, undefined, hash)
   }
