@@ -275,7 +275,8 @@ test(
     await expect(results).toContainText('✓ 2 offers created')
     const skipped = results.getByTestId('results-skipped-items')
     await expect(skipped).toContainText('Skipped (1)')
-    await expect(skipped).toContainText('(3 XRP): NFT 00080000...')
+    // Named as its card names it (its metadata's name), in the line and in the reason.
+    await expect(skipped).toContainText(/\(3 XRP\): "[^"]+" is already on sale/)
     // The result's reason is past the plan: no 'it will be skipped' once the job ran.
     await expect(skipped).toContainText(
       "is already on sale (a sell offer from you). Choose 'List again' to replace its offer",
