@@ -75,7 +75,9 @@ export function useTakenMarks(tab: TabId): ReadonlyMap<string, TakenMark> {
       .equals([wallet.network, wallet.address])
       .toArray()
     return {
-      statuses: rows.map((job) => `${job.id}:${job.status}:${job.counts.inFlight}`).join(','),
+      // Statuses only: a running job's counts move every batch, and each read below reads the
+      // started jobs' live items on this thread.
+      statuses: rows.map((job) => `${job.id}:${job.status}`).join(','),
       lastEnded: Math.max(0, ...rows.filter(hasEnded).map((job) => job.updatedAt)),
     }
   }, [wallet?.network, wallet?.address, marking])
