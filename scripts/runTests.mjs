@@ -1,5 +1,5 @@
-// `npm test`: every test suite — vitest (unit + integration), the Chromium e2e (build + playwright) and
-// the benchmarks' smoke run (every suite at a tiny size).
+// `npm test`: the type check, then every test suite — vitest (unit + integration), the Chromium e2e
+// (build + playwright) and the benchmarks' smoke run (every suite at a tiny size).
 // Runs all of them even when one fails, then reads their JSON reports and prints, as its last line,
 // `tests: N passed, M failed`. A runner that fails without a report counts as at least one failure.
 import { spawnSync } from 'node:child_process'
@@ -115,6 +115,10 @@ rmSync('reports', { recursive: true, force: true })
 mkdirSync('reports', { recursive: true })
 
 const node = process.execPath
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
+// Vitest and Vite strip types without checking them: a type error in a test or a module would
+// otherwise land unseen. One check, counted as one test.
+const typecheckStatus = run(npm, ['run', 'typecheck'])
 const vitestStatus = run(node, [
   'node_modules/vitest/vitest.mjs',
   'run',
@@ -123,7 +127,6 @@ const vitestStatus = run(node, [
   `--outputFile.json=${VITEST_REPORT}`,
 ])
 // The e2e build and run, as `npm run test:e2e` defines them (one definition of the e2e build).
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
 const e2eStatus = run(npm, ['run', 'test:e2e'])
 
 // Every benchmark suite at a tiny size (seconds each): a benchmark that no longer runs fails here,
@@ -137,12 +140,14 @@ const vitestReport = readJson(VITEST_REPORT)
 const playwrightReport = existsSync(PLAYWRIGHT_REPORT) ? readJson(PLAYWRIGHT_REPORT) : null
 const smokeReport = readJson(BENCH_SMOKE_REPORT)
 const results = [
+  typecheckStatus === 0 ? { passed: 1, failed: 0 } : { passed: 0, failed: 1 },
   tally('vitest', vitestStatus, vitestReport, vitestCounts),
   tally('playwright', e2eStatus, playwrightReport, playwrightCounts),
   tally('bench smoke', smokeStatus, smokeReport, benchSmokeCounts),
 ]
 // Named again at the end, where a CI log cut to its tail still shows them.
 const failures = [
+  ...(typecheckStatus === 0 ? [] : ['typecheck: `npm run typecheck` reports type errors']),
   ...(vitestReport ? vitestFailures(vitestReport) : []),
   ...(playwrightReport ? playwrightFailures(playwrightReport) : []),
   ...(smokeReport?.failures ?? []).map((f) => `bench smoke › ${f.suite}: ${f.error}`),

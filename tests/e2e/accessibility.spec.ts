@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 
 import { DEMO_HOLDER_NFTS, connectDemo, waitForNfts } from './support/nfts.ts'
-import { openWalletDropdown, toolTabs } from './support/shell.ts'
+import { openWalletDropdown, toolTabs, walletDropdown } from './support/shell.ts'
 import { expect, test } from './support/test.ts'
 
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']
@@ -80,9 +80,13 @@ for (const theme of ['light', 'dark'] as const) {
       await expectAccessible(page, 'the method chooser')
       await page.getByRole('button', { name: 'Seed Phrase Access' }).click()
       await expect(toolTabs(page)).toBeVisible()
+      // The chooser's card opens the wallet menu on its seed field.
+      await expect(walletDropdown(page)).toBeVisible()
+      await expectAccessible(page, 'the wallet menu')
+      await page.keyboard.press('Escape')
+      await expect(walletDropdown(page)).toBeHidden()
       await expectAccessible(page, 'the main shell without a wallet')
       await openWalletDropdown(page)
-      await expectAccessible(page, 'the wallet menu')
     })
   })
 }

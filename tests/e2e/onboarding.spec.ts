@@ -6,6 +6,7 @@ import {
   openMainShell,
   openWalletDropdown,
   walletButton,
+  walletDropdown,
 } from './support/shell.ts'
 
 /** The main shell: its footer names the product and the network in use. */
@@ -56,7 +57,9 @@ test('a first visit shows the splash; Get Started opens the chooser and Back ret
   await expect(page.getByRole('button', { name: 'Get Started' })).toBeVisible()
 })
 
-test('Seed Phrase Access reaches the main shell, and is remembered', async ({ page }) => {
+test('Seed Phrase Access lands on the seed field of the main shell, and is remembered', async ({
+  page,
+}) => {
   await openChooser(page)
 
   // Scrolled down to the card (a phone scrolls the chooser), the shell still opens at its top.
@@ -68,10 +71,20 @@ test('Seed Phrase Access reaches the main shell, and is remembered', async ({ pa
   await seed.click()
   await expectMainShell(page)
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+  // The card promised a seed: the wallet menu is open on it, and typing goes into it.
+  const menu = walletDropdown(page)
+  await expect(menu).toBeVisible()
+  const field = menu.getByLabel(/^Family Seed \(starts with/)
+  await expect(field).toBeFocused()
+  await page.keyboard.type('sn')
+  await expect(field).toHaveValue('sn')
 
+  // A returning user is not greeted by the menu: the shell, closed, behind its Connect button.
   await page.reload()
   await expectMainShell(page)
   await expect(page.getByRole('button', { name: 'Get Started' })).toHaveCount(0)
+  await expect(walletButton(page)).toHaveText('Connect Wallet')
+  await expect(menu).toBeHidden()
 })
 
 test(
@@ -125,6 +138,7 @@ test(
     await page.getByRole('button', { name: 'Gem Wallet', exact: true }).click()
     await page.getByRole('button', { name: 'Use a seed phrase instead' }).click()
     await expectMainShell(page)
+    await expect(walletDropdown(page).getByLabel(/^Family Seed \(starts with/)).toBeFocused()
   },
 )
 

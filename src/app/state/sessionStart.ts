@@ -13,9 +13,10 @@ import {
   restoreStored,
   sessionState,
   setWallet,
+  signingWallet,
 } from './session.ts'
 import type { AuthMethod } from './session.ts'
-import { restoreDarkMode, setWalletMenuOpen } from './ui.ts'
+import { openWalletMenuOnSecret, restoreDarkMode, setWalletMenuOpen } from './ui.ts'
 
 /**
  * Reads the saved preferences and any GEM session stored on this device, then picks the stage:
@@ -88,6 +89,8 @@ export async function backToSplash(): Promise<void> {
 export async function chooseMethod(method: AuthMethod): Promise<void> {
   await saveThenShow({ preferredAuthMethod: method, hasSeenSplash: true })
   showMethod(method)
+  // 'Seed Phrase Access →' promises a seed field: the shell opens on it, not behind a button.
+  if (method === 'seed' && !signingWallet(sessionState.wallet)) openWalletMenuOnSecret()
 }
 
 function showMethod(method: AuthMethod): void {

@@ -15,6 +15,11 @@ interface UiState {
   /** The header's wallet dropdown. */
   walletMenuOpen: boolean
   /**
+   * The dropdown opens on its secret field (after the chooser's 'Seed Phrase Access'): Quick
+   * Connect takes focus once and clears it.
+   */
+  walletMenuOnSecret: boolean
+  /**
    * The key removal's confirmation (wallets/keyRemovalState.ts, loaded on demand) is open: the shell
    * mounts it.
    */
@@ -26,6 +31,7 @@ export const uiState = proxy<UiState>({
   tab: 'airdrop',
   darkMode: false,
   walletMenuOpen: false,
+  walletMenuOnSecret: false,
   keyRemovalOpen: false,
 })
 
@@ -63,6 +69,24 @@ export async function toggleDarkMode(): Promise<void> {
 /** Opens or closes the wallet dropdown. */
 export function setWalletMenuOpen(open: boolean): void {
   uiState.walletMenuOpen = open
+}
+
+/**
+ * Opens the wallet dropdown with focus on Quick Connect's secret field: where a user who chose to
+ * connect with a seed expects to land.
+ */
+export function openWalletMenuOnSecret(): void {
+  uiState.walletMenuOnSecret = true
+  uiState.walletMenuOpen = true
+}
+
+/**
+ * Whether the secret field should take focus now; true once per {@link openWalletMenuOnSecret}.
+ */
+export function takeSecretFocus(): boolean {
+  const take = uiState.walletMenuOnSecret
+  uiState.walletMenuOnSecret = false
+  return take
 }
 
 /** Opens or closes the key removal's confirmation (see wallets/keyRemovalState.ts). */

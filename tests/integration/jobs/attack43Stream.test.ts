@@ -10,6 +10,7 @@
  */
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { Client, decode, encode, hashes } from 'xrpl'
+import type { AccountTxRequest } from 'xrpl'
 
 import { readItems } from '../../../src/db/jobs.ts'
 import { startSandbox } from '../../../src/sandbox/index.ts'
@@ -270,7 +271,7 @@ async function otherNetworkRival(others: string[]): Promise<void> {
     })
     expect(r.engine_result).toBe('tesSUCCESS')
     await testnet.ledgerAccept()
-    const txs = await tc.request({
+    const request: AccountTxRequest = {
       command: 'account_tx',
       account: holder,
       ledger_index_min: -1,
@@ -278,7 +279,8 @@ async function otherNetworkRival(others: string[]): Promise<void> {
       forward: false,
       limit: 1,
       api_version: 2,
-    } as never)
+    }
+    const txs = await tc.request(request)
     const entry = (txs.result as unknown as { transactions: Json[] }).transactions[0]!
     expect((entry.tx_json as Json).Sequence).toBe(n)
     expect(entry.validated).toBe(true)

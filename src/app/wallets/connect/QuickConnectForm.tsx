@@ -1,10 +1,11 @@
-import { useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import type { FormEvent, KeyboardEvent } from 'react'
 
 import type { CredentialKind } from '../../../worker/api.ts'
 import { useNetworkStatus } from '../../state/network.ts'
 import { connectDemoWallet, connectWithCredential } from '../walletConnect.ts'
 import { useSession } from '../../state/session.ts'
+import { takeSecretFocus } from '../../state/ui.ts'
 import { CredentialTabs } from './CredentialTabs.tsx'
 import { CREDENTIAL_TAB } from './credentialTabs.ts'
 import { SecretInput } from './SecretInput.tsx'
@@ -25,6 +26,10 @@ export function QuickConnectForm() {
   const rows = useRef<(HTMLInputElement | null)[]>([])
   const ids = useId()
   const tab = CREDENTIAL_TAB[kind]
+  // Runs before the dropdown's own focus move, which then leaves focus where it is.
+  useEffect(() => {
+    if (takeSecretFocus()) secret.current?.focus()
+  }, [])
 
   const connect = async () => {
     const inputs = kind === 'secretNumbers' ? rows.current : [secret.current]

@@ -45,12 +45,9 @@ export async function planReoffer(
     : await snapshotRecipients(deps, job, to, earlier, waiting.length)
   // A list goes on where the airdrop left off: the same CSV uploaded again would otherwise send its
   // first rows a second NFT (they were offered one, and may have claimed it).
-  const distribution = drawn
-    ? drawn.distribution
-    : Array.isArray(to)
-      ? to.filter((row) => !earlier.has(row.address))
-      : to
-  if (Array.isArray(to) && to.length > 0 && distribution.length === 0) {
+  const fromList = Array.isArray(to) ? to.filter((row) => !earlier.has(row.address)) : null
+  const distribution = drawn ? drawn.distribution : (fromList ?? to)
+  if (Array.isArray(to) && to.length > 0 && fromList?.length === 0) {
     throw new EngineError(
       'VALIDATION',
       'Every recipient of this list was offered an NFT by this airdrop already: load a list of other recipients to re-offer to',
