@@ -62,7 +62,7 @@ test(
 
     // The collectors accept a couple of ledgers later; the account stream brings it to the page.
     const summary = results.getByTestId('acceptance-summary')
-    await expect(summary).toHaveText('10 accepted, 5 waiting, 0 gone', { timeout: 45_000 })
+    await expect(summary).toHaveText('10 accepted, 5 waiting, 0 withdrawn', { timeout: 45_000 })
     // The collection and the footer follow the account's stream: the ten NFTs accepted left the
     // list and the counts, without a reload or a press of Load NFTs.
     await expect(page.getByTestId('collection-counts')).toContainText('5 total')
@@ -95,7 +95,11 @@ test(
       'Reclaim completed: 1 of 1 transactions succeeded',
       { timeout: 30_000 },
     )
-    await expect(summary).toHaveText('10 accepted, 0 waiting, 5 gone', { timeout: 30_000 })
+    await expect(summary).toHaveText('10 accepted, 0 waiting, 5 withdrawn', { timeout: 30_000 })
+    // Not 'gone', which read as lost: what became of those offers, and that no NFT left.
+    await expect(results.getByTestId('acceptance-withdrawn')).toHaveText(
+      'Withdrawn: the offer was cancelled (Reclaim) or expired before its recipient accepted it; its NFT was not sent.',
+    )
     await expect(results.getByRole('button', { name: 'Reclaim unaccepted' })).toBeDisabled()
     await expect(footer).toContainText('Offers: 0')
     expect(await offersOwnedBy(holder.address)).toHaveLength(0)
@@ -115,7 +119,7 @@ test(
     await page.reload()
     await reconnectHolder(page, holder, 5)
     await expect(managerPanel(page).getByTestId('acceptance-summary')).toHaveText(
-      '10 accepted, 0 waiting, 5 gone',
+      '10 accepted, 0 waiting, 5 withdrawn',
     )
   },
 )
@@ -144,7 +148,7 @@ test(
     await expect(footer).toContainText('Offers: 3', { timeout: 30_000 })
     const shown = managerPanel(page).getByTestId('airdrop-results')
     const summary = shown.getByTestId('acceptance-summary')
-    await expect(summary).toHaveText('0 accepted, 3 waiting, 0 gone')
+    await expect(summary).toHaveText('0 accepted, 3 waiting, 0 withdrawn')
 
     // The recipient accepts two of the offers, from outside the app.
     const offers = await offersOwnedBy(holder.address)
@@ -159,7 +163,7 @@ test(
       ),
     )
     // Reading the ledger needs no key: the card and the footer follow without Load NFTs.
-    await expect(summary).toHaveText('2 accepted, 1 waiting, 0 gone', { timeout: 45_000 })
+    await expect(summary).toHaveText('2 accepted, 1 waiting, 0 withdrawn', { timeout: 45_000 })
     await expect(footer).toContainText('NFTs: 1')
     await expect(footer).toContainText('Offers: 1')
     await expect(page.getByTestId('collection-counts')).toContainText('1 total')

@@ -114,9 +114,22 @@ test('dark mode and 375 px: the Airdrop tab reads well and does not scroll sidew
   await page.getByRole('button', { name: 'Dark mode' }).click()
   await expect(page.locator('html')).toHaveClass(/dark/)
   await page.getByRole('button', { name: 'How it works' }).click()
-  await chooseCsv(page, 'list.csv', distributionCsv([[demoAccounts().recipients[0]!.address, 3]]))
+  // Two columns that could be the recipients: the column pickers show.
+  const [first, second] = demoAccounts().recipients
+  await chooseCsv(
+    page,
+    'list.csv',
+    `Owner;Destination;Amount\n${first!.address};${second!.address};3\n`,
+  )
   await expect(page.getByTestId('csv-distributions')).toHaveText('1')
   expect(await scrollsSideways(page)).toBe(false)
+  // The native controls wear the theme: the pickers as the page's fields, not the browser's grey.
+  const surface = await page.evaluate(
+    () => getComputedStyle(document.querySelector('.airdrop-card')!).backgroundColor,
+  )
+  const picker = page.getByLabel('Recipients column')
+  await expect(picker).toHaveCSS('background-color', surface)
+  await expect(picker).toHaveCSS('border-top-left-radius', '6px')
   await keepScreenshot(page, testInfo, 'airdrop-dark-375', { fullPage: true })
 })
 

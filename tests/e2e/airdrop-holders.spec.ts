@@ -132,7 +132,7 @@ test(
     const acceptance = manager.getByTestId('acceptance')
     await acceptance.getByRole('button', { name: 'Check now' }).click()
     await expect(acceptance.getByTestId('acceptance-summary')).toHaveText(
-      '1 accepted, 1 waiting, 0 gone',
+      '1 accepted, 1 waiting, 0 withdrawn',
       { timeout: 30_000 },
     )
 

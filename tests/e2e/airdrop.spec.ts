@@ -24,7 +24,7 @@ import {
   validatedLedgerIndex,
 } from './support/airdrop.ts'
 import { withSandbox } from './support/ledger.ts'
-import { keepScreenshot, scrollsSideways } from './support/page.ts'
+import { keepScreenshot, numbersBrokenIn, scrollsSideways } from './support/page.ts'
 
 test.setTimeout(120_000)
 
@@ -43,7 +43,8 @@ const rows: [string, number][] = [
 test('airdrop 60 NFTs to 50 recipients: summary, pre-flight, progress, results, report', async ({
   page,
 }, testInfo) => {
-  const holder = await airdropHolder(60)
+  // A balance of six figures and drops: its spendable figure is as long as a real holder's.
+  const holder = await airdropHolder(60, 123_456)
   await connectHolder(page, holder, 60)
   const manager = managerPanel(page)
   await expect(manager.getByRole('heading', { name: 'Upload CSV Required' })).toBeVisible()
@@ -81,6 +82,8 @@ test('airdrop 60 NFTs to 50 recipients: summary, pre-flight, progress, results, 
   )
   await expect(problems).toContainText(`${missing.address} does not exist`)
   await keepScreenshot(page, testInfo, 'airdrop-preflight')
+  // Each figure reads whole, the spendable balance's decimals too, at a phone's width as well.
+  expect(await numbersBrokenIn(confirm.getByTestId('plan-figures'))).toEqual([])
   // Go back leaves the plan unstarted; Start Airdrop plans it again.
   await confirm.getByRole('button', { name: 'Go back' }).click()
   await expect(confirm).toBeHidden()

@@ -8,6 +8,7 @@ import type { AccountTxTransaction } from 'xrpl'
 import { parseNFTokenID, xrpToDrops } from 'xrpl'
 
 import type { JobRow } from '../../src/db/types/jobs.ts'
+import type { MetadataRow } from '../../src/db/types/metadata.ts'
 import { nftsHeldBy, offersOwnedBy, reconnectHolder, submitPipelined } from './support/airdrop.ts'
 import { connectHolder } from './support/airdrop.ts'
 import { storedRows } from './support/hooks.ts'
@@ -136,6 +137,18 @@ test('30 NFTs of a collection burned: the offers and reserve as the ledger has t
   await expect(card.getByTestId('burn-selected')).toHaveText(
     '30 NFTs selected (1 more selected is hidden by the filters and will not be burned)',
   )
+  // The cards' names come from their metadata, read into this device's cache: all there before the
+  // burn is planned, so the results can name what burned.
+  const toBurn = new Set(collection.slice(0, 30))
+  await expect
+    .poll(
+      async () =>
+        (await storedRows<MetadataRow>(page, 'metadata')).filter(
+          (row) => toBurn.has(row.nftId) && row.status === 'loaded',
+        ).length,
+      { timeout: 30_000 },
+    )
+    .toBe(30)
   const before = await ownerCount(holder.address)
   await card.getByRole('button', { name: 'Burn Selected (30)' }).click()
   const dialog = page.getByRole('dialog', { name: 'Confirm NFT Burn' })
@@ -169,6 +182,10 @@ test('30 NFTs of a collection burned: the offers and reserve as the ledger has t
     results.getByRole('list', { name: 'Burn results per NFT' }).locator('li'),
   ).toHaveCount(30)
   await expect(results).toContainText('Burned successfully')
+  // After the reload the burned NFTs, their metadata gone from this device, keep their cards' names.
+  const burnedNames = await results.locator('.burn-results__name').allInnerTexts()
+  expect(burnedNames).toHaveLength(30)
+  for (const name of burnedNames) expect(name).toMatch(/^Pixel Cat/)
 
   // On the ledger: the 30 are gone, each burned once; the one given away and taxon 8 stay.
   const left = new Set(await nftsHeldBy(holder.address))

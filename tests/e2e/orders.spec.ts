@@ -31,6 +31,7 @@ import {
 } from './support/orders.ts'
 import { storedRows } from './support/hooks.ts'
 import { connectDemo } from './support/nfts.ts'
+import { keepScreenshot, overflowsSideways } from './support/page.ts'
 import { reachMainShell, toolTabs } from './support/shell.ts'
 import { expect, test } from './support/test.ts'
 
@@ -182,6 +183,21 @@ test('cancels duplicates, then a selection, then expired offers, then one offer'
   await expect(page.getByRole('dialog', { name: 'Confirm Cancellation' })).toBeHidden()
   await expect(card.getByTestId('offers-total')).toHaveText('4', { timeout: 30_000 })
   expect((await offersOwnedBy(holder.address)).some((o) => o.index === one.index)).toBe(false)
+
+  // A result belongs to its time: reloaded now, the latest cancellation's card is still there; a
+  // visit 20 minutes later is not greeted by it (it was, on every visit, until closed).
+  await page.reload()
+  await reachMainShell(page)
+  await reconnectHolder(page, holder, 10)
+  await openOrders(page)
+  await expect(page.getByTestId('cancel-results')).toBeVisible()
+  await page.clock.install({ time: Date.now() + 20 * 60_000 })
+  await page.reload()
+  await reachMainShell(page)
+  await reconnectHolder(page, holder, 10)
+  await openOrders(page)
+  await expect(card.getByTestId('offers-total')).toHaveText('4')
+  await expect(page.getByTestId('cancel-results')).toHaveCount(0)
 })
 
 // What this proves is the engine's, not the layout's (the other tests cover the phone layout), and
@@ -241,7 +257,7 @@ test(
 
 test("a bid of another account on the holder's NFT, accepted: the NFT moves, the XRP arrives less the transfer fee", async ({
   page,
-}) => {
+}, testInfo) => {
   // One after the other: each is a payment of this worker's funding account.
   const issuer = await fundedAccount('secp256k1')
   const holder = await fundedAccount('secp256k1')
@@ -295,6 +311,9 @@ test("a bid of another account on the holder's NFT, accepted: the NFT moves, the
   await expect(dialog.getByRole('alert')).toContainText('no second server confirms its terms')
   const oneServer = dialog.getByTestId('accept-one-server')
   await expect(sell).toBeDisabled()
+  await keepScreenshot(page, testInfo, 'accept-dialog')
+  // The buyer, the figures and the confirmation stay inside the dialog, on a phone too.
+  expect(await overflowsSideways(dialog)).toBe(false)
   await oneServer.getByRole('checkbox').check()
   await sell.click()
   await expect(bids.getByTestId('bids-status')).toHaveText('✓ The NFT was sold.', {

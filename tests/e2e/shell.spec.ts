@@ -76,6 +76,15 @@ test('a tab shows its tooltip on hover or keyboard focus, never after a tap or a
   } else {
     await tab('Burn').hover()
     await expect(tooltip('Burn')).toBeVisible()
+    // A click has done what the tooltip announced: it shuts, and stays shut under the pointer.
+    await tab('Burn').click()
+    await expect(tab('Burn')).toHaveAttribute('aria-selected', 'true')
+    await expect(tooltip('Burn')).toBeHidden()
+    await page.mouse.move(0, 0)
+    await expect(tooltip('Burn')).toBeHidden()
+    // Hovered again, it shows.
+    await tab('Burn').hover()
+    await expect(tooltip('Burn')).toBeVisible()
     await page.mouse.move(0, 0)
     await expect(tooltip('Burn')).toBeHidden()
   }
@@ -276,6 +285,15 @@ test('the footer while connected: counts, Quick Airdrop on the Airdrop tab only'
   }
   await toolTabs(page).getByRole('tab', { name: 'Orders' }).click()
   await expect(footer.getByRole('button', { name: 'Quick Airdrop' })).toBeHidden()
+  // Orders selects offers: the footer counts those there, and the tab's NFTs again on its return.
+  const selected = page.getByTestId('footer-selected')
+  await expect(selected).toHaveText('Selected: 0 offers')
+  await page.getByRole('button', { name: 'Select Mode' }).click()
+  const rows = page.getByTestId('offer-row')
+  for (const row of [rows.nth(0), rows.nth(1)]) await row.getByRole('checkbox').check()
+  await expect(selected).toHaveText('Selected: 2 offers')
+  await toolTabs(page).getByRole('tab', { name: 'Airdrop' }).click()
+  await expect(selected).toHaveText(isMobile ? 'Selected: 0' : 'Selected: 1')
 })
 
 test('screenshots of the connected shell at desktop width and at 375 px', async ({

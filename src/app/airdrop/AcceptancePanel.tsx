@@ -22,8 +22,15 @@ function SummaryLine({ summary, now }: { summary: AcceptanceSummary; now: number
   return (
     <>
       <p data-testid="acceptance-summary">
-        {summary.accepted} accepted, {summary.offered} waiting, {summary.gone} gone
+        {summary.accepted} accepted, {summary.offered} waiting, {summary.gone} withdrawn
       </p>
+      {summary.gone > 0 && (
+        // 'gone' read as lost NFTs: say what happened to those offers, and that nothing was sent.
+        <p className="airdrop-muted" data-testid="acceptance-withdrawn">
+          Withdrawn: the offer was cancelled (Reclaim) or expired before its recipient accepted it;
+          its NFT was not sent.
+        </p>
+      )}
       <p className="airdrop-muted" data-testid="acceptance-checked">
         {checkText(summary, now)}
       </p>
@@ -33,7 +40,7 @@ function SummaryLine({ summary, now }: { summary: AcceptanceSummary; now: number
 
 /**
  * Acceptance tracking of an airdrop: an offer becomes a transfer only when its recipient accepts it.
- * The counts (accepted, waiting, gone), when they were read and the next check; 'Check now', and
+ * The counts (accepted, waiting, withdrawn), when they were read and the next check; 'Check now', and
  * 'Reclaim unaccepted' with the progress of the reclaim job it starts.
  */
 export function AcceptancePanel({ job }: { job: JobRow }) {

@@ -19,7 +19,7 @@ const PAGE = 500
 const ACCEPTANCE_TEXT: Record<AcceptanceState, string> = {
   offered: 'offered',
   accepted: 'accepted',
-  gone: 'gone',
+  gone: 'withdrawn',
 }
 
 /** The recipients of an airdrop as planned (older jobs did not record it). */

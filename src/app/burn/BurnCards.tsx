@@ -48,11 +48,13 @@ export function BurnResult({ job }: { job: JobRow }) {
   const items = useJobItemsHead(job.id, shown)
   const { nfts, metadata } = useCollection()
   const byId = useMemo(() => new Map(nfts.map((nft) => [nft.nftId, nft])), [nfts])
-  const nameOf = (nftId: string) => {
-    // A burned NFT has left the list: its name is the one the confirmation showed, if any.
+  const nameOf = (item: JobItemRow) => {
+    const nftId = item.intent.type === 'burn' ? item.intent.nftId : ''
     const nft = byId.get(nftId)
     if (nft) return displayName(nft, metadata.get(nftId))
-    return names.get(nftId) ?? `NFT ${shortNftId(nftId)}`
+    // A burned NFT has left the list, metadata and all: the name the job recorded when planned
+    // (after a reload too), or the one the confirmation showed.
+    return item.nftName ?? names.get(nftId) ?? `NFT ${shortNftId(nftId)}`
   }
   const { succeeded, failed, skipped, total } = job.counts
   return (
@@ -104,8 +106,8 @@ export function BurnResult({ job }: { job: JobRow }) {
   )
 }
 
-function BurnedItem({ item, nameOf }: { item: JobItemRow; nameOf: (nftId: string) => string }) {
-  const name = nameOf(item.intent.type === 'burn' ? item.intent.nftId : '')
+function BurnedItem({ item, nameOf }: { item: JobItemRow; nameOf: (item: JobItemRow) => string }) {
+  const name = nameOf(item)
   const hash = shownHash(item)
   const ok = item.status === 'succeeded'
   return (

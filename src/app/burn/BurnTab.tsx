@@ -1,4 +1,4 @@
-import { ACTIVE_STATUSES } from '../jobs/jobStatus.ts'
+import { ACTIVE_STATUSES, resultStillShown } from '../jobs/jobStatus.ts'
 import { planBurn, useBurn } from './burnState.ts'
 import { useSignBlock } from '../state/actionGate.ts'
 import { useSession } from '../state/session.ts'
@@ -44,7 +44,9 @@ function ConnectedBurn() {
         recover it, and its offers are deleted with it.
       </div>
       {job && running && <BurnProgress job={job} />}
-      {job && !running && job.id !== dismissedJobId && <BurnResult job={job} />}
+      {job && !running && job.id !== dismissedJobId && resultStillShown(job) && (
+        <BurnResult job={job} />
+      )}
       <section className="tab-card" aria-labelledby="burn-selected-title">
         <h3 id="burn-selected-title">Burn Selected</h3>
         <p className="tab-muted" data-testid="burn-selected">

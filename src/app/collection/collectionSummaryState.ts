@@ -3,14 +3,14 @@ import { useSnapshot } from 'valtio'
 
 import type { ShownOfferCounts } from '../state/offerCounts.ts'
 import { collectionState } from './collectionState.ts'
-import { useSelectedIds } from '../state/selection.ts'
+import { useShownSelection } from '../state/selection.ts'
 
 /** What the footer shows about the collection. */
 export interface CollectionSummary {
   /** NFTs of the connected wallet (the loaded list). */
   total: number
-  /** NFTs selected on the shown tab (0 on Orders, which selects offers). */
-  selected: number
+  /** What the shown tab has selected: NFTs, or offers on the Orders tab. */
+  selected: { count: number; of: 'NFTs' | 'offers' }
   /** The NFT offers the account owns, by kind (or as last saved: `savedAt`); null until counted. */
   offers: ShownOfferCounts | null
   /** NFTs or their metadata are loading (the footer's pulsing dot, 'Loading...'). */
@@ -20,10 +20,10 @@ export interface CollectionSummary {
 /** The collection's counts, for rendering. */
 export function useCollectionSummary(): CollectionSummary {
   const state = useSnapshot(collectionState)
-  const selected = useSelectedIds()
+  const selected = useShownSelection()
   return {
     total: state.nfts.length,
-    selected: selected.size,
+    selected,
     offers: state.offers && { ...state.offers },
     // The list itself: metadata streams in (or waits for a job) behind counts that are already right.
     loading: state.loadingNfts,

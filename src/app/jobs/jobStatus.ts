@@ -25,3 +25,20 @@ export function latestOrAwaited(
   if (justStarted !== null && !jobs.some((job) => job.id === justStarted)) return null
   return jobs[0] ?? null
 }
+
+/**
+ * How long before this page opened a job may have ended and its results card still show: a reload
+ * during a job or just after it finds its result; a visit the next day is not greeted by it.
+ */
+export const RESULT_KEPT_MS = 15 * 60_000
+
+/** When this page opened (the first screen loads this module). */
+const PAGE_OPENED_AT = Date.now()
+
+/**
+ * Whether a final job's results card still shows by itself: it ended while this page was open, or
+ * within {@link RESULT_KEPT_MS} before.
+ */
+export function resultStillShown(job: JobRow): boolean {
+  return job.updatedAt >= PAGE_OPENED_AT - RESULT_KEPT_MS
+}

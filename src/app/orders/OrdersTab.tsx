@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 
 import { OFFERS_MIN_REFRESH_MS, OFFERS_REFRESH_MS } from '../../shared/constants.ts'
-import { ACTIVE_STATUSES } from '../jobs/jobStatus.ts'
+import { ACTIVE_STATUSES, resultStillShown } from '../jobs/jobStatus.ts'
 import { useNow } from '../jobs/useNow.ts'
 import { planCancel, refreshOffers, setOfferQuery, useOrders } from './ordersState.ts'
 import type { OffersReport } from '../../worker/api.ts'
@@ -101,7 +101,7 @@ export function OrdersTab() {
       {report && <ReadAtLine report={report} />}
       {banner && <StatusBanner message={banner} />}
       {active && <CancellationProgress job={job} />}
-      {job && !active && job.id !== dismissedJobId && (
+      {job && !active && job.id !== dismissedJobId && resultStillShown(job) && (
         <CancellationResult job={job} offers={offers} />
       )}
       {loading && !report && (

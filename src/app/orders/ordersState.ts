@@ -15,6 +15,7 @@ import { jobActions } from '../jobs/jobActions.ts'
 import { jobEnded } from '../state/jobEvents.ts'
 import { loadOffers, offersState } from '../state/offers.ts'
 import { onWalletChange, walletSignal } from '../state/session.ts'
+import { setOffersSelected } from '../state/selection.ts'
 import type { CancelledOffers } from './cancelledOffers.ts'
 import { counted } from '../../shared/plural.ts'
 
@@ -63,6 +64,9 @@ function initialState(): OrdersState {
 export const ordersState = proxy<OrdersState>(initialState())
 
 onWalletChange(() => Object.assign(ordersState, initialState()))
+
+// The footer counts the offers selected while Orders is shown.
+subscribeKey(ordersState, 'selected', (selected) => setOffersSelected(selected.size))
 
 // The selection keeps only offers that still exist.
 subscribeKey(offersState, 'report', (report) => {

@@ -70,7 +70,9 @@ function CollectionCounts() {
         </>
       ) : (
         <>
-          <span>Selected: {selected}</span>
+          <span data-testid="footer-selected">
+            Selected: {selected.of === 'offers' ? counted(selected.count, 'offer') : selected.count}
+          </span>
           <span>NFTs: {total}</span>
           <OfferCounts offers={offers} />
         </>

@@ -2,7 +2,8 @@
  * The NFT selections (spec part 1 §4 Selection), one per tab that acts on NFTs: what is picked for an
  * airdrop is never what a burn or a listing acts on. Each is a set of NFTokenIDs, kept out of
  * valtio's deep proxy (`ref`) and replaced on every change, so a snapshot's set changes identity
- * exactly when the selection does. The Orders tab acts on offers and has none.
+ * exactly when the selection does. The Orders tab acts on offers: its selection is its own
+ * (orders/ordersState.ts), and only its count is told here, for the footer.
  *
  * The actions and the hook act on the shown tab's selection unless given one: a card or the filter
  * panel is on screen only on its own tab.
@@ -27,6 +28,14 @@ export const selectionState = proxy<SelectionState>({
   list: ref(new Set<string>()),
   burn: ref(new Set<string>()),
 })
+
+/** How many offers the Orders tab has selected (its footer's 'Selected'). */
+const offerSelection = proxy({ count: 0 })
+
+/** Tells the footer how many offers the Orders tab has selected. */
+export function setOffersSelected(count: number): void {
+  if (offerSelection.count !== count) offerSelection.count = count
+}
 
 /** The selection a tab acts on; null for a tab without one (Orders). */
 export function scopeOf(tab: TabId): SelectionScope | null {
@@ -80,6 +89,19 @@ export function clearAllSelections(): void {
 }
 
 /** The selected NFTokenIDs of a tab (the shown tab's by default), for rendering. */
+/**
+ * What the shown tab has selected, as the footer counts it: NFTs, or offers on the Orders tab.
+ */
+export function useShownSelection(): { count: number; of: 'NFTs' | 'offers' } {
+  const { tab } = useUi()
+  const selections = useSnapshot(selectionState)
+  const offers = useSnapshot(offerSelection)
+  const scope = scopeOf(tab)
+  return scope
+    ? { count: selections[scope].size, of: 'NFTs' }
+    : { count: offers.count, of: 'offers' }
+}
+
 export function useSelectedIds(scope?: SelectionScope): ReadonlySet<string> {
   const { tab } = useUi()
   const selections = useSnapshot(selectionState)

@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import type { ReactNode } from 'react'
 
 import './ui.css'
@@ -29,7 +29,8 @@ export interface TooltipProps {
 }
 
 /**
- * A tooltip shown while its trigger is hovered or focused, and read as the trigger's description.
+ * A tooltip shown while its trigger is hovered or focused (not after a press, until the pointer
+ * leaves), and read as the trigger's description.
  *
  * @example
  * ```tsx
@@ -44,8 +45,18 @@ export function Tooltip({
   inComposite = false,
 }: TooltipProps) {
   const id = useId()
+  // Pressed, the trigger has done its work: the bubble would only cover what the press opened.
+  // It comes back once the pointer has left.
+  const [pressed, setPressed] = useState(false)
   return (
-    <span className="tooltip" data-placement={placement} data-align={align}>
+    <span
+      className="tooltip"
+      data-placement={placement}
+      data-align={align}
+      data-pressed={pressed || undefined}
+      onPointerDown={() => setPressed(true)}
+      onPointerLeave={() => setPressed(false)}
+    >
       {children({ 'aria-describedby': id })}
       <span
         id={id}

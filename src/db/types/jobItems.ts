@@ -104,6 +104,11 @@ export interface JobItemRow {
   reserved?: number
   /** The validated ledger when the wallet was asked with `reserved`: its copy is in no earlier one. */
   reservedLedger?: number
+  /**
+   * The name of the item's NFT as its card showed it when the job was planned, if it had one: a
+   * burned NFT's metadata leaves this device, and its result still names it.
+   */
+  nftName?: string
   /** A re-offer's item: the recipient the NFT was offered to before, for reports. */
   previousRecipient?: string
   /** Airdrop offers that succeeded: whether the recipient accepted them (acceptance tracking). */

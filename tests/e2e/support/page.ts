@@ -1,11 +1,37 @@
 /** Page-level checks and artifacts shared by the e2e specs. */
-import type { Page, TestInfo } from '@playwright/test'
+import type { Locator, Page, TestInfo } from '@playwright/test'
 
 /** Whether the page scrolls sideways (nothing may at 375 px). */
 export async function scrollsSideways(page: Page): Promise<boolean> {
   return await page.evaluate(
     () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
   )
+}
+
+/** Whether an element's content is wider than the element (a dialog's text running out of it). */
+export async function overflowsSideways(element: Locator): Promise<boolean> {
+  return await element.evaluate((node) => node.scrollWidth > node.clientWidth)
+}
+
+/**
+ * The numbers inside `root` that the layout breaks across lines ('99999' on one line, '939.9' on
+ * the next): a figure must be read whole. Each is found in its text node and measured by its lines.
+ */
+export async function numbersBrokenIn(root: Locator): Promise<string[]> {
+  return await root.evaluate((element) => {
+    const broken: string[] = []
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const match of (node.textContent ?? '').matchAll(/\d[\d,.]*\d/g)) {
+        const range = document.createRange()
+        range.setStart(node, match.index)
+        range.setEnd(node, match.index + match[0].length)
+        const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)))
+        if (lines.size > 1) broken.push(match[0])
+      }
+    }
+    return broken
+  })
 }
 
 /**

@@ -77,16 +77,20 @@ export async function recordPlan(
       }
   const id = crypto.randomUUID()
   const now = Date.now()
-  const items: JobItemRow[] = planned.map((p, index) => ({
-    id: itemId(id, index),
-    jobId: id,
-    index,
-    intent: p.intent,
-    status: 'pending',
-    attempts: [],
-    ...(p.recipient ? { recipient: p.recipient } : {}),
-    ...(p.previousRecipient ? { previousRecipient: p.previousRecipient } : {}),
-  }))
+  const items: JobItemRow[] = planned.map((p, index) => {
+    const nftName = 'nftId' in p.intent ? names.get(p.intent.nftId) : undefined
+    return {
+      id: itemId(id, index),
+      jobId: id,
+      index,
+      intent: p.intent,
+      status: 'pending',
+      attempts: [],
+      ...(nftName ? { nftName } : {}),
+      ...(p.recipient ? { recipient: p.recipient } : {}),
+      ...(p.previousRecipient ? { previousRecipient: p.previousRecipient } : {}),
+    }
+  })
   const job: JobRow = {
     id,
     kind: request.kind,
