@@ -63,6 +63,10 @@ test(
     // The collectors accept a couple of ledgers later; the account stream brings it to the page.
     const summary = results.getByTestId('acceptance-summary')
     await expect(summary).toHaveText('10 accepted, 5 waiting, 0 withdrawn', { timeout: 45_000 })
+    // 'Airdrop Complete' says the sending is; right under it, that receiving is not yet.
+    await expect(results.getByTestId('results-waiting')).toHaveText(
+      'The offers are on the ledger. 5 offers still wait for their recipients to accept: until then the NFTs stay in your wallet.',
+    )
     // The collection and the footer follow the account's stream: the ten NFTs accepted left the
     // list and the counts, without a reload or a press of Load NFTs.
     await expect(page.getByTestId('collection-counts')).toContainText('5 total')
@@ -101,6 +105,7 @@ test(
       'Withdrawn: the offer was cancelled (Reclaim) or expired before its recipient accepted it; its NFT was not sent.',
     )
     await expect(results.getByRole('button', { name: 'Reclaim unaccepted' })).toBeDisabled()
+    await expect(results.getByTestId('results-waiting')).toBeHidden()
     await expect(footer).toContainText('Offers: 0')
     expect(await offersOwnedBy(holder.address)).toHaveLength(0)
     // The holder kept exactly the five NFTs that were on offer to the waiting recipients; each acceptor

@@ -1,9 +1,15 @@
 import { expect, test } from './support/test.ts'
 import type { Page } from '@playwright/test'
 import type { Wallet } from 'xrpl'
+import { dropsToXrp } from 'xrpl'
 
 import { demoAccounts } from '../../src/sandbox/demo/accounts.ts'
-import { fundedAccount, fundedSecretNumbersAccount, setFreshRegularKey } from './support/ledger.ts'
+import {
+  fundedAccount,
+  fundedSecretNumbersAccount,
+  setFreshRegularKey,
+  withSandbox,
+} from './support/ledger.ts'
 import {
   expectConnected,
   ledgerConnected,
@@ -49,6 +55,26 @@ test.describe('Quick Connect', () => {
     await expect(details.getByRole('heading', { name: 'Wallet Details' })).toBeVisible()
     await expect(details).toContainText('Wallet Connected')
     await expect(details.getByTestId('wallet-address')).toHaveText(holder.address)
+    // The XRP as the validated ledger has it: the balance, the reserve its objects hold, the rest.
+    const { balance, reserve } = await withSandbox(async (client) => {
+      const account = await client.request({
+        command: 'account_info',
+        account: holder.address,
+        ledger_index: 'validated',
+      })
+      const server = await client.request({ command: 'server_info' })
+      const ledger = server.result.info.validated_ledger!
+      const data = account.result.account_data
+      return {
+        balance: Number(dropsToXrp(data.Balance)),
+        reserve: ledger.reserve_base_xrp + data.OwnerCount * ledger.reserve_inc_xrp,
+      }
+    })
+    expect(reserve).toBeGreaterThan(0)
+    const spendable = Math.round((balance - reserve) * 1e6) / 1e6
+    await expect(details.getByTestId('wallet-balance')).toHaveText(
+      `Balance: ${balance} XRP · ${spendable} XRP spendable (${Math.round(reserve * 1e6) / 1e6} XRP held by the reserve)`,
+    )
     await expect(
       details.getByRole('button', { name: 'Switch Authentication Method' }),
     ).toBeVisible()

@@ -8,6 +8,22 @@ import { AcceptancePanel } from './AcceptancePanel.tsx'
 import { RecipientDetails } from './RecipientDetails.tsx'
 import { saveTextFile } from '../jobs/saveFile.ts'
 import { ErrorBox } from '../ui/ErrorBox.tsx'
+import { counted } from '../../shared/plural.ts'
+
+/**
+ * Under 'Airdrop Complete' (the spec's title): sending is complete, receiving is not until each
+ * recipient accepts. Null once no offer waits.
+ */
+function waitingText(job: JobRow): string | null {
+  if (job.kind !== 'airdrop' || job.counts.succeeded === 0) return null
+  const waiting = job.acceptance?.offered
+  if (waiting === 0) return null
+  const offers =
+    waiting === undefined
+      ? 'Each NFT moves when its recipient accepts the offer'
+      : `${counted(waiting, 'offer')} still ${waiting === 1 ? 'waits' : 'wait'} for ${waiting === 1 ? 'its recipient' : 'their recipients'} to accept`
+  return `The offers are on the ledger. ${offers}: until then the NFTs stay in your wallet.`
+}
 
 function titleOf(job: JobRow): string {
   if (job.status === 'cancelled') return 'Airdrop Cancelled'
@@ -27,6 +43,7 @@ async function download(job: JobRow): Promise<void> {
 export function ResultsCard({ job }: { job: JobRow }) {
   const { jobError } = useAirdrop()
   const { succeeded, failed, skipped, total } = job.counts
+  const waiting = job.status === 'completed' ? waitingText(job) : null
   // The footer's offer count follows the airdrop's end and every offer accepted or gone since.
   const { accepted = 0, gone = 0 } = job.acceptance ?? {}
   useEffect(() => {
@@ -37,6 +54,11 @@ export function ResultsCard({ job }: { job: JobRow }) {
       {job.status === 'failed' && job.error && (
         <p className="error-box" role="alert">
           Airdrop failed: {job.error}
+        </p>
+      )}
+      {waiting && (
+        <p className="airdrop-muted" data-testid="results-waiting">
+          {waiting}
         </p>
       )}
       <JobFigures

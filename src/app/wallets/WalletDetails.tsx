@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 
 import { errorMessage } from '../../shared/errors.ts'
+import { formatDrops } from '../../shared/format.ts'
 import { NETWORKS } from '../../shared/networks.ts'
 import { APPROVER_WALLETS } from '../../shared/wallets.ts'
 import type { AccountKeys, WalletInfo } from '../../worker/api.ts'
@@ -37,7 +38,7 @@ export function WalletDetails({ wallet }: { wallet: Readonly<WalletInfo> }) {
             ? `signs with its regular key ${wallet.keyAddress}`
             : `signs with its master key (${wallet.algorithm})`}
       </p>
-      <RegularKeyStatus wallet={wallet} />
+      <AccountStatus wallet={wallet} />
       <ApproverKeySetup wallet={wallet} />
       <div className="wallet-details__actions">
         <button type="button" className="button" onClick={() => void switchAuthMethod()}>
@@ -60,8 +61,11 @@ export function WalletDetails({ wallet }: { wallet: Readonly<WalletInfo> }) {
   )
 }
 
-/** The account's RegularKey as the validated ledger has it, and its removal when it is this key. */
-function RegularKeyStatus({ wallet }: { wallet: Readonly<WalletInfo> }) {
+/**
+ * What the validated ledger says of the account: its XRP (what the reserve holds, what can be spent)
+ * and its RegularKey, with the key's removal when it is this device's.
+ */
+function AccountStatus({ wallet }: { wallet: Readonly<WalletInfo> }) {
   const online = useLedgerConnected()
   const [keys, setKeys] = useState<AccountKeys | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -76,11 +80,18 @@ function RegularKeyStatus({ wallet }: { wallet: Readonly<WalletInfo> }) {
       live = false
     }
   }, [online, wallet.address, wallet.keyAddress])
-  if (!online) return <p className="tab-muted">Regular key: unknown while offline</p>
-  if (error) return <p className="tab-muted">Regular key: {error}</p>
-  if (!keys) return <p className="tab-muted">Regular key: reading the ledger…</p>
+  if (!online) return <p className="tab-muted">Balance and regular key: unknown while offline</p>
+  if (error) return <p className="tab-muted">Balance and regular key: {error}</p>
+  if (!keys) return <p className="tab-muted">Balance and regular key: reading the ledger…</p>
+  const balance = BigInt(keys.balanceDrops)
+  const reserve = BigInt(keys.reserveDrops)
+  const spendable = balance > reserve ? balance - reserve : 0n
   return (
     <>
+      <p className="wallet-details__key" data-testid="wallet-balance">
+        Balance: {formatDrops(balance)} XRP · {formatDrops(spendable)} XRP spendable (
+        {formatDrops(reserve)} XRP held by the reserve)
+      </p>
       <p className="wallet-details__key" data-testid="wallet-regular-key">
         Regular key:{' '}
         {keys.regularKey === null

@@ -199,6 +199,13 @@ export interface AccountKeys {
   hasSignerList: boolean
   /** The validated ledger it was read from. */
   ledgerIndex: number
+  /** The account's XRP balance in that ledger, in drops. */
+  balanceDrops: string
+  /**
+   * What of it the reserve holds (the base reserve and one owner reserve per object the account
+   * owns), in drops: the rest is what can be spent.
+   */
+  reserveDrops: string
 }
 
 /** The connected wallet: addresses and key kind, never a secret. */

@@ -17,6 +17,10 @@ export interface AccountAuth {
   masterDisabled: boolean
   /** The validated ledger these facts were read from. */
   ledgerIndex: number
+  /** The account's XRP, in drops, in that ledger. */
+  balanceDrops: bigint
+  /** Objects the account owns (each holds one owner reserve). */
+  ownerCount: number
 }
 
 /** The key a credential signs with, as checked against AccountAuth. */
@@ -43,6 +47,8 @@ function authOf(account: string, result: AccountInfoResponse['result']): Account
     regularKey: data.RegularKey ?? null,
     masterDisabled,
     ledgerIndex: result.ledger_index ?? 0,
+    balanceDrops: BigInt(data.Balance),
+    ownerCount: data.OwnerCount,
   }
 }
 
@@ -112,6 +118,8 @@ export interface AccountKeyFacts {
   masterDisabled: boolean
   hasSignerList: boolean
   ledgerIndex: number
+  balanceDrops: bigint
+  ownerCount: number
 }
 
 /**
@@ -144,5 +152,7 @@ export async function readAccountKeys(
     masterDisabled: auth.masterDisabled,
     hasSignerList,
     ledgerIndex: auth.ledgerIndex,
+    balanceDrops: auth.balanceDrops,
+    ownerCount: auth.ownerCount,
   }
 }

@@ -22,6 +22,7 @@ import type {
   WalletInfo,
 } from '../api.ts'
 import { readAccountKeys } from './accountKeys.ts'
+import { readReserves } from '../ledger/ledgerRequests.ts'
 import type { JobService } from '../jobs/jobService.ts'
 import type { ConnectionManager } from '../network/connectionManager.ts'
 import { demoHolderSeed } from '../network/sandboxAccounts.ts'
@@ -150,9 +151,14 @@ export class WalletService {
     if (!wallet) throw new EngineError('VALIDATION', 'Please connect your wallet first')
     const client = this.deps.connection.requireClient()
     const name = this.deps.networks[wallet.network].name
-    const keys = await readAccountKeys(client, wallet.address, name)
+    const [{ balanceDrops, ownerCount, ...keys }, reserves] = await Promise.all([
+      readAccountKeys(client, wallet.address, name),
+      readReserves(client),
+    ])
     return {
       ...keys,
+      balanceDrops: balanceDrops.toString(),
+      reserveDrops: (reserves.baseDrops + BigInt(ownerCount) * reserves.incDrops).toString(),
       // An external wallet's regular key is the wallet's, not a key this device keeps.
       thisDevice:
         wallet.signing === 'regular' && !wallet.approver && keys.regularKey === wallet.keyAddress,
