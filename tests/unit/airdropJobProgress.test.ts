@@ -11,6 +11,7 @@ import {
   progressing,
   recentActivity,
   RUNNER_GONE,
+  RUNNER_UNKNOWN,
   runsElsewhere,
   stepText,
 } from '../../src/app/jobs/jobProgress.ts'
@@ -140,6 +141,9 @@ describe('the progress card, from the job rows', () => {
       `${RUNNER_GONE}. 12 transactions submitted before it stopped may already be on the ledger: they are counted when it goes on`,
     )
     expect(progressing(left, 'tab-b', true, false)).toBe(false)
+    // Not known yet (a reload asks first): neither running nor stopped is claimed, and no estimate.
+    expect(stepText(left, 'burns', 'tab-b', true, null)).toBe(RUNNER_UNKNOWN)
+    expect(progressing(left, 'tab-b', true, null)).toBe(false)
     // Running in a live tab, or here while connected, it moves on; paused or offline it does not.
     expect(progressing(left, 'tab-b', true, true)).toBe(true)
     expect(progressing(job('running', { pending: 4 }), null, true, true)).toBe(true)

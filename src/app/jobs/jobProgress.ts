@@ -41,6 +41,9 @@ export function runsElsewhere(job: JobRow, ownRunnerId: string | null): boolean 
   )
 }
 
+/** A job another tab's runner held, while this tab has not yet learned whether that tab lives. */
+export const RUNNER_UNKNOWN = 'Checking whether another tab or window of this app still runs it…'
+
 /** A job left running by a tab that was closed, seen where the account is open read-only. */
 export const RUNNER_GONE =
   "Stopped: the tab or window that ran it was closed. It goes on once this account's wallet is connected"
@@ -63,9 +66,9 @@ export function progressing(
   job: JobRow,
   ownRunnerId: string | null,
   connected: boolean,
-  runnerAlive: boolean,
+  runnerAlive: boolean | null,
 ): boolean {
-  if (runsElsewhere(job, ownRunnerId)) return runnerAlive
+  if (runsElsewhere(job, ownRunnerId)) return runnerAlive === true
   return connected && (job.status === 'running' || job.status === 'cancelling')
 }
 
@@ -81,17 +84,18 @@ export const WAITING_FOR_NETWORK =
  * @param connected - whether this tab's engine has a live ledger connection: without one, a job it
  *   runs waits for the network (nothing is signed or lost meanwhile).
  * @param runnerAlive - for a job another tab runs: whether that tab's runner is still alive
- *   (EngineApi.jobRunnerActive).
+ *   (EngineApi.jobRunnerActive); null until known.
  */
 export function stepText(
   job: JobRow,
   action = 'offers',
   ownRunnerId: string | null = null,
   connected = true,
-  runnerAlive = true,
+  runnerAlive: boolean | null = true,
 ): string {
   const { pending, inFlight } = job.counts
   if (runsElsewhere(job, ownRunnerId)) {
+    if (runnerAlive === null) return RUNNER_UNKNOWN
     if (!runnerAlive)
       return inFlight > 0 ? `${RUNNER_GONE}. ${submittedText(inFlight)}` : RUNNER_GONE
     return 'Running in another tab or window of this app (this tab takes over if it closes)'

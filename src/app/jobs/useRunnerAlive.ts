@@ -9,19 +9,20 @@ import { runsElsewhere } from './jobProgress.ts'
 const CHECK_EVERY_MS = 3_000
 
 /**
- * For a job another tab runs: whether that tab's runner is still alive. A tab that closed mid-job
- * leaves the job `running`; where the account is open read-only nothing takes it over, and the card
- * must not claim it runs. True while unknown and for jobs this tab runs.
+ * For a job another tab runs: whether that tab's runner is still alive; null until the first answer
+ * (a reload finds the job `running` with its old runner's id: until asked, nothing is known, and the
+ * card must not claim either way). True for jobs this tab runs.
  *
  * @param ownRunnerId - this tab's engine id.
  */
-export function useRunnerAlive(job: JobRow, ownRunnerId: string | null): boolean {
+export function useRunnerAlive(job: JobRow, ownRunnerId: string | null): boolean | null {
   const elsewhere = runsElsewhere(job, ownRunnerId)
-  const [alive, setAlive] = useState(true)
+  const [alive, setAlive] = useState<boolean | null>(null)
   const { network, account } = job
   useEffect(() => {
     if (!elsewhere) return
     let live = true
+    setAlive(null)
     const check = () =>
       void engine
         .jobRunnerActive(network, account)
@@ -36,5 +37,5 @@ export function useRunnerAlive(job: JobRow, ownRunnerId: string | null): boolean
       clearInterval(timer)
     }
   }, [elsewhere, network, account])
-  return alive || !elsewhere
+  return elsewhere ? alive : true
 }
