@@ -180,6 +180,10 @@ describe('the progress card, from the job rows', () => {
     expect(activityLine(item(0, 'succeeded', ALICE, 1))).toBe(
       'Offered NFT 00080000…AAAAAAAA to rN7n7o...fzRH',
     )
+    // An NFT whose card had a name when the job was planned is named so.
+    expect(activityLine({ ...item(0, 'succeeded', ALICE, 1), nftName: 'Pixel Cats #4' })).toBe(
+      'Offered “Pixel Cats #4” to rN7n7o...fzRH',
+    )
   })
 
   it('groups the items by recipient in plan order', () => {

@@ -166,7 +166,8 @@ export function hashPrefix(hash: string): string {
 function itemNft(item: JobItemRow): string {
   if (item.intent.type === 'cancel') return counted(item.intent.offerIds.length, 'offer')
   if (item.intent.type === 'removeRegularKey') return `key ${shortAddress(item.intent.keyAddress)}`
-  return `NFT ${shortNftId(item.intent.nftId)}`
+  // The name the NFT's card showed when the job was planned, as the user picked it.
+  return item.nftName ? `“${item.nftName}”` : `NFT ${shortNftId(item.intent.nftId)}`
 }
 
 function itemTarget(item: JobItemRow): string {
