@@ -4,7 +4,7 @@
  * intents only through here, so it names no intent type; a new intent type adds its line to
  * EFFECTS (the compiler asks for it).
  */
-import type { Intent } from '../db/types/jobItems.ts'
+import type { Intent, MintOffer } from '../db/types/jobItems.ts'
 
 /** The sell offer an intent makes: its NFT, price, recipient, expiration and the offers it replaces. */
 export type OfferTerms = Omit<Extract<Intent, { type: 'offer' }>, 'type'>
@@ -20,6 +20,21 @@ export interface IntentEffects {
   offer?: OfferTerms
   /** The offers it cancels. */
   cancels?: readonly string[]
+  /**
+   * The NFT it mints into the account (for `issuer`, as its authorized minter), and the sell offer
+   * it makes with it (XLS-52): one NFT page share and, with an offer, one offer of reserve.
+   */
+  mint?: MintEffect
+}
+
+/** What a mint writes into its NFT's id (see IntentEffects.mint), and the offer it makes with it. */
+export interface MintEffect {
+  /** Absent: the account itself. */
+  issuer?: string
+  taxon: number
+  flags: number
+  transferFee: number
+  offer?: MintOffer
 }
 
 const EFFECTS: { [T in Intent['type']]: (intent: Extract<Intent, { type: T }>) => IntentEffects } =
@@ -30,6 +45,15 @@ const EFFECTS: { [T in Intent['type']]: (intent: Extract<Intent, { type: T }>) =
     cancel: (intent) => ({ cancels: intent.offerIds }),
     accept: (intent) => ({ nft: { id: intent.nftId, role: 'sells' } }),
     removeRegularKey: () => ({}),
+    mint: ({ issuer, offer, taxon, flags, transferFee }) => ({
+      mint: {
+        taxon,
+        flags,
+        transferFee,
+        ...(issuer ? { issuer } : {}),
+        ...(offer ? { offer } : {}),
+      },
+    }),
   }
 
 /** What an intent does (nothing known for a type this version does not have). */

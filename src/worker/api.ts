@@ -33,6 +33,7 @@ export type { NetworkId } from '../shared/networks.ts'
 
 export type * from './contract/airdrop.ts'
 export type * from './contract/burn.ts'
+export type * from './contract/mint.ts'
 export type * from './contract/collection.ts'
 export type * from './contract/connection.ts'
 export type * from './contract/holders.ts'

@@ -16,6 +16,8 @@ import { cancelIntent } from './ledger/cancelOffers.ts'
 import { offerIntent } from './ledger/createOffer.ts'
 import { IntentTypes } from './ledger/intentTypes.ts'
 import { listKind } from './listing/listKind.ts'
+import { mintKind } from './mint/mintKind.ts'
+import { mintIntent } from './mint/mintTx.ts'
 import { acceptKind } from './orders/acceptKind.ts'
 import { acceptIntent } from './orders/acceptOffer.ts'
 import { cancelKind } from './orders/cancelKind.ts'
@@ -29,11 +31,12 @@ export const INTENT_TYPES = new IntentTypes([
   cancelIntent,
   acceptIntent,
   removeRegularKeyIntent,
+  mintIntent,
 ])
 
 /** Every job kind, with the transactions their plans hold. */
 export const JOB_KINDS = new JobKinds(
-  [airdropKind, listKind, burnKind, cancelKind, acceptKind, removeRegularKeyKind],
+  [airdropKind, listKind, burnKind, cancelKind, acceptKind, removeRegularKeyKind, mintKind],
   INTENT_TYPES,
 )
 

@@ -40,7 +40,7 @@ describe('validateJobRequest: the request as a whole', () => {
   })
 
   it('rejects an unknown kind, naming it', () => {
-    expect(rejection({ kind: 'mint' })).toBe('Unknown job kind: "mint"')
+    expect(rejection({ kind: 'teleport' })).toBe('Unknown job kind: "teleport"')
     expect(rejection({})).toBe('Unknown job kind: (missing)')
   })
 })

@@ -85,13 +85,13 @@ describe('buildTransaction', () => {
     ],
     [
       'an unknown intent type',
-      { type: 'mint' } as unknown as Intent,
-      'Unknown intent type "mint": expected offer, burn, cancel, accept or removeRegularKey.',
+      { type: 'teleport' } as unknown as Intent,
+      'Unknown intent type "teleport": expected offer, burn, cancel, accept, removeRegularKey or mint.',
     ],
     [
       'an intent that is not an object',
       null as unknown as Intent,
-      'Unknown intent type (missing): expected offer, burn, cancel, accept or removeRegularKey.',
+      'Unknown intent type (missing): expected offer, burn, cancel, accept, removeRegularKey or mint.',
     ],
   ])('validates first and refuses %s', (_name, intent, message) => {
     const expected = { code: 'VALIDATION', message }

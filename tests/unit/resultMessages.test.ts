@@ -158,6 +158,6 @@ describe('resultMessage', () => {
   })
 
   it('gives an intent type nobody registered the sentence every transaction shares', () => {
-    expect(sentence('tecNO_PERMISSION', 'mint')).toBe('Your account is not allowed to do this.')
+    expect(sentence('tecNO_PERMISSION', 'teleport')).toBe('Your account is not allowed to do this.')
   })
 })

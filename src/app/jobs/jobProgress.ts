@@ -166,12 +166,24 @@ export function hashPrefix(hash: string): string {
 function itemNft(item: JobItemRow): string {
   if (item.intent.type === 'cancel') return counted(item.intent.offerIds.length, 'offer')
   if (item.intent.type === 'removeRegularKey') return `key ${shortAddress(item.intent.keyAddress)}`
+  if (item.nftName) return `“${item.nftName}”`
+  if (item.intent.type === 'mint') {
+    // Its id exists once it is minted; before, the manifest's row names it.
+    return item.mintedNftId ? `NFT ${shortNftId(item.mintedNftId)}` : `NFT of row ${item.index + 1}`
+  }
   // The name the NFT's card showed when the job was planned, as the user picked it.
-  return item.nftName ? `“${item.nftName}”` : `NFT ${shortNftId(item.intent.nftId)}`
+  return `NFT ${shortNftId(item.intent.nftId)}`
 }
 
 function itemTarget(item: JobItemRow): string {
-  const to = item.recipient ?? (item.intent.type === 'offer' ? item.intent.destination : undefined)
+  const { intent } = item
+  const to =
+    item.recipient ??
+    (intent.type === 'offer'
+      ? intent.destination
+      : intent.type === 'mint'
+        ? intent.offer?.destination
+        : undefined)
   return to ? ` to ${shortAddress(to)}` : ''
 }
 
@@ -182,6 +194,7 @@ const DONE_VERB: Record<JobItemRow['intent']['type'], string> = {
   cancel: 'Cancelled',
   accept: 'Sold',
   removeRegularKey: 'Removed',
+  mint: 'Minted',
 }
 
 /** One activity line: what happened last to an item. */

@@ -17,17 +17,18 @@ const CHECK_EVERY_MS = 3_000
  */
 export function useRunnerAlive(job: JobRow, ownRunnerId: string | null): boolean | null {
   const elsewhere = runsElsewhere(job, ownRunnerId)
-  const [alive, setAlive] = useState<boolean | null>(null)
   const { network, account } = job
+  const key = `${network} ${account}`
+  // The answer is kept with the account it is about: another account's is no answer.
+  const [answer, setAnswer] = useState<{ key: string; alive: boolean } | null>(null)
   useEffect(() => {
     if (!elsewhere) return
     let live = true
-    setAlive(null)
     const check = () =>
       void engine
         .jobRunnerActive(network, account)
         .then((active) => {
-          if (live) setAlive(active)
+          if (live) setAnswer({ key, alive: active })
         })
         .catch(logFailure('asking whether the job runs in another tab'))
     check()
@@ -36,6 +37,7 @@ export function useRunnerAlive(job: JobRow, ownRunnerId: string | null): boolean
       live = false
       clearInterval(timer)
     }
-  }, [elsewhere, network, account])
-  return elsewhere ? alive : true
+  }, [elsewhere, network, account, key])
+  if (!elsewhere) return true
+  return answer?.key === key ? answer.alive : null
 }

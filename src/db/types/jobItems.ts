@@ -43,6 +43,32 @@ export type Intent =
    * `keyAddress` is the key removed, as the ledger had it when the job was planned.
    */
   | { type: 'removeRegularKey'; keyAddress: string }
+  /**
+   * Mint one NFT (NFTokenMint) into the account, for itself or for `issuer` as that account's
+   * authorized minter. With `offer`, the same transaction puts it on sale (XLS-52): a gift at '0' or
+   * a price, maybe to one recipient (the airdrop is the mint), maybe until an expiration.
+   */
+  | {
+      type: 'mint'
+      /** The NFT's URI as text (ipfs://…, https://…): at most 256 bytes of UTF-8, never empty. */
+      uri: string
+      taxon: number
+      /** NFTokenMint flags: burnable 1, only XRP 2, transferable 8, mutable 16. */
+      flags: number
+      /** What the issuer earns of each sale, in 1/100000 (0–50000); transferable NFTs only. */
+      transferFee: number
+      issuer?: string
+      offer?: MintOffer
+    }
+
+/** The sell offer a mint makes with its NFT (XLS-52 NFTokenMintOffer). */
+export interface MintOffer {
+  /** Whole drops; '0' for a gift. */
+  amountDrops: string
+  destination?: string
+  /** Ripple-epoch seconds. */
+  expiration?: number
+}
 
 /**
  * An item's state. `pending`: no live attempt (never signed, or every attempt is provably dead).
@@ -109,6 +135,11 @@ export interface JobItemRow {
    * burned NFT's metadata leaves this device, and its result still names it.
    */
   nftName?: string
+  /**
+   * A mint's NFT, worked out by the engine from its validated transaction (the issuer's serial in
+   * the metadata and the fields it signed), checked against the id the metadata names.
+   */
+  mintedNftId?: string
   /** A re-offer's item: the recipient the NFT was offered to before, for reports. */
   previousRecipient?: string
   /** Airdrop offers that succeeded: whether the recipient accepted them (acceptance tracking). */

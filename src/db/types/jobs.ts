@@ -9,7 +9,8 @@ import type { NetworkId } from '../../shared/networks.ts'
 import type { AcceptanceSummary } from './acceptance.ts'
 
 /** The bulk operations the jobs engine runs. */
-export type JobKind = 'airdrop' | 'list' | 'burn' | 'cancel' | 'accept' | 'removeRegularKey'
+export type JobKind =
+  'airdrop' | 'list' | 'burn' | 'cancel' | 'accept' | 'removeRegularKey' | 'mint'
 
 /**
  * A job's life. `planned`: intents recorded, nothing signed, waiting for the user's go. `running` /
@@ -169,6 +170,8 @@ export interface PlanProblem {
     | 'NO_ALTERNATIVE_KEY'
     /** An offer to a marketplace's broker that it would ignore (too low) or could take for free. */
     | 'MARKETPLACE_PRICE'
+    /** Minting for an issuer that has not made the account its authorized minter (or is missing). */
+    | 'NOT_AUTHORIZED'
   message: string
   /** The item it concerns (plan order), if any. */
   itemIndex?: number

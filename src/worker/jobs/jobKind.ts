@@ -123,6 +123,11 @@ export interface KindEffects {
   burn?: BurnEffects
   /** Ledger objects of the account that go away: each frees an owner reserve. */
   freedObjects: number
+  /**
+   * Ledger objects of the account its items add besides their offers (a mint's NFT pages, at most):
+   * each locks an owner reserve.
+   */
+  newObjects?: number
 }
 
 /** A description of any one kind. */

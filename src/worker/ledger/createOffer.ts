@@ -117,9 +117,22 @@ export function validateOfferIntent(
   requireAccount(account)
   const offer = intent as OfferIntent
   requireNftId(offer.nftId)
-  checkAmount(offer.amountDrops)
-  checkDestination(offer.destination, account)
-  checkExpiration(offer.expiration)
+  checkOfferTerms(offer, account)
+}
+
+/**
+ * Checks a sell offer's terms (an offer's own, or those a mint makes its NFT's offer with): the
+ * amount, the recipient and the expiration, as {@link validateOfferIntent} describes them.
+ *
+ * @throws EngineError `VALIDATION` naming the first field at fault.
+ */
+export function checkOfferTerms(
+  terms: { amountDrops?: unknown; destination?: unknown; expiration?: unknown },
+  account: string,
+): void {
+  checkAmount(terms.amountDrops)
+  checkDestination(terms.destination, account)
+  checkExpiration(terms.expiration)
 }
 
 /**

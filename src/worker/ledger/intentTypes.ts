@@ -79,7 +79,7 @@ export class IntentTypes implements ResultWords {
    * @param intent - the intent, as recorded in the job (untrusted shape).
    * @param account - the classic address that will sign its transaction.
    * @throws EngineError `VALIDATION` with a message fit to show; for an unknown type,
-   *   `Unknown intent type "…": expected offer, burn, cancel, accept or removeRegularKey.`
+   *   `Unknown intent type "…": expected offer, burn, cancel, accept, removeRegularKey or mint.`
    */
   validate(intent: Intent, account: string): void {
     this.specOf(intent).validate(intent, account)

@@ -37,7 +37,8 @@ export function issuersToCheck(
 export function destinationsOf(planned: readonly PlannedIntent[]): Set<string> {
   const destinations = new Set<string>()
   for (const { intent } of planned) {
-    const destination = intentEffects(intent).offer?.destination
+    const effects = intentEffects(intent)
+    const destination = (effects.offer ?? effects.mint?.offer)?.destination
     if (destination) destinations.add(destination)
   }
   return destinations
@@ -74,7 +75,7 @@ export function replacementProblem(
 
 /** A recipient that would make the offer fail or never be claimed. */
 export function destinationProblem(
-  intent: OfferTerms,
+  intent: Pick<OfferTerms, 'destination'>,
   index: number,
   facts: ItemFacts,
 ): PlanProblem | null {
@@ -101,14 +102,15 @@ export function destinationProblem(
  * (tecEXPIRED, the fee charged), so it is left out.
  */
 export function expirationProblem(
-  intent: OfferTerms,
+  intent: Pick<OfferTerms, 'expiration'>,
   index: number,
   facts: ItemFacts,
+  label: string,
 ): PlanProblem | null {
   const { expiration } = intent
   if (expiration === undefined || facts.closeTime === null || expiration > facts.closeTime) {
     return null
   }
-  const message = `The offer for ${nftLabel(intent.nftId, facts)} expires before the ledger's current time: it would fail (tecEXPIRED). It will be skipped`
+  const message = `The offer for ${label} expires before the ledger's current time: it would fail (tecEXPIRED). It will be skipped`
   return itemProblem('EXPIRED', index, message)
 }

@@ -142,7 +142,9 @@ export async function runPreflight(
   const troubled = new Set(problems.map((problem) => problem.itemIndex))
   const clear = planned.filter((_, index) => !troubled.has(index))
   const clearEffects = clear.map(({ intent }) => intentEffects(intent))
-  const newOffers = clearEffects.filter(({ offer }) => offer !== undefined).length
+  const newOffers = clearEffects.filter(
+    ({ offer, mint }) => (offer ?? mint?.offer) !== undefined,
+  ).length
   const cancelled = clearEffects.flatMap(({ cancels }) => cancels ?? [])
   const freedOffers = new Set(cancelled.filter((id) => isOwnOffer(id, facts))).size
   const effects = spec.effects ? await spec.effects({ client, account, clear }) : undefined
@@ -152,7 +154,7 @@ export async function runPreflight(
     reserves,
     feeDrops: deps.feeDrops,
     transactions: clear.length,
-    newOffers,
+    newOffers: newOffers + (effects?.newObjects ?? 0),
     freedObjects: freedOffers + (effects?.freedObjects ?? 0),
   })
   if (cost.problem) problems.push(cost.problem)

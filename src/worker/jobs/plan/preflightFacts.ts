@@ -98,7 +98,9 @@ export async function readFacts(
   const missing = [...lookups.values()].some((lookup) => lookup.kind === 'missing')
   const heldNfts = missing && !hasNfts ? await readNftMap(client, account) : nfts
   // An offer's own expiration already past would fail (tecEXPIRED).
-  const expiring = effects.some(({ offer }) => offer?.expiration !== undefined)
+  const expiring = effects.some(
+    ({ offer, mint }) => (offer ?? mint?.offer)?.expiration !== undefined,
+  )
   const closeTime =
     expiring || needsCloseTime(lookups, account) ? await readCloseTime(client) : null
   const offeredNfts = offersNfts

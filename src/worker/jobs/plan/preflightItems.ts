@@ -97,6 +97,15 @@ export function itemProblems(
       problems.push(...cancelProblems(effects.cancels, index, facts))
       return
     }
+    if (effects.mint) {
+      // An NFT yet to be minted: what can fail is its offer's recipient and expiration.
+      const { offer } = effects.mint
+      const label = `the NFT of row ${index + 1}`
+      const destination = offer ? destinationProblem(offer, index, facts) : null
+      const expiry = offer && !destination ? expirationProblem(offer, index, facts, label) : null
+      for (const problem of [destination, expiry, own]) if (problem) problems.push(problem)
+      return
+    }
     if (!effects.nft) {
       if (own) problems.push(own)
       return
@@ -104,7 +113,8 @@ export function itemProblems(
     const nft = nftProblem(effects.nft, index, facts, seen, kind.alreadyOfferedHint)
     const { offer } = effects
     const destination = offer ? destinationProblem(offer, index, facts) : null
-    const expiry = offer && !nft ? expirationProblem(offer, index, facts) : null
+    const expiry =
+      offer && !nft ? expirationProblem(offer, index, facts, nftLabel(offer.nftId, facts)) : null
     const replaced = offer ? replacementProblem(offer, index, facts) : null
     for (const problem of [nft, destination, expiry, own, replaced]) {
       if (!problem) continue

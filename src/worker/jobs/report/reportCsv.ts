@@ -42,17 +42,26 @@ function shownAttempt(attempts: Attempt[]): Attempt | undefined {
   return attempts.find((attempt) => attempt.final === 'tesSUCCESS') ?? attempts.at(-1)
 }
 
-/** The NFT column: the NFT an item offers, burns or sells, or the offer ids it cancels. */
-function nftColumn(effects: IntentEffects): string {
-  return effects.cancels?.join(';') ?? effects.nft?.id ?? ''
+/**
+ * The NFT column: the NFT an item offers, burns, sells or minted (once it is), or the offer ids it
+ * cancels.
+ */
+function nftColumn(item: JobItemRow, effects: IntentEffects): string {
+  return effects.cancels?.join(';') ?? effects.nft?.id ?? item.mintedNftId ?? ''
+}
+
+/** The offer an item makes: its own, or the one a mint makes with its NFT. */
+function offerOf(effects: IntentEffects) {
+  return effects.offer ?? effects.mint?.offer
 }
 
 function amountColumn(effects: IntentEffects): string {
-  return effects.offer ? formatDrops(effects.offer.amountDrops) : ''
+  const offer = offerOf(effects)
+  return offer ? formatDrops(offer.amountDrops) : ''
 }
 
 function recipientColumn(item: JobItemRow, effects: IntentEffects): string {
-  return item.recipient ?? effects.offer?.destination ?? ''
+  return item.recipient ?? offerOf(effects)?.destination ?? ''
 }
 
 function messageColumn(item: JobItemRow, words: ResultWords): string {
@@ -66,7 +75,7 @@ function reportRow(item: JobItemRow, words: ResultWords): ReportRow {
   return {
     index: String(item.index),
     action: item.intent.type,
-    nft_id: nftColumn(effects),
+    nft_id: nftColumn(item, effects),
     recipient: recipientColumn(item, effects),
     amount_xrp: amountColumn(effects),
     status: item.status,

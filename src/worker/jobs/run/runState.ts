@@ -18,6 +18,7 @@ import { RunControl } from './runControl.ts'
 import { RunNumbers } from './runNumbers.ts'
 import { isRejected } from './submitRules.ts'
 import type { LedgerView } from './ledgerView.ts'
+import type { ItemMade } from './itemMade.ts'
 
 /** One job run's state; see the module comment. */
 export class RunState {
@@ -158,11 +159,12 @@ export class RunState {
   }
 
   /** The item's final result: from a validated ledger, or a rejection that ends it. */
-  finish(item: JobItemRow, result: string, offerId?: string): void {
+  finish(item: JobItemRow, result: string, made: ItemMade = {}): void {
     this.setStatus(item, result === 'tesSUCCESS' ? 'succeeded' : 'failed')
     item.result = result
     item.message = this.words.resultMessage(result, item.intent.type)
-    if (offerId) item.offerId = offerId
+    if (made.offerId) item.offerId = made.offerId
+    if (made.mintedNftId) item.mintedNftId = made.mintedNftId
     this.touch(item)
   }
 

@@ -25,8 +25,7 @@ import type { Submitter } from './submitLoop.ts'
 import { runPool } from '../../ledger/pool.ts'
 import { lookupTx } from '../../ledger/txLookup.ts'
 import type { Lookup } from '../../ledger/txLookup.ts'
-import { nftOfferId } from '../../ledger/nftOfferId.ts'
-import { intentEffects } from '../../../shared/intents.ts'
+import { itemMade } from './itemMade.ts'
 
 export interface SettleDeps {
   client: () => Client
@@ -286,13 +285,10 @@ export class Settler {
     const a = item.attempts.find((x) => x.hash === hash)!
     a.final = found.result
     a.ledgerIndex = found.ledgerIndex
-    // The id of the offer it made, worked out from the account and number, not read from the
-    // server's metadata (which could name another offer for a re-offer or a reclaim to cancel).
-    const makesOffer = intentEffects(item.intent).offer !== undefined
-    const offerId =
-      found.result === 'tesSUCCESS' && makesOffer
-        ? nftOfferId(this.state.job.account, a.sequence)
-        : undefined
-    this.state.finish(item, found.result, offerId)
+    const made =
+      found.result === 'tesSUCCESS'
+        ? itemMade(item, this.state.job.account, a.sequence, found.meta)
+        : {}
+    this.state.finish(item, found.result, made)
   }
 }
