@@ -6,6 +6,7 @@
  */
 import type { Command, CommandContext } from './command.ts'
 import { airdropPlan, burnPlan, cancelPlan, listPlan } from './commands/plans.ts'
+import { mintPlan } from './commands/mint.ts'
 import {
   listCommand,
   reclaimCommand,
@@ -38,6 +39,10 @@ Commands
             [--via xrpcafe|bidds | --destination r…] [--confirm-prices]
   cancel plan (--expired | --duplicates | --unfillable | --offers FILE)
   burn plan --nfts FILE
+  mint plan (--manifest FILE | --range ipfs://CID/{n}.json:FROM-TO) --taxon N
+            [--transfer-fee PCT] [--transferable] [--burnable] [--only-xrp] [--mutable]
+            [--issuer r…]      mint a collection, straight to recipients where the manifest
+                               names them (CSV or JSON: uri, recipient, price_xrp, expiration)
   job start ID [--skip-problems] [--no-wait]
                                  run a planned, paused or interrupted job here to its end
   job resume ID                  the same as start
@@ -76,6 +81,7 @@ const COMMANDS: Record<string, Command> = {
   'list plan': listPlan,
   'cancel plan': cancelPlan,
   'burn plan': burnPlan,
+  'mint plan': mintPlan,
   'job start': startCommand,
   'job resume': startCommand,
   'job watch': watchCommand,

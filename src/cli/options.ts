@@ -74,6 +74,14 @@ const COMMAND = {
   'confirm-prices': { type: 'boolean' },
   'skip-problems': { type: 'boolean' },
   'no-wait': { type: 'boolean' },
+  manifest: { type: 'string' },
+  range: { type: 'string' },
+  'transfer-fee': { type: 'string' },
+  transferable: { type: 'boolean' },
+  burnable: { type: 'boolean' },
+  'only-xrp': { type: 'boolean' },
+  mutable: { type: 'boolean' },
+  issuer: { type: 'string' },
 } as const satisfies Record<string, OptionSpec>
 
 export type OptionName = keyof typeof GLOBAL | keyof typeof COMMAND

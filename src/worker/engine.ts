@@ -13,6 +13,7 @@ import { freezeNetworks, NETWORKS, OFFERED_NETWORK_IDS } from '../shared/network
 import type { NetworkConfig } from '../shared/networks.ts'
 import type { AppSettings, EngineApi, NetworkId } from './api.ts'
 import { AirdropService } from './airdrop/airdropService.ts'
+import { MintService } from './mint/mintService.ts'
 import { CollectionService } from './collection/collectionService.ts'
 import type { EngineOptions } from './engineOptions.ts'
 import { JOB_KINDS } from './jobKinds.ts'
@@ -193,6 +194,7 @@ export class Engine {
     serve(this, CONTRACTS.holders, this.holders)
     serve(this, CONTRACTS.orders, this.orders)
     serve(this, CONTRACTS.listing, this.listing)
+    serve(this, CONTRACTS.mint, new MintService(() => this.wallet.address() ?? null))
     const reads = new JobReads({
       db: this.db,
       runnerId: this.id,

@@ -112,6 +112,15 @@ describe('real-world files', () => {
     ])
   })
 
+  it('counts a line of empty cells (a spreadsheet export of an empty row) in the line numbers', async () => {
+    const text = `wallet_address,nft_amount\n${a},1\n,\n"",""\n${b},2\n`
+    const file = await parseDistributionCsv(text, 'sheet.csv', null)
+    expect(file.rows).toEqual([
+      { line: 2, address: a, count: 1 },
+      { line: 5, address: b, count: 2 },
+    ])
+  })
+
   it('counts a newline inside a quoted field in the line numbers', async () => {
     const text = `note,wallet_address\n"two\nlines",${a}\nx,bad\n`
     const file = await parseDistributionCsv(text, 'x.csv', null)

@@ -91,6 +91,9 @@ function tooLarge(): never {
   processingFailed(`the file is larger than ${MAX_DISTRIBUTION_BYTES / 1024 / 1024} MB`)
 }
 
+/** A line whose cells are all empty: only separators, quotes and blanks. */
+const EMPTY_CELLS = /^[\s,;|"]*$/
+
 /** Rows as papaparse splits them, each with the file line it starts on (the header is line 1). */
 export interface SplitRows {
   cells: string[][]
@@ -118,7 +121,8 @@ export function splitCsvRows(text: string): SplitRows {
       // Blank lines papaparse skipped lie between the previous row's end and this row.
       for (;;) {
         const next = body.indexOf('\n', start)
-        if (next < 0 || body.slice(start, next).trim() !== '') break
+        // papaparse's greedy skip also drops a line of empty cells (`,,` or `"",""`).
+        if (next < 0 || !EMPTY_CELLS.test(body.slice(start, next))) break
         start = next + 1
       }
       line += countNewlines(body, end, start)

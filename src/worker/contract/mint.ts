@@ -1,4 +1,5 @@
 /** Minting: a collection's terms, permanent once minted, and one row per NFT. */
+import { method } from './method.ts'
 
 /**
  * What every NFT of a mint is made with, and can never change: the ledger writes the flags, the
@@ -41,4 +42,53 @@ export interface MintRequest {
   kind: 'mint'
   terms: MintTerms
   rows: MintRow[]
+}
+
+/** A row of a manifest that was left out, or a warning about the manifest. */
+export interface ManifestProblem {
+  /** The file line it is on (the header is line 1; a JSON manifest's item number). */
+  line: number
+  severity: 'error' | 'warning'
+  message: string
+}
+
+/** A manifest read: the rows to mint, what was left out and why, and where each field came from. */
+export interface MintManifest {
+  fileName: string
+  rows: MintRow[]
+  problems: ManifestProblem[]
+  /** The columns (or JSON keys) each field was read from; null where the manifest has none. */
+  columns: {
+    uri: string
+    recipient: string | null
+    price: string | null
+    expiration: string | null
+  }
+  /**
+   * The numbers a numbered set of URIs skips (`…/1.json` … `…/30.json` without `…/17.json`), in
+   * order: an NFT of the collection would never be minted.
+   */
+  gaps: number[]
+}
+
+/** Reading manifests: the rows to mint, from a file or from a numbered base URI. */
+export const mintContract = {
+  /**
+   * Reads a mint manifest: a CSV (a header with a URI column, and optionally a recipient, a price in
+   * XRP and an expiration; other tools' names read too) or JSON (a list of objects with those keys,
+   * or `{ "nfts": [...] }`). A bad row is left out with its line and why; the file fails only as a
+   * whole (no URI column, nothing to mint, over 100,000 rows).
+   *
+   * @throws EngineError `VALIDATION` with a message fit to show.
+   */
+  parseMintManifest: method<(text: string, fileName: string) => Promise<MintManifest>>(),
+
+  /**
+   * The rows of a numbered collection: `ipfs://CID/{n}.json` from `from` to `to`, `{n}` replaced by
+   * each number.
+   *
+   * @throws EngineError `VALIDATION` for a template without `{n}`, a range that is empty or over
+   *   100,000, or a URI over 256 bytes.
+   */
+  expandMintRange: method<(template: string, from: number, to: number) => Promise<MintManifest>>(),
 }

@@ -9,6 +9,7 @@ import { connectionContract } from './connection.ts'
 import { holdersContract } from './holders.ts'
 import { jobsContract } from './jobs.ts'
 import { listingContract } from './listing.ts'
+import { mintContract } from './mint.ts'
 import { ordersContract } from './orders.ts'
 import { settingsContract } from './settings.ts'
 import { walletContract } from './wallet.ts'
@@ -22,6 +23,7 @@ export const CONTRACTS = {
   holders: holdersContract,
   orders: ordersContract,
   listing: listingContract,
+  mint: mintContract,
   jobs: jobsContract,
   settings: settingsContract,
 } as const
