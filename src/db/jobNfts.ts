@@ -2,7 +2,7 @@
  * The NFTs of an account's jobs: those its unfinished jobs still offer or burn (a new job must not
  * take them too), and those its burn jobs burned.
  */
-import { hasUnsettledAttempts } from './jobs.ts'
+import { hasUnsettledAttempts, readItems } from './jobs.ts'
 import type { LedgerDb } from './schema.ts'
 import type { JobItemRow } from './types/jobItems.ts'
 import type { JobRow, JobStatus } from './types/jobs.ts'
@@ -59,10 +59,18 @@ export interface TakenNft {
 /** Statuses of a started job: it signs, will sign, or settles what it signed. */
 const STARTED: ReadonlySet<JobStatus> = new Set(['running', 'waiting', 'paused', 'cancelling'])
 
-/** The NFT an item offers or burns (the intents that need the NFT to be the account's, untouched). */
+/**
+ * The NFT an item offers or burns (the intents that need the NFT to be the account's, untouched);
+ * for a mint, the NFT it makes, by its mint key: two jobs of one account must not mint it twice.
+ */
 function nftOf(item: JobItemRow): string | null {
-  return item.intent.type === 'offer' || item.intent.type === 'burn' ? item.intent.nftId : null
+  const { intent } = item
+  if (intent.type === 'mint') return `${MINT_KEY}${mintKey(intent, '-')}`
+  return intent.type === 'offer' || intent.type === 'burn' ? intent.nftId : null
 }
+
+/** What starts a mint's key where an NFT id would be (no NFT id has a space). */
+const MINT_KEY = 'mint '
 
 /**
  * The NFTs the account's started jobs on a network (but `except`) still offer or burn — an item of
@@ -121,6 +129,11 @@ export async function takenNfts(
  * @param outcome - what becomes of it: 'was skipped', 'will be skipped', or none (the start refused).
  */
 export function takenMessage(taken: TakenNft, outcome?: string): string {
+  if (taken.nftId.startsWith(MINT_KEY)) {
+    const uri = taken.nftId.split(' ').slice(3).join(' ')
+    const reason = `The NFT of row ${taken.itemIndex + 1} (${uri}): another mint of this wallet (job ${taken.byJob.slice(0, 8)}), started after this job was planned, mints it`
+    return outcome ? `${reason}. It ${outcome}, so that it is not minted twice` : reason
+  }
   const what = taken.byKind === 'burn' ? 'burns' : 'offers'
   const reason = `NFT ${taken.nftId.slice(0, 8)}...${taken.nftId.slice(-8)}: another ${taken.byKind} of this wallet (job ${taken.byJob.slice(0, 8)}), started after this job was planned, ${what} it`
   return outcome ? `${reason}. It ${outcome}, so that it is not offered twice` : reason
@@ -151,4 +164,51 @@ export async function nftsBurnedAfter(
     }
   }
   return burned
+}
+
+/** A URI a mint job of the account holds: minted by it, or still to be. */
+export interface MintedUri {
+  job: JobRow
+  /** Minted (the item succeeded); otherwise still pending or in flight. */
+  minted: boolean
+}
+
+/**
+ * The URIs the account's mint jobs on a network hold, by `issuer taxon URI`: those their items
+ * minted, and those their started jobs will still mint. A new mint of the
+ * same NFT would make it twice.
+ *
+ * @param except - the job asked about, left out.
+ */
+export async function urisOfMintJobs(
+  db: LedgerDb,
+  network: JobRow['network'],
+  account: string,
+  except?: string,
+): Promise<Map<string, MintedUri>> {
+  const jobs = (
+    await db.jobs.where('[network+account]').equals([network, account]).toArray()
+  ).filter((job) => job.kind === 'mint' && job.id !== except)
+  const held = new Map<string, MintedUri>()
+  for (const job of jobs) {
+    // A planned job holds nothing yet (a plan made again after Go back is the same mint); two
+    // planned jobs are kept apart when the second starts (takenNfts).
+    const open = STARTED.has(job.status) || hasUnsettledAttempts(job)
+    const items = await readItems(db, job.id)
+    for (const item of items) {
+      if (item.intent.type !== 'mint') continue
+      const minted = item.status === 'succeeded'
+      const live = open && (item.status === 'pending' || item.status === 'inFlight')
+      if (minted || live) held.set(mintKey(item.intent, account), { job, minted })
+    }
+  }
+  return held
+}
+
+/** What makes two mints the same NFT: the issuer, the taxon and the URI. */
+export function mintKey(
+  intent: Extract<JobItemRow['intent'], { type: 'mint' }>,
+  account: string,
+): string {
+  return `${intent.issuer ?? account} ${intent.taxon} ${intent.uri}`
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { Wallet, parseNFTokenID } from 'xrpl'
 
-import { mintSerial, mintedNftId } from '../../src/worker/ledger/mintedNftId.ts'
+import { mintSerial, mintedNft, mintedNftId } from '../../src/worker/ledger/mintedNftId.ts'
 
 const issuer = Wallet.fromSeed('sEdTM1uX8pu2do5XvTnutH6HsouMaM2').classicAddress
 
@@ -77,5 +77,33 @@ describe('mintSerial', () => {
     ).toBeNull()
     expect(mintSerial({}, issuer)).toBeNull()
     expect(mintSerial(null, issuer)).toBeNull()
+  })
+})
+
+describe('mintedNft', () => {
+  const mint = { flags: 8, transferFee: 0, taxon: 3 }
+  const meta = (nftokenId?: string) => ({
+    AffectedNodes: [
+      {
+        ModifiedNode: {
+          LedgerEntryType: 'AccountRoot',
+          FinalFields: { Account: issuer, MintedNFTokens: 3, FirstNFTokenSequence: 10 },
+          PreviousFields: { MintedNFTokens: 2 },
+        },
+      },
+    ],
+    ...(nftokenId ? { nftoken_id: nftokenId } : {}),
+  })
+  const own = mintedNftId({ ...mint, issuer, serial: 12 })
+
+  it('is the id worked out from the serial, which the metadata may also name', () => {
+    expect(mintedNft(mint, issuer, meta())).toBe(own)
+    expect(mintedNft(mint, issuer, meta(own.toLowerCase()))).toBe(own)
+  })
+
+  it('is none where the metadata names another NFT, or shows no serial (nftoken_id alone is not taken)', () => {
+    const other = mintedNftId({ ...mint, issuer, serial: 5 })
+    expect(mintedNft(mint, issuer, meta(other))).toBeNull()
+    expect(mintedNft(mint, issuer, { AffectedNodes: [], nftoken_id: own })).toBeNull()
   })
 })

@@ -82,6 +82,18 @@ describe('NFTokenMint serials and counters', () => {
     expect(sb.tokens(A).map((t) => t.NFTokenID)).toEqual([id])
   })
 
+  it("shows the issuer's counters in the metadata of an authorized minter's mint, fields first set included", () => {
+    sb.ok(bob, { TransactionType: 'AccountSet', SetFlag: 10, NFTokenMinter: A })
+    const out = sb.ok(alice, { ...MINT, Issuer: B })
+    // rippled's metadata lists every entry the transaction modified: the issuer's AccountRoot got
+    // FirstNFTokenSequence and MintedNFTokens, fields it did not have (so no PreviousFields).
+    const root = out
+      .meta!.AffectedNodes.flatMap((n) => ('ModifiedNode' in n ? [n.ModifiedNode] : []))
+      .find((n) => n.LedgerEntryType === 'AccountRoot' && n.FinalFields.Account === B)
+    expect(root?.FinalFields).toMatchObject({ MintedNFTokens: 1, FirstNFTokenSequence: 41 })
+    expect(root?.PreviousFields).toBeUndefined()
+  })
+
   it('gives tecNO_ISSUER for a missing Issuer and tecNO_PERMISSION for an unauthorized minter', () => {
     expect(sb.submit(alice, { ...MINT, Issuer: C }).result).toBe('tecNO_ISSUER')
     const out = sb.submit(alice, { ...MINT, Issuer: B })

@@ -88,7 +88,12 @@ function modifiedNode(
     if (differs(before[k], after[k])) prev[k] = before[k]
   }
   const indexesChanged = differs(before.Indexes, after.Indexes)
-  if (Object.keys(prev).length === 0 && !indexesChanged) return undefined
+  // A field the transaction added (an issuer's first MintedNFTokens, set by an authorized minter's
+  // mint) changes the entry too: rippled's ApplyStateTable lists every modified entry.
+  const added = [...keys].some(
+    (k) => !HIDDEN.has(k) && before[k] === undefined && after[k] !== undefined,
+  )
+  if (Object.keys(prev).length === 0 && !indexesChanged && !added) return undefined
   const node: AffectedNode = {
     ModifiedNode: {
       LedgerEntryType: after.LedgerEntryType,

@@ -6,6 +6,7 @@
  */
 import type { Client } from 'xrpl'
 
+import type { MintedUri } from '../../db/jobNfts.ts'
 import type { Intent } from '../../db/types/jobItems.ts'
 import type { JobKind, PlanProblem } from '../../db/types/jobs.ts'
 import { EngineError } from '../../shared/errors.ts'
@@ -103,6 +104,8 @@ export interface CheckContext {
   planned: readonly PlannedIntent[]
   /** Other servers of the network, for the facts that set a sale's value. */
   second?: SecondRead
+  /** A mint's: what the account's mint jobs minted or will still mint (db/jobNfts.ts). */
+  mintedUris?: ReadonlyMap<string, MintedUri>
 }
 
 /** A kind's own verdict on one of its items (see {@link JobKindSpec.itemChecks}); pure. */

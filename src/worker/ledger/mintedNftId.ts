@@ -6,7 +6,7 @@
  * a `tec` takes no serial, so the ids of later mints cannot be known before they apply: the serial
  * is read from the validated transaction's own change to the issuer's account.
  */
-import { decodeAccountID, parseNFTokenID } from 'xrpl'
+import { decodeAccountID } from 'xrpl'
 
 import type { MintEffect } from '../../shared/intents.ts'
 
@@ -96,9 +96,10 @@ export function mintSerial(meta: unknown, issuer: string): number | null {
 
 /**
  * The NFT a validated, successful mint made: its id worked out from what the engine signed and the
- * issuer's serial in the metadata, or, where the metadata shows no serial, the `nftoken_id` it names
- * if that id carries exactly the flags, fee, issuer and taxon signed. Null when neither holds (the
- * item still succeeded; its NFT is found on the account's pages).
+ * issuer's serial in the metadata. Null (the item still succeeded; its NFT is on the account's
+ * pages) when the metadata shows no serial, or names another NFT in `nftoken_id`: a server's
+ * metadata alone does not pick a row's NFT. (A server that forges both alike is not caught here:
+ * a second server's word is what can.)
  *
  * @param mint - what the mint signed (its intent's effect).
  * @param account - the minting account (the issuer unless `mint.issuer`).
@@ -106,16 +107,17 @@ export function mintSerial(meta: unknown, issuer: string): number | null {
  */
 export function mintedNft(mint: MintEffect, account: string, meta: unknown): string | null {
   const issuer = mint.issuer ?? account
-  const fields = { flags: mint.flags, transferFee: mint.transferFee, issuer, taxon: mint.taxon }
   const serial = mintSerial(meta, issuer)
-  if (serial !== null) return mintedNftId({ ...fields, serial })
+  if (serial === null) return null
+  const id = mintedNftId({
+    flags: mint.flags,
+    transferFee: mint.transferFee,
+    issuer,
+    taxon: mint.taxon,
+    serial,
+  })
   const named = (meta as { nftoken_id?: unknown } | null)?.nftoken_id
-  if (typeof named !== 'string' || !/^[0-9A-Fa-f]{64}$/.test(named)) return null
-  const parsed = parseNFTokenID(named)
-  const same =
-    parsed.Flags === (fields.flags & 0xffff) &&
-    parsed.TransferFee === fields.transferFee &&
-    parsed.Issuer === issuer &&
-    parsed.Taxon === fields.taxon
-  return same ? named.toUpperCase() : null
+  return named === undefined || (typeof named === 'string' && named.toUpperCase() === id)
+    ? id
+    : null
 }

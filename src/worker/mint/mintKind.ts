@@ -6,7 +6,13 @@
  * NFT pages the new NFTs may take (their reserve).
  */
 import type { MintRequest, MintRow, MintTerms } from '../contract/mint.ts'
-import type { JobKindSpec } from '../jobs/jobKind.ts'
+import type { Client } from 'xrpl'
+
+import { mintKey } from '../../db/jobNfts.ts'
+import type { JobKindSpec, PlannedIntent } from '../jobs/jobKind.ts'
+import { itemProblem } from '../jobs/plan/itemFacts.ts'
+import { marketplaceProblem } from '../jobs/plan/marketplaceProblem.ts'
+import { readNftPages } from '../ledger/nftPages.ts'
 import {
   MAX_EXPIRATION,
   checkedAddress,
@@ -20,8 +26,8 @@ import { isRecord } from '../../shared/isRecord.ts'
 import { readAccount } from '../ledger/ledgerRequests.ts'
 import { MAX_TRANSFER_FEE, MAX_URI_BYTES, MINT_FLAGS, uriBytes } from './mintTx.ts'
 
-/** A page holds up to 32 NFTs and a split leaves each half at least 16: the most pages N NFTs add. */
-const NFTS_PER_PAGE_AT_LEAST = 16
+/** NFTs a half-page takes in before it splits again (a split leaves about 16 of 32 on each side). */
+const SPLIT_ROOM = 15
 
 const UINT32_MAX = 0xffff_ffff
 
@@ -143,26 +149,55 @@ export const mintKind: JobKindSpec<MintRequest> = {
     })
   },
   params: ({ terms }) => ({ terms }),
-  itemChecks: async ({ client, account, networkName, planned }) => {
-    const issuer = planned.find(({ intent }) => intent.type === 'mint' && intent.issuer)
-    const issuerAddress = issuer?.intent.type === 'mint' ? issuer.intent.issuer : undefined
-    if (!issuerAddress) return () => null
-    // Minting for another account takes that account's word, on the ledger: its NFTokenMinter.
-    const facts = await readAccount(client, issuerAddress)
-    const message =
-      facts === null
-        ? `The issuer ${issuerAddress} does not exist on ${networkName}: nothing can be minted for it`
-        : facts.nftokenMinter !== account
-          ? `The issuer ${issuerAddress} has not made ${account} its authorized minter (its NFTokenMinter is ${facts.nftokenMinter ?? 'not set'}): nothing can be minted for it`
-          : null
-    return (_intent, index) =>
-      message && index === 0 ? { code: 'NOT_AUTHORIZED', message, blocking: true } : null
+  itemChecks: async ({ client, account, networkName, planned, mintedUris }) => {
+    const issuer = issuerOf(planned)
+    const refusal = issuer ? await issuerRefusal(client, account, issuer, networkName) : null
+    return (intent, index) => {
+      if (refusal && index === 0)
+        return { code: 'NOT_AUTHORIZED', message: refusal, blocking: true }
+      if (intent.type !== 'mint') return null
+      const held = mintedUris?.get(mintKey(intent, account))
+      if (held) {
+        const job = held.job.id.slice(0, 8)
+        const message = held.minted
+          ? `The NFT of row ${index + 1} (${intent.uri}) was minted already by job ${job}: it will be skipped, not minted twice`
+          : `The NFT of row ${index + 1} (${intent.uri}) is still to be minted by job ${job}, not finished: it will be skipped, not minted twice`
+        return itemProblem('DUPLICATE', index, message)
+      }
+      return marketplaceProblem(intent, index)
+    }
   },
-  // Each NFT goes into one of the account's pages; new pages lock a reserve each, at most one per
-  // 16 NFTs (the reserve of the offers is counted with them).
-  effects: ({ clear }) =>
-    Promise.resolve({
-      freedObjects: 0,
-      newObjects: Math.ceil(clear.length / NFTS_PER_PAGE_AT_LEAST),
-    }),
+  // Each NFT goes into one of the account's pages. A page holds 32; a full one splits in two halves
+  // of about 16, each split adding a page: every page there is now may split once, and each new
+  // half again only after 15 more NFTs land in it. So at most (pages now) + N/15 + 1 new pages,
+  // and never more than one per NFT (the reserve of the offers is counted with them).
+  effects: async ({ client, account, clear }) => {
+    const pages = clear.length === 0 ? 0 : (await readNftPages(client, account)).length
+    const bound = pages + Math.ceil(clear.length / SPLIT_ROOM) + 1
+    return { freedObjects: 0, newObjects: Math.min(clear.length, bound) }
+  },
+}
+
+/** The issuer the rows mint for (the same for all: the terms'), if not the account itself. */
+function issuerOf(planned: readonly PlannedIntent[]): string | undefined {
+  const first = planned[0]?.intent
+  return first?.type === 'mint' ? first.issuer : undefined
+}
+
+/**
+ * Why nothing can be minted for `issuer`, or null: minting for another account takes that account's
+ * word, on the ledger — its NFTokenMinter must be the minting account.
+ */
+async function issuerRefusal(
+  client: Client,
+  account: string,
+  issuer: string,
+  networkName: string,
+): Promise<string | null> {
+  const facts = await readAccount(client, issuer)
+  if (facts === null) {
+    return `The issuer ${issuer} does not exist on ${networkName}: nothing can be minted for it`
+  }
+  if (facts.nftokenMinter === account) return null
+  return `The issuer ${issuer} has not made ${account} its authorized minter (its NFTokenMinter is ${facts.nftokenMinter ?? 'not set'}): nothing can be minted for it`
 }

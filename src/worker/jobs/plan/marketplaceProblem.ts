@@ -23,12 +23,20 @@ export function marketplaceProblem(
   index: number,
   facts?: Pick<ItemFacts, 'names'>,
 ): PlanProblem | null {
-  const offer = intentEffects(intent).offer
+  const effects = intentEffects(intent)
+  // A mint's offer is the same gift or sale, of an NFT that has no id yet.
+  const offer = effects.offer ?? effects.mint?.offer
   if (!offer) return null
   const marketplace = marketplaceOfBroker(offer.destination)
   if (!marketplace) return null
   const drops = BigInt(offer.amountDrops)
-  const label = facts ? nftLabel(offer.nftId, facts) : `NFT ${shortId(offer.nftId)}`
+  const nftId = effects.offer?.nftId
+  const label =
+    nftId === undefined
+      ? `The NFT of row ${index + 1}`
+      : facts
+        ? nftLabel(nftId, facts)
+        : `NFT ${shortId(nftId)}`
   if (drops === 0n) {
     return itemProblem(
       'MARKETPLACE_PRICE',

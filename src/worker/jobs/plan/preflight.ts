@@ -8,6 +8,8 @@
  */
 import type { Client } from 'xrpl'
 
+import type { MintedUri } from '../../../db/jobNfts.ts'
+
 import { EngineError } from '../../../shared/errors.ts'
 import { intentEffects } from '../../../shared/intents.ts'
 import { buildNetworks } from '../../../shared/networks.ts'
@@ -42,6 +44,8 @@ export interface PreflightDeps {
   names?: ReadonlyMap<string, string>
   /** NFTs of the request no item uses (an airdrop's extra selection): see spares.ts. */
   spares?: readonly string[]
+  /** What the account's mint jobs minted or will still mint, by db/jobNfts.ts mintKey. */
+  mintedUris?: ReadonlyMap<string, MintedUri>
 }
 
 /** The verdict on a plan: the JobPlan's figures and problems. */
@@ -130,6 +134,7 @@ export async function runPreflight(
         networkName,
         planned: initial,
         ...(second ? { second } : {}),
+        ...(deps.mintedUris ? { mintedUris: deps.mintedUris } : {}),
       }))(),
   ])
   const kindChecks = { check, alreadyOfferedHint: spec.alreadyOfferedHint }

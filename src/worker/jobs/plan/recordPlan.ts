@@ -3,7 +3,8 @@
  * on them; the job is `planned` and nothing is signed.
  */
 import { createJob, itemId } from '../../../db/jobs.ts'
-import { nftsBeingOffered } from '../../../db/jobNfts.ts'
+import { nftsBeingOffered, urisOfMintJobs } from '../../../db/jobNfts.ts'
+import { intentEffects } from '../../../shared/intents.ts'
 import type { JobItemRow } from '../../../db/types/jobItems.ts'
 import type { JobRow } from '../../../db/types/jobs.ts'
 import type { JobPlan, JobRequest } from '../../api.ts'
@@ -51,6 +52,9 @@ export async function recordPlan(
   const offeredByJobs = spec.touchesNfts
     ? await nftsBeingOffered(deps.db, network, account)
     : undefined
+  // NFTs minted or still to be minted by the account's mint jobs: not minted a second time.
+  const mints = initial.some(({ intent }) => intentEffects(intent).mint !== undefined)
+  const mintedUris = mints ? await urisOfMintJobs(deps.db, network, account) : undefined
   const second = deps.secondOpinion?.readFor(network)
   const names = await cardNames(deps.db, [...nftIdsOf(initial), ...spares])
   const { planned, sparesUsed, ...verdict } = await runPreflight(
@@ -62,6 +66,7 @@ export async function recordPlan(
       names,
       spares,
       ...(offeredByJobs ? { offeredByJobs } : {}),
+      ...(mintedUris ? { mintedUris } : {}),
       ...(second ? { second } : {}),
     },
     spec,
