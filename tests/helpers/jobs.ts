@@ -2,8 +2,8 @@
  * Job tests against the sandbox's demo ledger: an engine harness with an independent client to see
  * the ledger as anyone else would, and readers of what that client sees.
  */
-import { Client } from 'xrpl'
-import type { AccountTxTransaction, LedgerEntry } from 'xrpl'
+import { Client, convertHexToString } from 'xrpl'
+import type { AccountNFTsResponse, AccountTxTransaction, LedgerEntry } from 'xrpl'
 
 import { readAccountNfts } from '../../src/worker/ledger/accountNfts.ts'
 import { startEngineHarness } from './engine.ts'
@@ -91,4 +91,21 @@ export async function accountTxs(
     forward: true,
   })
   return pages.flatMap((p) => p.result.transactions as AccountTxTransaction[])
+}
+
+/** An account's NFTs on the validated ledger, every page: NFTokenID → URI as text. */
+export async function nftUrisOf(client: Client, account: string): Promise<Map<string, string>> {
+  const pages = await client.requestAll(
+    // No limit: requestAll would stop collecting at `limit` NFTs in total.
+    { command: 'account_nfts', account, ledger_index: 'validated' },
+    'account_nfts',
+  )
+  return new Map(
+    pages.flatMap((p) =>
+      (p as AccountNFTsResponse).result.account_nfts.map((n): [string, string] => [
+        n.NFTokenID,
+        convertHexToString(n.URI ?? ''),
+      ]),
+    ),
+  )
 }

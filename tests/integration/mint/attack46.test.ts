@@ -9,8 +9,7 @@
  * attack46 and in issue 46's notes, not here, until they pass.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { Client, Wallet, convertHexToString, convertStringToHex, hashes } from 'xrpl'
-import type { AccountNFTsResponse } from 'xrpl'
+import { Client, Wallet, convertStringToHex, hashes } from 'xrpl'
 
 import { readItems, readJob } from '../../../src/db/jobs.ts'
 import type { JobItemRow } from '../../../src/db/types/jobItems.ts'
@@ -21,7 +20,7 @@ import { MARKETPLACES } from '../../../src/shared/marketplaces.ts'
 import { scriptedApprover } from '../../helpers/approvers.ts'
 import { jobFinished, startEngineHarness } from '../../helpers/engine.ts'
 import type { EngineHarness } from '../../helpers/engine.ts'
-import { offersOf } from '../../helpers/jobs.ts'
+import { nftUrisOf, offersOf } from '../../helpers/jobs.ts'
 import { eventually } from '../../helpers/poll.ts'
 import { startProxy } from '../../helpers/rewritingProxy.ts'
 import type { Json, Proxy } from '../../helpers/rewritingProxy.ts'
@@ -110,20 +109,7 @@ async function startMintWorld(
 }
 
 /** An account's NFTs on the validated ledger: id → URI text. */
-async function nftsOf(client: Client, account: string): Promise<Map<string, string>> {
-  const pages = await client.requestAll(
-    { command: 'account_nfts', account, ledger_index: 'validated' },
-    'account_nfts',
-  )
-  return new Map(
-    pages.flatMap((p) =>
-      (p as AccountNFTsResponse).result.account_nfts.map((n): [string, string] => [
-        n.NFTokenID,
-        convertHexToString(n.URI ?? ''),
-      ]),
-    ),
-  )
-}
+const nftsOf = nftUrisOf
 
 /** How many NFTs of the account carry each URI (validated ledger). */
 async function urisOnLedger(client: Client, account: string): Promise<Map<string, number>> {

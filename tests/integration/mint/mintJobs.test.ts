@@ -6,15 +6,14 @@
  * again, with no NFT minted twice.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { Client, Wallet, convertHexToString, parseNFTokenID } from 'xrpl'
-import type { AccountNFTsResponse } from 'xrpl'
+import { Client, Wallet, parseNFTokenID } from 'xrpl'
 
 import { readItems } from '../../../src/db/jobs.ts'
 import type { MintRequest, MintTerms } from '../../../src/worker/api.ts'
 import { jobFinished, startEngineHarness } from '../../helpers/engine.ts'
 import type { EngineHarness } from '../../helpers/engine.ts'
 import type { Engine } from '../../../src/worker/engine.ts'
-import { offersOf } from '../../helpers/jobs.ts'
+import { nftUrisOf, offersOf } from '../../helpers/jobs.ts'
 import { eventually } from '../../helpers/poll.ts'
 import { closeLedgers, fundInProcess, submitInProcess } from '../../helpers/sandbox.ts'
 
@@ -59,22 +58,8 @@ afterAll(async () => {
   await h.stop()
 })
 
-/** The account's NFTs on the validated ledger: id → URI text. */
-async function nftsOf(account: string): Promise<Map<string, string>> {
-  const pages = await client.requestAll(
-    // No limit: requestAll would stop collecting at `limit` NFTs in total.
-    { command: 'account_nfts', account, ledger_index: 'validated' },
-    'account_nfts',
-  )
-  return new Map(
-    pages.flatMap((p) =>
-      (p as AccountNFTsResponse).result.account_nfts.map((n): [string, string] => [
-        n.NFTokenID,
-        convertHexToString(n.URI ?? ''),
-      ]),
-    ),
-  )
-}
+/** An account's NFTs on the validated ledger: id → URI text. */
+const nftsOf = (account: string) => nftUrisOf(client, account)
 
 function rows(n: number, prefix: string, to?: (i: number) => string | undefined) {
   return Array.from({ length: n }, (_, i) => ({
