@@ -310,11 +310,17 @@ test(
         return out
       })
     // Once the grid has drawn the rows for the new scroll position (a render after the scroll).
+    // Scrolled again on each look: the list may still grow after the first scroll (cards measured
+    // as they render), and a loaded machine takes seconds to draw.
     await expect
-      .poll(async () => {
-        const drawn = await stops()
-        return drawn.above > 0 && drawn.inViewTabbable > 0 ? drawn.aboveTabbable : -1
-      })
+      .poll(
+        async () => {
+          await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight / 2))
+          const drawn = await stops()
+          return drawn.above > 0 && drawn.inViewTabbable > 0 ? drawn.aboveTabbable : -1
+        },
+        { timeout: 20_000 },
+      )
       .toBe(0)
   },
 )

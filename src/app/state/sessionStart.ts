@@ -85,12 +85,20 @@ export async function backToSplash(): Promise<void> {
  * Picks an authentication method (the chooser's cards, the dropdown's method buttons): remembered as
  * preferred, then its flow — the Regular Key setup for `regularkey` while not connected, the main
  * shell for `seed`.
+ *
+ * @param toSeedField - `seed` from the chooser: the shell opens the wallet menu on its seed field.
  */
-export async function chooseMethod(method: AuthMethod): Promise<void> {
+export async function chooseMethod(
+  method: AuthMethod,
+  { toSeedField = false }: { toSeedField?: boolean } = {},
+): Promise<void> {
   await saveThenShow({ preferredAuthMethod: method, hasSeenSplash: true })
   showMethod(method)
   // 'Seed Phrase Access →' promises a seed field: the shell opens on it, not behind a button.
-  if (method === 'seed' && !signingWallet(sessionState.wallet)) openWalletMenuOnSecret()
+  // (The wallet menu's own Seed Phrase button closes the menu, and keeps it closed.)
+  if (toSeedField && method === 'seed' && !signingWallet(sessionState.wallet)) {
+    openWalletMenuOnSecret()
+  }
 }
 
 function showMethod(method: AuthMethod): void {

@@ -44,12 +44,14 @@ export async function sequenceHolder(
   maxPages = 20,
 ): Promise<HolderAnswer> {
   let marker: unknown
+  // Ledgers start at 1: a window reaching before it (a young network) is whole from 1 on.
+  const from = Math.max(1, minLedger)
   for (let page = 0; page < maxPages; page++) {
     const res = await client.request(
       inLane('job', {
         command: 'account_tx',
         account,
-        ledger_index_min: Math.max(1, minLedger),
+        ledger_index_min: from,
         ledger_index_max: maxLedger,
         forward: true,
         limit: PAGE,
@@ -58,7 +60,7 @@ export async function sequenceHolder(
     )
     const result = res.result as unknown as Record<string, unknown>
     // A server that does not have the whole range lists part of it: that proves nothing.
-    if (typeof result.ledger_index_min === 'number' && result.ledger_index_min > minLedger) {
+    if (typeof result.ledger_index_min === 'number' && result.ledger_index_min > from) {
       return 'unknown'
     }
     const txs = Array.isArray(result.transactions) ? result.transactions : []

@@ -70,7 +70,7 @@ function MethodCard({ method, title, badge, benefits, considerations }: MethodCa
       <button
         type="button"
         className="button button--primary method-card__choose"
-        onClick={() => void chooseMethod(method)}
+        onClick={() => void chooseMethod(method, { toSeedField: true })}
       >
         {title}
         <span aria-hidden="true"> →</span>

@@ -162,7 +162,7 @@ export function RegularKeySetup() {
           type="button"
           className="ob-link"
           disabled={busy}
-          onClick={() => void chooseMethod('seed')}
+          onClick={() => void chooseMethod('seed', { toSeedField: true })}
         >
           Use a seed phrase instead
         </button>
