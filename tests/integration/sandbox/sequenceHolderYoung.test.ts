@@ -37,7 +37,7 @@ it('finds the holder of a number on a ledger younger than the search margin', as
   const answer = await sequenceHolder(
     client,
     alice.classicAddress,
-    sent.tx_json.Sequence!,
+    sent.tx_json.Sequence,
     validated - 10,
     validated,
   )
