@@ -12,7 +12,7 @@ import type { MetadataRow } from '../../src/db/types/metadata.ts'
 import { nftsHeldBy, offersOwnedBy, reconnectHolder, submitPipelined } from './support/airdrop.ts'
 import { connectHolder } from './support/airdrop.ts'
 import { storedRows } from './support/hooks.ts'
-import { fundedAccount, withSandbox } from './support/ledger.ts'
+import { fundedAccount, transactionsOf, withSandbox } from './support/ledger.ts'
 import { handNfts, listingHolder } from './support/listing.ts'
 import { makeSellOffers } from './support/orders.ts'
 import {
@@ -38,16 +38,8 @@ async function ownerCount(address: string): Promise<number> {
 
 /** The account's validated NFTokenBurn transactions. */
 async function burnsBy(address: string): Promise<AccountTxTransaction[]> {
-  return withSandbox(async (client) => {
-    const pages = await client.requestAll({
-      command: 'account_tx',
-      account: address,
-      api_version: 2,
-    })
-    return pages
-      .flatMap((p) => p.result.transactions as AccountTxTransaction[])
-      .filter((t) => t.tx_json?.TransactionType === 'NFTokenBurn')
-  })
+  const txs = await transactionsOf(address)
+  return txs.filter((t) => t.tx_json?.TransactionType === 'NFTokenBurn')
 }
 
 /** Bids on an NFT (nft_buy_offers), 0 when it has none. */

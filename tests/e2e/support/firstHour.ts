@@ -5,10 +5,9 @@
  */
 import { expect } from '@playwright/test'
 import type { Disposable, Page } from '@playwright/test'
-import type { AccountTxTransaction } from 'xrpl'
 
 import { storedRows } from './hooks.ts'
-import { withSandbox } from './ledger.ts'
+import { transactionsOf } from './ledger.ts'
 import { reachMainShell } from './shell.ts'
 
 /**
@@ -135,35 +134,28 @@ export interface OfferMade {
  * every successful NFTokenCreateOffer, whether its offer is still there or was accepted since.
  */
 export async function offersMadeBy(address: string): Promise<OfferMade[]> {
-  return withSandbox(async (client) => {
-    const pages = await client.requestAll({
-      command: 'account_tx',
-      account: address,
-      api_version: 2,
+  const txs = await transactionsOf(address)
+  return txs
+    .filter((t) => {
+      const meta = t.meta
+      const result = typeof meta === 'object' && meta ? meta.TransactionResult : undefined
+      return (
+        t.validated === true &&
+        t.tx_json?.TransactionType === 'NFTokenCreateOffer' &&
+        result === 'tesSUCCESS'
+      )
     })
-    return pages
-      .flatMap((p) => p.result.transactions as AccountTxTransaction[])
-      .filter((t) => {
-        const meta = t.meta
-        const result = typeof meta === 'object' && meta ? meta.TransactionResult : undefined
-        return (
-          t.validated === true &&
-          t.tx_json?.TransactionType === 'NFTokenCreateOffer' &&
-          result === 'tesSUCCESS'
-        )
-      })
-      .map((t) => {
-        const tx = t.tx_json as unknown as {
-          NFTokenID: string
-          Destination?: string
-          Amount: string
-        }
-        return {
-          nftId: tx.NFTokenID,
-          destination: tx.Destination ?? null,
-          amount: tx.Amount,
-          hash: t.hash!,
-        }
-      })
-  })
+    .map((t) => {
+      const tx = t.tx_json as unknown as {
+        NFTokenID: string
+        Destination?: string
+        Amount: string
+      }
+      return {
+        nftId: tx.NFTokenID,
+        destination: tx.Destination ?? null,
+        amount: tx.Amount,
+        hash: t.hash!,
+      }
+    })
 }

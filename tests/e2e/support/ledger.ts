@@ -11,7 +11,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 
 import { Client, Wallet, encodeSeed, xrpToDrops } from 'xrpl'
-import type { ECDSA, SubmittableTransaction } from 'xrpl'
+import type { AccountTxTransaction, ECDSA, SubmittableTransaction } from 'xrpl'
 
 import { GENESIS_SEED } from '../../../src/sandbox/index.ts'
 
@@ -174,4 +174,16 @@ export async function setFreshRegularKey(account: Wallet): Promise<Wallet> {
     await submit(client, tx, account)
   })
   return regularKey
+}
+
+/** Every transaction of an account, as the sandbox's `account_tx` lists them (every page). */
+export async function transactionsOf(address: string): Promise<AccountTxTransaction[]> {
+  return withSandbox(async (client) => {
+    const pages = await client.requestAll({
+      command: 'account_tx',
+      account: address,
+      api_version: 2,
+    })
+    return pages.flatMap((p) => p.result.transactions as AccountTxTransaction[])
+  })
 }

@@ -7,7 +7,7 @@ import type { Locator, Page } from '@playwright/test'
 import type { AccountTxTransaction, Wallet } from 'xrpl'
 
 import { offersOwnedBy, submitPipelined } from './airdrop.ts'
-import { withSandbox } from './ledger.ts'
+import { transactionsOf, withSandbox } from './ledger.ts'
 import { toolTabs } from './shell.ts'
 
 /** tfSellNFToken of NFTokenCreateOffer. */
@@ -82,16 +82,8 @@ export async function validatedCloseTime(): Promise<number> {
 
 /** The account's validated NFTokenCancelOffer transactions (every page of account_tx). */
 export async function cancelTransactions(address: string): Promise<AccountTxTransaction[]> {
-  return withSandbox(async (client) => {
-    const pages = await client.requestAll({
-      command: 'account_tx',
-      account: address,
-      api_version: 2,
-    })
-    return pages
-      .flatMap((p) => p.result.transactions as AccountTxTransaction[])
-      .filter((t) => t.tx_json?.TransactionType === 'NFTokenCancelOffer')
-  })
+  const txs = await transactionsOf(address)
+  return txs.filter((t) => t.tx_json?.TransactionType === 'NFTokenCancelOffer')
 }
 
 /** Opens the Orders tab and waits for the Active Offers card. */
