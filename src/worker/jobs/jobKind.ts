@@ -61,6 +61,13 @@ export interface JobKindSpec<R extends JobRequest = JobRequest> {
    * owners, floor prices), in plain words: the plan names it when there is no second server.
    */
   confirmedElsewhere?(request: R): string[]
+  /**
+   * Its items' results count only once another server of the network shows them alike, where the
+   * network has one (docs/architecture.md §3.2, rule 6): a result shown wrongly costs what cannot
+   * be undone (a mint reported failed is minted again; one reported done that never applied leaves
+   * its recipient without the NFT).
+   */
+  readonly confirmsResults?: boolean
   /** Its intents, in plan order; `random` (uniform in [0, 1)) for kinds that draw. */
   intents(request: R, random?: () => number): PlannedIntent[]
   /**

@@ -117,6 +117,9 @@ export const mintKind: JobKindSpec<MintRequest> = {
   intentTypes: ['mint'],
   // Its NFTs do not exist yet: no other job can hold them.
   touchesNfts: false,
+  // A mint shown failed that applied is minted again by a user who trusts the report: a second NFT.
+  confirmsResults: true,
+  confirmedElsewhere: () => ['each mint’s result and the NFT it made'],
   validate: (fields: Fields) => ({
     kind: 'mint',
     terms: checkedTerms(fields.terms),

@@ -3,13 +3,13 @@
  * rewriting proxy in front of the sandbox, with an honest second server of the same ledger on the
  * network), a scammer's CSV, and the ledger's own NFT pages. Each test asserts the SAFE behaviour
  * a user can see (the job's items, its plan, the ledger as an independent client reads it): a
- * failing test is a proven weakness. Three more (a server that forges a mint's serial and
- * nftoken_id alike, shows an applied mint as a tec, or shows a held mint validated) prove what a
- * second server's confirmation of the engine's own results must close: they are on the branch
- * attack46 and in issue 46's notes, not here, until they pass.
+ * failing test is a proven weakness. A server that lies about the engine's own mints (their serial
+ * and nftoken_id, a tec for a mint that applied, a held mint shown validated) is caught by the
+ * network's second server (docs/architecture.md §3.2, rule 6): the job pauses, records nothing the
+ * ledger does not hold, and finishes right once the liar is removed.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { Client, Wallet, convertStringToHex, hashes } from 'xrpl'
+import { Client, Wallet, convertStringToHex, decode, hashes } from 'xrpl'
 
 import { readItems, readJob } from '../../../src/db/jobs.ts'
 import type { JobItemRow } from '../../../src/db/types/jobItems.ts'
@@ -21,6 +21,7 @@ import { scriptedApprover } from '../../helpers/approvers.ts'
 import { jobFinished, startEngineHarness } from '../../helpers/engine.ts'
 import type { EngineHarness } from '../../helpers/engine.ts'
 import { nftUrisOf, offersOf } from '../../helpers/jobs.ts'
+import { fakeTxReply } from '../../helpers/lyingServer.ts'
 import { eventually } from '../../helpers/poll.ts'
 import { startProxy } from '../../helpers/rewritingProxy.ts'
 import type { Json, Proxy } from '../../helpers/rewritingProxy.ts'
@@ -47,6 +48,9 @@ interface MintWorld {
   stranger: Wallet
   recipients: Wallet[]
   proxy: Proxy
+  /** The honest second endpoint, when `proxied`. */
+  honest?: string
+  jobs: { lastLedgerOffset: number; approvalTimeoutMs?: number }
   stopClosing: () => void
 }
 
@@ -85,8 +89,10 @@ async function startMintWorld(
   await client.connect()
   const proxy = await startProxy(h.sb.url)
   let engine = h.engine
+  let honestUrl: string | undefined
   if (opts.proxied) {
     const honest = await h.sb.addEndpoint()
+    honestUrl = honest.url
     await engine.dispose()
     const base = buildNetworks({})
     const networks = {
@@ -104,8 +110,39 @@ async function startMintWorld(
   }
   await engine.connectWallet({ kind: 'familySeed', secret: minter.seed! })
   const stopClosing = closeLedgers(h.sb, 100)
-  w = { h, engine, client, minter, stranger, recipients, proxy, stopClosing }
+  w = { h, engine, client, minter, stranger, recipients, proxy, stopClosing, jobs }
+  if (honestUrl) w.honest = honestUrl
   return w
+}
+
+/**
+ * What a user does when a job pauses over two servers that disagree: removes the one they do not
+ * trust from the network's servers (here the liar, the proxy) and resumes. Returns the job's end.
+ */
+async function resumeWithoutLiar(world: MintWorld, jobId: string) {
+  await world.engine.dispose()
+  const base = buildNetworks({})
+  const networks = {
+    ...world.h.networks,
+    sandbox: {
+      ...base.sandbox,
+      ...world.h.networks.sandbox,
+      endpoints: [world.honest!],
+      clioEndpoints: [world.honest!],
+    },
+  }
+  world.engine = world.h.reopen({ networks, jobs: world.jobs })
+  await world.engine.connect('sandbox')
+  await world.engine.connectWallet({ kind: 'familySeed', secret: world.minter.seed! })
+  await world.engine.startJob(jobId)
+  const job = await jobFinished(world.h.db, jobId, 60_000)
+  return { job, items: await readItems(world.h.db, jobId) }
+}
+
+/** The ledger's validated index as the independent client reads it. */
+async function validatedLedger(client: Client): Promise<number> {
+  const r = await client.request({ command: 'ledger', ledger_index: 'validated' })
+  return r.result.ledger_index
 }
 
 /** An account's NFTs on the validated ledger: id → URI text. */
@@ -262,11 +299,77 @@ function isRootOf(node: MetaNode, account: string): boolean {
   return m?.LedgerEntryType === 'AccountRoot' && m.FinalFields?.Account === account
 }
 
+/**
+ * What every lie about the engine's own mints must come to, with an honest second server on the
+ * network: the job pauses naming the two servers' disagreement (or finishes), no row records an
+ * NFT or a result the ledger does not hold, and once the user removes the liar and resumes, the
+ * job finishes with each row's own NFT, each minted once.
+ */
+async function expectCaught(
+  world: MintWorld,
+  run: { plan: { jobId: string }; job: { status: string; notice?: string }; items: JobItemRow[] },
+  notice: RegExp,
+) {
+  const minter = world.minter.classicAddress
+  expect(run.job.status, 'the job pauses rather than record the lie').toBe('paused')
+  expect(run.job.notice).toMatch(notice)
+  const held = await nftsOf(world.client, minter)
+  for (const item of run.items) {
+    if (item.mintedNftId !== undefined) {
+      expect(held.get(item.mintedNftId), `row ${item.index + 1}'s recorded NFT`).toBe(mintUri(item))
+    }
+    if (item.status === 'succeeded') expect([...held.values()]).toContain(mintUri(item))
+    if (item.status === 'failed') expect([...held.values()]).not.toContain(mintUri(item))
+  }
+  const end = await resumeWithoutLiar(world, run.plan.jobId)
+  expect(end.job.status).toBe('completed')
+  const after = await nftsOf(world.client, minter)
+  expect(
+    end.items.map((i) => [mintUri(i), i.status, after.get(i.mintedNftId ?? '')]),
+    "each row succeeded, its recorded NFT the minter's with the row's URI",
+  ).toEqual(end.items.map((i) => [mintUri(i), 'succeeded', mintUri(i)]))
+  const counts = await urisOnLedger(world.client, minter)
+  expect(end.items.map((i) => counts.get(mintUri(i)))).toEqual(end.items.map(() => 1))
+}
+
 describe('attack (b): a server rewrites the metadata of the mints it shows validated', () => {
   /**
+   * The serial: the issuer's MintedNFTokens before/after in the AccountRoot node, rewritten to
+   * 0 → 1, and `nftoken_id` to match, so every row's NFT reads as the minter's first NFT (the
+   * stranger's now). The honest second server of the network shows the real metadata.
+   */
+  it('a serial and an nftoken_id forged alike are caught by the second server: no row records the stranger’s NFT', async () => {
+    const world = await startMintWorld({ proxied: true })
+    const theirs = await strangersNft(world)
+    const minter = world.minter.classicAddress
+    const lie = rewriteMintMeta(world.proxy, minter, (meta) => ({
+      ...meta,
+      AffectedNodes: (meta.AffectedNodes as MetaNode[]).map((node) =>
+        isRootOf(node, minter)
+          ? {
+              ModifiedNode: {
+                ...node.ModifiedNode,
+                FinalFields: { ...node.ModifiedNode!.FinalFields, MintedNFTokens: 1 },
+                PreviousFields: { ...node.ModifiedNode!.PreviousFields, MintedNFTokens: 0 },
+              },
+            }
+          : node,
+      ),
+      nftoken_id: theirs.nftId,
+    }))
+    const run = await runMint(world, {
+      kind: 'mint',
+      terms: TERMS,
+      rows: rows(3, 'serial', (i) => world.recipients[i]!.classicAddress),
+    })
+    expect(lie.rewritten).toBeGreaterThan(0)
+    expect(run.items.map((i) => i.mintedNftId)).not.toContain(theirs.nftId)
+    await expectCaught(world, run, /disagree on row \d's transaction/)
+  }, 90_000)
+
+  /**
    * The fallback: the AccountRoot node left out, `nftoken_id` naming the stranger's NFT (the same
-   * issuer, taxon, flags and fee: the only things the engine checks of it), and `offer_id` naming
-   * the stranger's old offer.
+   * issuer, taxon, flags and fee), and `offer_id` naming the stranger's old offer.
    */
   it("an nftoken_id that names another NFT of the same collection is not recorded as the row's", async () => {
     const world = await startMintWorld({ proxied: true })
@@ -278,30 +381,96 @@ describe('attack (b): a server rewrites the metadata of the mints it shows valid
       nftoken_id: theirs.nftId,
       offer_id: theirs.offerId,
     }))
-    const { job, items } = await runMint(world, {
+    const run = await runMint(world, {
       kind: 'mint',
       terms: TERMS,
       rows: rows(3, 'fallback', (i) => world.recipients[i]!.classicAddress),
     })
-    expect(job.status).toBe('completed')
     expect(lie.rewritten).toBeGreaterThan(0)
-    const held = await nftsOf(world.client, minter)
+    expect(run.items.map((i) => i.mintedNftId)).not.toContain(theirs.nftId)
+    await expectCaught(world, run, /disagree on row \d's transaction/)
     // The offer ids are worked out from the account and the number: the lie about offer_id fails.
+    const items = await readItems(world.h.db, run.plan.jobId)
+    const held = await nftsOf(world.client, minter)
     const offers = new Map((await offersOf(world.client, minter)).map((o) => [o.index, o]))
     for (const item of items) {
       const offer = offers.get(item.offerId!)
       expect(offer, `row ${item.index + 1}'s offer on the ledger`).toBeDefined()
       expect(held.get(offer!.NFTokenID)).toBe(mintUri(item))
     }
-    // The NFT ids must not be taken from it either: none, or the row's own NFT.
-    const named = (id: string | undefined) =>
-      id === theirs.nftId ? "the stranger's NFT" : (held.get(id ?? '') ?? id ?? 'none')
-    expect(
-      items.map((i) => named(i.mintedNftId)),
-      "each row's recorded NFT: the minter's, with the row's URI (or none)",
-    ).toEqual(items.map((i) => (i.mintedNftId === undefined ? 'none' : mintUri(i))))
-  }, 60_000)
+  }, 90_000)
 })
+
+/**
+ * Attack (a) through a lie about a result: the server in use shows row 2's mint validated with
+ * tecNO_PERMISSION ("the recipient does not accept incoming NFT offers"); the ledger (and the
+ * honest second server) has it tesSUCCESS, its NFT minted and offered. Were it recorded "Not
+ * minted", the user would do what the report invites: mint the row again.
+ */
+it('a mint the ledger applied is not recorded "Not minted" on the word of the server in use', async () => {
+  const world = await startMintWorld({ proxied: true })
+  const minter = world.minter.classicAddress
+  const request: MintRequest = {
+    kind: 'mint',
+    terms: TERMS,
+    rows: rows(3, 'result', (i) => world.recipients[i]!.classicAddress),
+  }
+  const target = convertStringToHex(request.rows[1]!.uri)
+  const lie = rewriteMintMeta(world.proxy, minter, (meta, txJson) =>
+    txJson.URI === target ? { ...meta, TransactionResult: 'tecNO_PERMISSION' } : meta,
+  )
+  const run = await runMint(world, request)
+  expect(lie.rewritten).toBeGreaterThan(0)
+  expect(run.items[1]!.status, 'row 2 is not recorded failed').not.toBe('failed')
+  await expectCaught(world, run, /disagree on row 2's transaction .*tecNO_PERMISSION/)
+}, 90_000)
+
+/**
+ * Attack (d): the server in use holds row 2's signed mint back (answers tesSUCCESS, never relays
+ * it) and, asked about it, shows it validated tesSUCCESS. The honest second server has no such
+ * transaction: the attempt died unproven, and is signed again with its number (which the liar
+ * holds again, until the job pauses naming it).
+ */
+it('a row recorded succeeded is on the ledger (a held-back mint shown validated by the server in use)', async () => {
+  const world = await startMintWorld({ proxied: true })
+  const request: MintRequest = {
+    kind: 'mint',
+    terms: TERMS,
+    rows: rows(3, 'held', (i) => world.recipients[i]!.classicAddress),
+  }
+  const target = convertStringToHex(request.rows[1]!.uri)
+  const held = new Map<string, string>()
+  const swallowed = new Set<unknown>()
+  world.proxy.hooks = {
+    request: (req) => {
+      if (req.command !== 'submit' || typeof req.tx_blob !== 'string') return req
+      const tx = decode(req.tx_blob) as Json
+      if (tx.TransactionType !== 'NFTokenMint' || tx.URI !== target) return req
+      held.set(hashes.hashSignedTx(req.tx_blob), req.tx_blob)
+      swallowed.add(req.id)
+      return { id: req.id, command: 'ping' }
+    },
+    reply: async (reply, req) => {
+      if (swallowed.delete(req.id)) {
+        return { ...reply, result: { engine_result: 'tesSUCCESS', accepted: true, applied: true } }
+      }
+      const blob =
+        req.command === 'tx' ? held.get(String(req.transaction).toUpperCase()) : undefined
+      return blob ? fakeTxReply(reply, blob, await validatedLedger(world.client)) : reply
+    },
+  }
+  const run = await runMint(world, request)
+  expect(held.size).toBeGreaterThan(0)
+  // Every held blob's LastLedgerSequence passes: it can never apply any more.
+  const lls = Math.max(...[...held.values()].map((b) => decode(b).LastLedgerSequence as number))
+  await settled(
+    () => validatedLedger(world.client),
+    (v) => v > lls,
+    'the held mint expired',
+  )
+  expect(run.items[1]!.status, 'row 2 is not recorded succeeded').not.toBe('succeeded')
+  await expectCaught(world, run, /took this job's transactions 4 times/)
+}, 90_000)
 
 /** rippled's scramble of a taxon by a serial (an involution: it also unscrambles). */
 function scramble(taxon: number, serial: number): number {

@@ -12,7 +12,7 @@ import { sequenceHolder } from '../../ledger/sequenceHolder.ts'
 import type { Lookup } from '../../ledger/txLookup.ts'
 import { HOLDER_MARGIN, inUseConfirms, secondConfirms } from './numberProof.ts'
 import type { CopiesState } from './runState.ts'
-import type { SettleDeps } from './settle.ts'
+import type { SettleDeps } from './settleDeps.ts'
 
 type Found = Lookup & { found: true }
 

@@ -14,7 +14,7 @@ import type { JobSigner } from '../jobSigner.ts'
 import type { JobServiceDeps } from '../jobDeps.ts'
 import { DEFAULT_LIMITS } from './runner.ts'
 import type { RunnerDeps } from './runner.ts'
-import type { SecondLookup } from './settle.ts'
+import type { SecondLookup } from './settleDeps.ts'
 
 /**
  * A runner is bound to its job's network: while the engine is on another one, its client and signer
@@ -37,6 +37,7 @@ export function jobRunnerDeps(deps: JobServiceDeps, job: JobRow): RunnerDeps {
     serverName: () => deps.connection.status.endpoint ?? 'the server',
     limits: { ...DEFAULT_LIMITS, maxFeeDrops, ...deps.limits },
     secondLookup: secondLookup(deps.secondOpinion, job.network),
+    confirmResults: deps.kinds.spec(job.kind).confirmsResults === true,
     networkName: buildNetworks({})[job.network].name,
     ...(deps.serverPace ? { serverPace: deps.serverPace } : {}),
     ...(deps.serverLags ? { serverLags: deps.serverLags } : {}),

@@ -14,26 +14,10 @@ import type { ProofState } from './runState.ts'
 import { isHeldBack } from './submitRules.ts'
 import { signedByAccount } from '../../ledger/rivalProof.ts'
 import { sequenceHolder } from '../../ledger/sequenceHolder.ts'
-import type { HolderAnswer } from '../../ledger/sequenceHolder.ts'
 import { lookupTx } from '../../ledger/txLookup.ts'
 import type { Lookup } from '../../ledger/txLookup.ts'
 import { log } from '../../../shared/log.ts'
-import type { SettleDeps } from './settle.ts'
-
-/** Another server of the job's network, asked before an attempt counts as dead (see settle). */
-export interface SecondLookup {
-  /** Whether the network has another endpoint than the one in use. */
-  available(): boolean
-  /** The other endpoints' answer about a transaction in a ledger range; undefined if none answered. */
-  lookup(hash: string, minLedger: number, maxLedger: number): Promise<Lookup | undefined>
-  /** Which transaction the other endpoints show using the account's number (see sequenceHolder). */
-  holder(
-    account: string,
-    sequence: number,
-    minLedger: number,
-    maxLedger: number,
-  ): Promise<HolderAnswer | undefined>
-}
+import type { SecondLookup, SettleDeps } from './settleDeps.ts'
 
 /**
  * Attempts of one intent with one number that a server took and then never showed, after which the
@@ -61,7 +45,7 @@ export interface ProofOutcomes {
     sequence: number,
     found: Shown,
     txJson?: Record<string, unknown>,
-  ): Promise<void>
+  ): Promise<boolean>
 }
 
 export class NumberProof {
@@ -79,7 +63,7 @@ export class NumberProof {
     sequence: number,
     found: Shown,
     txJson?: Record<string, unknown>,
-  ): Promise<void> {
+  ): Promise<boolean> {
     return this.outcomes.validated(hash, sequence, found, txJson)
   }
 
@@ -143,9 +127,11 @@ export class NumberProof {
     const still = () => item.status === 'inFlight' && this.state.latest(item) === a
     const elsewhere = await this.confirmAbsent(a)
     if (!still()) return
+    // Another server shows the attempt validated: final, unless its result is one the kind has
+    // confirmed (ownResults.ts) and this server does not confirm it; then who used the number decides.
     if (typeof elsewhere === 'object' && elsewhere) {
-      await this.validated(a.hash, a.sequence, elsewhere)
-      return
+      if (await this.validated(a.hash, a.sequence, elsewhere)) return
+      if (!still()) return
     }
     const first = Math.min(
       ...item.attempts.filter((x) => x.sequence === a.sequence).map((x) => x.firstLedger),
@@ -222,12 +208,12 @@ export class NumberProof {
    * @returns the validated result when another server has it; null when another server knows it
    *   without it being validated yet (ask again later); else 'absent' (none has it, none answered).
    */
-  async confirmAbsent(a: Signed): Promise<'absent' | (Lookup & { found: true }) | null> {
+  async confirmAbsent(a: Signed): Promise<'absent' | Shown | null> {
     const second = this.deps.secondLookup
     if (!second?.available()) return 'absent'
     const max = Math.min(a.lastLedgerSequence, this.state.view.validated)
     const answer = await second.lookup(a.hash, a.firstLedger, max)
-    if (answer?.found) return answer
+    if (answer?.found) return { ...answer, byOther: true }
     return answer?.known ? null : 'absent'
   }
 

@@ -38,7 +38,7 @@ import { Abandoned } from './runControl.ts'
 import { RunState } from './runState.ts'
 import type { RunnerLimits } from './submitRules.ts'
 import { Settler } from './settle.ts'
-import type { SecondLookup } from './settle.ts'
+import type { SecondLookup } from './settleDeps.ts'
 import { Submitter } from './submitLoop.ts'
 import type { IntentTypes } from '../../ledger/intentTypes.ts'
 import type { ServerPace } from '../../ledger/requestScheduler.ts'
@@ -64,6 +64,8 @@ export interface RunnerDeps {
   limits: RunnerLimits
   /** Other endpoints of the job's network, which confirm an attempt's absence before a new one. */
   secondLookup?: SecondLookup
+  /** Whether an item's result counts only once another server shows it alike (JobKindSpec). */
+  confirmResults?: boolean
   /** Other endpoints of the job's network, which confirm a bid's terms before a sale is signed. */
   secondRead?: SecondRead
   /** The network's name, for messages. */

@@ -7,45 +7,23 @@
  * may then take another number); a server that calls the number used and cannot show that
  * transaction pauses the job (docs/architecture.md §3.2).
  */
-import type { Client } from 'xrpl'
-
 import type { JobItemRow } from '../../../db/types/jobItems.ts'
-import type { Pace } from './pace.ts'
 import { readLedgerView } from './ledgerView.ts'
 import type { SettleState } from './runState.ts'
-import { isHeldBack, isRejected } from './submitRules.ts'
-import type { RunnerLimits } from './submitRules.ts'
+import { isDue, isHeldBack, isRejected } from './submitRules.ts'
 import { Sequencer } from './sequencer.ts'
 import { IntentCopies } from './intentCopies.ts'
 import { NumberProof } from './numberProof.ts'
-import type { SecondLookup, Shown, Signed } from './numberProof.ts'
+import type { Shown, Signed } from './numberProof.ts'
+import type { SettleDeps } from './settleDeps.ts'
 
-export type { SecondLookup } from './numberProof.ts'
+export type { SecondLookup, SettleDeps } from './settleDeps.ts'
 import type { Submitter } from './submitLoop.ts'
 import { runPool } from '../../ledger/pool.ts'
 import { lookupTx } from '../../ledger/txLookup.ts'
 import type { Lookup } from '../../ledger/txLookup.ts'
 import { itemMade } from './itemMade.ts'
-
-export interface SettleDeps {
-  client: () => Client
-  limits: RunnerLimits
-  /** Told the open ledger's size and the fee the server asks, read with every view. */
-  pace: Pace
-  /** Other endpoints of the network; without it (or with one endpoint) one server's word decides. */
-  secondLookup?: SecondLookup
-  /** Told when the server's validated ledger lags its own open ledger (it stopped following). */
-  serverLags?: (ledgers: number) => void
-  /** The address of the key that signs for the account (a rival signed by it counts). */
-  keyAddress?: () => string | undefined
-  /** The server in use, as the job's notice names it. */
-  serverName?: () => string
-  /**
-   * Whether a validated transaction the runner did not sign does what the item's intent does (a
-   * wallet's own copy of it): then it is the intent's execution, not a rival.
-   */
-  sameIntent?: (item: JobItemRow, txJson: Record<string, unknown>) => boolean
-}
+import { OwnResults } from './ownResults.ts'
 
 /** `tx` requests per ledger for quiet attempts (no stream news for a few ledgers). */
 const MAX_POLLS_PER_LEDGER = 20
@@ -61,6 +39,8 @@ export class Settler {
   private readonly proof: NumberProof
   /** Copies of intents a wallet submitted itself (see intentCopies.ts). */
   private readonly copies: IntentCopies
+  /** The item's own results, confirmed by another server where the kind asks it (ownResults.ts). */
+  private readonly own: OwnResults
   private signedThroughRead = false
 
   constructor(
@@ -71,6 +51,7 @@ export class Settler {
     this.proof = new NumberProof(state, deps, {
       validated: (hash, sequence, found, txJson) => this.onValidated(hash, sequence, found, txJson),
     })
+    this.own = new OwnResults(state, deps, this.proof)
     this.copies = new IntentCopies(state, deps, (item, hash, found) =>
       this.finishAttempt(item, hash, found),
     )
@@ -162,12 +143,16 @@ export class Settler {
     sequence: number,
     found: Shown,
     txJson?: Record<string, unknown>,
-  ): Promise<void> {
+  ): Promise<boolean> {
     const item = this.state.byHash.get(hash)
-    if (item) this.finishAttempt(item, hash, found)
+    if (item) {
+      if (!(await this.own.counts(item, hash, found))) return false
+      this.finishAttempt(item, hash, found)
+    }
     const ours = item !== undefined || this.state.numbers.fillers.some((f) => f.hash === hash)
     if (ours) this.numberUsed(sequence, item, undefined)
     else if (txJson) await this.foreign(hash, sequence, found, txJson)
+    return true
   }
 
   /**
@@ -213,7 +198,11 @@ export class Settler {
     // sequence validated), and it must not be marked dead or submitted a second time.
     if (item.status !== 'inFlight' || this.state.latest(item) !== a) return
     if (found.found) {
-      void this.onValidated(a.hash, a.sequence, found)
+      const counted = await this.onValidated(a.hash, a.sequence, found)
+      // Shown by this server alone (ownResults.ts) while its number is used: who used it decides.
+      const used = this.state.view.validatedAccountSeq > a.sequence && !this.own.isContested(a)
+      if (!counted && used && item.status === 'inFlight' && this.state.latest(item) === a)
+        await this.proof.settleUsed(item, a)
       return
     }
     if (found.searchedAll && this.isDue(a)) {
@@ -266,8 +255,7 @@ export class Settler {
 
   /** Past its LastLedgerSequence, or its number consumed, in the validated ledger of the view. */
   private isDue(a: Signed): boolean {
-    const { validated, validatedAccountSeq } = this.state.view
-    return validated > a.lastLedgerSequence || validatedAccountSeq > a.sequence
+    return isDue(a, this.state.view)
   }
 
   /**

@@ -53,3 +53,14 @@ export function isHeldBack(a: Attempt): boolean {
 export function isRejected(a: Attempt): boolean {
   return a.preliminary !== undefined && PERMANENT.test(a.preliminary)
 }
+
+/**
+ * Whether an attempt is due to settle: past its LastLedgerSequence, or its number consumed, in the
+ * validated ledger of the run's view.
+ */
+export function isDue(
+  a: Pick<Attempt, 'sequence' | 'lastLedgerSequence'>,
+  view: { validated: number; validatedAccountSeq: number },
+): boolean {
+  return view.validated > a.lastLedgerSequence || view.validatedAccountSeq > a.sequence
+}
