@@ -7,6 +7,7 @@
 import type { Command, CommandContext } from './command.ts'
 import { airdropPlan, burnPlan, cancelPlan, listPlan } from './commands/plans.ts'
 import { mintPlan } from './commands/mint.ts'
+import { modifyPlan } from './commands/modify.ts'
 import {
   listCommand,
   reclaimCommand,
@@ -41,8 +42,13 @@ Commands
   burn plan --nfts FILE
   mint plan (--manifest FILE | --range ipfs://CID/{n}.json:FROM-TO) --taxon N
             [--transfer-fee PCT] [--transferable] [--burnable] [--only-xrp] [--mutable]
-            [--issuer r…]      mint a collection, straight to recipients where the manifest
-                               names them (CSV or JSON: uri, recipient, price_xrp, expiration)
+            [--issuer r…] [--skip-metadata-check]
+                               mint a collection, straight to recipients where the manifest
+                               names them (CSV or JSON: uri, recipient, price_xrp, expiration);
+                               each URI's document is read first, and rows nothing serves left out
+  modify plan (--file FILE | --repair) [--skip-metadata-check]
+                               new URIs for NFTs minted mutable: a reveal (nft_id,uri per row)
+                               or the repair of links to closed or silent gateways
   job start ID [--skip-problems] [--no-wait]
                                  run a planned, paused or interrupted job here to its end
   job resume ID                  the same as start
@@ -82,6 +88,7 @@ const COMMANDS: Record<string, Command> = {
   'cancel plan': cancelPlan,
   'burn plan': burnPlan,
   'mint plan': mintPlan,
+  'modify plan': modifyPlan,
   'job start': startCommand,
   'job resume': startCommand,
   'job watch': watchCommand,

@@ -82,6 +82,9 @@ const COMMAND = {
   'only-xrp': { type: 'boolean' },
   mutable: { type: 'boolean' },
   issuer: { type: 'string' },
+  'skip-metadata-check': { type: 'boolean' },
+  file: { type: 'string' },
+  repair: { type: 'boolean' },
 } as const satisfies Record<string, OptionSpec>
 
 export type OptionName = keyof typeof GLOBAL | keyof typeof COMMAND

@@ -25,6 +25,11 @@ export interface IntentEffects {
    * it makes with it (XLS-52): one NFT page share and, with an offer, one offer of reserve.
    */
   mint?: MintEffect
+  /**
+   * The NFT whose URI it changes (XLS-46), usually a holder's: nothing of the account's is taken,
+   * and no other job's NFT is touched.
+   */
+  modifies?: { id: string; uri: string }
 }
 
 /** What a mint writes into its NFT's id (see IntentEffects.mint), and the offer it makes with it. */
@@ -45,6 +50,7 @@ const EFFECTS: { [T in Intent['type']]: (intent: Extract<Intent, { type: T }>) =
     cancel: (intent) => ({ cancels: intent.offerIds }),
     accept: (intent) => ({ nft: { id: intent.nftId, role: 'sells' } }),
     removeRegularKey: () => ({}),
+    modify: (intent) => ({ modifies: { id: intent.nftId, uri: intent.uri } }),
     mint: ({ issuer, offer, taxon, flags, transferFee }) => ({
       mint: {
         taxon,

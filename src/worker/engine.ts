@@ -5,6 +5,8 @@
  * account locks, each serving its contract (src/worker/contract/registry.ts): a contract's methods
  * reach their service with no line here.
  */
+import type { Client } from 'xrpl'
+
 import { AccountWatch } from './collection/accountWatch.ts'
 import { LedgerDb } from '../db/schema.ts'
 import { saveSettings } from '../db/settings.ts'
@@ -51,6 +53,8 @@ export class Engine {
   private readonly keyring: Keyring
   private readonly wallet: WalletService
   private readonly collection: CollectionService
+  /** The network's Clio server (the ledger connection when it is one). */
+  private readonly clioOf: (network: NetworkId) => Promise<Client>
   private readonly jobs: JobService
   private readonly airdrop: AirdropService
   private readonly orders: OrdersService
@@ -90,8 +94,17 @@ export class Engine {
     const accountOf = (account: string | undefined) => this.wallet.accountOf(account)
     const walletAddress = () => this.wallet.address()
     const progress = this.connectionService.pacedProgress
+    // One Clio connection for floor prices, holder snapshots and a modify's holders (opened on first use).
+    const clio = new ClioLink(timing, this.connectionService.budgets.clients)
+    this.clioOf = (id) =>
+      clio.forNetwork(this.connectionService.networkConfig(id), {
+        endpoint: connection.status.endpoint,
+        client: connection.requireClient(),
+      })
     this.jobs = new JobService({
       db,
+      readUris: (uris, onRow) => this.collection.readUris(uris, onRow),
+      clio: this.clioOf,
       kinds: JOB_KINDS,
       connection,
       keyring: this.keyring,
@@ -151,8 +164,6 @@ export class Engine {
       client: () => connection.clientIfAny(),
       wallet: () => this.wallet.shownOnNetwork(),
     })
-    // One Clio connection for the floor prices and the holder snapshots (opened on first use).
-    const clio = new ClioLink(timing, this.connectionService.budgets.clients)
     this.holders = new HoldersService({
       db,
       connection,
@@ -194,7 +205,13 @@ export class Engine {
     serve(this, CONTRACTS.holders, this.holders)
     serve(this, CONTRACTS.orders, this.orders)
     serve(this, CONTRACTS.listing, this.listing)
-    serve(this, CONTRACTS.mint, new MintService(() => this.wallet.address() ?? null))
+    const mint = new MintService({
+      walletAddress: () => this.wallet.address() ?? null,
+      readUris: (uris, onRow) => this.collection.readUris(uris, onRow),
+      clio: () => this.clioOf(this.connectionService.network()),
+      cachedMetadata: (ids) => this.collection.cachedMetadata(ids),
+    })
+    serve(this, CONTRACTS.mint, mint)
     const reads = new JobReads({
       db: this.db,
       runnerId: this.id,

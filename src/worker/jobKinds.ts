@@ -18,6 +18,8 @@ import { IntentTypes } from './ledger/intentTypes.ts'
 import { listKind } from './listing/listKind.ts'
 import { mintKind } from './mint/mintKind.ts'
 import { mintIntent } from './mint/mintTx.ts'
+import { modifyKind } from './mint/modifyKind.ts'
+import { modifyIntent } from './mint/modifyTx.ts'
 import { acceptKind } from './orders/acceptKind.ts'
 import { acceptIntent } from './orders/acceptOffer.ts'
 import { cancelKind } from './orders/cancelKind.ts'
@@ -32,11 +34,21 @@ export const INTENT_TYPES = new IntentTypes([
   acceptIntent,
   removeRegularKeyIntent,
   mintIntent,
+  modifyIntent,
 ])
 
 /** Every job kind, with the transactions their plans hold. */
 export const JOB_KINDS = new JobKinds(
-  [airdropKind, listKind, burnKind, cancelKind, acceptKind, removeRegularKeyKind, mintKind],
+  [
+    airdropKind,
+    listKind,
+    burnKind,
+    cancelKind,
+    acceptKind,
+    removeRegularKeyKind,
+    mintKind,
+    modifyKind,
+  ],
   INTENT_TYPES,
 )
 

@@ -195,6 +195,7 @@ const DONE_VERB: Record<JobItemRow['intent']['type'], string> = {
   accept: 'Sold',
   removeRegularKey: 'Removed',
   mint: 'Minted',
+  modify: 'Changed',
 }
 
 /** One activity line: what happened last to an item. */

@@ -5,7 +5,7 @@
  */
 import { basename } from 'node:path'
 
-import type { MintManifest, MintTerms } from '../../worker/api.ts'
+import type { MintManifest, MintMetadataReport, MintTerms } from '../../worker/api.ts'
 import type { CommandContext } from '../command.ts'
 import { withSession } from '../command.ts'
 import { readInput } from '../inputFiles.ts'
@@ -64,6 +64,16 @@ function printTerms(printer: Printer, terms: MintTerms): void {
   )
 }
 
+/** What the documents said: counts, then the first rows with something wrong. */
+export function printCheck(printer: Printer, report: MintMetadataReport): void {
+  printer.line(
+    `Metadata read for ${report.checks.length} NFTs: ${report.ok} complete, ${report.incomplete} incomplete, ${report.unserved} served by nothing (left out)`,
+  )
+  const wrong = report.checks.filter((c) => c.verdict !== 'ok')
+  for (const c of wrong.slice(0, 20)) printer.warn(`${c.uri}: ${c.problems.join('; ')}`)
+  if (wrong.length > 20) printer.warn(`… and ${wrong.length - 20} more`)
+}
+
 function printManifest(printer: Printer, source: string, manifest: MintManifest): void {
   for (const p of manifest.problems) printer.warn(`${source}: ${p.message}`)
   if (manifest.gaps.length) {
@@ -77,7 +87,7 @@ function printManifest(printer: Printer, source: string, manifest: MintManifest)
 
 /**
  * `xnm mint plan (--manifest FILE | --range TEMPLATE:FROM-TO) --taxon N [--transfer-fee PCT]
- * [--transferable] [--burnable] [--only-xrp] [--mutable] [--issuer r…]`
+ * [--transferable] [--burnable] [--only-xrp] [--mutable] [--issuer r…] [--skip-metadata-check]`
  */
 export async function mintPlan(ctx: CommandContext): Promise<number> {
   const { parsed } = ctx
@@ -91,6 +101,7 @@ export async function mintPlan(ctx: CommandContext): Promise<number> {
     'only-xrp',
     'mutable',
     'issuer',
+    'skip-metadata-check',
   ])
   const file = text(parsed, 'manifest')
   const range = text(parsed, 'range')
@@ -111,8 +122,20 @@ export async function mintPlan(ctx: CommandContext): Promise<number> {
       manifest = await session.engine.expandMintRange(match[1]!, Number(match[2]), Number(match[3]))
     }
     printManifest(ctx.printer, file ?? 'range', manifest)
+    const skip = flag(parsed, 'skip-metadata-check')
+    if (skip)
+      ctx.printer.warn('The documents were not read: nothing checks what each NFT will show')
+    else {
+      const report = await session.engine.checkMintMetadata(manifest.rows.map((r) => r.uri))
+      printCheck(ctx.printer, report)
+    }
     printTerms(ctx.printer, terms)
-    const plan = await session.engine.planJob({ kind: 'mint', terms, rows: manifest.rows })
+    const plan = await session.engine.planJob({
+      kind: 'mint',
+      terms,
+      rows: manifest.rows,
+      ...(skip ? { skipMetadataCheck: true } : {}),
+    })
     const code = printPlan(ctx.printer, plan)
     ctx.printer.line('Minting is permanent: once minted, these terms cannot change.')
     return code

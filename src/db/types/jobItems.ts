@@ -60,6 +60,12 @@ export type Intent =
       issuer?: string
       offer?: MintOffer
     }
+  /**
+   * Give an NFT minted mutable a new URI (XLS-46 NFTokenModify), as its issuer or the issuer's
+   * authorized minter. `owner`: its holder when not the account (the transaction's Owner), as the
+   * ledger had it when the job was planned.
+   */
+  | { type: 'modify'; nftId: string; uri: string; owner?: string }
 
 /** The sell offer a mint makes with its NFT (XLS-52 NFTokenMintOffer). */
 export interface MintOffer {

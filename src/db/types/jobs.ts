@@ -10,7 +10,7 @@ import type { AcceptanceSummary } from './acceptance.ts'
 
 /** The bulk operations the jobs engine runs. */
 export type JobKind =
-  'airdrop' | 'list' | 'burn' | 'cancel' | 'accept' | 'removeRegularKey' | 'mint'
+  'airdrop' | 'list' | 'burn' | 'cancel' | 'accept' | 'removeRegularKey' | 'mint' | 'modify'
 
 /**
  * A job's life. `planned`: intents recorded, nothing signed, waiting for the user's go. `running` /
@@ -172,6 +172,10 @@ export interface PlanProblem {
     | 'MARKETPLACE_PRICE'
     /** Minting for an issuer that has not made the account its authorized minter (or is missing). */
     | 'NOT_AUTHORIZED'
+    /** A mint's URI that nothing serves: the NFT would show nothing. */
+    | 'METADATA_UNSERVED'
+    /** A modify of an NFT minted without tfMutable: its URI can never change. */
+    | 'NOT_MUTABLE'
   message: string
   /** The item it concerns (plan order), if any. */
   itemIndex?: number

@@ -17,6 +17,7 @@ import type {
 import type { ConnectionManager } from '../network/connectionManager.ts'
 import { IssuerDomains } from './metadata/issuerDomains.ts'
 import { MetadataService } from './metadata/metadataService.ts'
+import type { MetadataRow } from '../../db/types/metadata.ts'
 import type { MetadataOptions } from './metadata/metadataLimits.ts'
 import { NftLoader } from './nftLoader.ts'
 import type { NftLoaderDeps } from './nftLoader.ts'
@@ -97,6 +98,16 @@ export class CollectionService {
 
   clearMetadataCache(): Promise<number> {
     return this.metadata.clear()
+  }
+
+  /** What each URI serves (see MetadataService.readUris): a mint's metadata check. */
+  readUris(uris: readonly string[], onRow: (uri: string, row: MetadataRow) => void): Promise<void> {
+    return this.metadata.readUris(uris, onRow)
+  }
+
+  /** The cached metadata of these NFTs, by id (what the collection read). */
+  cachedMetadata(nftIds: readonly string[]): Promise<Map<string, MetadataRow>> {
+    return this.metadata.cachedRows(nftIds)
   }
 
   /** Whether metadata fetching yields to a job being planned or run here. */

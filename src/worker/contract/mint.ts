@@ -1,5 +1,9 @@
-/** Minting: a collection's terms, permanent once minted, and one row per NFT. */
+/**
+ * Minting and modifying: a collection's terms, permanent once minted, one row per NFT, the check of
+ * each row's metadata before anything is signed, and new URIs for NFTs minted mutable (XLS-46).
+ */
 import { method } from './method.ts'
+import type { ProgressListener } from './progress.ts'
 
 /**
  * What every NFT of a mint is made with, and can never change: the ledger writes the flags, the
@@ -42,6 +46,12 @@ export interface MintRequest {
   kind: 'mint'
   terms: MintTerms
   rows: MintRow[]
+  /**
+   * Mint without reading each URI's document first (a team whose documents go up later, for a
+   * reveal): the plan says so. By default pre-flight reads every URI as the collection would, and a
+   * row whose URI nothing serves is left out.
+   */
+  skipMetadataCheck?: boolean
 }
 
 /** A row of a manifest that was left out, or a warning about the manifest. */
@@ -71,6 +81,84 @@ export interface MintManifest {
   gaps: number[]
 }
 
+/** What the check of one URI found (see mintContract.checkMintMetadata). */
+export interface MintUriCheck {
+  uri: string
+  /**
+   * 'ok': served, with a name and a picture or media; 'incomplete': served, with something missing
+   * (said in `problems`); 'unserved': no gateway or host serves a usable document (its row is
+   * blocked: an NFT minted with it would show nothing, for good unless it is mutable).
+   */
+  verdict: 'ok' | 'incomplete' | 'unserved'
+  /** What is wrong, in words fit to show; empty when ok. */
+  problems: string[]
+  name: string | null
+  /** Where the card's picture is read from (a gateway URL), or null. */
+  image: string | null
+  /** How many attributes (traits) the document lists. */
+  attributes: number
+}
+
+/** The check of a manifest's URIs, in the order asked. */
+export interface MintMetadataReport {
+  checks: MintUriCheck[]
+  ok: number
+  incomplete: number
+  unserved: number
+}
+
+/** How far a check of URIs is. */
+export interface MintCheckProgress {
+  total: number
+  checked: number
+  unserved: number
+}
+
+/** One NFT to give a new URI (NFTokenModify: its issuer, or the issuer's authorized minter, signs). */
+export interface ModifyRow {
+  nftId: string
+  /** The new URI, at most 256 bytes. */
+  uri: string
+  /**
+   * Who holds the NFT, when not the account (the transaction's Owner). The plan reads it from the
+   * ledger when it is absent, and refuses a row whose holder is not the one named.
+   */
+  owner?: string
+}
+
+/**
+ * The modify job: new URIs for NFTs minted mutable (a reveal, a repair). Each NFT's holder is read
+ * from the ledger when the job is planned (the `Owner` field when it is not the account).
+ */
+export interface ModifyRequest {
+  kind: 'modify'
+  rows: ModifyRow[]
+}
+
+/** A reveal's file read: the rows, what was left out and why. */
+export interface ModifyManifest {
+  fileName: string
+  rows: ModifyRow[]
+  problems: ManifestProblem[]
+  columns: { nftId: string; uri: string }
+}
+
+/**
+ * An NFT of the account's collections whose URI no longer serves, or is served only through a
+ * gateway that closed, and the URI that would repair it: the gateway-independent `ipfs://` form.
+ */
+export interface RepairCandidate {
+  nftId: string
+  /** Who holds it now. */
+  owner: string
+  oldUri: string
+  newUri: string
+  /** 'closed-gateway': its URI names a gateway that shut down; 'unserved': nothing serves it now. */
+  why: 'closed-gateway' | 'unserved'
+  /** Whether it was minted mutable: only those can be repaired. */
+  mutable: boolean
+}
+
 /** Reading manifests: the rows to mint, from a file or from a numbered base URI. */
 export const mintContract = {
   /**
@@ -91,4 +179,37 @@ export const mintContract = {
    *   100,000, or a URI over 256 bytes.
    */
   expandMintRange: method<(template: string, from: number, to: number) => Promise<MintManifest>>(),
+
+  /**
+   * Reads every URI's document through the gateway pool, as the collection reads its NFTs' (the
+   * same resolver, limits and normaliser), and says of each what a card would show and what is
+   * missing. Results are kept with the metadata cache: the mint plan blocks a row whose URI was
+   * found unserved, and checks the rows not checked yet.
+   *
+   * @throws EngineError `VALIDATION` for more than 100,000 URIs.
+   */
+  checkMintMetadata:
+    method<
+      (
+        uris: string[],
+        onProgress?: ProgressListener<MintCheckProgress>,
+      ) => Promise<MintMetadataReport>
+    >(),
+
+  /**
+   * Reads a reveal's file: a CSV with an NFT id column and a URI column (or JSON objects with
+   * `nftId`/`NFTokenID` and `uri`). A bad row is left out with its line and why.
+   *
+   * @throws EngineError `VALIDATION` with a message fit to show.
+   */
+  parseModifyManifest: method<(text: string, fileName: string) => Promise<ModifyManifest>>(),
+
+  /**
+   * The NFTs the connected account issued whose URI points at a closed gateway or no longer serves
+   * (from the metadata the collection read), each with its `ipfs://` repair; NFTs whose URI cannot
+   * be put in a gateway-independent form are left out.
+   *
+   * @throws EngineError `NOT_CONNECTED` without a wallet.
+   */
+  repairCandidates: method<() => Promise<RepairCandidate[]>>(),
 }

@@ -1,4 +1,6 @@
 /** What the jobs need of the engine: the store, the connection, the wallet that signs, and hooks. */
+import type { Client } from 'xrpl'
+
 import type { LedgerDb } from '../../db/schema.ts'
 import type { NetworkId } from '../../shared/networks.ts'
 import type { WalletInfo } from '../api.ts'
@@ -6,7 +8,7 @@ import type { JobSigner } from './jobSigner.ts'
 import type { ServerPace } from '../ledger/requestScheduler.ts'
 import type { ConnectionManager } from '../network/connectionManager.ts'
 import type { SecondOpinion } from '../network/secondOpinion.ts'
-import type { JobKinds } from './jobKind.ts'
+import type { JobKinds, UriRead } from './jobKind.ts'
 import type { AccountLocks } from './run/accountLocks.ts'
 import type { RunnerLimits } from './run/runner.ts'
 
@@ -45,6 +47,10 @@ export interface JobServiceDeps {
   locks?: AccountLocks
   /** This engine's id, recorded on the jobs its runners take. */
   runnerId?: string
+  /** What URIs serve, read as the collection reads metadata (a mint's check before signing). */
+  readUris?: UriRead
+  /** A network's Clio server, for the kinds that read NFTs by issuer or id (a modify's holders). */
+  clio?: (network: NetworkId) => Promise<Client>
   /** The networks' other endpoints, for proofs one server must not give alone. */
   secondOpinion?: SecondOpinion
   /**

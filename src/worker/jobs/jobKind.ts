@@ -8,6 +8,7 @@ import type { Client } from 'xrpl'
 
 import type { MintedUri } from '../../db/jobNfts.ts'
 import type { Intent } from '../../db/types/jobItems.ts'
+import type { MetadataRow } from '../../db/types/metadata.ts'
 import type { JobKind, PlanProblem } from '../../db/types/jobs.ts'
 import { EngineError } from '../../shared/errors.ts'
 import { isRecord } from '../../shared/isRecord.ts'
@@ -31,6 +32,10 @@ export interface PlannedIntent {
 export interface PlanContext {
   /** The connected wallet (the account that will sign). */
   wallet: WalletInfo
+  /** A connected client. */
+  client: Client
+  /** The network's Clio server (`nft_info`, `nfts_by_issuer`), where one is configured. */
+  clio?: () => Promise<Client>
 }
 
 /** One kind of job, as its capability describes it. */
@@ -55,7 +60,7 @@ export interface JobKindSpec<R extends JobRequest = JobRequest> {
    *
    * @throws EngineError `VALIDATION` when the wallet cannot do this kind of job.
    */
-  prepare?(request: R, context: PlanContext): R
+  prepare?(request: R, context: PlanContext): R | Promise<R>
   /**
    * What of this request a second server of the network confirms (a sale's terms, a snapshot's
    * owners, floor prices), in plain words: the plan names it when there is no second server.
@@ -113,7 +118,20 @@ export interface CheckContext {
   second?: SecondRead
   /** A mint's: what the account's mint jobs minted or will still mint (db/jobNfts.ts). */
   mintedUris?: ReadonlyMap<string, MintedUri>
+  /** The request as planned (prepared). */
+  request?: JobRequest
+  /**
+   * What URIs serve, read as the collection reads its NFTs' metadata (a mint's check before
+   * anything is signed); absent where the engine reads no metadata.
+   */
+  readUris?: UriRead
 }
+
+/** Reads what each URI serves, calling back as each is known (CollectionService.readUris). */
+export type UriRead = (
+  uris: readonly string[],
+  onRow: (uri: string, row: MetadataRow) => void,
+) => Promise<void>
 
 /** A kind's own verdict on one of its items (see {@link JobKindSpec.itemChecks}); pure. */
 export type ItemCheck = (intent: Intent, index: number, facts: ItemFacts) => PlanProblem | null

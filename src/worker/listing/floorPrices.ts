@@ -61,11 +61,7 @@ export class FloorPrices {
     const key = `${network.id}|${issuer}|${taxon}|${account ?? ''}`
     const kept = this.cache.get(key)
     if (kept && this.now() - kept.readAt < FLOOR_CACHE_MS) return kept
-    const endpoints = network.clioEndpoints
-    const clio =
-      connection.endpoint !== null && endpoints.includes(connection.endpoint)
-        ? connection.client
-        : await this.clio.client(endpoints, network.name)
+    const clio = await this.clio.forNetwork(network, connection)
     const { price, resting } = await readFloorPrice(
       { clio, client: connection.client, account },
       issuer,

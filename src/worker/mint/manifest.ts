@@ -15,8 +15,11 @@ import { RECIPIENT_ALIASES } from '../airdrop/csvColumns.ts'
 import { MAX_URI_BYTES, uriBytes } from './mintTx.ts'
 
 /** Names of each field, in the order they are preferred (compared as the airdrop's columns are). */
+/** Names of a URI column (a mint's manifest, a reveal's file). */
+export const URI_ALIASES = ['uri', 'token_uri', 'tokenuri', 'metadata_uri', 'metadata', 'url']
+
 const ALIASES = {
-  uri: ['uri', 'token_uri', 'tokenuri', 'metadata_uri', 'metadata', 'url'],
+  uri: URI_ALIASES,
   recipient: ['recipient', ...RECIPIENT_ALIASES],
   // Not 'amount': in the airdrop's lists it counts NFTs, and a count read as XRP would be a price.
   price: ['price_xrp', 'price', 'xrp'],
@@ -29,7 +32,8 @@ function fail(message: string): never {
   throw new EngineError('VALIDATION', message)
 }
 
-function keyOf(name: string): string {
+/** A column name as aliases are compared: trimmed, lower case, spaces and dashes as '_'. */
+export function aliasKey(name: string): string {
   return name
     .trim()
     .toLowerCase()
@@ -40,7 +44,7 @@ function keyOf(name: string): string {
 function fieldsOf(names: readonly string[]): Record<Field, string | null> {
   const find = (aliases: readonly string[]) => {
     for (const alias of aliases) {
-      const name = names.find((n) => keyOf(n) === alias)
+      const name = names.find((n) => aliasKey(n) === alias)
       if (name !== undefined) return name
     }
     return null

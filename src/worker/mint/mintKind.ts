@@ -9,7 +9,8 @@ import type { MintRequest, MintRow, MintTerms } from '../contract/mint.ts'
 import type { Client } from 'xrpl'
 
 import { mintKey } from '../../db/jobNfts.ts'
-import type { JobKindSpec, PlannedIntent } from '../jobs/jobKind.ts'
+import type { JobKindSpec, PlannedIntent, UriRead } from '../jobs/jobKind.ts'
+import { checkMintUris } from './mintMetadata.ts'
 import { itemProblem } from '../jobs/plan/itemFacts.ts'
 import { marketplaceProblem } from '../jobs/plan/marketplaceProblem.ts'
 import { readNftPages } from '../ledger/nftPages.ts'
@@ -124,6 +125,7 @@ export const mintKind: JobKindSpec<MintRequest> = {
     kind: 'mint',
     terms: checkedTerms(fields.terms),
     rows: itemsOf(fields, 'rows', 'Add at least one NFT to mint', 'NFTs').map(checkedRow),
+    ...(fields.skipMetadataCheck === true ? { skipMetadataCheck: true } : {}),
   }),
   intents: ({ terms, rows }) => {
     const flags = mintFlags(terms)
@@ -151,14 +153,28 @@ export const mintKind: JobKindSpec<MintRequest> = {
       }
     })
   },
-  params: ({ terms }) => ({ terms }),
-  itemChecks: async ({ client, account, networkName, planned, mintedUris }) => {
+  params: ({ terms, skipMetadataCheck }) => ({
+    terms,
+    ...(skipMetadataCheck ? { skipMetadataCheck } : {}),
+  }),
+  itemChecks: async ({ client, account, networkName, planned, mintedUris, request, readUris }) => {
     const issuer = issuerOf(planned)
     const refusal = issuer ? await issuerRefusal(client, account, issuer, networkName) : null
+    const skip = request?.kind === 'mint' && request.skipMetadataCheck === true
+    const served =
+      readUris && !skip ? await unservedUris(readUris, planned) : new Map<string, string>()
     return (intent, index) => {
       if (refusal && index === 0)
         return { code: 'NOT_AUTHORIZED', message: refusal, blocking: true }
       if (intent.type !== 'mint') return null
+      const unserved = served.get(intent.uri)
+      if (unserved) {
+        return itemProblem(
+          'METADATA_UNSERVED',
+          index,
+          `Row ${index + 1} (${intent.uri}): ${unserved}. It is left out: its NFT would show nothing`,
+        )
+      }
       const held = mintedUris?.get(mintKey(intent, account))
       if (held) {
         const job = held.job.id.slice(0, 8)
@@ -179,6 +195,18 @@ export const mintKind: JobKindSpec<MintRequest> = {
     const bound = pages + Math.ceil(clear.length / SPLIT_ROOM) + 1
     return { freedObjects: 0, newObjects: Math.min(clear.length, bound) }
   },
+}
+
+/** The rows' URIs nothing serves, each with why (mintMetadata.ts). */
+async function unservedUris(
+  read: UriRead,
+  planned: readonly PlannedIntent[],
+): Promise<Map<string, string>> {
+  const uris = planned.flatMap(({ intent }) => (intent.type === 'mint' ? [intent.uri] : []))
+  const report = await checkMintUris(read, uris)
+  return new Map(
+    report.checks.filter((c) => c.verdict === 'unserved').map((c) => [c.uri, c.problems[0]!]),
+  )
 }
 
 /** The issuer the rows mint for (the same for all: the terms'), if not the account itself. */

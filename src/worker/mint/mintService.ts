@@ -1,18 +1,64 @@
-/** The Mint capability's reads: manifests and numbered ranges turned into rows (the job is `mint`). */
+/**
+ * The Mint capability's reads: manifests and numbered ranges turned into rows, the check of their
+ * metadata, a reveal's file, and the repairs of a collection's links (the jobs are `mint` and
+ * `modify`).
+ */
+import type { Client } from 'xrpl'
+
+import type { MetadataRow } from '../../db/types/metadata.ts'
+import { EngineError } from '../../shared/errors.ts'
 import type { Api } from '../contract/method.ts'
 import type { mintContract } from '../contract/mint.ts'
-import type { MintManifest } from '../contract/mint.ts'
+import type {
+  MintCheckProgress,
+  MintManifest,
+  MintMetadataReport,
+  ModifyManifest,
+  RepairCandidate,
+} from '../contract/mint.ts'
+import type { ProgressListener } from '../contract/progress.ts'
+import type { UriRead } from '../jobs/jobKind.ts'
 import { expandMintRange, parseMintManifest } from './manifest.ts'
+import { checkMintUris } from './mintMetadata.ts'
+import { parseModifyManifest } from './modifyManifest.ts'
+import { repairCandidates } from './repair.ts'
+
+export interface MintServiceDeps {
+  /** The connected account (refused as a recipient, the issuer of a repair); null when none. */
+  walletAddress: () => string | null
+  /** What URIs serve (CollectionService.readUris). */
+  readUris: UriRead
+  /** The network's Clio server. */
+  clio: () => Promise<Client>
+  /** The collection's cached metadata, by NFT id. */
+  cachedMetadata: (nftIds: string[]) => Promise<Map<string, MetadataRow>>
+}
 
 export class MintService implements Api<typeof mintContract> {
-  /** @param walletAddress - the connected account, refused as a recipient; null when none. */
-  constructor(private readonly walletAddress: () => string | null) {}
+  constructor(private readonly deps: MintServiceDeps) {}
 
   parseMintManifest(text: string, fileName: string): Promise<MintManifest> {
-    return Promise.resolve(parseMintManifest(text, fileName, this.walletAddress()))
+    return Promise.resolve(parseMintManifest(text, fileName, this.deps.walletAddress()))
   }
 
   expandMintRange(template: string, from: number, to: number): Promise<MintManifest> {
     return Promise.resolve(expandMintRange(template, from, to))
+  }
+
+  checkMintMetadata(
+    uris: string[],
+    onProgress?: ProgressListener<MintCheckProgress>,
+  ): Promise<MintMetadataReport> {
+    return checkMintUris(this.deps.readUris, uris, onProgress)
+  }
+
+  parseModifyManifest(text: string, fileName: string): Promise<ModifyManifest> {
+    return Promise.resolve(parseModifyManifest(text, fileName))
+  }
+
+  async repairCandidates(): Promise<RepairCandidate[]> {
+    const account = this.deps.walletAddress()
+    if (!account) throw new EngineError('NOT_CONNECTED', 'Please connect your wallet first')
+    return await repairCandidates(await this.deps.clio(), account, this.deps.cachedMetadata)
   }
 }

@@ -48,7 +48,7 @@ export function uriBytes(uri: string): number {
   return new TextEncoder().encode(uri).length
 }
 
-function checkUri(uri: unknown): void {
+export function checkUri(uri: unknown): void {
   if (typeof uri !== 'string' || uri.trim() === '') {
     throw invalidIntent(`Invalid URI ${describeValue(uri)}: every NFT needs one.`, 'uri', uri)
   }

@@ -10,6 +10,7 @@ import { EngineError } from '../../shared/errors.ts'
 import { plainClients } from '../ledger/pacedClient.ts'
 import type { ClientFactory } from '../ledger/pacedClient.ts'
 import type { LinkTiming } from './endpointLink.ts'
+import type { NetworkConfig } from '../../shared/networks.ts'
 
 export class ClioLink {
   private current: { endpoint: string; client: Client } | null = null
@@ -31,6 +32,19 @@ export class ClioLink {
    * @param networkName - for messages, e.g. 'Mainnet'.
    * @throws EngineError `VALIDATION` when the network has no Clio server; `NETWORK` when none answers.
    */
+  /**
+   * The network's Clio connection: the ledger connection itself when it is one of the network's
+   * Clio servers, else one of them (see {@link client}).
+   */
+  async forNetwork(
+    network: Pick<NetworkConfig, 'clioEndpoints' | 'name'>,
+    inUse: { endpoint: string | null; client: Client },
+  ): Promise<Client> {
+    const endpoints = network.clioEndpoints
+    if (inUse.endpoint !== null && endpoints.includes(inUse.endpoint)) return inUse.client
+    return await this.client(endpoints, network.name)
+  }
+
   async client(endpoints: readonly string[], networkName: string): Promise<Client> {
     if (endpoints.length === 0) {
       throw new EngineError(

@@ -359,6 +359,7 @@ describe('attack (b): a server rewrites the metadata of the mints it shows valid
     }))
     const run = await runMint(world, {
       kind: 'mint',
+      skipMetadataCheck: true,
       terms: TERMS,
       rows: rows(3, 'serial', (i) => world.recipients[i]!.classicAddress),
     })
@@ -383,6 +384,7 @@ describe('attack (b): a server rewrites the metadata of the mints it shows valid
     }))
     const run = await runMint(world, {
       kind: 'mint',
+      skipMetadataCheck: true,
       terms: TERMS,
       rows: rows(3, 'fallback', (i) => world.recipients[i]!.classicAddress),
     })
@@ -412,6 +414,7 @@ it('a mint the ledger applied is not recorded "Not minted" on the word of the se
   const minter = world.minter.classicAddress
   const request: MintRequest = {
     kind: 'mint',
+    skipMetadataCheck: true,
     terms: TERMS,
     rows: rows(3, 'result', (i) => world.recipients[i]!.classicAddress),
   }
@@ -435,6 +438,7 @@ it('a row recorded succeeded is on the ledger (a held-back mint shown validated 
   const world = await startMintWorld({ proxied: true })
   const request: MintRequest = {
     kind: 'mint',
+    skipMetadataCheck: true,
     terms: TERMS,
     rows: rows(3, 'held', (i) => world.recipients[i]!.classicAddress),
   }
@@ -549,7 +553,12 @@ it('a mint locks no more reserve than its plan said (an account whose NFT pages 
     Math.round(info.result.info.validated_ledger!.reserve_inc_xrp * 1_000_000),
   )
   const before = (await accountRoot(client, minter)).OwnerCount
-  const { plan, job } = await runMint(world, { kind: 'mint', terms: TERMS, rows: rows(K, 'pages') })
+  const { plan, job } = await runMint(world, {
+    kind: 'mint',
+    skipMetadataCheck: true,
+    terms: TERMS,
+    rows: rows(K, 'pages'),
+  })
   expect(job.status).toBe('completed')
   const after = await settled(
     () => accountRoot(client, minter),
@@ -614,6 +623,7 @@ it("pre-flight refuses a mint's free offer to a marketplace's broker, as an aird
   // The same gift made by the mint itself.
   const plan = await world.engine.planJob({
     kind: 'mint',
+    skipMetadataCheck: true,
     terms: TERMS,
     rows: [
       { uri: 'ipfs://bafybroker/1.json', recipient: broker.broker },
@@ -651,6 +661,7 @@ it('a wallet that submitted its own copies of the mints: resumed, no row is mint
   )
   const request: MintRequest = {
     kind: 'mint',
+    skipMetadataCheck: true,
     terms: TERMS,
     rows: rows(3, 'copies', (i) => world.recipients[i]!.classicAddress),
   }
@@ -701,7 +712,12 @@ it('a wallet that submitted its own copies of the mints: resumed, no row is mint
 it('a manifest planned twice while the first job is unfinished: no row is minted twice', async () => {
   const world = await startMintWorld()
   const minter = world.minter.classicAddress
-  const request: MintRequest = { kind: 'mint', terms: TERMS, rows: rows(3, 'twice') }
+  const request: MintRequest = {
+    kind: 'mint',
+    skipMetadataCheck: true,
+    terms: TERMS,
+    rows: rows(3, 'twice'),
+  }
   const first = await world.engine.planJob(request)
   const second = await world.engine.planJob(request)
   expect(first.problems).toEqual([])

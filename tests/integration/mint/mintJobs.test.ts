@@ -16,6 +16,7 @@ import type { Engine } from '../../../src/worker/engine.ts'
 import { nftUrisOf, offersOf } from '../../helpers/jobs.ts'
 import { eventually } from '../../helpers/poll.ts'
 import { closeLedgers, fundInProcess, submitInProcess } from '../../helpers/sandbox.ts'
+import { largeCollection } from '../../../src/sandbox/demo/catalog.ts'
 
 const minter = Wallet.generate()
 const issuer = Wallet.generate()
@@ -41,7 +42,7 @@ let client: Client
 let stopClosing: () => void
 
 beforeAll(async () => {
-  h = await startEngineHarness()
+  h = await startEngineHarness({ gatewayPort: 0 })
   fundInProcess(h.sb.ledger, 500, minter, issuer, refusing, ...recipients)
   submitInProcess(h.sb.ledger, refusing, { TransactionType: 'AccountSet', SetFlag: 12 })
   await h.sb.ledgerAccept()
@@ -61,9 +62,18 @@ afterAll(async () => {
 /** An account's NFTs on the validated ledger: id → URI text. */
 const nftsOf = (account: string) => nftUrisOf(client, account)
 
-function rows(n: number, prefix: string, to?: (i: number) => string | undefined) {
+/** The sandbox gateway's large collection: a complete document at every `ipfs://DIR/{n}.json`. */
+const DIR = largeCollection(1).dirCid
+let nextIndex = 1
+
+/** A URI the sandbox gateway serves, new on each call: pre-flight reads every row's document. */
+function servedUri(): string {
+  return `ipfs://${DIR}/${nextIndex++}.json`
+}
+
+function rows(n: number, to?: (i: number) => string | undefined) {
   return Array.from({ length: n }, (_, i) => ({
-    uri: `ipfs://bafy${prefix}/${i + 1}.json`,
+    uri: servedUri(),
     ...(to?.(i) ? { recipient: to(i)! } : {}),
   }))
 }
@@ -72,7 +82,7 @@ it('mints 30 NFTs straight to 10 recipients: each NFT and its offer as the ledge
   const request: MintRequest = {
     kind: 'mint',
     terms: TERMS,
-    rows: rows(30, 'drop', (i) => recipients[i % 10]!.classicAddress),
+    rows: rows(30, (i) => recipients[i % 10]!.classicAddress),
   }
   const plan = await engine.planJob(request)
   expect(plan).toMatchObject({
@@ -140,10 +150,10 @@ it('pre-flight: a recipient that refuses offers and one that does not exist are 
     kind: 'mint',
     terms: TERMS,
     rows: [
-      { uri: 'ipfs://bafyok/1.json', recipient: recipients[0]!.classicAddress },
-      { uri: 'ipfs://bafyok/2.json', recipient: refusing.classicAddress },
-      { uri: 'ipfs://bafyok/3.json', recipient: missing.classicAddress },
-      { uri: 'ipfs://bafyok/4.json' },
+      { uri: servedUri(), recipient: recipients[0]!.classicAddress },
+      { uri: servedUri(), recipient: refusing.classicAddress },
+      { uri: servedUri(), recipient: missing.classicAddress },
+      { uri: servedUri() },
     ],
   })
   expect(plan.problems.map((p) => [p.code, p.itemIndex])).toEqual([
@@ -158,14 +168,14 @@ it('pre-flight: a recipient that refuses offers and one that does not exist are 
     engine.planJob({
       kind: 'mint',
       terms: { ...TERMS, transferable: false },
-      rows: rows(1, 'x'),
+      rows: rows(1),
     }),
   ).rejects.toThrow('A transfer fee needs transferable NFTs')
 })
 
 it("mints for an issuer only once the issuer made the account its minter: the NFTs are the issuer's", async () => {
   const terms = { ...TERMS, issuer: issuer.classicAddress, transferFee: 0 }
-  const refused = await engine.planJob({ kind: 'mint', terms, rows: rows(3, 'art') })
+  const refused = await engine.planJob({ kind: 'mint', terms, rows: rows(3) })
   expect(refused.canStart).toBe(false)
   expect(refused.problems).toEqual([
     expect.objectContaining({ code: 'NOT_AUTHORIZED', blocking: true }),
@@ -188,7 +198,7 @@ it("mints for an issuer only once the issuer made the account its minter: the NF
     (r) => r.result.account_data.NFTokenMinter === minter.classicAddress,
     'the issuer names the minter',
   )
-  const plan = await engine.planJob({ kind: 'mint', terms, rows: rows(3, 'art') })
+  const plan = await engine.planJob({ kind: 'mint', terms, rows: rows(3) })
   expect(plan).toMatchObject({ problems: [], canStart: true })
   await engine.startJob(plan.jobId)
   expect((await jobFinished(h.db, plan.jobId, 60_000)).status).toBe('completed')
@@ -208,7 +218,8 @@ it("mints for an issuer only once the issuer made the account its minter: the NF
 
 it('an engine closed mid-mint and opened again finishes the job with no NFT minted twice', async () => {
   const before = (await nftsOf(minter.classicAddress)).size
-  const plan = await engine.planJob({ kind: 'mint', terms: TERMS, rows: rows(40, 'resume') })
+  const request: MintRequest = { kind: 'mint', terms: TERMS, rows: rows(40) }
+  const plan = await engine.planJob(request)
   // No ledger closes meanwhile: the mints signed and submitted stay in flight, unvalidated.
   stopClosing()
   await engine.startJob(plan.jobId)
@@ -233,7 +244,8 @@ it('an engine closed mid-mint and opened again finishes the job with no NFT mint
   // Each row's URI once on the ledger, and the 40 NFTs the engine recorded are those.
   const held = await nftsOf(minter.classicAddress)
   expect(held.size).toBe(before + 40)
-  const resumed = [...held.values()].filter((uri) => uri.startsWith('ipfs://bafyresume/'))
+  const asked = new Set(request.rows.map((r) => r.uri))
+  const resumed = [...held.values()].filter((uri) => asked.has(uri))
   expect(resumed).toHaveLength(40)
   expect(new Set(resumed).size).toBe(40)
   const items = await readItems(h.db, plan.jobId)
@@ -246,7 +258,7 @@ it('a mint refused on the ledger (its recipient blocked offers after the plan) t
   const plan = await engine.planJob({
     kind: 'mint',
     terms: TERMS,
-    rows: rows(6, 'late', (i) => (i === 2 ? late.classicAddress : recipients[i]!.classicAddress)),
+    rows: rows(6, (i) => (i === 2 ? late.classicAddress : recipients[i]!.classicAddress)),
   })
   expect(plan.problems).toEqual([])
   const blocked = submitInProcess(h.sb.ledger, late, { TransactionType: 'AccountSet', SetFlag: 12 })

@@ -145,11 +145,9 @@ export class HoldersService {
 
   /** The Clio connection: the ledger connection when it is one of the network's Clio servers. */
   private async clioClient(networkId: NetworkId) {
-    const network = this.deps.networkConfig(networkId)
     const { endpoint } = this.deps.connection.status
     const client = this.deps.connection.requireClient()
-    if (endpoint !== null && network.clioEndpoints.includes(endpoint)) return client
-    return await this.deps.clio.client(network.clioEndpoints, network.name)
+    return await this.deps.clio.forNetwork(this.deps.networkConfig(networkId), { endpoint, client })
   }
 
   async holderSnapshot(issuer: string, taxon?: number): Promise<HolderSnapshot | null> {

@@ -41,3 +41,9 @@ export class FetchQueue {
     return nft
   }
 }
+
+/** An item that stands for a URI alone (MetadataService.readUris): only its key and URI are read. */
+export function uriOnlyItem(key: string, uri: string): NftItem {
+  const none = { issuer: '', taxon: 0, serial: 0, transferFee: 0, flags: 0 }
+  return { ...none, transferable: false, burnable: false, nftId: key, uri }
+}

@@ -19,7 +19,7 @@ import { DEFAULT_METADATA_LIMITS, METADATA_CONCURRENCY_DURING_JOB } from './meta
 import type { MetadataLimits, MetadataOptions } from './metadataLimits.ts'
 import { fetchMetadataRow } from './pipeline.ts'
 import type { PipelineContext } from './pipeline.ts'
-import { FetchQueue } from './fetchQueue.ts'
+import { FetchQueue, uriOnlyItem } from './fetchQueue.ts'
 
 /** Visible NFTs taken at most (a few screenfuls). */
 const MAX_VISIBLE = 500
@@ -132,17 +132,50 @@ export class MetadataService {
   }
 
   /**
-   * Runs `fetch` for every NFT of the queue, visible ones first, with at most `concurrency` at once
-   * (METADATA_CONCURRENCY_DURING_JOB and visible ones only while a job runs). The first error stops
-   * new fetches; the running ones finish, then it is thrown.
+   * What each URI serves, read as an NFT's metadata is (the same pipeline, limits and gateway pool)
+   * and cached by URI: a fresh cached result counts at once. A mint's pre-flight asks while its job
+   * is planned, so this never yields to the job. `onRow` hears each URI as it is known.
    */
-  private async fetchAll(queue: FetchQueue, fetch: (nft: NftItem) => Promise<void>): Promise<void> {
+  async readUris(
+    uris: readonly string[],
+    onRow: (uri: string, row: MetadataRow) => void,
+  ): Promise<void> {
+    const key = (uri: string) => `uri:${uri}`
+    const cached = await this.cache.getMany(uris.map(key))
+    const todo: NftItem[] = []
+    for (const uri of new Set(uris)) {
+      const row = cached.get(key(uri))
+      if (row && isFresh(row, this.now())) onRow(uri, row)
+      else todo.push(uriOnlyItem(key(uri), uri))
+    }
+    const ctx = await this.context(this.deps.network())
+    const read = async (item: NftItem) =>
+      onRow(item.uri!, await this.fetchShared(item, ctx, new Set()))
+    await this.fetchAll(new FetchQueue(todo), read, false)
+  }
+
+  /** The cached metadata of these NFTs (fresh or not), by id. */
+  cachedRows(nftIds: readonly string[]): Promise<Map<string, MetadataRow>> {
+    return this.cache.getMany(nftIds)
+  }
+
+  /**
+   * Runs `fetch` for every NFT of the queue, visible ones first, with at most `concurrency` at once
+   * (METADATA_CONCURRENCY_DURING_JOB and visible ones only while a job runs, unless `yields` is
+   * false). The first error stops new fetches; the running ones finish, then it is thrown.
+   */
+  private async fetchAll(
+    queue: FetchQueue,
+    fetch: (nft: NftItem) => Promise<void>,
+    yields = true,
+  ): Promise<void> {
     let failure: { e: unknown } | undefined
     const generation = this.generation
     const slot = async (index: number): Promise<void> => {
       while (!failure && queue.size > 0 && this.generation === generation) {
-        const allowed = !this.yielding || index < METADATA_CONCURRENCY_DURING_JOB
-        const nft = allowed ? queue.take(this.visible, this.yielding) : undefined
+        const yielding = yields && this.yielding
+        const allowed = !yielding || index < METADATA_CONCURRENCY_DURING_JOB
+        const nft = allowed ? queue.take(this.visible, yielding) : undefined
         if (!nft) {
           await this.sleep()
           continue

@@ -14,9 +14,9 @@ import { EngineError } from '../../../shared/errors.ts'
 import { intentEffects } from '../../../shared/intents.ts'
 import { buildNetworks } from '../../../shared/networks.ts'
 import type { NetworkId } from '../../../shared/networks.ts'
-import type { BurnEffects, JobKind, PlanProblem } from '../../api.ts'
+import type { BurnEffects, JobKind, JobRequest, PlanProblem } from '../../api.ts'
 import type { SecondRead } from '../../ledger/secondRead.ts'
-import type { JobKindSpec, PlannedIntent } from '../jobKind.ts'
+import type { JobKindSpec, PlannedIntent, UriRead } from '../jobKind.ts'
 import { isOwnOffer } from './cancelProblems.ts'
 import { costOf } from './preflightCost.ts'
 import { readFacts } from './preflightFacts.ts'
@@ -46,6 +46,10 @@ export interface PreflightDeps {
   spares?: readonly string[]
   /** What the account's mint jobs minted or will still mint, by db/jobNfts.ts mintKey. */
   mintedUris?: ReadonlyMap<string, MintedUri>
+  /** The request as planned, for the kind's own checks. */
+  request?: JobRequest
+  /** What URIs serve (see CheckContext.readUris). */
+  readUris?: UriRead
 }
 
 /** The verdict on a plan: the JobPlan's figures and problems. */
@@ -135,6 +139,8 @@ export async function runPreflight(
         planned: initial,
         ...(second ? { second } : {}),
         ...(deps.mintedUris ? { mintedUris: deps.mintedUris } : {}),
+        ...(deps.request ? { request: deps.request } : {}),
+        ...(deps.readUris ? { readUris: deps.readUris } : {}),
       }))(),
   ])
   const kindChecks = { check, alreadyOfferedHint: spec.alreadyOfferedHint }

@@ -32,14 +32,19 @@ export const ONE_SERVER_OUTCOMES =
   'whether a transaction is in a validated ledger (a server that hides one can only pause the job)'
 
 export async function recordPlan(
-  deps: Pick<JobServiceDeps, 'db' | 'kinds' | 'connection' | 'secondOpinion' | 'maxFeeDrops'>,
+  deps: Pick<
+    JobServiceDeps,
+    'db' | 'kinds' | 'connection' | 'secondOpinion' | 'maxFeeDrops' | 'clio' | 'readUris'
+  >,
   checked: JobRequest,
   { account, network, info }: JobWallet,
   extraParams: Record<string, unknown>,
 ): Promise<JobPlan> {
   const spec = deps.kinds.spec(checked.kind)
-  const request: JobRequest = spec.prepare ? spec.prepare(checked, { wallet: info }) : checked
   const client = deps.connection.requireClient()
+  const clio = deps.clio
+  const context = { wallet: info, client, ...(clio ? { clio: () => clio(network) } : {}) }
+  const request: JobRequest = spec.prepare ? await spec.prepare(checked, context) : checked
   // A wallet that signs shorter cancellations than the ledger's 500 offers gets them cut to its size.
   const cancelLimit = info.approver ? APPROVER_WALLETS[info.approver].maxCancelOffers : undefined
   const initial = cancelLimit
@@ -68,6 +73,8 @@ export async function recordPlan(
       ...(offeredByJobs ? { offeredByJobs } : {}),
       ...(mintedUris ? { mintedUris } : {}),
       ...(second ? { second } : {}),
+      ...(deps.readUris ? { readUris: deps.readUris } : {}),
+      request,
     },
     spec,
     initial,

@@ -43,11 +43,13 @@ function shownAttempt(attempts: Attempt[]): Attempt | undefined {
 }
 
 /**
- * The NFT column: the NFT an item offers, burns, sells or minted (once it is), or the offer ids it
- * cancels.
+ * The NFT column: the NFT an item offers, burns, sells, changes or minted (once it is), or the
+ * offer ids it cancels.
  */
 function nftColumn(item: JobItemRow, effects: IntentEffects): string {
-  return effects.cancels?.join(';') ?? effects.nft?.id ?? item.mintedNftId ?? ''
+  return (
+    effects.cancels?.join(';') ?? effects.nft?.id ?? effects.modifies?.id ?? item.mintedNftId ?? ''
+  )
 }
 
 /** The offer an item makes: its own, or the one a mint makes with its NFT. */

@@ -1,0 +1,108 @@
+/**
+ * Repairs for a collection (issue 46): the NFTs an account issued whose URI names a gateway that
+ * closed for good, or that no longer serves, each with the URI that repairs it — the
+ * gateway-independent `ipfs://` (or `ar://`) form of the same content, which any live gateway
+ * serves. The issued NFTs and their holders come from the network's Clio server (`nfts_by_issuer`);
+ * what no longer serves, from the metadata the collection read (its cache).
+ */
+import { isValidClassicAddress, parseNFTokenID } from 'xrpl'
+import type { Client } from 'xrpl'
+
+import type { MetadataRow } from '../../db/types/metadata.ts'
+import { isRecord } from '../../shared/isRecord.ts'
+import type { RepairCandidate } from '../contract/mint.ts'
+import { parseGatewayUrl } from '../collection/metadata/contentAddress.ts'
+import { isClosedHost } from '../collection/metadata/gateways.ts'
+import { decodeNftUri } from '../ledger/nftUri.ts'
+import { forEachPage } from '../ledger/pages.ts'
+import { MINT_FLAGS, MAX_URI_BYTES, uriBytes } from './mintTx.ts'
+
+/** The most NFTs of an issuer looked through (Clio pages of 100). */
+const MAX_PAGES = 1_000
+
+/** An NFT of the issuer as Clio lists it. */
+interface IssuedNft {
+  nftId: string
+  owner: string
+  uri: string
+}
+
+/**
+ * The gateway-independent form of a URI served through a gateway (`https://gw/ipfs/CID/1.json` →
+ * `ipfs://CID/1.json`), or null when it names no content address.
+ */
+export function independentUri(uri: string): string | null {
+  const content = parseGatewayUrl(uri)
+  if (!content) return null
+  if ('arweave' in content) {
+    const { id, path } = content.arweave
+    return `ar://${id}${path ? `/${path}` : ''}`
+  }
+  const { namespace, root, path } = content.ipfs
+  return `${namespace}://${root}${path ? `/${path}` : ''}`
+}
+
+/** The host a web address names, or null. */
+function hostOf(uri: string): string | null {
+  try {
+    return new URL(uri).host
+  } catch {
+    return null
+  }
+}
+
+/** Every NFT `issuer` issued that is not burned, with its holder and URI (Clio, paged). */
+async function issuedNfts(clio: Client, issuer: string): Promise<IssuedNft[]> {
+  const nfts: IssuedNft[] = []
+  await forEachPage(
+    clio,
+    { command: 'nfts_by_issuer', issuer, limit: 100 } as never,
+    (result) => {
+      const list = Array.isArray(result.nfts) ? result.nfts : []
+      for (const n of list) {
+        if (!isRecord(n) || n.is_burned === true || typeof n.nft_id !== 'string') continue
+        const nftId = n.nft_id.toUpperCase()
+        // A server's list of another issuer's NFTs is not this collection's.
+        if (!/^[0-9A-F]{64}$/.test(nftId) || parseNFTokenID(nftId).Issuer !== issuer) continue
+        const uri = decodeNftUri(n.uri)
+        const owner = typeof n.owner === 'string' && isValidClassicAddress(n.owner) ? n.owner : null
+        if (uri && owner) nfts.push({ nftId, owner, uri })
+      }
+    },
+    MAX_PAGES,
+    true,
+  )
+  return nfts
+}
+
+/**
+ * The repairs of `issuer`'s NFTs (see EngineApi.repairCandidates).
+ *
+ * @param metadata - the cached metadata of NFTs, by id (what the collection read).
+ */
+export async function repairCandidates(
+  clio: Client,
+  issuer: string,
+  metadata: (nftIds: string[]) => Promise<Map<string, MetadataRow>>,
+): Promise<RepairCandidate[]> {
+  const nfts = await issuedNfts(clio, issuer)
+  const rows = await metadata(nfts.map((n) => n.nftId))
+  const candidates: RepairCandidate[] = []
+  for (const nft of nfts) {
+    const host = hostOf(nft.uri)
+    const closed = host !== null && isClosedHost(host)
+    const unserved = rows.get(nft.nftId)?.status === 'failed'
+    if (!closed && !unserved) continue
+    const newUri = independentUri(nft.uri)
+    if (!newUri || newUri === nft.uri || uriBytes(newUri) > MAX_URI_BYTES) continue
+    candidates.push({
+      nftId: nft.nftId,
+      owner: nft.owner,
+      oldUri: nft.uri,
+      newUri,
+      why: closed ? 'closed-gateway' : 'unserved',
+      mutable: (parseNFTokenID(nft.nftId).Flags & MINT_FLAGS.mutable) !== 0,
+    })
+  }
+  return candidates
+}
