@@ -109,7 +109,7 @@ it('reveals 10 NFTs its recipients hold: new URIs on the ledger; one not minted 
   const { plan, items } = await run({ kind: 'modify', rows: manifest.rows })
   expect(plan.problems.map((p) => [p.code, p.itemIndex])).toEqual([['NOT_MUTABLE', 10]])
   expect(plan.problems[0]!.message).toContain('was not minted mutable: its URI can never change')
-  expect(items.map((i) => i.status)).toEqual([...Array(10).fill('succeeded'), 'skipped'])
+  expect(items.map((i) => i.status)).toEqual([...Array<string>(10).fill('succeeded'), 'skipped'])
   // Each holder named on its row (the transaction's Owner), as Clio said.
   expect(items.slice(0, 10).map((i) => i.recipient)).toEqual(
     Array.from({ length: 10 }, (_, i) => holders[i % 3]!.classicAddress),
