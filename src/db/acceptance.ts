@@ -1,32 +1,50 @@
 /**
- * Acceptance of airdrop offers (worker side): which offers still wait, and recording what the ledger
+ * Acceptance of offers to recipients — an airdrop's, and a mint's made with its NFT (XLS-52) —
+ * (worker side): which offers still wait, and recording what the ledger
  * showed. Writes touch only the `acceptance` fields (Dexie `modify`/`update`, read-modify-write inside
  * one transaction), so they never undo what a job runner writes to the same rows; and an item's
  * `accepted` or `gone` is final: nothing later overwrites it (a slower poll that read an older ledger
  * cannot take back what the stream showed).
  */
+import { intentEffects } from '../shared/intents.ts'
 import type { NetworkId } from '../shared/networks.ts'
 import type { LedgerDb } from './schema.ts'
 import type { AcceptanceSummary, ItemAcceptance } from './types/acceptance.ts'
 import type { JobItemRow } from './types/jobItems.ts'
-import type { JobRow, JobStatus } from './types/jobs.ts'
+import type { JobKind, JobRow, JobStatus } from './types/jobs.ts'
 
 /** Job statuses after which a runner no longer writes the job's items. */
 export const ENDED_JOB: ReadonlySet<JobStatus> = new Set(['completed', 'cancelled', 'failed'])
 
-/** An airdrop offer item with the fields tracking needs. */
+/** An offer item (an airdrop's, a mint's) with the fields tracking needs. */
 export type OfferItem = JobItemRow & { offerId: string }
+
+/** The job kinds whose items offer NFTs to recipients: their acceptance is tracked. */
+export const OFFERING_KINDS: ReadonlySet<JobKind> = new Set(['airdrop', 'mint'])
+
+/**
+ * The NFT an item offered and to whom: an airdrop's offer, or the offer a mint made with its NFT
+ * once the NFT's id is known; null for an item that offers nothing to a recipient (a listing's
+ * offer to anyone, a mint without an offer).
+ */
+export function giftOf(item: JobItemRow): { nftId: string; recipient: string } | null {
+  const effects = intentEffects(item.intent)
+  const offer = effects.offer ?? effects.mint?.offer
+  const nftId = effects.offer?.nftId ?? item.mintedNftId
+  const recipient = offer?.destination ?? item.recipient
+  return offer && nftId && recipient ? { nftId, recipient } : null
+}
 
 /** Whether an acceptance can still change (none yet, or `offered`). */
 export function isWaiting(acceptance: ItemAcceptance | undefined): boolean {
   return acceptance === undefined || acceptance.state === 'offered'
 }
 
-/** The succeeded offer items of an airdrop: the offers that reached the ledger. */
+/** The succeeded offer items of an airdrop (or a mint): the offers that reached the ledger. */
 export async function offerItems(db: LedgerDb, jobId: string): Promise<OfferItem[]> {
   const items = await db.jobItems.where('[jobId+status]').equals([jobId, 'succeeded']).toArray()
   return items
-    .filter((i): i is OfferItem => i.intent.type === 'offer' && typeof i.offerId === 'string')
+    .filter((i): i is OfferItem => typeof i.offerId === 'string' && giftOf(i) !== null)
     .sort((a, b) => a.index - b.index)
 }
 
@@ -46,7 +64,7 @@ export async function watchedAirdrops(
 ): Promise<JobRow[]> {
   const jobs = await db.jobs.where('[network+account]').equals([network, account]).toArray()
   return jobs.filter((j) => {
-    if (j.kind !== 'airdrop' || j.status === 'planned') return false
+    if (!OFFERING_KINDS.has(j.kind) || j.status === 'planned') return false
     if (!ENDED_JOB.has(j.status)) return true
     const summary = j.acceptance
     // checkedAt null: the summary holds only what the stream wrote while the job ran (offers that

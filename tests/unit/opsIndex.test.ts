@@ -86,12 +86,12 @@ describe('buildTransaction', () => {
     [
       'an unknown intent type',
       { type: 'teleport' } as unknown as Intent,
-      'Unknown intent type "teleport": expected offer, burn, cancel, accept, removeRegularKey or mint.',
+      'Unknown intent type "teleport": expected offer, burn, cancel, accept, removeRegularKey, mint or modify.',
     ],
     [
       'an intent that is not an object',
       null as unknown as Intent,
-      'Unknown intent type (missing): expected offer, burn, cancel, accept, removeRegularKey or mint.',
+      'Unknown intent type (missing): expected offer, burn, cancel, accept, removeRegularKey, mint or modify.',
     ],
   ])('validates first and refuses %s', (_name, intent, message) => {
     const expected = { code: 'VALIDATION', message }

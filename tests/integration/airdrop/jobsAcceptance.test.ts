@@ -126,7 +126,7 @@ it('checkAcceptance refuses unknown jobs, other kinds, and works with the accoun
   const burn = await h.engine.planJob({ kind: 'burn', nftIds: [(await freeIds(1))[0]!] })
   expect(await engineError(h.engine.checkAcceptance(burn.jobId))).toEqual({
     code: 'VALIDATION',
-    message: 'This job is not an airdrop: it made no offers to track',
+    message: 'This job is not an airdrop or a mint to recipients: it made no offers to track',
   })
   const jobId = (
     await h.engine.planJob({

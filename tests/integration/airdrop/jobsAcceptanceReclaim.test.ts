@@ -102,6 +102,6 @@ it('nothing to reclaim once every recipient accepted; errors for other jobs', as
   const cancel = await h.engine.planJob({ kind: 'cancel', offerIds: [offer.index] })
   expect(await engineError(h.engine.planReclaim(cancel.jobId))).toEqual({
     code: 'VALIDATION',
-    message: 'This job is not an airdrop: it made no offers to track',
+    message: 'This job is not an airdrop or a mint to recipients: it made no offers to track',
   })
 })

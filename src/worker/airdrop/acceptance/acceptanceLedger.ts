@@ -10,6 +10,7 @@
  */
 import type { Client } from 'xrpl'
 
+import { giftOf } from '../../../db/acceptance.ts'
 import type { OfferItem } from '../../../db/acceptance.ts'
 import type { AcceptanceState } from '../../../db/types/acceptance.ts'
 import { isEngineError } from '../../../shared/errors.ts'
@@ -31,13 +32,13 @@ export interface TrackedOffer {
   createdIn: number | null
 }
 
-/** An airdrop offer item as the ledger reads look it up. */
+/** An offer item (an airdrop's, a mint's) as the ledger reads look it up. */
 export function trackedOffer(item: OfferItem): TrackedOffer {
-  const intent = item.intent as Extract<OfferItem['intent'], { type: 'offer' }>
+  const gift = giftOf(item)
   return {
     offerId: item.offerId.toUpperCase(),
-    nftId: intent.nftId,
-    recipient: intent.destination ?? item.recipient ?? '',
+    nftId: gift?.nftId ?? '',
+    recipient: gift?.recipient ?? '',
     createdIn: item.attempts.find((a) => a.final === 'tesSUCCESS')?.ledgerIndex ?? null,
   }
 }

@@ -21,6 +21,7 @@ import {
   recordAcceptance,
   waitingItems,
   watchedAirdrops,
+  OFFERING_KINDS,
 } from '../../../db/acceptance.ts'
 import type { OfferItem } from '../../../db/acceptance.ts'
 import { readJob } from '../../../db/jobs.ts'
@@ -102,7 +103,7 @@ export class AcceptanceTracker {
   jobEnded(job: JobRow): void {
     void this.background(async () => {
       if (this.disposed) return
-      if (job.kind === 'airdrop') {
+      if (OFFERING_KINDS.has(job.kind)) {
         const nextCheckAt = Date.now() + this.timing.firstCheckMs
         await recordAcceptance(this.deps.db, job.id, new Map(), { nextCheckAt })
       }
@@ -142,8 +143,11 @@ export class AcceptanceTracker {
   async ownAirdrop(jobId: string): Promise<JobRow> {
     const job = await readJob(this.deps.db, jobId)
     if (!job) throw new EngineError('NOT_FOUND', 'No such job')
-    if (job.kind !== 'airdrop') {
-      throw new EngineError('VALIDATION', 'This job is not an airdrop: it made no offers to track')
+    if (!OFFERING_KINDS.has(job.kind)) {
+      throw new EngineError(
+        'VALIDATION',
+        'This job is not an airdrop or a mint to recipients: it made no offers to track',
+      )
     }
     const wallet = this.deps.wallet()
     if (!wallet) throw new EngineError('VALIDATION', 'Open an account first')

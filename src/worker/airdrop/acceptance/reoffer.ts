@@ -4,7 +4,7 @@
  * are a new distribution list, or the holders of the airdrop's snapshot that its rules give something
  * and no airdrop of the chain sent to (reofferSnapshot.ts).
  */
-import { offerItems } from '../../../db/acceptance.ts'
+import { giftOf, offerItems } from '../../../db/acceptance.ts'
 import { readItems, readJob } from '../../../db/jobs.ts'
 import { EngineError } from '../../../shared/errors.ts'
 import type { JobPlan, ReofferRecipients } from '../../api.ts'
@@ -62,17 +62,11 @@ export async function planReoffer(
   if (!Array.isArray(distribution) || distribution.length === 0) {
     throw new EngineError('VALIDATION', 'Name at least one recipient to re-offer to')
   }
-  const offers = waiting.flatMap((item) =>
-    item.intent.type === 'offer'
-      ? [
-          {
-            nftId: item.intent.nftId,
-            offerId: item.offerId,
-            recipient: item.recipient ?? item.intent.destination ?? '',
-          },
-        ]
-      : [],
-  )
+  // An airdrop's offers, or a mint's (its NFTs minted and offered in one): NFTs of the account now.
+  const offers = waiting.flatMap((item) => {
+    const gift = giftOf(item)
+    return gift ? [{ ...gift, offerId: item.offerId }] : []
+  })
   return await deps.jobs.planJob(
     {
       kind: 'airdrop',
