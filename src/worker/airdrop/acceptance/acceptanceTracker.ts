@@ -1,7 +1,6 @@
 /**
- * Acceptance tracking of the shown account's airdrops (with a key or without: it only reads): whether
- * each offer made to a recipient was accepted, still waits, or is gone.
- *
+ * Acceptance tracking of the shown account's airdrops, and mints to recipients (with a key or
+ * without: it only reads): whether each offer made to a recipient was accepted, waits, or is gone.
  * - Stream (soonest): the holder's account stream shows an offer leaving the ledger in the validated
  *   transaction that removed it (acceptanceStream.ts); it is recorded at once.
  * - Poll: each ended airdrop with waiting offers is read from the ledger (acceptanceLedger.ts) first
@@ -144,10 +143,8 @@ export class AcceptanceTracker {
     const job = await readJob(this.deps.db, jobId)
     if (!job) throw new EngineError('NOT_FOUND', 'No such job')
     if (!OFFERING_KINDS.has(job.kind)) {
-      throw new EngineError(
-        'VALIDATION',
-        'This job is not an airdrop or a mint to recipients: it made no offers to track',
-      )
+      const what = 'This job is not an airdrop or a mint to recipients'
+      throw new EngineError('VALIDATION', `${what}: it made no offers to track`)
     }
     const wallet = this.deps.wallet()
     if (!wallet) throw new EngineError('VALIDATION', 'Open an account first')
