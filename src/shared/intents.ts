@@ -51,6 +51,7 @@ const EFFECTS: { [T in Intent['type']]: (intent: Extract<Intent, { type: T }>) =
     accept: (intent) => ({ nft: { id: intent.nftId, role: 'sells' } }),
     removeRegularKey: () => ({}),
     modify: (intent) => ({ modifies: { id: intent.nftId, uri: intent.uri } }),
+    setMinter: () => ({}),
     mint: ({ issuer, offer, taxon, flags, transferFee }) => ({
       mint: {
         taxon,

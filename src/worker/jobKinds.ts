@@ -18,6 +18,8 @@ import { IntentTypes } from './ledger/intentTypes.ts'
 import { listKind } from './listing/listKind.ts'
 import { mintKind } from './mint/mintKind.ts'
 import { mintIntent } from './mint/mintTx.ts'
+import { authorizeMinterKind } from './mint/minterKind.ts'
+import { setMinterIntent } from './mint/minterTx.ts'
 import { modifyKind } from './mint/modifyKind.ts'
 import { modifyIntent } from './mint/modifyTx.ts'
 import { acceptKind } from './orders/acceptKind.ts'
@@ -35,6 +37,7 @@ export const INTENT_TYPES = new IntentTypes([
   removeRegularKeyIntent,
   mintIntent,
   modifyIntent,
+  setMinterIntent,
 ])
 
 /** Every job kind, with the transactions their plans hold. */
@@ -48,6 +51,7 @@ export const JOB_KINDS = new JobKinds(
     removeRegularKeyKind,
     mintKind,
     modifyKind,
+    authorizeMinterKind,
   ],
   INTENT_TYPES,
 )

@@ -86,12 +86,12 @@ describe('buildTransaction', () => {
     [
       'an unknown intent type',
       { type: 'teleport' } as unknown as Intent,
-      'Unknown intent type "teleport": expected offer, burn, cancel, accept, removeRegularKey, mint or modify.',
+      'Unknown intent type "teleport": expected offer, burn, cancel, accept, removeRegularKey, mint, modify or setMinter.',
     ],
     [
       'an intent that is not an object',
       null as unknown as Intent,
-      'Unknown intent type (missing): expected offer, burn, cancel, accept, removeRegularKey, mint or modify.',
+      'Unknown intent type (missing): expected offer, burn, cancel, accept, removeRegularKey, mint, modify or setMinter.',
     ],
   ])('validates first and refuses %s', (_name, intent, message) => {
     const expected = { code: 'VALIDATION', message }

@@ -166,6 +166,9 @@ export function hashPrefix(hash: string): string {
 function itemNft(item: JobItemRow): string {
   if (item.intent.type === 'cancel') return counted(item.intent.offerIds.length, 'offer')
   if (item.intent.type === 'removeRegularKey') return `key ${shortAddress(item.intent.keyAddress)}`
+  if (item.intent.type === 'setMinter') {
+    return item.intent.minter ? `minter ${shortAddress(item.intent.minter)}` : 'no minter'
+  }
   if (item.nftName) return `“${item.nftName}”`
   if (item.intent.type === 'mint') {
     // Its id exists once it is minted; before, the manifest's row names it.
@@ -196,6 +199,7 @@ const DONE_VERB: Record<JobItemRow['intent']['type'], string> = {
   removeRegularKey: 'Removed',
   mint: 'Minted',
   modify: 'Changed',
+  setMinter: 'Authorized',
 }
 
 /** One activity line: what happened last to an item. */

@@ -66,6 +66,11 @@ export type Intent =
    * ledger had it when the job was planned.
    */
   | { type: 'modify'; nftId: string; uri: string; owner?: string }
+  /**
+   * Name the account that may mint NFTs for this one (AccountSet asfAuthorizedNFTokenMinter with
+   * NFTokenMinter), or, without `minter`, take that right back from whoever had it.
+   */
+  | { type: 'setMinter'; minter?: string }
 
 /** The sell offer a mint makes with its NFT (XLS-52 NFTokenMintOffer). */
 export interface MintOffer {

@@ -10,7 +10,15 @@ import type { AcceptanceSummary } from './acceptance.ts'
 
 /** The bulk operations the jobs engine runs. */
 export type JobKind =
-  'airdrop' | 'list' | 'burn' | 'cancel' | 'accept' | 'removeRegularKey' | 'mint' | 'modify'
+  | 'airdrop'
+  | 'list'
+  | 'burn'
+  | 'cancel'
+  | 'accept'
+  | 'removeRegularKey'
+  | 'mint'
+  | 'modify'
+  | 'authorizeMinter'
 
 /**
  * A job's life. `planned`: intents recorded, nothing signed, waiting for the user's go. `running` /

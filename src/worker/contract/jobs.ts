@@ -10,7 +10,7 @@ import type { NetworkId } from '../../shared/networks.ts'
 import type { AirdropRequest } from './airdrop.ts'
 import type { BurnEffects, BurnRequest } from './burn.ts'
 import type { ListRequest } from './listing.ts'
-import type { MintRequest, ModifyRequest } from './mint.ts'
+import type { AuthorizeMinterRequest, MintRequest, ModifyRequest } from './mint.ts'
 import type { AcceptRequest, CancelRequest } from './orders.ts'
 import type { RemoveRegularKeyRequest } from './wallet.ts'
 
@@ -116,6 +116,7 @@ export type JobRequest =
   | RemoveRegularKeyRequest
   | MintRequest
   | ModifyRequest
+  | AuthorizeMinterRequest
 
 /** A planned job, as the confirmation screen shows it (its figures are kept on the job row). */
 export interface JobPlan extends JobPlanFigures {

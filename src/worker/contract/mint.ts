@@ -135,6 +135,15 @@ export interface ModifyRequest {
   rows: ModifyRow[]
 }
 
+/**
+ * Names the account that may mint NFTs for the connected one as its issuer (its NFTokenMinter), or
+ * with `minter` null takes that right back. One AccountSet, run as a job.
+ */
+export interface AuthorizeMinterRequest {
+  kind: 'authorizeMinter'
+  minter: string | null
+}
+
 /** A reveal's file read: the rows, what was left out and why. */
 export interface ModifyManifest {
   fileName: string
