@@ -42,10 +42,11 @@ Commands
   burn plan --nfts FILE
   mint plan (--manifest FILE | --range ipfs://CID/{n}.json:FROM-TO) --taxon N
             [--transfer-fee PCT] [--transferable] [--burnable] [--only-xrp] [--mutable]
-            [--issuer r…] [--skip-metadata-check]
+            [--issuer r…] [--skip-metadata-check] [--recipients LIST.csv]
                                mint a collection, straight to recipients where the manifest
                                names them (CSV or JSON: uri, recipient, price_xrp, expiration);
-                               each URI's document is read first, and rows nothing serves left out
+                               each URI's document is read first, and rows nothing serves left out;
+                               --recipients gives open rows a distribution list's recipients
   modify plan (--file FILE | --repair) [--skip-metadata-check]
                                new URIs for NFTs minted mutable: a reveal (nft_id,uri per row)
                                or the repair of links to closed or silent gateways

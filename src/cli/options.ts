@@ -84,6 +84,7 @@ const COMMAND = {
   issuer: { type: 'string' },
   'skip-metadata-check': { type: 'boolean' },
   file: { type: 'string' },
+  recipients: { type: 'string' },
   repair: { type: 'boolean' },
 } as const satisfies Record<string, OptionSpec>
 

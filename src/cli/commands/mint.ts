@@ -87,7 +87,8 @@ function printManifest(printer: Printer, source: string, manifest: MintManifest)
 
 /**
  * `xnm mint plan (--manifest FILE | --range TEMPLATE:FROM-TO) --taxon N [--transfer-fee PCT]
- * [--transferable] [--burnable] [--only-xrp] [--mutable] [--issuer r…] [--skip-metadata-check]`
+ * [--transferable] [--burnable] [--only-xrp] [--mutable] [--issuer r…] [--skip-metadata-check]
+ * [--recipients LIST.csv]`
  */
 export async function mintPlan(ctx: CommandContext): Promise<number> {
   const { parsed } = ctx
@@ -102,6 +103,7 @@ export async function mintPlan(ctx: CommandContext): Promise<number> {
     'mutable',
     'issuer',
     'skip-metadata-check',
+    'recipients',
   ])
   const file = text(parsed, 'manifest')
   const range = text(parsed, 'range')
@@ -112,6 +114,8 @@ export async function mintPlan(ctx: CommandContext): Promise<number> {
   }
   const terms = termsOf(ctx)
   const manifestText = file ? readInput(file, '--manifest') : undefined
+  const recipientsFile = text(parsed, 'recipients')
+  const recipientsText = recipientsFile ? readInput(recipientsFile, '--recipients') : undefined
   return await withSession(ctx, { connect: true, wallet: true }, async (session) => {
     let manifest: MintManifest
     if (file) manifest = await session.engine.parseMintManifest(manifestText!, basename(file))
@@ -120,6 +124,14 @@ export async function mintPlan(ctx: CommandContext): Promise<number> {
       if (!match)
         throw new UsageError('--range takes TEMPLATE:FROM-TO, e.g. ipfs://CID/{n}.json:1-100')
       manifest = await session.engine.expandMintRange(match[1]!, Number(match[2]), Number(match[3]))
+    }
+    if (recipientsFile) {
+      // A distribution list (a holder snapshot's CSV, an airdrop's): the open rows' recipients.
+      const list = await session.engine.parseDistributionCsv(
+        recipientsText!,
+        basename(recipientsFile),
+      )
+      manifest = await session.engine.mintToDistribution(manifest, list)
     }
     printManifest(ctx.printer, file ?? 'range', manifest)
     const skip = flag(parsed, 'skip-metadata-check')

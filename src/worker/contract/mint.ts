@@ -2,6 +2,7 @@
  * Minting and modifying: a collection's terms, permanent once minted, one row per NFT, the check of
  * each row's metadata before anything is signed, and new URIs for NFTs minted mutable (XLS-46).
  */
+import type { DistributionFile } from './airdrop.ts'
 import { method } from './method.ts'
 import type { ProgressListener } from './progress.ts'
 
@@ -188,6 +189,14 @@ export const mintContract = {
    *   100,000, or a URI over 256 bytes.
    */
   expandMintRange: method<(template: string, from: number, to: number) => Promise<MintManifest>>(),
+
+  /**
+   * Gives a manifest's rows the recipients of a distribution list (a holder snapshot's, or any list
+   * `parseDistributionCsv` read): rows without a recipient or a price take them in the list's order,
+   * each recipient as many rows as its count. What does not fit is said as a warning.
+   */
+  mintToDistribution:
+    method<(manifest: MintManifest, list: DistributionFile) => Promise<MintManifest>>(),
 
   /**
    * Reads every URI's document through the gateway pool, as the collection reads its NFTs' (the

@@ -22,6 +22,8 @@ import { expandMintRange, parseMintManifest } from './manifest.ts'
 import { checkMintUris } from './mintMetadata.ts'
 import { parseModifyManifest } from './modifyManifest.ts'
 import { repairCandidates } from './repair.ts'
+import { withRecipients } from './mintRecipients.ts'
+import type { DistributionFile } from '../contract/airdrop.ts'
 
 export interface MintServiceDeps {
   /** The connected account (refused as a recipient, the issuer of a repair); null when none. */
@@ -43,6 +45,10 @@ export class MintService implements Api<typeof mintContract> {
 
   expandMintRange(template: string, from: number, to: number): Promise<MintManifest> {
     return Promise.resolve(expandMintRange(template, from, to))
+  }
+
+  mintToDistribution(manifest: MintManifest, list: DistributionFile): Promise<MintManifest> {
+    return Promise.resolve(withRecipients(manifest, list))
   }
 
   checkMintMetadata(

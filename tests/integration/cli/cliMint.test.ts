@@ -78,8 +78,13 @@ it('plans a manifest with its terms in words, then mints it straight to the reci
   for (const offer of offers) expect(offer.Amount).toBe('0')
 })
 
-it('mints a numbered range, and refuses a manifest without a URI column (exit 2)', async () => {
+it('mints a numbered range to a distribution list, and refuses a manifest without a URI column (exit 2)', async () => {
   const before = (await minted()).size
+  const [first, second] = t.recipients
+  const list = t.world.file(
+    'holders.csv',
+    `wallet_address,nft_amount\n${first!.address},2\n${second!.address},1\n`,
+  )
   const planned = await t.world.run([
     'mint',
     'plan',
@@ -87,6 +92,8 @@ it('mints a numbered range, and refuses a manifest without a URI column (exit 2)
     '--skip-metadata-check',
     '--range',
     'ipfs://bafyset/{n}.json:1-5',
+    '--recipients',
+    list,
     '--taxon',
     '10',
     '--json',
@@ -98,6 +105,16 @@ it('mints a numbered range, and refuses a manifest without a URI column (exit 2)
   const held = await minted()
   expect(held.size).toBe(before + 5)
   expect([...held.values()].filter((u) => u.startsWith('ipfs://bafyset/'))).toHaveLength(5)
+  // Rows 1–3 went to the list's recipients in order, its counts kept; rows 4–5 to nobody.
+  const offered = (await offersOf(t.client, t.world.wallet.address))
+    .filter((o) => held.get(o.NFTokenID)?.startsWith('ipfs://bafyset/'))
+    .map((o) => [held.get(o.NFTokenID), o.Destination])
+    .sort()
+  expect(offered).toEqual([
+    ['ipfs://bafyset/1.json', first!.address],
+    ['ipfs://bafyset/2.json', first!.address],
+    ['ipfs://bafyset/3.json', second!.address],
+  ])
 
   const bad = t.world.file('bad.csv', `address\n${t.recipients[0]!.address}\n`)
   const refused = await t.world.run(['mint', 'plan', '--manifest', bad, '--taxon', '1'])
