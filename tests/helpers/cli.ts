@@ -202,3 +202,56 @@ export async function startCliLedger(opts: {
     },
   }
 }
+
+/**
+ * Runs `xnm job start ID` and kills it with SIGKILL where `arm` says (a sandbox fault calls the
+ * kill it is given); resolves once it is dead, with what it printed.
+ */
+export async function killedRun(
+  t: CliLedger,
+  jobId: string,
+  arm: (kill: () => void) => void,
+): Promise<string> {
+  const running: { run?: CliRun } = {}
+  arm(() => running.run?.child.kill('SIGKILL'))
+  const run = t.world.start(['job', 'start', jobId])
+  running.run = run
+  const ended = await run.done
+  t.sb.faults.onSubmit = null
+  if (ended.signal !== 'SIGKILL') {
+    throw new Error(`xnm was to be killed, but it ended: ${ended.out}\n${ended.err}`)
+  }
+  return ended.out
+}
+
+/**
+ * Kills `xnm job start ID` three times at seeded submits: just before one (the sandbox drops it: the
+ * blob stored, never sent), just after one (applied, unanswered), and as the ledger holding answered
+ * submits closes (mid-settle). `at()` draws each submit's number.
+ */
+export async function killAtThreePoints(
+  t: CliLedger,
+  jobId: string,
+  at: () => number,
+  between?: () => Promise<void>,
+): Promise<void> {
+  await killedRun(t, jobId, (kill) => {
+    t.sb.faults.onSubmit = { after: at(), then: 'drop', run: kill }
+  })
+  await between?.()
+  await killedRun(t, jobId, (kill) => {
+    t.sb.faults.onSubmit = { after: at(), then: 'apply', run: kill }
+  })
+  await killedRun(t, jobId, (kill) => {
+    t.sb.faults.onSubmit = {
+      after: at(),
+      then: 'reply',
+      run: () => {
+        const off = t.sb.ledger.onClose(() => {
+          off()
+          kill()
+        })
+      },
+    }
+  })
+}

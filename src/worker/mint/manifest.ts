@@ -194,19 +194,29 @@ function rest(at: Record<Field, string | null>) {
   return { recipient: at.recipient, price: at.price, expiration: at.expiration }
 }
 
-function fromJson(text: string, fileName: string, minter: string | null): MintManifest {
+/**
+ * A JSON file of NFTs (a list, or an object with an `nfts` list) and every key its objects use.
+ *
+ * @param what - the file as messages name it ('manifest', 'file').
+ */
+export function jsonNfts(text: string, what: string): { list: unknown[]; keys: string[] } {
   let parsed: unknown
   try {
     parsed = JSON.parse(text)
   } catch {
-    fail('The manifest is not valid JSON')
+    fail(`The ${what} is not valid JSON`)
   }
-  const list = Array.isArray(parsed)
+  const list: unknown[] = Array.isArray(parsed)
     ? parsed
     : isRecord(parsed) && Array.isArray(parsed.nfts)
       ? parsed.nfts
-      : fail('A JSON manifest is a list of NFTs, or an object with an "nfts" list')
+      : fail(`A JSON ${what} is a list of NFTs, or an object with an "nfts" list`)
   const keys = [...new Set(list.flatMap((item) => (isRecord(item) ? Object.keys(item) : [])))]
+  return { list, keys }
+}
+
+function fromJson(text: string, fileName: string, minter: string | null): MintManifest {
+  const { list, keys } = jsonNfts(text, 'manifest')
   const at = fieldsOf(keys)
   if (at.uri === null) fail(`The manifest's NFTs have no URI: name it ${ALIASES.uri.join(', ')}`)
   const records = list.map((item: unknown, i) => ({

@@ -11,7 +11,7 @@ import { isRecord } from '../../shared/isRecord.ts'
 import type { ManifestProblem, ModifyManifest, ModifyRow } from '../contract/mint.ts'
 import { splitCsvRows } from '../airdrop/distributionCsv.ts'
 import { MAX_URI_BYTES, uriBytes } from './mintTx.ts'
-import { URI_ALIASES, aliasKey } from './manifest.ts'
+import { URI_ALIASES, aliasKey, jsonNfts } from './manifest.ts'
 
 const ID_ALIASES = ['nft_id', 'nftid', 'nftokenid', 'nftoken_id', 'token_id', 'tokenid', 'id']
 const OWNER_ALIASES = ['owner', 'holder']
@@ -99,18 +99,7 @@ function fromCsv(text: string, fileName: string): ModifyManifest {
 }
 
 function fromJson(text: string, fileName: string): ModifyManifest {
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(text)
-  } catch {
-    fail('The file is not valid JSON')
-  }
-  const list = Array.isArray(parsed)
-    ? parsed
-    : isRecord(parsed) && Array.isArray(parsed.nfts)
-      ? parsed.nfts
-      : fail('A JSON file is a list of NFTs, or an object with an "nfts" list')
-  const keys = [...new Set(list.flatMap((item) => (isRecord(item) ? Object.keys(item) : [])))]
+  const { list, keys } = jsonNfts(text, 'file')
   const id = find(keys, ID_ALIASES)
   const uri = find(keys, NEW_URI_ALIASES)
   if (id === null || uri === null) fail('Each NFT needs an id (nftId) and a new URI (uri)')
@@ -119,7 +108,7 @@ function fromJson(text: string, fileName: string): ModifyManifest {
     const value = key !== null && isRecord(item) ? item[key] : undefined
     return typeof value === 'string' ? value.trim() : ''
   }
-  const records = list.map((item: unknown, i) => ({
+  const records = list.map((item, i) => ({
     line: i + 1,
     id: cell(item, id),
     uri: cell(item, uri),

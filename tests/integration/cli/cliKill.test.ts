@@ -8,9 +8,9 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { seededRandom } from '../../../src/worker/ledger/shuffleSeed.ts'
-import { records, startCliLedger } from '../../helpers/cli.ts'
+import { killAtThreePoints, records, startCliLedger } from '../../helpers/cli.ts'
 import { offersOf } from '../../helpers/jobs.ts'
-import type { CliLedger, CliRun } from '../../helpers/cli.ts'
+import type { CliLedger } from '../../helpers/cli.ts'
 
 const NFTS = 500
 const RECIPIENTS = 50
@@ -24,20 +24,6 @@ beforeAll(async () => {
 }, 120_000)
 
 afterAll(() => t.stop())
-
-/** Runs `xnm job start` and kills it with SIGKILL where `arm` says; resolves once it is dead. */
-async function killedRun(jobId: string, arm: (kill: () => void) => void): Promise<string> {
-  const running: { run?: CliRun } = {}
-  arm(() => running.run?.child.kill('SIGKILL'))
-  const run = t.world.start(['job', 'start', jobId])
-  running.run = run
-  const ended = await run.done
-  t.sb.faults.onSubmit = null
-  expect(ended.signal, `xnm was to be killed, but it ended: ${ended.out}\n${ended.err}`).toBe(
-    'SIGKILL',
-  )
-  return ended.out
-}
 
 it(`kill -9 before a submit, after one and mid-settle loses and doubles nothing (seed ${SEED})`, async () => {
   const csv = t.world.file(
@@ -60,42 +46,24 @@ it(`kill -9 before a submit, after one and mid-settle loses and doubles nothing 
   const draw = seededRandom(SEED)
   const at = () => 20 + Math.floor(draw() * 100)
 
-  // Before a submit: the sandbox drops the submit it kills at, so the blob is stored but never sent.
-  await killedRun(jobId, (kill) => {
-    t.sb.faults.onSubmit = { after: at(), then: 'drop', run: kill }
-  })
-  // The same plan again while the first is unfinished: every NFT is taken, and it cannot start.
-  const again = await t.world.run([
-    'airdrop',
-    'plan',
-    '--csv',
-    csv,
-    '--nfts',
-    join(t.world.dir, 'nfts.txt'),
-    '--json',
-  ])
-  const twice = records<{ jobId: string; problems: { code: string }[] }>(again.out, 'plan')[0]!
-  expect(twice.problems).toHaveLength(NFTS)
-  for (const p of twice.problems) expect(['TAKEN', 'DUPLICATE']).toContain(p.code)
-  expect((await t.world.run(['job', 'start', twice.jobId])).code).toBe(2)
-  expect((await t.world.run(['job', 'cancel', twice.jobId])).code).toBe(0)
-
-  // After a submit: applied to the open ledger, the process dead before the reply.
-  await killedRun(jobId, (kill) => {
-    t.sb.faults.onSubmit = { after: at(), then: 'apply', run: kill }
-  })
-  // Mid-settle: submits answered, the process dies as the ledger holding them closes.
-  await killedRun(jobId, (kill) => {
-    t.sb.faults.onSubmit = {
-      after: at(),
-      then: 'reply',
-      run: () => {
-        const off = t.sb.ledger.onClose(() => {
-          off()
-          kill()
-        })
-      },
-    }
+  // Before a submit (dropped: stored, never sent), after one (applied, unanswered), mid-settle;
+  // between the first two, the same plan again while the first is unfinished.
+  await killAtThreePoints(t, jobId, at, async () => {
+    // The same plan again while the first is unfinished: every NFT is taken, and it cannot start.
+    const again = await t.world.run([
+      'airdrop',
+      'plan',
+      '--csv',
+      csv,
+      '--nfts',
+      join(t.world.dir, 'nfts.txt'),
+      '--json',
+    ])
+    const twice = records<{ jobId: string; problems: { code: string }[] }>(again.out, 'plan')[0]!
+    expect(twice.problems).toHaveLength(NFTS)
+    for (const p of twice.problems) expect(['TAKEN', 'DUPLICATE']).toContain(p.code)
+    expect((await t.world.run(['job', 'start', twice.jobId])).code).toBe(2)
+    expect((await t.world.run(['job', 'cancel', twice.jobId])).code).toBe(0)
   })
 
   const last = await t.world.run(['job', 'start', jobId, '--json'])

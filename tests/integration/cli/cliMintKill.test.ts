@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 
 import { seededRandom } from '../../../src/worker/ledger/shuffleSeed.ts'
-import { records, startCliLedger } from '../../helpers/cli.ts'
-import type { CliLedger, CliRun } from '../../helpers/cli.ts'
+import { killAtThreePoints, records, startCliLedger } from '../../helpers/cli.ts'
+import type { CliLedger } from '../../helpers/cli.ts'
 import { nftUrisOf, offersOf } from '../../helpers/jobs.ts'
 
 const ROWS = 200
@@ -22,19 +22,6 @@ beforeAll(async () => {
 }, 120_000)
 
 afterAll(() => t.stop())
-
-/** Runs `xnm job start` and kills it with SIGKILL where `arm` says; resolves once it is dead. */
-async function killedRun(jobId: string, arm: (kill: () => void) => void): Promise<void> {
-  const running: { run?: CliRun } = {}
-  arm(() => running.run?.child.kill('SIGKILL'))
-  const run = t.world.start(['job', 'start', jobId])
-  running.run = run
-  const ended = await run.done
-  t.sb.faults.onSubmit = null
-  expect(ended.signal, `xnm was to be killed, but it ended: ${ended.out}\n${ended.err}`).toBe(
-    'SIGKILL',
-  )
-}
 
 it(`kill -9 mid-mint before a submit, after one and mid-settle mints no NFT twice (seed ${SEED})`, async () => {
   const uri = (i: number) => `ipfs://bafykill/${i + 1}.json`
@@ -63,24 +50,7 @@ it(`kill -9 mid-mint before a submit, after one and mid-settle mints no NFT twic
   const draw = seededRandom(SEED)
   const at = () => 10 + Math.floor(draw() * 40)
 
-  await killedRun(jobId, (kill) => {
-    t.sb.faults.onSubmit = { after: at(), then: 'drop', run: kill }
-  })
-  await killedRun(jobId, (kill) => {
-    t.sb.faults.onSubmit = { after: at(), then: 'apply', run: kill }
-  })
-  await killedRun(jobId, (kill) => {
-    t.sb.faults.onSubmit = {
-      after: at(),
-      then: 'reply',
-      run: () => {
-        const off = t.sb.ledger.onClose(() => {
-          off()
-          kill()
-        })
-      },
-    }
-  })
+  await killAtThreePoints(t, jobId, at)
   const last = await t.world.run(['job', 'start', jobId, '--json'])
   expect(last.code, last.err).toBe(0)
   expect(records(last.out, 'result')[0]).toMatchObject({

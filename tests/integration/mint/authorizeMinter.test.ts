@@ -4,34 +4,27 @@
  * pre-flight, and the right is taken back; each checked on the issuer's account as the ledger has it.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { Client, Wallet } from 'xrpl'
+import { Wallet } from 'xrpl'
+import type { Client } from 'xrpl'
 
-import { jobFinished, startEngineHarness } from '../../helpers/engine.ts'
+import { jobFinished } from '../../helpers/engine.ts'
 import type { EngineHarness } from '../../helpers/engine.ts'
-import { closeLedgers, fundInProcess } from '../../helpers/sandbox.ts'
+import { startMintLedger } from '../../helpers/mintLedger.ts'
+import type { MintLedger } from '../../helpers/mintLedger.ts'
 
 const issuer = Wallet.generate()
 const minter = Wallet.generate()
 
+let world: MintLedger
 let h: EngineHarness
 let client: Client
-let stopClosing: () => void
 
 beforeAll(async () => {
-  h = await startEngineHarness()
-  fundInProcess(h.sb.ledger, 100, issuer, minter)
-  await h.sb.ledgerAccept()
-  stopClosing = closeLedgers(h.sb, 100)
-  client = new Client(h.sb.url)
-  await client.connect()
-  await h.engine.connectWallet({ kind: 'familySeed', secret: issuer.seed! })
+  world = await startMintLedger({ fund: [issuer, minter], signer: issuer, xrp: 100 })
+  ;({ h, client } = world)
 })
 
-afterAll(async () => {
-  stopClosing()
-  await client.disconnect()
-  await h.stop()
-})
+afterAll(() => world.stop())
 
 async function minterOnLedger(): Promise<string | undefined> {
   const r = await client.request({

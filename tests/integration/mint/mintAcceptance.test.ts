@@ -4,16 +4,18 @@
  * NFTs, minted and never taken, offered anew) or reclaimed (cancelled, the NFTs kept).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { Client, Wallet } from 'xrpl'
+import { Wallet } from 'xrpl'
+import type { Client } from 'xrpl'
 
 import { readItems } from '../../../src/db/jobs.ts'
 import type { MintTerms } from '../../../src/worker/api.ts'
-import { largeCollection } from '../../../src/sandbox/demo/catalog.ts'
-import { jobFinished, startEngineHarness } from '../../helpers/engine.ts'
+import { jobFinished } from '../../helpers/engine.ts'
 import type { EngineHarness } from '../../helpers/engine.ts'
 import { nftUrisOf, offersOf } from '../../helpers/jobs.ts'
 import { eventually } from '../../helpers/poll.ts'
-import { closeLedgers, fundInProcess, submitInProcess } from '../../helpers/sandbox.ts'
+import { servedUris, startMintLedger } from '../../helpers/mintLedger.ts'
+import type { MintLedger } from '../../helpers/mintLedger.ts'
+import { submitInProcess } from '../../helpers/sandbox.ts'
 
 const minter = Wallet.generate()
 const [taker, idle, later] = Array.from({ length: 3 }, () => Wallet.generate())
@@ -25,32 +27,23 @@ const TERMS: MintTerms = {
   transferable: true,
   mutable: false,
 }
-const DIR = largeCollection(1).dirCid
-let next = 1
-const served = () => `ipfs://${DIR}/${next++}.json`
+const served = servedUris()
 
+let world: MintLedger
 let h: EngineHarness
 let client: Client
-let stopClosing: () => void
 
 beforeAll(async () => {
-  h = await startEngineHarness(
-    { gatewayPort: 0 },
-    { acceptance: { firstCheckMs: 600_000, intervalMs: 600_000 } },
-  )
-  fundInProcess(h.sb.ledger, 500, minter, taker!, idle!, later!)
-  await h.sb.ledgerAccept()
-  stopClosing = closeLedgers(h.sb, 100)
-  client = new Client(h.sb.url)
-  await client.connect()
-  await h.engine.connectWallet({ kind: 'familySeed', secret: minter.seed! })
+  world = await startMintLedger({
+    gateway: true,
+    fund: [minter, taker!, idle!, later!],
+    signer: minter,
+    engine: { acceptance: { firstCheckMs: 600_000, intervalMs: 600_000 } },
+  })
+  ;({ h, client } = world)
 })
 
-afterAll(async () => {
-  stopClosing()
-  await client.disconnect()
-  await h.stop()
-})
+afterAll(() => world.stop())
 
 async function runToEnd(plan: { jobId: string }) {
   await h.engine.startJob(plan.jobId)

@@ -6,17 +6,19 @@
  * again, with no NFT minted twice.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { Client, Wallet, parseNFTokenID } from 'xrpl'
+import { Wallet, parseNFTokenID } from 'xrpl'
+import type { Client } from 'xrpl'
 
 import { readItems } from '../../../src/db/jobs.ts'
 import type { MintRequest, MintTerms } from '../../../src/worker/api.ts'
-import { jobFinished, startEngineHarness } from '../../helpers/engine.ts'
+import { jobFinished } from '../../helpers/engine.ts'
 import type { EngineHarness } from '../../helpers/engine.ts'
 import type { Engine } from '../../../src/worker/engine.ts'
 import { nftUrisOf, offersOf } from '../../helpers/jobs.ts'
 import { eventually } from '../../helpers/poll.ts'
-import { closeLedgers, fundInProcess, submitInProcess } from '../../helpers/sandbox.ts'
-import { largeCollection } from '../../../src/sandbox/demo/catalog.ts'
+import { submitInProcess } from '../../helpers/sandbox.ts'
+import { servedUris, startMintLedger } from '../../helpers/mintLedger.ts'
+import type { MintLedger } from '../../helpers/mintLedger.ts'
 
 const minter = Wallet.generate()
 const issuer = Wallet.generate()
@@ -35,41 +37,31 @@ const TERMS: MintTerms = {
   mutable: true,
 }
 
+let world: MintLedger
 let h: EngineHarness
 /** The engine in use (the one opened again after the mid-mint close, from then on). */
 let engine: Engine
 let client: Client
-let stopClosing: () => void
 
 beforeAll(async () => {
-  h = await startEngineHarness({ gatewayPort: 0 })
-  fundInProcess(h.sb.ledger, 500, minter, issuer, refusing, ...recipients)
+  world = await startMintLedger({
+    gateway: true,
+    fund: [minter, issuer, refusing, ...recipients],
+    signer: minter,
+  })
+  ;({ h, client } = world)
+  engine = h.engine
   submitInProcess(h.sb.ledger, refusing, { TransactionType: 'AccountSet', SetFlag: 12 })
   await h.sb.ledgerAccept()
-  stopClosing = closeLedgers(h.sb, 100)
-  client = new Client(h.sb.url)
-  await client.connect()
-  engine = h.engine
-  await engine.connectWallet({ kind: 'familySeed', secret: minter.seed! })
 })
 
-afterAll(async () => {
-  stopClosing()
-  await client.disconnect()
-  await h.stop()
-})
+afterAll(() => world.stop())
 
 /** An account's NFTs on the validated ledger: id → URI text. */
 const nftsOf = (account: string) => nftUrisOf(client, account)
 
-/** The sandbox gateway's large collection: a complete document at every `ipfs://DIR/{n}.json`. */
-const DIR = largeCollection(1).dirCid
-let nextIndex = 1
-
 /** A URI the sandbox gateway serves, new on each call: pre-flight reads every row's document. */
-function servedUri(): string {
-  return `ipfs://${DIR}/${nextIndex++}.json`
-}
+const servedUri = servedUris()
 
 function rows(n: number, to?: (i: number) => string | undefined) {
   return Array.from({ length: n }, (_, i) => ({
@@ -221,7 +213,7 @@ it('an engine closed mid-mint and opened again finishes the job with no NFT mint
   const request: MintRequest = { kind: 'mint', terms: TERMS, rows: rows(40) }
   const plan = await engine.planJob(request)
   // No ledger closes meanwhile: the mints signed and submitted stay in flight, unvalidated.
-  stopClosing()
+  world.stopClosing()
   await engine.startJob(plan.jobId)
   await eventually(
     () => readItems(h.db, plan.jobId),
@@ -233,7 +225,7 @@ it('an engine closed mid-mint and opened again finishes the job with no NFT mint
   await engine.dispose()
   const inFlight = (await readItems(h.db, plan.jobId)).filter((i) => i.status === 'inFlight')
   expect(inFlight.length).toBeGreaterThan(0)
-  stopClosing = closeLedgers(h.sb, 100)
+  world.startClosing()
   const reopened = h.reopen()
   await reopened.connect('sandbox')
   await reopened.connectWallet({ kind: 'familySeed', secret: minter.seed! })

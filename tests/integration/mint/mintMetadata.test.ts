@@ -4,15 +4,16 @@
  * out of the plan and never minted; a check done once answers the plan from the cache.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { Client, Wallet } from 'xrpl'
+import { Wallet } from 'xrpl'
+import type { Client } from 'xrpl'
 
 import { readItems } from '../../../src/db/jobs.ts'
 import type { MintCheckProgress, MintTerms } from '../../../src/worker/api.ts'
-import { largeCollection } from '../../../src/sandbox/demo/catalog.ts'
-import { jobFinished, startEngineHarness } from '../../helpers/engine.ts'
+import { jobFinished } from '../../helpers/engine.ts'
 import type { EngineHarness } from '../../helpers/engine.ts'
 import { nftUrisOf } from '../../helpers/jobs.ts'
-import { closeLedgers, fundInProcess } from '../../helpers/sandbox.ts'
+import { SERVED_DIR, startMintLedger } from '../../helpers/mintLedger.ts'
+import type { MintLedger } from '../../helpers/mintLedger.ts'
 
 const minter = Wallet.generate()
 const TERMS: MintTerms = {
@@ -23,32 +24,22 @@ const TERMS: MintTerms = {
   transferable: true,
   mutable: false,
 }
-const DIR = largeCollection(1).dirCid
-const served = (n: number) => `ipfs://${DIR}/${n}.json`
+const served = (n: number) => `ipfs://${SERVED_DIR}/${n}.json`
 /** A CID the gateway does not know: it answers 404. */
 const UNSERVED = 'ipfs://bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi/1.json'
 /** A document inline, with a name and no picture. */
 const NO_PICTURE = `data:application/json,${encodeURIComponent('{"name":"Plain"}')}`
 
+let world: MintLedger
 let h: EngineHarness
 let client: Client
-let stopClosing: () => void
 
 beforeAll(async () => {
-  h = await startEngineHarness({ gatewayPort: 0 })
-  fundInProcess(h.sb.ledger, 500, minter)
-  await h.sb.ledgerAccept()
-  stopClosing = closeLedgers(h.sb, 100)
-  client = new Client(h.sb.url)
-  await client.connect()
-  await h.engine.connectWallet({ kind: 'familySeed', secret: minter.seed! })
+  world = await startMintLedger({ gateway: true, fund: [minter], signer: minter })
+  ;({ h, client } = world)
 })
 
-afterAll(async () => {
-  stopClosing()
-  await client.disconnect()
-  await h.stop()
-})
+afterAll(() => world.stop())
 
 it('says of each URI what its card shows, what is missing, and whether anything serves it', async () => {
   const seen: MintCheckProgress[] = []

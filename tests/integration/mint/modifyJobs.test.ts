@@ -6,16 +6,18 @@
  * checked on the ledger with an independent client.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { Client, Wallet, convertHexToString } from 'xrpl'
+import { Wallet, convertHexToString } from 'xrpl'
+import type { Client } from 'xrpl'
 
 import { readItems } from '../../../src/db/jobs.ts'
 import type { MintRequest, MintTerms } from '../../../src/worker/api.ts'
-import { largeCollection } from '../../../src/sandbox/demo/catalog.ts'
-import { jobFinished, startEngineHarness } from '../../helpers/engine.ts'
+import { jobFinished } from '../../helpers/engine.ts'
 import type { EngineHarness } from '../../helpers/engine.ts'
 import { nftUrisOf, offersOf } from '../../helpers/jobs.ts'
 import { eventually } from '../../helpers/poll.ts'
-import { closeLedgers, fundInProcess, submitInProcess } from '../../helpers/sandbox.ts'
+import { SERVED_DIR, startMintLedger } from '../../helpers/mintLedger.ts'
+import type { MintLedger } from '../../helpers/mintLedger.ts'
+import { submitInProcess } from '../../helpers/sandbox.ts'
 
 const minter = Wallet.generate()
 const issuer = Wallet.generate()
@@ -29,30 +31,25 @@ const MUTABLE: MintTerms = {
   transferable: true,
   mutable: true,
 }
-const DIR = largeCollection(1).dirCid
+const DIR = SERVED_DIR
 let next = 1
 /** A URI the sandbox gateway serves a complete document at, new on each call. */
 const served = () => `ipfs://${DIR}/${next++}.json`
 
+let world: MintLedger
 let h: EngineHarness
 let client: Client
-let stopClosing: () => void
 
 beforeAll(async () => {
-  h = await startEngineHarness({ gatewayPort: 0 })
-  fundInProcess(h.sb.ledger, 500, minter, issuer, other, ...holders)
-  await h.sb.ledgerAccept()
-  stopClosing = closeLedgers(h.sb, 100)
-  client = new Client(h.sb.url)
-  await client.connect()
-  await h.engine.connectWallet({ kind: 'familySeed', secret: minter.seed! })
+  world = await startMintLedger({
+    gateway: true,
+    fund: [minter, issuer, other, ...holders],
+    signer: minter,
+  })
+  ;({ h, client } = world)
 })
 
-afterAll(async () => {
-  stopClosing()
-  await client.disconnect()
-  await h.stop()
-})
+afterAll(() => world.stop())
 
 /** Plans and runs a job to its end (its problems' items skipped); returns its items. */
 async function run(request: Parameters<typeof h.engine.planJob>[0]) {

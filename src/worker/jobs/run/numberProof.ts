@@ -51,6 +51,11 @@ export interface ProofOutcomes {
 export class NumberProof {
   /** Items whose number's user a server could not show, and the ledger it was asked at. */
   private readonly unshown = new WeakMap<JobItemRow, number>()
+  /**
+   * When this run began: attempts signed before it (maybe on a server the user has since left, then
+   * Resumed) do not count against the server in use (see unseen).
+   */
+  private readonly since = Date.now()
 
   constructor(
     private readonly state: ProofState,
@@ -103,7 +108,7 @@ export class NumberProof {
    * MAX_UNSEEN of them and never showed one validated, the job pauses, naming the server.
    */
   async afterUnprovenDeath(item: JobItemRow, a: Attempt): Promise<void> {
-    if (unseen(item, a.sequence) < MAX_UNSEEN) return
+    if (unseen(item, a.sequence, this.since) < MAX_UNSEEN) return
     await this.state.control.pauseForServer(
       `Paused: ${this.server()} took this job's transactions ${String(MAX_UNSEEN)} times and ` +
         `never showed them in a validated ledger. Nothing is signed twice; choose another ` +
@@ -232,13 +237,18 @@ export class NumberProof {
 }
 
 /**
- * How many attempts of the item with this number died unseen after the server answered their submit
- * (taken, or turned away with a code that is not 'the queue is full'), none of them proven dead by
- * another transaction. A server that answers tefPAST_SEQ while it calls the number unused lands here.
+ * How many attempts of the item with this number, signed by this run, died unseen after the server
+ * answered their submit (taken, or turned away with a code that is not 'the queue is full'), none of
+ * them proven dead by another transaction. A server that answers tefPAST_SEQ while it calls the number unused lands here.
  */
-function unseen(item: JobItemRow, sequence: number): number {
+function unseen(item: JobItemRow, sequence: number, since: number): number {
   return item.attempts.filter(
-    (x) => x.sequence === sequence && x.final === 'dead' && x.rival === undefined && !isHeldBack(x),
+    (x) =>
+      x.sequence === sequence &&
+      x.signedAt >= since &&
+      x.final === 'dead' &&
+      x.rival === undefined &&
+      !isHeldBack(x),
   ).length
 }
 
