@@ -28,6 +28,8 @@ export interface Run {
   planMs: number
   /** The account's transactions validated during the run. */
   transactions: number
+  /** What those transactions paid in fees, in drops (their Fee fields). */
+  feeDrops: number
   items: JobItemRow[]
 }
 
@@ -151,7 +153,8 @@ export async function engineRun(
   if (txs.length !== items.length) {
     throw new Error(`bench jobs: ${items.length} items but ${txs.length} transactions`)
   }
-  return { ledgers: last - startLedger, ms, planMs, transactions: txs.length, items }
+  const feeDrops = txs.reduce((sum, tx) => sum + Number(tx.tx_json?.Fee ?? 0), 0)
+  return { ledgers: last - startLedger, ms, planMs, transactions: txs.length, feeDrops, items }
 }
 
 /** The physical minimum: ceil(N / expected ledger size) ledgers at the base fee. */

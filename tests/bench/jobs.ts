@@ -106,15 +106,24 @@ async function naiveRun(
   const startLedger = await ledgerClosed(h.sb.ledger)
   const t0 = performance.now()
   let last = startLedger
+  let feeDrops = 0
   for (const tx of txs) {
     const res = await client.submitAndWait(tx, { wallet, autofill: true })
     const result = (res.result.meta as { TransactionResult?: string }).TransactionResult
     if (result !== 'tesSUCCESS')
       throw new Error(`bench jobs: naive ${tx.TransactionType}: ${result}`)
     last = Math.max(last, res.result.ledger_index ?? last)
+    feeDrops += Number(res.result.tx_json.Fee ?? 0)
   }
   const ms = elapsed(t0)
-  return { ledgers: last - startLedger, ms, planMs: 0, transactions: txs.length, items: [] }
+  return {
+    ledgers: last - startLedger,
+    ms,
+    planMs: 0,
+    transactions: txs.length,
+    feeDrops,
+    items: [],
+  }
 }
 
 const minimumLedgers = (n: number) => minimumAt(n, EXPECTED_LEDGER_SIZE)

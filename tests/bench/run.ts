@@ -16,6 +16,7 @@ import { csvSuite } from './csv.ts'
 import { jobsSuite } from './jobs.ts'
 import { limitsSuite } from './limits.ts'
 import { metadataSuite } from './metadata.ts'
+import { mintSuite } from './mint.ts'
 import { offersSuite } from './offers.ts'
 import { sandboxSuite } from './sandbox.ts'
 import { scaleSuite } from './scale.ts'
@@ -45,6 +46,7 @@ const SUITES: Suite[] = [
   limitsSuite,
   snapshotSuite,
   cliSuite,
+  mintSuite,
 ]
 
 async function main(args: string[]): Promise<void> {
