@@ -737,3 +737,53 @@ it('a manifest planned twice while the first job is unfinished: no row is minted
     'NFTs on the ledger per row',
   ).toEqual(request.rows.map((r) => [r.uri, 1]))
 }, 60_000)
+
+/**
+ * Not an attack: the network's second server lags, and has each mint validated only some time after
+ * the server in use shows it (here: it answers "not validated yet" the first two times it is asked
+ * about each). Every result still counts once it confirms them, each row its own NFT, and the
+ * second server is asked again with the ledgers, not left to the slow polls.
+ */
+it('a second server that lags confirms each mint once it has it: the job completes, each row its own NFT', async () => {
+  const world = await startMintWorld()
+  const minter = world.minter.classicAddress
+  const lagging = await startProxy(world.h.sb.url)
+  const asked = new Map<string, number>()
+  lagging.hooks = {
+    reply: (reply, request) => {
+      if (request.command !== 'tx' || !reply.result) return reply
+      const hash = String(request.transaction)
+      const n = (asked.get(hash) ?? 0) + 1
+      asked.set(hash, n)
+      return n <= 2 ? { ...reply, result: { ...reply.result, validated: false } } : reply
+    },
+  }
+  await world.engine.dispose()
+  const base = buildNetworks({})
+  const networks = {
+    ...world.h.networks,
+    sandbox: {
+      ...base.sandbox,
+      ...world.h.networks.sandbox,
+      endpoints: [world.h.sb.url, lagging.url],
+    },
+  }
+  world.engine = world.h.reopen({ networks, jobs: world.jobs })
+  await world.engine.connect('sandbox')
+  await world.engine.connectWallet({ kind: 'familySeed', secret: world.minter.seed! })
+  try {
+    const { job, items } = await runMint(world, {
+      kind: 'mint',
+      skipMetadataCheck: true,
+      terms: TERMS,
+      rows: rows(6, 'lag', (i) => world.recipients[i % 3]!.classicAddress),
+    })
+    expect(job.status).toBe('completed')
+    expect(asked.size).toBe(6)
+    for (const n of asked.values()) expect(n).toBeGreaterThanOrEqual(3)
+    const held = await nftsOf(world.client, minter)
+    expect(items.map((i) => held.get(i.mintedNftId ?? ''))).toEqual(items.map(mintUri))
+  } finally {
+    await lagging.close()
+  }
+}, 60_000)

@@ -24,12 +24,29 @@ const SHOWN_AHEAD = 5
 export class OwnResults {
   /** Attempts two servers showed validated differently: the job waits on the user, not on proof. */
   private readonly contested = new WeakSet<Attempt>()
+  /** Items whose result another server has not confirmed yet, with what was shown. */
+  private readonly awaiting = new Map<JobItemRow, { hash: string; found: Shown }>()
 
   constructor(
     private readonly state: ProofState,
     private readonly deps: SettleDeps,
     private readonly proof: NumberProof,
   ) {}
+
+  /** Whether two servers showed this attempt validated differently (the job is paused for it). */
+  isContested(a: Attempt): boolean {
+    return this.contested.has(a)
+  }
+
+  /**
+   * Results shown validated that no other server confirmed yet, oldest first, at most `limit`
+   * (taken: the settling side asks again with each ledger, rather than wait for a poll).
+   */
+  takeAwaiting(limit: number): { item: JobItemRow; hash: string; found: Shown }[] {
+    const taken = [...this.awaiting].slice(0, limit)
+    for (const [item] of taken) this.awaiting.delete(item)
+    return taken.map(([item, shown]) => ({ item, ...shown }))
+  }
 
   /**
    * Whether an item's own attempt, shown validated, counts: for a kind that confirms its results,
@@ -39,11 +56,6 @@ export class OwnResults {
    * servers that show it validated differently pause the job: one of them is wrong, and nothing is
    * signed again for it.
    */
-  /** Whether two servers showed this attempt validated differently (the job is paused for it). */
-  isContested(a: Attempt): boolean {
-    return this.contested.has(a)
-  }
-
   async counts(item: JobItemRow, hash: string, found: Shown): Promise<boolean> {
     const a = item.attempts.find((x) => x.hash === hash)
     if (!this.deps.confirmResults || !a) return true
@@ -75,6 +87,7 @@ export class OwnResults {
         }
         return false
       case 'unanswered':
+        this.awaiting.set(item, { hash, found })
         if (isDue(a, this.state.view)) {
           await this.state.control.pauseForServer(
             `Paused: no other server of the network answered about ${row}'s transaction ${hash}, ` +
@@ -84,6 +97,7 @@ export class OwnResults {
         }
         return false
       case 'wait':
+        this.awaiting.set(item, { hash, found })
         return false
     }
   }

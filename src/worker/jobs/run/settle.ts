@@ -115,10 +115,19 @@ export class Settler {
   async onLedger(settleByNews: () => void): Promise<void> {
     await this.readView()
     settleByNews()
+    // Results another server had not confirmed yet: asked again, rather than left to the polls.
+    const again = this.own.takeAwaiting(MAX_DUE_PER_LEDGER).filter(({ item, hash }) => {
+      return item.status === 'inFlight' && this.state.latest(item).hash === hash
+    })
+    const confirming = new Set(again.map(({ item }) => item))
+    await runPool(again, LOOKUP_CONCURRENCY, async ({ item, hash, found }) => {
+      await this.onValidated(hash, this.state.latest(item).sequence, found)
+    })
     const { validated } = this.state.view
     let polls = 0
     let due = 0
     const asked = this.state.inFlight().filter((item) => {
+      if (confirming.has(item)) return false
       const a = this.state.latest(item)
       if (this.isDue(a)) return due++ < MAX_DUE_PER_LEDGER
       // Quiet attempts (no stream news) are asked about a few at a time, lowest sequence first;
