@@ -1,8 +1,9 @@
 /**
  * The Mint tab's Reveal or repair against the sandbox (XLS-46), on fresh accounts whose NFTs are
- * minted mutable from Node: a reveal of 10 NFTs from a file, and a repair of NFTs whose URI names a
- * closed gateway (their ipfs:// form proposed; one not minted mutable named and left alone). The
- * ledger, read with a client, holds the new URIs. Each test uses its own numbers, per project too.
+ * minted mutable from Node: a reveal of 10 NFTs from a file (one more, not mutable, left out), and
+ * a repair of NFTs whose URI names a closed gateway (their ipfs:// form proposed; one not minted
+ * mutable named and left alone). The ledger, read with a client, holds the new URIs. Each test uses
+ * its own numbers, per project too.
  */
 import { parseNFTokenID } from 'xrpl'
 
@@ -21,7 +22,7 @@ import {
 import { keepScreenshot, overflowsSideways, scrollsSideways } from './support/page.ts'
 import { expect, test } from './support/test.ts'
 
-test('a reveal of 10 mutable NFTs: the new documents checked, then the ledger holds the new URIs', async ({
+test('a reveal of 10 mutable NFTs: the new documents checked, one not minted mutable named and left out, then the ledger holds the new URIs', async ({
   page,
 }, testInfo) => {
   test.setTimeout(120_000)
@@ -31,29 +32,37 @@ test('a reveal of 10 mutable NFTs: the new documents checked, then the ledger ho
     minter,
     Array.from({ length: 10 }, (_, i) => servedUri(start + i + 1)),
   )
-  const before = await nftUrisOf(minter.address)
-  const ids = [...before.keys()]
+  const ids = [...(await nftUrisOf(minter.address)).keys()]
+  // One NFT minted for good: its row is refused by pre-flight, its URI stays.
+  await mintFromNode(minter, [servedUri(start + 11)], false)
+  const fixedId = [...(await nftUrisOf(minter.address)).keys()].find((id) => !ids.includes(id))!
   const revealed = new Map(ids.map((id, i) => [id, servedUri(start + 500 + i + 1)]))
-  const csv = ['nft_id,uri', ...[...revealed].map(([id, uri]) => `${id},${uri}`)].join('\n')
-  await openMintAs(page, minter, 10)
+  const rows = [...revealed, [fixedId, servedUri(start + 511)]]
+  const csv = ['nft_id,uri', ...rows.map(([id, uri]) => `${id},${uri}`)].join('\n')
+  await openMintAs(page, minter, 11)
 
   await page.getByRole('button', { name: 'Reveal or repair' }).click()
   const reveal = page.getByRole('region', { name: 'Reveal', exact: true })
   await chooseFile(page, 'Reveal file', 'reveal.csv', csv)
-  await expect(reveal.getByTestId('reveal-rows')).toHaveText('10 NFTs')
-  await checkCounts(reveal, { ok: 10 })
+  await expect(reveal.getByTestId('reveal-rows')).toHaveText('11 NFTs')
+  await checkCounts(reveal, { ok: 11 })
   await expect(reveal.getByTestId('mint-sample').getByRole('listitem')).toHaveCount(6)
-  await reveal.getByRole('button', { name: 'Review the change (10)' }).click()
+  await reveal.getByRole('button', { name: 'Review the change (11)' }).click()
   const dialog = page.getByRole('dialog', { name: 'Confirm URI Change' })
   await expect(dialog.getByTestId('plan-transactions')).toHaveText('10', { timeout: 30_000 })
-  await expect(dialog.getByTestId('plan-problems')).toHaveCount(0)
+  await expect(dialog.getByTestId('plan-problems')).toContainText(
+    `Row 11: NFT ${fixedId} was not minted mutable`,
+  )
   if (testInfo.project.name === 'mobile') expect(await overflowsSideways(dialog)).toBe(false)
   await dialog.getByRole('button', { name: 'Change 10 URIs' }).click()
 
   const results = page.getByTestId('modify-results')
   await expect(results.getByTestId('results-successful')).toHaveText('10', { timeout: 90_000 })
+  await expect(results.getByTestId('results-skipped')).toHaveText('1')
   await expect(results.getByTestId('result-uri').first()).toContainText('ipfs://')
-  expect(await nftUrisOf(minter.address)).toEqual(revealed)
+  expect(await nftUrisOf(minter.address)).toEqual(
+    new Map([...revealed, [fixedId, servedUri(start + 11)]]),
+  )
 })
 
 test('a repair of NFTs on a closed gateway: their ipfs:// form proposed, one not mutable named and left alone, the ledger repaired', async ({

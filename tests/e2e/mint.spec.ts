@@ -2,9 +2,9 @@
  * The Mint tab against the sandbox, on fresh accounts: a team mints 30 NFTs from a manifest straight
  * into offers to 10 recipients (demo recipients 1–10 accept them) and the results name each NFT with
  * its recipient, as the ledger has it; a row whose URI nothing serves is left out before anything is
- * signed; the manifest's problems named with their lines. Each test mints its own numbers (per
- * project too: both projects share the sandbox), and reads the ledger with a client. Reveal and
- * repair: mint-modify.spec.ts.
+ * signed; the manifest's problems named with their lines; minting for an issuer that has not
+ * authorized the account refused. Each test mints its own numbers (per project too: both projects
+ * share the sandbox), and reads the ledger with a client. Reveal and repair: mint-modify.spec.ts.
  */
 import { parseNFTokenID } from 'xrpl'
 
@@ -34,7 +34,7 @@ test('without a wallet the tab asks for one', async ({ page }) => {
   await expect(page.getByText('Connect your wallet to mint or modify NFTs')).toBeVisible()
 })
 
-test('the NFTs from a file or a numbered base URI: a refused file said, each bad row with its line, repeated URIs and skipped numbers named', async ({
+test('the NFTs from a file or a numbered base URI: a refused file said, each bad row with its line, repeated URIs and skipped numbers named; an issuer that authorized no one refused', async ({
   page,
 }, testInfo) => {
   const minter = await fundedAccount('secp256k1')
@@ -76,8 +76,27 @@ test('the NFTs from a file or a numbered base URI: a refused file said, each bad
   await nfts.getByLabel('Base URI ({n} is each NFT’s number)').fill(`ipfs://${SERVED_DIR}/{n}.json`)
   await nfts.getByRole('button', { name: 'Use these NFTs' }).click()
   await expect(nfts.getByTestId('manifest-rows')).toHaveText('5 NFTs')
-  await checkCounts(page.getByRole('region', { name: '3. Check and mint' }), { ok: 5 })
+  const step3 = page.getByRole('region', { name: '3. Check and mint' })
+  await checkCounts(step3, { ok: 5 })
   if (testInfo.project.name === 'mobile') expect(await scrollsSideways(page)).toBe(false)
+
+  // Minting for another issuer takes its word on the ledger: without it, nothing can be minted.
+  const issuer = await fundedAccount('secp256k1')
+  await page.getByLabel('Mint for issuer (optional, as its authorized minter)').fill(issuer.address)
+  await step3.getByRole('button', { name: 'Review and mint' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Confirm Mint' })
+  await expect(dialog.getByTestId('plan-problems')).toContainText(
+    `The issuer ${issuer.address} has not made ${minter.address} its authorized minter`,
+  )
+  await expect(dialog.getByTestId('confirm-terms')).toContainText(
+    `Minted for the issuer ${issuer.address}, as its authorized minter`,
+  )
+  await expect(
+    dialog.getByText('Nothing can be minted: see what stands in the way above.'),
+  ).toBeVisible()
+  await expect(dialog.getByLabel(/^Type MINT/)).toHaveCount(0)
+  await dialog.getByRole('button', { name: 'Go back' }).click()
+  await expect(dialog).toBeHidden()
 })
 
 test('30 NFTs minted from a manifest straight to 10 recipients: the permanent terms said and typed, each NFT with its recipient in the results and on the ledger', async ({
