@@ -101,7 +101,7 @@ function folders(names) {
 
 /** Two lint blocks per tab of the app (its views, its state): the app's guards, and no other tab. */
 function appTabs() {
-  const TABS = ['airdrop', 'orders', 'listing', 'burn']
+  const TABS = ['airdrop', 'orders', 'listing', 'burn', 'mint']
   return TABS.flatMap((tab) => {
     const others = {
       group: folders(TABS.filter((other) => other !== tab)),
@@ -126,7 +126,7 @@ function appTabs() {
 
 /** The app's shared rooms: what each may not import (besides the app's guards). */
 function appRooms() {
-  const TABS = ['airdrop', 'orders', 'listing', 'burn']
+  const TABS = ['airdrop', 'orders', 'listing', 'burn', 'mint']
   const rooms = {
     state: ['collection', 'wallets', 'jobs', 'shell', ...TABS],
     collection: ['wallets', 'jobs', 'shell', ...TABS],

@@ -93,7 +93,7 @@ for (const theme of ['light', 'dark'] as const) {
 
 /** Scans the Airdrop tab with the collection, the other tabs and Wallet Details, in one theme. */
 async function scanConnectedScreens(page: Page, theme: string): Promise<void> {
-  for (const tab of ['Airdrop', 'Orders', 'List NFTs', 'Burn']) {
+  for (const tab of ['Airdrop', 'Orders', 'List NFTs', 'Burn', 'Mint']) {
     await toolTabs(page).getByRole('tab', { name: tab }).click()
     await expect(page.getByRole('tabpanel', { name: tab })).toBeVisible()
     await expect(page.getByText(/^Loading/).first()).toBeHidden({ timeout: 30_000 })

@@ -15,7 +15,7 @@ import {
 } from './support/shell.ts'
 import { scrollsSideways } from './support/page.ts'
 
-const TAB_NAMES = ['Airdrop', 'Orders', 'List NFTs', 'Burn'] as const
+const TAB_NAMES = ['Airdrop', 'Orders', 'List NFTs', 'Burn', 'Mint'] as const
 
 /** Heights on screen of the sticky header's visible part and of the fixed footer. */
 async function chrome(page: Page) {
@@ -105,7 +105,7 @@ test.describe('on a phone @mobile-only', { tag: '@mobile-only' }, () => {
     await expect(walletButton(page)).toBeInViewport()
   })
 
-  test('one navigation: the four tabs once, no menu repeating them', async ({ page }) => {
+  test('one navigation: the tabs once, no menu repeating them', async ({ page }) => {
     await openMainShell(page)
     await expect(toolTabs(page).getByRole('tab')).toHaveText([...TAB_NAMES])
     await expect(page.getByRole('button', { name: 'Menu' })).toHaveCount(0)
@@ -118,7 +118,7 @@ test.describe('on a phone @mobile-only', { tag: '@mobile-only' }, () => {
     await expect(dropdown.getByRole('button', { name: 'Connect Wallet' })).toBeVisible()
   })
 
-  test('every control of the shell and of the four tabs is at least 44 × 44 px; nothing scrolls sideways at 375 px', async ({
+  test('every control of the shell and of the tabs is at least 44 × 44 px; nothing scrolls sideways at 375 px', async ({
     page,
   }) => {
     await openMainShell(page)
@@ -129,11 +129,13 @@ test.describe('on a phone @mobile-only', { tag: '@mobile-only' }, () => {
     for (const name of TAB_NAMES) {
       await toolTabs(page).getByRole('tab', { name }).click()
       const panel = page.getByRole('tabpanel', { name })
-      // Orders shows offers, not the collection.
+      // Orders shows offers, Mint its steps: not the collection.
       const loaded =
         name === 'Orders'
           ? panel.getByTestId('offers-total')
-          : panel.getByRole('heading', { name: 'NFT Collection' })
+          : name === 'Mint'
+            ? panel.getByRole('heading', { name: '1. The NFTs' })
+            : panel.getByRole('heading', { name: 'NFT Collection' })
       await expect(loaded).toBeVisible({ timeout: 30_000 })
       expect(await smallTargets(page, '[role="tabpanel"]'), name).toEqual([])
     }

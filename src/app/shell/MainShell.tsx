@@ -9,7 +9,15 @@ import { LoadingBoundary, lazyNamed } from '../ui/lazyNamed.tsx'
 import type { TabId } from '../state/ui.ts'
 import { Footer } from './Footer.tsx'
 import { Header } from './Header.tsx'
-import { AirdropTab, BurnTab, ListingGrid, ListTab, OrdersTab, preloadTabs } from './lazyTabs.tsx'
+import {
+  AirdropTab,
+  BurnTab,
+  ListingGrid,
+  ListTab,
+  MintTab,
+  OrdersTab,
+  preloadTabs,
+} from './lazyTabs.tsx'
 import { TAB_INFO, tabButtonId, tabPanelId } from './tabs.ts'
 import { XamanPrompt } from '../wallets/XamanPrompt.tsx'
 import './shell.css'
@@ -71,12 +79,14 @@ export function MainShell() {
               <OrdersTab />
             ) : tab === 'list' ? (
               <ListTab />
-            ) : (
+            ) : tab === 'burn' ? (
               <BurnTab />
+            ) : (
+              <MintTab />
             )}
           </LoadingBoundary>
-          {/* Orders acts on offers: the collection is not its business. */}
-          {tab !== 'orders' && <NftCollectionPanel renderGrid={GRIDS[tab]} />}
+          {/* Orders acts on offers, Mint on NFTs yet to exist: the collection is neither's business. */}
+          {tab !== 'orders' && tab !== 'mint' && <NftCollectionPanel renderGrid={GRIDS[tab]} />}
         </section>
       </main>
       <XamanPrompt />

@@ -4,7 +4,7 @@ import { Tooltip } from '../ui/Tooltip.tsx'
 import { TAB_IDS, TABS, tabButtonId, tabPanelId } from './tabs.ts'
 
 /**
- * The header's four tabs: a real tablist (arrow keys, Home, End move and select; only the selected
+ * The header's tabs: a real tablist (arrow keys, Home, End move and select; only the selected
  * tab is in the Tab order), each tab with its tooltip.
  */
 export function TabBar() {

@@ -1,4 +1,4 @@
-/** The four tabs of the main shell: labels, tooltips (spec part 1 §2) and what each is for. */
+/** The tabs of the main shell: labels, tooltips (spec part 1 §2) and what each is for. */
 import type { TabId } from '../state/ui.ts'
 
 /** One tab of the header. */
@@ -38,10 +38,16 @@ export const TAB_INFO: Readonly<Record<TabId, TabInfo>> = {
     tooltip: 'Permanently destroy NFTs in bulk with advanced filtering',
     heading: 'NFT Burn Manager',
   },
+  mint: {
+    id: 'mint',
+    label: 'Mint',
+    tooltip: 'Mint a collection in bulk, straight to its holders; reveal or repair its links',
+    heading: 'Mint and Modify',
+  },
 }
 
 /** The tab ids in header order. */
-export const TAB_IDS: readonly TabId[] = ['airdrop', 'orders', 'list', 'burn']
+export const TAB_IDS: readonly TabId[] = ['airdrop', 'orders', 'list', 'burn', 'mint']
 
 /** The tabs in header order. */
 export const TABS: readonly TabInfo[] = TAB_IDS.map((id) => TAB_INFO[id])

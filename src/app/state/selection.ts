@@ -37,9 +37,9 @@ export function setOffersSelected(count: number): void {
   if (offerSelection.count !== count) offerSelection.count = count
 }
 
-/** The selection a tab acts on; null for a tab without one (Orders). */
+/** The selection a tab acts on; null for a tab without one (Orders, Mint). */
 export function scopeOf(tab: TabId): SelectionScope | null {
-  return tab === 'orders' ? null : tab
+  return tab === 'orders' || tab === 'mint' ? null : tab
 }
 
 function change(scope: SelectionScope | null, edit: (next: Set<string>) => void): void {

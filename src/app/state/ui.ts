@@ -6,8 +6,8 @@ import { proxy, useSnapshot } from 'valtio'
 
 import { engine } from '../engine.ts'
 
-/** The four tabs, in header order. */
-export type TabId = 'airdrop' | 'orders' | 'list' | 'burn'
+/** The tabs, in header order. */
+export type TabId = 'airdrop' | 'orders' | 'list' | 'burn' | 'mint'
 
 interface UiState {
   tab: TabId

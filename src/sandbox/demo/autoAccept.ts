@@ -1,6 +1,7 @@
 /**
- * Demo recipients that accept the NFT offers made to them, a few ledgers later, as a collector who
- * checks their wallet would: lets the app's acceptance tracking be seen working in the sandbox.
+ * Demo recipients that accept the NFT offers made to them (a sell offer, or a mint's offer), a few
+ * ledgers later, as a collector who checks their wallet would: lets the app's acceptance tracking
+ * be seen working in the sandbox.
  */
 import type { Wallet } from 'xrpl'
 import type { SandboxLedger } from '../ledger/ledger.ts'
@@ -26,9 +27,13 @@ export function startAutoAccept(
     for (const rec of closed.txs) {
       const { tx, meta } = rec
       const to = typeof tx.Destination === 'string' ? byAddress.get(tx.Destination) : undefined
-      if (tx.TransactionType !== 'NFTokenCreateOffer' || rec.result !== 'tesSUCCESS' || !to)
-        continue
-      if (((tx.Flags ?? 0) & tfSellNFToken) === 0 || !meta.offer_id) continue
+      if (rec.result !== 'tesSUCCESS' || !to || !meta.offer_id) continue
+      // A sell offer, or a mint that made one with its NFT (XLS-52: always a sell offer).
+      const sell =
+        tx.TransactionType === 'NFTokenCreateOffer'
+          ? ((tx.Flags ?? 0) & tfSellNFToken) !== 0
+          : tx.TransactionType === 'NFTokenMint'
+      if (!sell) continue
       due.push({
         atLedger: closed.header.ledger_index + delayLedgers,
         wallet: to,
