@@ -159,7 +159,7 @@ function appRooms() {
 /** One lint block per worker layer and capability room: what it may not import. */
 function workerLayers() {
   // The capability rooms (docs/architecture.md §1, §4).
-  const ROOMS = ['airdrop', 'orders', 'listing', 'burn', 'collection', 'wallet']
+  const ROOMS = ['airdrop', 'orders', 'listing', 'burn', 'collection', 'wallet', 'mint']
   const rule = (forbidden, message) => ({
     '@typescript-eslint/no-restricted-imports': [
       'error',

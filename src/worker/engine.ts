@@ -16,6 +16,8 @@ import type { NetworkConfig } from '../shared/networks.ts'
 import type { AppSettings, EngineApi, NetworkId } from './api.ts'
 import { AirdropService } from './airdrop/airdropService.ts'
 import { MintService } from './mint/mintService.ts'
+import { independentUri } from './collection/metadata/contentAddress.ts'
+import { isOnClosedGateway } from './collection/metadata/gateways.ts'
 import { CollectionService } from './collection/collectionService.ts'
 import type { EngineOptions } from './engineOptions.ts'
 import { JOB_KINDS } from './jobKinds.ts'
@@ -210,6 +212,7 @@ export class Engine {
       readUris: (uris, onRow) => this.collection.readUris(uris, onRow),
       clio: () => this.clioOf(this.connectionService.network()),
       cachedMetadata: (ids) => this.collection.cachedMetadata(ids),
+      links: { independent: independentUri, onClosedGateway: isOnClosedGateway },
     })
     serve(this, CONTRACTS.mint, mint)
     const reads = new JobReads({

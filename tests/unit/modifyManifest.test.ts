@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { parseModifyManifest } from '../../src/worker/mint/modifyManifest.ts'
-import { independentUri } from '../../src/worker/mint/repair.ts'
+import { independentUri } from '../../src/worker/collection/metadata/contentAddress.ts'
 
 const A = 'A'.repeat(64)
 const B = `000800${'B'.repeat(58)}`

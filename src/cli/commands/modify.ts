@@ -45,10 +45,15 @@ export async function modifyPlan(ctx: CommandContext): Promise<number> {
       }
       rows = fixable.map((c) => ({ nftId: c.nftId, uri: c.newUri, owner: c.owner }))
     }
-    if (flag(parsed, 'skip-metadata-check')) {
+    const skip = flag(parsed, 'skip-metadata-check')
+    if (skip)
       printer.warn('The new documents were not read: nothing checks what each NFT will show')
-    } else printCheck(printer, await engine.checkMintMetadata(rows.map((r) => r.uri)))
-    const plan = await engine.planJob({ kind: 'modify', rows })
+    else printCheck(printer, await engine.checkMintMetadata(rows.map((r) => r.uri)))
+    const plan = await engine.planJob({
+      kind: 'modify',
+      rows,
+      ...(skip ? { skipMetadataCheck: true } : {}),
+    })
     return printPlan(printer, plan)
   })
 }

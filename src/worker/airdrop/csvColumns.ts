@@ -10,16 +10,7 @@
  */
 import { EngineError } from '../../shared/errors.ts'
 import type { ColumnChoice, CsvColumns } from '../contract/airdrop.ts'
-
-/** Names of the recipient column, in the order they are preferred (the spec's first). */
-export const RECIPIENT_ALIASES = [
-  'wallet_address',
-  'address',
-  'account',
-  'destination',
-  'owner',
-  'wallet',
-] as const
+import { RECIPIENT_ALIASES, columnKey } from '../ledger/csvRows.ts'
 
 /** Names of the count column, in the order they are preferred (the spec's first). */
 export const COUNT_ALIASES = ['nft_amount', 'amount', 'count', 'quantity', 'total'] as const
@@ -32,19 +23,11 @@ const OTHER_RECIPIENT_NAMES = new Intl.ListFormat('en', { type: 'disjunction' })
 /** Column names an error about the header names at most. */
 const MAX_COLUMNS_SHOWN = 10
 
-/** A header cell as it is compared: trimmed, lower-case, `Wallet Address` read as `wallet_address`. */
-function keyOf(name: string): string {
-  return name
-    .trim()
-    .toLowerCase()
-    .replace(/[\s-]+/g, '_')
-}
-
 /** The header's columns that are aliases of a role, in alias order, as the header spells them. */
 function candidatesOf(header: readonly string[], aliases: readonly string[]): string[] {
   const found: string[] = []
   for (const alias of aliases) {
-    for (const name of header) if (keyOf(name) === alias) found.push(name.trim())
+    for (const name of header) if (columnKey(name) === alias) found.push(name.trim())
   }
   return found
 }
@@ -68,11 +51,11 @@ export function resolveColumns(
   header: readonly string[],
   choice: ColumnChoice = {},
 ): ResolvedColumns {
-  const keys = header.map(keyOf)
+  const keys = header.map(columnKey)
   // Only names that could be read matter: two 'Notes' columns are nobody's business.
   const readable = new Set<string>([...RECIPIENT_ALIASES, ...COUNT_ALIASES])
-  if (choice.recipient) readable.add(keyOf(choice.recipient))
-  if (choice.count) readable.add(keyOf(choice.count))
+  if (choice.recipient) readable.add(columnKey(choice.recipient))
+  if (choice.count) readable.add(columnKey(choice.count))
   const twice = keys.find((key, i) => readable.has(key) && keys.indexOf(key) !== i)
   if (twice !== undefined) {
     throw new EngineError(
@@ -81,7 +64,7 @@ export function resolveColumns(
     )
   }
   const indexOf = (name: string, role: string): number => {
-    const at = keys.indexOf(keyOf(name))
+    const at = keys.indexOf(columnKey(name))
     if (at < 0) {
       throw new EngineError(
         'VALIDATION',

@@ -3,13 +3,13 @@
  * read in the worker with papaparse. File-level failures throw the spec's messages; row-level ones
  * become problems with their line numbers, so one bad row never loses the others.
  */
-import Papa from 'papaparse'
-
 import { MAX_DISTRIBUTION_BYTES, MAX_DISTRIBUTION_ROWS } from '../../shared/constants.ts'
 import { EngineError } from '../../shared/errors.ts'
 import { isRecord } from '../../shared/isRecord.ts'
 import type { ColumnChoice, CsvProblem, DistributionFile, DistributionRow } from '../api.ts'
 import { resolveColumns } from './csvColumns.ts'
+import { splitCsvRows } from '../ledger/csvRows.ts'
+import type { SplitRows } from '../ledger/csvRows.ts'
 import { MAX_NFTS_PER_RECIPIENT } from './airdropKind.ts'
 import { checkRecipient } from './recipient.ts'
 
@@ -92,61 +92,11 @@ function tooLarge(): never {
 }
 
 /** A line whose cells are all empty: only separators, quotes and blanks. */
-const EMPTY_CELLS = /^[\s,;|"]*$/
-
-/** Rows as papaparse splits them, each with the file line it starts on (the header is line 1). */
-export interface SplitRows {
-  cells: string[][]
-  lines: number[]
-  /** papaparse's messages for malformed quotes, if any. */
-  errors: string[]
-}
-
-/**
- * Splits the text into rows (delimiter detected; quotes, CRLF and a BOM handled) and notes the line
- * each starts on, quoted newlines and skipped blank lines counted, from papaparse's cursor: line
- * numbers the user can find in the file. The distribution CSV and the block list read it so.
- */
-export function splitCsvRows(text: string): SplitRows {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text
-  const cells: string[][] = []
-  const lines: number[] = []
-  let end = 0
-  let line = 1
-  const errors: string[] = []
-  Papa.parse<string[]>(body, {
-    skipEmptyLines: 'greedy',
-    step: (result) => {
-      let start = end
-      // Blank lines papaparse skipped lie between the previous row's end and this row.
-      for (;;) {
-        const next = body.indexOf('\n', start)
-        // papaparse's greedy skip also drops a line of empty cells (`,,` or `"",""`).
-        if (next < 0 || !EMPTY_CELLS.test(body.slice(start, next))) break
-        start = next + 1
-      }
-      line += countNewlines(body, end, start)
-      cells.push(result.data)
-      lines.push(line)
-      line += countNewlines(body, start, result.meta.cursor)
-      end = result.meta.cursor
-      for (const e of result.errors) if (e.type === 'Quotes') errors.push(e.message)
-    },
-  })
-  return { cells, lines, errors }
-}
-
 /** splitCsvRows, a malformed quote failing the whole file. */
 function splitRows(text: string): SplitRows {
   const split = splitCsvRows(text)
   if (split.errors.length) processingFailed(split.errors[0]!)
   return split
-}
-
-function countNewlines(text: string, from: number, to: number): number {
-  let n = 0
-  for (let i = text.indexOf('\n', from); i >= 0 && i < to; i = text.indexOf('\n', i + 1)) n += 1
-  return n
 }
 
 interface RowsResult {

@@ -134,6 +134,8 @@ export interface ModifyRow {
 export interface ModifyRequest {
   kind: 'modify'
   rows: ModifyRow[]
+  /** Change without reading each new URI's document first (see MintRequest.skipMetadataCheck). */
+  skipMetadataCheck?: boolean
 }
 
 /**

@@ -10,8 +10,7 @@ import { MAX_JOB_ITEMS } from '../../shared/constants.ts'
 import { EngineError } from '../../shared/errors.ts'
 import { isRecord } from '../../shared/isRecord.ts'
 import type { ManifestProblem, MintManifest, MintRow } from '../contract/mint.ts'
-import { splitCsvRows } from '../airdrop/distributionCsv.ts'
-import { RECIPIENT_ALIASES } from '../airdrop/csvColumns.ts'
+import { RECIPIENT_ALIASES, columnKey, splitCsvRows } from '../ledger/csvRows.ts'
 import { MAX_URI_BYTES, uriBytes } from './mintTx.ts'
 
 /** Names of each field, in the order they are preferred (compared as the airdrop's columns are). */
@@ -32,19 +31,11 @@ function fail(message: string): never {
   throw new EngineError('VALIDATION', message)
 }
 
-/** A column name as aliases are compared: trimmed, lower case, spaces and dashes as '_'. */
-export function aliasKey(name: string): string {
-  return name
-    .trim()
-    .toLowerCase()
-    .replace(/[\s-]+/g, '_')
-}
-
 /** Where each field is in a header (or a JSON object's keys): its name as written, or null. */
 function fieldsOf(names: readonly string[]): Record<Field, string | null> {
   const find = (aliases: readonly string[]) => {
     for (const alias of aliases) {
-      const name = names.find((n) => aliasKey(n) === alias)
+      const name = names.find((n) => columnKey(n) === alias)
       if (name !== undefined) return name
     }
     return null

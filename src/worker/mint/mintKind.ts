@@ -9,8 +9,8 @@ import type { MintRequest, MintRow, MintTerms } from '../contract/mint.ts'
 import type { Client } from 'xrpl'
 
 import { mintKey } from '../../db/jobNfts.ts'
-import type { JobKindSpec, PlannedIntent, UriRead } from '../jobs/jobKind.ts'
-import { checkMintUris } from './mintMetadata.ts'
+import type { JobKindSpec, PlannedIntent } from '../jobs/jobKind.ts'
+import { unservedUris } from './mintMetadata.ts'
 import { itemProblem } from '../jobs/plan/itemFacts.ts'
 import { marketplaceProblem } from '../jobs/plan/marketplaceProblem.ts'
 import { readNftPages } from '../ledger/nftPages.ts'
@@ -162,7 +162,7 @@ export const mintKind: JobKindSpec<MintRequest> = {
     const refusal = issuer ? await issuerRefusal(client, account, issuer, networkName) : null
     const skip = request?.kind === 'mint' && request.skipMetadataCheck === true
     const served =
-      readUris && !skip ? await unservedUris(readUris, planned) : new Map<string, string>()
+      readUris && !skip ? await unservedUris(readUris, urisOf(planned)) : new Map<string, string>()
     return (intent, index) => {
       if (refusal && index === 0)
         return { code: 'NOT_AUTHORIZED', message: refusal, blocking: true }
@@ -197,16 +197,8 @@ export const mintKind: JobKindSpec<MintRequest> = {
   },
 }
 
-/** The rows' URIs nothing serves, each with why (mintMetadata.ts). */
-async function unservedUris(
-  read: UriRead,
-  planned: readonly PlannedIntent[],
-): Promise<Map<string, string>> {
-  const uris = planned.flatMap(({ intent }) => (intent.type === 'mint' ? [intent.uri] : []))
-  const report = await checkMintUris(read, uris)
-  return new Map(
-    report.checks.filter((c) => c.verdict === 'unserved').map((c) => [c.uri, c.problems[0]!]),
-  )
+function urisOf(planned: readonly PlannedIntent[]): string[] {
+  return planned.flatMap(({ intent }) => (intent.type === 'mint' ? [intent.uri] : []))
 }
 
 /** The issuer the rows mint for (the same for all: the terms'), if not the account itself. */

@@ -89,3 +89,11 @@ export async function checkMintUris(
     checks.filter((c) => c.verdict === verdict).length
   return { checks, ok: count('ok'), incomplete: count('incomplete'), unserved: count('unserved') }
 }
+
+/** The URIs nothing serves, each with why (a plan leaves their rows out). */
+export async function unservedUris(read: UriRead, uris: string[]): Promise<Map<string, string>> {
+  const report = await checkMintUris(read, uris)
+  return new Map(
+    report.checks.filter((c) => c.verdict === 'unserved').map((c) => [c.uri, c.problems[0]!]),
+  )
+}

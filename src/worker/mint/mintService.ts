@@ -22,6 +22,7 @@ import { expandMintRange, parseMintManifest } from './manifest.ts'
 import { checkMintUris } from './mintMetadata.ts'
 import { parseModifyManifest } from './modifyManifest.ts'
 import { repairCandidates } from './repair.ts'
+import type { RepairLinks } from './repair.ts'
 import { withRecipients } from './mintRecipients.ts'
 import type { DistributionFile } from '../contract/airdrop.ts'
 
@@ -34,6 +35,8 @@ export interface MintServiceDeps {
   clio: () => Promise<Client>
   /** The collection's cached metadata, by NFT id. */
   cachedMetadata: (nftIds: string[]) => Promise<Map<string, MetadataRow>>
+  /** The collection room's reading of links (content addresses, closed gateways). */
+  links: RepairLinks
 }
 
 export class MintService implements Api<typeof mintContract> {
@@ -65,6 +68,7 @@ export class MintService implements Api<typeof mintContract> {
   async repairCandidates(): Promise<RepairCandidate[]> {
     const account = this.deps.walletAddress()
     if (!account) throw new EngineError('NOT_CONNECTED', 'Please connect your wallet first')
-    return await repairCandidates(await this.deps.clio(), account, this.deps.cachedMetadata)
+    const clio = await this.deps.clio()
+    return await repairCandidates(clio, account, this.deps.cachedMetadata, this.deps.links)
   }
 }

@@ -18,6 +18,7 @@ import { readAccount } from '../ledger/ledgerRequests.ts'
 import { runPool } from '../ledger/pool.ts'
 import { readAccountNfts } from '../ledger/accountNfts.ts'
 import { MAX_URI_BYTES, MINT_FLAGS, uriBytes } from './mintTx.ts'
+import { unservedUris } from './mintMetadata.ts'
 
 /** Clio look-ups at once while planning. */
 const HOLDER_LOOKUPS = 8
@@ -73,7 +74,11 @@ export const modifyKind: JobKindSpec<ModifyRequest> = {
       if (seen.has(row.nftId)) throw invalid(`Row ${i + 1}: NFT ${row.nftId} is listed twice`)
       seen.add(row.nftId)
     }
-    return { kind: 'modify', rows }
+    return {
+      kind: 'modify',
+      rows,
+      ...(fields.skipMetadataCheck === true ? { skipMetadataCheck: true } : {}),
+    }
   },
   // Rows without a holder get the one the network's Clio server names (the account's own: none).
   prepare: async (request, { wallet, clio }) => {
@@ -107,7 +112,11 @@ export const modifyKind: JobKindSpec<ModifyRequest> = {
       },
       ...(row.owner ? { recipient: row.owner } : {}),
     })),
-  itemChecks: async ({ client, account, planned }) => {
+  itemChecks: async ({ client, account, planned, request, readUris }) => {
+    const skip = request?.kind === 'modify' && request.skipMetadataCheck === true
+    const uris = planned.flatMap(({ intent }) => (intent.type === 'modify' ? [intent.uri] : []))
+    const unserved =
+      readUris && !skip ? await unservedUris(readUris, uris) : new Map<string, string>()
     const issuers = new Map<string, boolean>()
     const holdings = new Map<string, Set<string>>()
     for (const { intent } of planned) {
@@ -136,6 +145,14 @@ export const modifyKind: JobKindSpec<ModifyRequest> = {
           'NOT_AUTHORIZED',
           index,
           `${row}: NFT ${intent.nftId} was issued by ${issuer}, which has not made your account its authorized minter: only its issuer or that minter can change it`,
+        )
+      }
+      const why = unserved.get(intent.uri)
+      if (why) {
+        return itemProblem(
+          'METADATA_UNSERVED',
+          index,
+          `${row} (${intent.uri}): ${why}. It is left out: its NFT would show nothing`,
         )
       }
       const holder = intent.owner ?? account

@@ -9,9 +9,9 @@ import { MAX_JOB_ITEMS } from '../../shared/constants.ts'
 import { EngineError } from '../../shared/errors.ts'
 import { isRecord } from '../../shared/isRecord.ts'
 import type { ManifestProblem, ModifyManifest, ModifyRow } from '../contract/mint.ts'
-import { splitCsvRows } from '../airdrop/distributionCsv.ts'
+import { columnKey, splitCsvRows } from '../ledger/csvRows.ts'
 import { MAX_URI_BYTES, uriBytes } from './mintTx.ts'
-import { URI_ALIASES, aliasKey, jsonNfts } from './manifest.ts'
+import { URI_ALIASES, jsonNfts } from './manifest.ts'
 
 const ID_ALIASES = ['nft_id', 'nftid', 'nftokenid', 'nftoken_id', 'token_id', 'tokenid', 'id']
 const OWNER_ALIASES = ['owner', 'holder']
@@ -25,7 +25,7 @@ function fail(message: string): never {
 
 function find(names: readonly string[], aliases: readonly string[]): string | null {
   for (const alias of aliases) {
-    const name = names.find((n) => aliasKey(n) === alias)
+    const name = names.find((n) => columnKey(n) === alias)
     if (name !== undefined) return name
   }
   return null

@@ -11,8 +11,6 @@ import type { Client } from 'xrpl'
 import type { MetadataRow } from '../../db/types/metadata.ts'
 import { isRecord } from '../../shared/isRecord.ts'
 import type { RepairCandidate } from '../contract/mint.ts'
-import { parseGatewayUrl } from '../collection/metadata/contentAddress.ts'
-import { isClosedHost } from '../collection/metadata/gateways.ts'
 import { decodeNftUri } from '../ledger/nftUri.ts'
 import { forEachPage } from '../ledger/pages.ts'
 import { MINT_FLAGS, MAX_URI_BYTES, uriBytes } from './mintTx.ts'
@@ -20,35 +18,22 @@ import { MINT_FLAGS, MAX_URI_BYTES, uriBytes } from './mintTx.ts'
 /** The most NFTs of an issuer looked through (Clio pages of 100). */
 const MAX_PAGES = 1_000
 
+/**
+ * What the collection room knows of links (collection/metadata: content addressing and the gateways
+ * that closed), handed in by the engine: a capability does not read another's internals.
+ */
+export interface RepairLinks {
+  /** The gateway-independent form of a URI served through a gateway, or null. */
+  independent(uri: string): string | null
+  /** Whether a URI names a gateway that closed for good. */
+  onClosedGateway(uri: string): boolean
+}
+
 /** An NFT of the issuer as Clio lists it. */
 interface IssuedNft {
   nftId: string
   owner: string
   uri: string
-}
-
-/**
- * The gateway-independent form of a URI served through a gateway (`https://gw/ipfs/CID/1.json` →
- * `ipfs://CID/1.json`), or null when it names no content address.
- */
-export function independentUri(uri: string): string | null {
-  const content = parseGatewayUrl(uri)
-  if (!content) return null
-  if ('arweave' in content) {
-    const { id, path } = content.arweave
-    return `ar://${id}${path ? `/${path}` : ''}`
-  }
-  const { namespace, root, path } = content.ipfs
-  return `${namespace}://${root}${path ? `/${path}` : ''}`
-}
-
-/** The host a web address names, or null. */
-function hostOf(uri: string): string | null {
-  try {
-    return new URL(uri).host
-  } catch {
-    return null
-  }
 }
 
 /** Every NFT `issuer` issued that is not burned, with its holder and URI (Clio, paged). */
@@ -79,21 +64,22 @@ async function issuedNfts(clio: Client, issuer: string): Promise<IssuedNft[]> {
  * The repairs of `issuer`'s NFTs (see EngineApi.repairCandidates).
  *
  * @param metadata - the cached metadata of NFTs, by id (what the collection read).
+ * @param links - the collection room's reading of links.
  */
 export async function repairCandidates(
   clio: Client,
   issuer: string,
   metadata: (nftIds: string[]) => Promise<Map<string, MetadataRow>>,
+  links: RepairLinks,
 ): Promise<RepairCandidate[]> {
   const nfts = await issuedNfts(clio, issuer)
   const rows = await metadata(nfts.map((n) => n.nftId))
   const candidates: RepairCandidate[] = []
   for (const nft of nfts) {
-    const host = hostOf(nft.uri)
-    const closed = host !== null && isClosedHost(host)
+    const closed = links.onClosedGateway(nft.uri)
     const unserved = rows.get(nft.nftId)?.status === 'failed'
     if (!closed && !unserved) continue
-    const newUri = independentUri(nft.uri)
+    const newUri = links.independent(nft.uri)
     if (!newUri || newUri === nft.uri || uriBytes(newUri) > MAX_URI_BYTES) continue
     candidates.push({
       nftId: nft.nftId,

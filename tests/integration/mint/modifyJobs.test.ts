@@ -178,3 +178,19 @@ it('repairs NFTs whose URI names a closed gateway: each proposed in its ipfs:// 
     expect(await uriOf(id)).toBe(`ipfs://${DIR}/${base + i}.json`)
   expect((await h.engine.repairCandidates()).map((c) => c.nftId)).toEqual([fixed])
 })
+
+it('a reveal to a URI nothing serves is left out before signing; the NFT keeps its URI', async () => {
+  const [id] = await mint({ terms: MUTABLE, rows: [{ uri: served() }] })
+  const before = await uriOf(id!)
+  const unserved = 'ipfs://bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi/9.json'
+  const plan = await h.engine.planJob({ kind: 'modify', rows: [{ nftId: id!, uri: unserved }] })
+  expect(plan.problems.map((p) => [p.code, p.itemIndex])).toEqual([['METADATA_UNSERVED', 0]])
+  expect(plan.transactions).toBe(0)
+  expect(await uriOf(id!)).toBe(before)
+  const skipped = await h.engine.planJob({
+    kind: 'modify',
+    rows: [{ nftId: id!, uri: unserved }],
+    skipMetadataCheck: true,
+  })
+  expect(skipped.problems).toEqual([])
+})

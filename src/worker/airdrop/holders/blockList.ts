@@ -4,11 +4,10 @@
  * BOM handled — so that a file exported by another tool (`"r…","bot"`) blocks its addresses instead of
  * being read as words. The first column of each row is the address; what follows is the user's note.
  */
-import { splitCsvRows } from '../distributionCsv.ts'
 import { isValidClassicAddress, isValidXAddress, xAddressToClassicAddress } from 'xrpl'
 
 import type { CsvProblem } from '../../contract/airdrop.ts'
-import { RECIPIENT_ALIASES } from '../csvColumns.ts'
+import { RECIPIENT_ALIASES, splitCsvRows } from '../../ledger/csvRows.ts'
 
 /** Column names a block list's header may give its address column (besides a recipient's). */
 const HEADER_NAMES: ReadonlySet<string> = new Set([...RECIPIENT_ALIASES, 'holder', 'blocked'])

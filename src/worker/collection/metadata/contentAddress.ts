@@ -179,3 +179,19 @@ export function ipfsUrl(base: string, ref: IpfsRef): string {
 export function arweaveUrl(base: string, ref: ArweaveRef): string {
   return `${base}/${ref.id}${ref.path ? `/${ref.path}` : ''}`
 }
+
+/**
+ * The gateway-independent form of a URI served through a gateway (`https://gw/ipfs/CID/1.json` →
+ * `ipfs://CID/1.json`, an Arweave host's → `ar://…`), which any live gateway serves; null when it
+ * names no content address (its host is its only source).
+ */
+export function independentUri(uri: string): string | null {
+  const content = parseGatewayUrl(uri)
+  if (!content) return null
+  if ('arweave' in content) {
+    const { id, path } = content.arweave
+    return `ar://${id}${path ? `/${path}` : ''}`
+  }
+  const { namespace, root, path } = content.ipfs
+  return `${namespace}://${root}${path ? `/${path}` : ''}`
+}

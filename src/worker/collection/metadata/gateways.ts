@@ -67,6 +67,15 @@ export function isClosedHost(host: string): boolean {
   return CLOSED_GATEWAY_HOSTS.some((closed) => name === closed || name.endsWith(`.${closed}`))
 }
 
+/** Whether a web address names a gateway that closed for good (a URI that is no address: no). */
+export function isOnClosedGateway(uri: string): boolean {
+  try {
+    return isClosedHost(new URL(uri).host)
+  } catch {
+    return false
+  }
+}
+
 /** A base URL without trailing slashes. */
 function trimBase(url: string): string {
   return url.replace(/\/+$/, '')
