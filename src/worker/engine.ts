@@ -210,6 +210,7 @@ export class Engine {
     const mint = new MintService({
       walletAddress: () => this.wallet.address() ?? null,
       readUris: (uris, onRow) => this.collection.readUris(uris, onRow),
+      client: () => this.connectionService.manager.requireClient(),
       clio: () => this.clioOf(this.connectionService.network()),
       cachedMetadata: (ids) => this.collection.cachedMetadata(ids),
       links: { independent: independentUri, onClosedGateway: isOnClosedGateway },

@@ -151,6 +151,8 @@ export function pickedRepairRows(): ModifyRow[] {
     .map((c) => ({
       nftId: c.nftId,
       uri: c.newUri,
+      // The repair is for the URI the ledger has now: left out if it changed meanwhile.
+      fromUri: c.oldUri,
       ...(c.owner !== account ? { owner: c.owner } : {}),
     }))
 }

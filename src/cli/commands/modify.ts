@@ -43,7 +43,12 @@ export async function modifyPlan(ctx: CommandContext): Promise<number> {
         printer.line('Nothing to repair: no NFT of yours points at a closed or silent gateway')
         return 0
       }
-      rows = fixable.map((c) => ({ nftId: c.nftId, uri: c.newUri, owner: c.owner }))
+      rows = fixable.map((c) => ({
+        nftId: c.nftId,
+        uri: c.newUri,
+        fromUri: c.oldUri,
+        owner: c.owner,
+      }))
     }
     const skip = flag(parsed, 'skip-metadata-check')
     if (skip)

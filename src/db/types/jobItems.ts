@@ -63,9 +63,10 @@ export type Intent =
   /**
    * Give an NFT minted mutable a new URI (XLS-46 NFTokenModify), as its issuer or the issuer's
    * authorized minter. `owner`: its holder when not the account (the transaction's Owner), as the
-   * ledger had it when the job was planned.
+   * ledger had it when the job was planned; `fromUri`: the URI the change was made for (a repair's),
+   * which pre-flight finds on the ledger or leaves the item out.
    */
-  | { type: 'modify'; nftId: string; uri: string; owner?: string }
+  | { type: 'modify'; nftId: string; uri: string; owner?: string; fromUri?: string }
   /**
    * Name the account that may mint NFTs for this one (AccountSet asfAuthorizedNFTokenMinter with
    * NFTokenMinter), or, without `minter`, take that right back from whoever had it.

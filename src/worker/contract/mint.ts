@@ -125,6 +125,11 @@ export interface ModifyRow {
    * ledger when it is absent, and refuses a row whose holder is not the one named.
    */
   owner?: string
+  /**
+   * The URI the NFT has now, when the change was made for it (a repair): pre-flight leaves the row
+   * out unless the ledger still has it.
+   */
+  fromUri?: string
 }
 
 /**

@@ -31,6 +31,8 @@ export interface MintServiceDeps {
   walletAddress: () => string | null
   /** What URIs serve (CollectionService.readUris). */
   readUris: UriRead
+  /** The connected server. */
+  client: () => Client
   /** The network's Clio server. */
   clio: () => Promise<Client>
   /** The collection's cached metadata, by NFT id. */
@@ -68,7 +70,7 @@ export class MintService implements Api<typeof mintContract> {
   async repairCandidates(): Promise<RepairCandidate[]> {
     const account = this.deps.walletAddress()
     if (!account) throw new EngineError('NOT_CONNECTED', 'Please connect your wallet first')
-    const clio = await this.deps.clio()
-    return await repairCandidates(clio, account, this.deps.cachedMetadata, this.deps.links)
+    const servers = { client: this.deps.client(), clio: await this.deps.clio() }
+    return await repairCandidates(servers, account, this.deps.cachedMetadata, this.deps.links)
   }
 }

@@ -12,6 +12,9 @@ export const authorizeMinterKind: JobKindSpec<AuthorizeMinterRequest> = {
   kind: 'authorizeMinter',
   intentTypes: ['setMinter'],
   touchesNfts: false,
+  // A removal shown done that never applied leaves the old minter minting in the user's name.
+  confirmsResults: true,
+  confirmedElsewhere: () => ['whether the minter was set or removed'],
   validate: (fields) => {
     if (fields.minter === null) return { kind: 'authorizeMinter', minter: null }
     return { kind: 'authorizeMinter', minter: checkedAddress(fields.minter, 'The minter') }

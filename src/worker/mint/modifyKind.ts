@@ -16,9 +16,9 @@ import { checkedAddress, checkedId, invalid, itemsOf, shown } from '../jobs/plan
 import { isRecord } from '../../shared/isRecord.ts'
 import { readAccount } from '../ledger/ledgerRequests.ts'
 import { runPool } from '../ledger/pool.ts'
-import { readAccountNfts } from '../ledger/accountNfts.ts'
 import { MAX_URI_BYTES, MINT_FLAGS, uriBytes } from './mintTx.ts'
 import { unservedUris } from './mintMetadata.ts'
+import { urisHeldBy } from './heldNfts.ts'
 
 /** Clio look-ups at once while planning. */
 const HOLDER_LOOKUPS = 8
@@ -36,7 +36,13 @@ function checkedRow(value: unknown, index: number): ModifyRow {
   }
   const owner =
     value.owner === undefined ? undefined : checkedAddress(value.owner, `${label}'s holder`)
-  return { nftId, uri, ...(owner ? { owner } : {}) }
+  const fromUri = value.fromUri
+  if (fromUri !== undefined && (typeof fromUri !== 'string' || uriBytes(fromUri) > MAX_URI_BYTES)) {
+    throw invalid(
+      `${label}: the URI it changes from is not a URI of at most ${MAX_URI_BYTES} bytes`,
+    )
+  }
+  return { nftId, uri, ...(owner ? { owner } : {}), ...(fromUri !== undefined ? { fromUri } : {}) }
 }
 
 /** Whether an NFT was minted mutable: its id carries its flags. */
@@ -81,7 +87,12 @@ export const modifyKind: JobKindSpec<ModifyRequest> = {
     }
   },
   // Rows without a holder get the one the network's Clio server names (the account's own: none).
-  prepare: async (request, { wallet, clio }) => {
+  prepare: async (raw, { wallet, clio }) => {
+    // The account as a row's holder is no Owner: the transaction names another holder only.
+    const named: ModifyRow[] = raw.rows.map(({ owner, ...row }) =>
+      owner === undefined || owner === wallet.address ? row : { ...row, owner },
+    )
+    const request: ModifyRequest = { ...raw, rows: named }
     const unnamed = request.rows.filter((r) => r.owner === undefined)
     if (unnamed.length === 0) return request
     if (!clio) {
@@ -109,6 +120,7 @@ export const modifyKind: JobKindSpec<ModifyRequest> = {
         nftId: row.nftId,
         uri: row.uri,
         ...(row.owner ? { owner: row.owner } : {}),
+        ...(row.fromUri !== undefined ? { fromUri: row.fromUri } : {}),
       },
       ...(row.owner ? { recipient: row.owner } : {}),
     })),
@@ -118,7 +130,7 @@ export const modifyKind: JobKindSpec<ModifyRequest> = {
     const unserved =
       readUris && !skip ? await unservedUris(readUris, uris) : new Map<string, string>()
     const issuers = new Map<string, boolean>()
-    const holdings = new Map<string, Set<string>>()
+    const holdings = new Map<string, Map<string, string | null>>()
     for (const { intent } of planned) {
       if (intent.type !== 'modify') continue
       const issuer = parseNFTokenID(intent.nftId).Issuer
@@ -126,7 +138,7 @@ export const modifyKind: JobKindSpec<ModifyRequest> = {
         issuers.set(issuer, (await readAccount(client, issuer))?.nftokenMinter === account)
       }
       const holder = intent.owner ?? account
-      if (!holdings.has(holder)) holdings.set(holder, await nftsHeldBy(client, holder))
+      if (!holdings.has(holder)) holdings.set(holder, await urisHeldBy(client, holder))
     }
     return (intent, index) => {
       if (intent.type !== 'modify') return null
@@ -163,18 +175,15 @@ export const modifyKind: JobKindSpec<ModifyRequest> = {
           `${row}: NFT ${intent.nftId} is not held by ${holder === account ? 'your account' : holder} (moved or burned): it is left out`,
         )
       }
+      const now = holdings.get(holder)!.get(intent.nftId) ?? ''
+      if (intent.fromUri !== undefined && now !== intent.fromUri) {
+        return itemProblem(
+          'CHANGED',
+          index,
+          `${row}: NFT ${intent.nftId}'s URI on the ledger is ${now || 'none'}, not the ${intent.fromUri} this change was made for: it is left out`,
+        )
+      }
       return null
     }
   },
-}
-
-/** The NFTs an account holds on the validated ledger. */
-async function nftsHeldBy(client: Client, account: string): Promise<Set<string>> {
-  try {
-    const list = await readAccountNfts(client, account, () => {})
-    return new Set(list.nfts.map((n) => n.nftId))
-  } catch (e) {
-    if ((e as { data?: { error?: string } }).data?.error === 'actNotFound') return new Set()
-    throw e
-  }
 }

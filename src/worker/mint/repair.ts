@@ -14,6 +14,7 @@ import type { RepairCandidate } from '../contract/mint.ts'
 import { decodeNftUri } from '../ledger/nftUri.ts'
 import { forEachPage } from '../ledger/pages.ts'
 import { MINT_FLAGS, MAX_URI_BYTES, uriBytes } from './mintTx.ts'
+import { urisHeldBy } from './heldNfts.ts'
 
 /** The most NFTs of an issuer looked through (Clio pages of 100). */
 const MAX_PAGES = 1_000
@@ -60,20 +61,38 @@ async function issuedNfts(clio: Client, issuer: string): Promise<IssuedNft[]> {
   return nfts
 }
 
+/** The NFTs as their holders' pages have them on the validated ledger; those not there left out. */
+async function onLedger(client: Client, nfts: IssuedNft[]): Promise<IssuedNft[]> {
+  const byOwner = new Map<string, Map<string, string | null>>()
+  const out: IssuedNft[] = []
+  for (const nft of nfts) {
+    if (!byOwner.has(nft.owner)) byOwner.set(nft.owner, await urisHeldBy(client, nft.owner))
+    const uri = byOwner.get(nft.owner)!.get(nft.nftId)
+    if (uri) out.push({ ...nft, uri })
+  }
+  return out
+}
+
 /**
  * The repairs of `issuer`'s NFTs (see EngineApi.repairCandidates).
  *
+ * @param servers - the server in use (the NFTs' URIs) and the network's Clio (the list).
  * @param metadata - the cached metadata of NFTs, by id (what the collection read).
  * @param links - the collection room's reading of links.
  */
 export async function repairCandidates(
-  clio: Client,
+  servers: { client: Client; clio: Client },
   issuer: string,
   metadata: (nftIds: string[]) => Promise<Map<string, MetadataRow>>,
   links: RepairLinks,
 ): Promise<RepairCandidate[]> {
-  const nfts = await issuedNfts(clio, issuer)
-  const rows = await metadata(nfts.map((n) => n.nftId))
+  const listed = await issuedNfts(servers.clio, issuer)
+  const rows = await metadata(listed.map((n) => n.nftId))
+  const needs = (nft: IssuedNft) =>
+    links.onClosedGateway(nft.uri) || rows.get(nft.nftId)?.status === 'failed'
+  // Clio's list only says where to look: each URI repaired is the one the holder's own NFT pages
+  // have (a Clio server could list a URI of its choosing, and the repair would point the NFT at it).
+  const nfts = await onLedger(servers.client, listed.filter(needs))
   const candidates: RepairCandidate[] = []
   for (const nft of nfts) {
     const closed = links.onClosedGateway(nft.uri)

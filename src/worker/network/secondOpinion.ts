@@ -15,6 +15,8 @@ import { log } from '../../shared/log.ts'
 
 export class SecondOpinion {
   private readonly clients = new Map<string, Client>()
+  /** Connections being opened, by endpoint (see client). */
+  private readonly opening = new Map<string, Promise<Client>>()
 
   /**
    * @param network - the network table entry of a network id.
@@ -79,21 +81,59 @@ export class SecondOpinion {
     return this.network(id).endpoints.filter((e) => e !== current)
   }
 
+  /**
+   * A connected client of the endpoint. Callers at the same time share one opening: a second client
+   * of the same endpoint used to replace the first in the map, and the first's failure then closed
+   * the second while it was still connecting — which never settles, so its caller waited for good.
+   */
   private async client(endpoint: string): Promise<Client> {
     const known = this.clients.get(endpoint)
     if (known?.isConnected()) return known
+    let opening = this.opening.get(endpoint)
+    if (!opening) {
+      opening = this.open(endpoint).finally(() => this.opening.delete(endpoint))
+      this.opening.set(endpoint, opening)
+    }
+    return await opening
+  }
+
+  private async open(endpoint: string): Promise<Client> {
+    const stale = this.clients.get(endpoint)
+    this.clients.delete(endpoint)
+    if (stale) await this.closeClient(endpoint, stale)
     const client = this.makeClient(endpoint, {
       timeout: this.timing.requestTimeoutMs,
       connectionTimeout: this.timing.connectTimeoutMs,
     })
+    try {
+      await client.connect()
+    } catch (e) {
+      await this.closeClient(endpoint, client)
+      throw e
+    }
     this.clients.set(endpoint, client)
-    await client.connect()
     return client
   }
 
   private async drop(endpoint: string): Promise<void> {
     const client = this.clients.get(endpoint)
     this.clients.delete(endpoint)
-    await client?.disconnect().catch((e: unknown) => log.warn('network: closing', endpoint, e))
+    if (client) await this.closeClient(endpoint, client)
+  }
+
+  /**
+   * Closes a client without waiting longer than a connection may take: xrpl.js's disconnect of a
+   * client that never connected does not settle.
+   */
+  private async closeClient(endpoint: string, client: Client): Promise<void> {
+    const closing = client
+      .disconnect()
+      .catch((e: unknown) => log.warn('network: closing', endpoint, e))
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const bound = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, this.timing.connectTimeoutMs)
+    })
+    await Promise.race([closing, bound])
+    clearTimeout(timer)
   }
 }

@@ -22,8 +22,11 @@ const SHOWN_AHEAD = 5
 
 /** The settling side's check of an item's own attempts shown validated. */
 export class OwnResults {
-  /** Attempts two servers showed validated differently: the job waits on the user, not on proof. */
-  private readonly contested = new WeakSet<Attempt>()
+  /**
+   * Attempts shown validated by one server that another has in none of the ledgers they could be
+   * in: who used the number decides (NumberProof.settleUsed), where the number is used.
+   */
+  private readonly absentElsewhere = new WeakSet<Attempt>()
   /** Items whose result another server has not confirmed yet, with what was shown. */
   private readonly awaiting = new Map<JobItemRow, { hash: string; found: Shown }>()
 
@@ -33,9 +36,13 @@ export class OwnResults {
     private readonly proof: NumberProof,
   ) {}
 
-  /** Whether two servers showed this attempt validated differently (the job is paused for it). */
-  isContested(a: Attempt): boolean {
-    return this.contested.has(a)
+  /**
+   * Whether another server has this attempt, shown validated, in no ledger it could be in (not:
+   * it disagrees on the result, lags, or did not answer — then the job waits or pauses, and the
+   * number's user is not looked for).
+   */
+  isAbsentElsewhere(a: Attempt): boolean {
+    return this.absentElsewhere.has(a)
   }
 
   /**
@@ -69,7 +76,6 @@ export class OwnResults {
       case 'confirmed':
         return true
       case 'disagree': {
-        this.contested.add(a)
         const [first, second] = found.byOther
           ? ['another server', server]
           : [server, 'another server']
@@ -81,6 +87,7 @@ export class OwnResults {
         return false
       }
       case 'absent':
+        this.absentElsewhere.add(a)
         if (this.state.latest(item) === a && this.state.view.validatedAccountSeq <= a.sequence) {
           this.state.markDead(item, a)
           await this.proof.afterUnprovenDeath(item, a)

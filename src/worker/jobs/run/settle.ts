@@ -209,7 +209,7 @@ export class Settler {
     if (found.found) {
       const counted = await this.onValidated(a.hash, a.sequence, found)
       // Shown by this server alone (ownResults.ts) while its number is used: who used it decides.
-      const used = this.state.view.validatedAccountSeq > a.sequence && !this.own.isContested(a)
+      const used = this.state.view.validatedAccountSeq > a.sequence && this.own.isAbsentElsewhere(a)
       if (!counted && used && item.status === 'inFlight' && this.state.latest(item) === a)
         await this.proof.settleUsed(item, a)
       return
