@@ -9,12 +9,11 @@ import { proxy, ref, useSnapshot } from 'valtio'
 import { errorMessage } from '../../shared/errors.ts'
 import type { JobPlan, MintManifest, MintTerms } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
-import { jobActions, jobReport } from '../jobs/jobActions.ts'
 import { onWalletChange, sessionState, walletSignal } from '../state/session.ts'
-import { skipsItems } from '../state/takenNfts.ts'
 import { defaultTerms, termsOf } from './termsText.ts'
 import type { TermsDraft } from './termsText.ts'
 import { clearUriCheck, newUriCheck, runUriCheck } from './uriCheckState.ts'
+import { jobFlow } from './jobFlowState.ts'
 
 /** A mint planned and shown for its typed confirmation. */
 export interface PendingMint {
@@ -179,61 +178,28 @@ export async function planMint(): Promise<void> {
     mintState.planError = terms
     return
   }
-  const scope = walletSignal()
-  mintState.busy = true
-  mintState.planError = null
-  try {
-    const plan = await engine.planJob({ kind: 'mint', terms, rows: [...manifest.rows] })
-    if (!scope.aborted) mintState.pending = { plan: ref(plan), terms }
-  } catch (error) {
-    if (!scope.aborted) mintState.planError = errorMessage(error)
-  } finally {
-    if (!scope.aborted) mintState.busy = false
-  }
+  await mintFlow.plan({ kind: 'mint', terms, rows: [...manifest.rows] }, (plan) => ({
+    plan: ref(plan),
+    terms,
+  }))
 }
+
+const mintFlow = jobFlow(mintState)
 
 /** 'Go back' in the confirmation: nothing was signed. */
-export function dismissMint(): void {
-  mintState.pending = null
-  mintState.planError = null
-}
+export const dismissMint = mintFlow.dismiss
 
 /** The typed confirmation matched: the mint starts, leaving out the rows with problems. */
-export async function confirmMint(): Promise<void> {
-  const pending = mintState.pending
-  if (!pending || mintState.busy) return
-  const scope = walletSignal()
-  mintState.busy = true
-  mintState.planError = null
-  try {
-    await engine.startJob(pending.plan.jobId, { skipProblems: skipsItems(pending.plan) })
-    if (scope.aborted) return
-    mintState.pending = null
-    mintState.dismissedJobId = null
-    mintState.startedJobId = pending.plan.jobId
-  } catch (error) {
-    if (!scope.aborted) mintState.planError = errorMessage(error)
-  } finally {
-    if (!scope.aborted) mintState.busy = false
-  }
-}
-
-function setJobError(message: string | null): void {
-  mintState.jobError = message
-}
+export const confirmMint = mintFlow.confirm
 
 /** The progress card's buttons for a mint or a modify job. */
-export const mintJobActions = jobActions(setJobError)
+export const mintJobActions = mintFlow.actions
 
 /** A job's report as CSV, or null (the reason is in `jobError`). */
-export function exportMintReport(jobId: string): Promise<string | null> {
-  return jobReport(jobId, setJobError)
-}
+export const exportMintReport = mintFlow.report
 
 /** Closes a mint's result card. */
-export function dismissMintResult(jobId: string): void {
-  mintState.dismissedJobId = jobId
-}
+export const dismissMintResult = mintFlow.dismissResult
 
 /** The Mint tab's state, for rendering. */
 export function useMint(): Readonly<MintState> {

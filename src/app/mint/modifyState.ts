@@ -8,10 +8,9 @@ import { proxy, ref, useSnapshot } from 'valtio'
 import { errorMessage } from '../../shared/errors.ts'
 import type { JobPlan, ModifyManifest, ModifyRow, RepairCandidate } from '../../worker/api.ts'
 import { engine } from '../engine.ts'
-import { jobActions, jobReport } from '../jobs/jobActions.ts'
 import { onWalletChange, sessionState, walletSignal } from '../state/session.ts'
-import { skipsItems } from '../state/takenNfts.ts'
 import { clearUriCheck, newUriCheck, runUriCheck } from './uriCheckState.ts'
+import { jobFlow } from './jobFlowState.ts'
 
 /** A modify planned and shown for confirmation. */
 export interface PendingModify {
@@ -173,64 +172,31 @@ export async function checkRepairs(): Promise<void> {
   )
 }
 
+const modifyFlow = jobFlow(modifyState)
+
 /** Plans a modify job of `rows` (pre-flight: mutable, authorized, still held) for confirmation. */
 export async function planModify(rows: readonly ModifyRow[]): Promise<void> {
   if (modifyState.busy || rows.length === 0) return
-  const scope = walletSignal()
-  modifyState.busy = true
-  modifyState.planError = null
-  try {
-    const plan = await engine.planJob({ kind: 'modify', rows: [...rows] })
-    if (!scope.aborted) modifyState.pending = { plan: ref(plan), rows: ref([...rows]) }
-  } catch (error) {
-    if (!scope.aborted) modifyState.planError = errorMessage(error)
-  } finally {
-    if (!scope.aborted) modifyState.busy = false
-  }
+  await modifyFlow.plan({ kind: 'modify', rows: [...rows] }, (plan) => ({
+    plan: ref(plan),
+    rows: ref([...rows]),
+  }))
 }
 
 /** 'Go back' in the confirmation: nothing was signed. */
-export function dismissModify(): void {
-  modifyState.pending = null
-  modifyState.planError = null
-}
+export const dismissModify = modifyFlow.dismiss
 
 /** Starts the planned modify job, leaving out the rows with problems. */
-export async function confirmModify(): Promise<void> {
-  const pending = modifyState.pending
-  if (!pending || modifyState.busy) return
-  const scope = walletSignal()
-  modifyState.busy = true
-  modifyState.planError = null
-  try {
-    await engine.startJob(pending.plan.jobId, { skipProblems: skipsItems(pending.plan) })
-    if (scope.aborted) return
-    modifyState.pending = null
-    modifyState.dismissedJobId = null
-    modifyState.startedJobId = pending.plan.jobId
-  } catch (error) {
-    if (!scope.aborted) modifyState.planError = errorMessage(error)
-  } finally {
-    if (!scope.aborted) modifyState.busy = false
-  }
-}
-
-function setJobError(message: string | null): void {
-  modifyState.jobError = message
-}
+export const confirmModify = modifyFlow.confirm
 
 /** The progress card's buttons for a modify job. */
-export const modifyJobActions = jobActions(setJobError)
+export const modifyJobActions = modifyFlow.actions
 
 /** A modify job's report as CSV, or null (the reason is in `jobError`). */
-export function exportModifyReport(jobId: string): Promise<string | null> {
-  return jobReport(jobId, setJobError)
-}
+export const exportModifyReport = modifyFlow.report
 
 /** Closes a modify job's result card. */
-export function dismissModifyResult(jobId: string): void {
-  modifyState.dismissedJobId = jobId
-}
+export const dismissModifyResult = modifyFlow.dismissResult
 
 /** The Modify part's state, for rendering. */
 export function useModify(): Readonly<ModifyState> {
