@@ -211,6 +211,7 @@ export class Engine {
       walletAddress: () => this.wallet.address() ?? null,
       readUris: (uris, onRow) => this.collection.readUris(uris, onRow),
       client: () => this.connectionService.manager.requireClient(),
+      second: () => this.connectionService.secondOpinion.readFor(this.connectionService.network()),
       clio: () => this.clioOf(this.connectionService.network()),
       cachedMetadata: (ids) => this.collection.cachedMetadata(ids),
       links: { independent: independentUri, onClosedGateway: isOnClosedGateway },

@@ -18,6 +18,7 @@ import type {
 } from '../contract/mint.ts'
 import type { ProgressListener } from '../contract/progress.ts'
 import type { UriRead } from '../jobs/jobKind.ts'
+import type { SecondRead } from '../ledger/secondRead.ts'
 import { expandMintRange, parseMintManifest } from './manifest.ts'
 import { checkMintUris } from './mintMetadata.ts'
 import { parseModifyManifest } from './modifyManifest.ts'
@@ -33,6 +34,8 @@ export interface MintServiceDeps {
   readUris: UriRead
   /** The connected server. */
   client: () => Client
+  /** The network's other servers, which confirm what the repairs read from the ledger. */
+  second?: () => SecondRead
   /** The network's Clio server. */
   clio: () => Promise<Client>
   /** The collection's cached metadata, by NFT id. */
@@ -70,7 +73,12 @@ export class MintService implements Api<typeof mintContract> {
   async repairCandidates(): Promise<RepairCandidate[]> {
     const account = this.deps.walletAddress()
     if (!account) throw new EngineError('NOT_CONNECTED', 'Please connect your wallet first')
-    const servers = { client: this.deps.client(), clio: await this.deps.clio() }
+    const second = this.deps.second?.()
+    const servers = {
+      client: this.deps.client(),
+      clio: await this.deps.clio(),
+      ...(second ? { second } : {}),
+    }
     return await repairCandidates(servers, account, this.deps.cachedMetadata, this.deps.links)
   }
 }

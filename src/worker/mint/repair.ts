@@ -15,6 +15,7 @@ import { decodeNftUri } from '../ledger/nftUri.ts'
 import { forEachPage } from '../ledger/pages.ts'
 import { MINT_FLAGS, MAX_URI_BYTES, uriBytes } from './mintTx.ts'
 import { urisHeldBy } from './heldNfts.ts'
+import type { SecondRead } from '../ledger/secondRead.ts'
 
 /** The most NFTs of an issuer looked through (Clio pages of 100). */
 const MAX_PAGES = 1_000
@@ -61,27 +62,44 @@ async function issuedNfts(clio: Client, issuer: string): Promise<IssuedNft[]> {
   return nfts
 }
 
-/** The NFTs as their holders' pages have them on the validated ledger; those not there left out. */
-async function onLedger(client: Client, nfts: IssuedNft[]): Promise<IssuedNft[]> {
-  const byOwner = new Map<string, Map<string, string | null>>()
-  const out: IssuedNft[] = []
-  for (const nft of nfts) {
-    if (!byOwner.has(nft.owner)) byOwner.set(nft.owner, await urisHeldBy(client, nft.owner))
-    const uri = byOwner.get(nft.owner)!.get(nft.nftId)
-    if (uri) out.push({ ...nft, uri })
+/**
+ * The NFTs as their holders' pages have them on the validated ledger; those not there left out,
+ * and, where the network has another server, those whose URI it does not show alike or does not
+ * show at all (the server in use could show a URI of its choosing as well as a Clio server could).
+ */
+async function onLedger(
+  servers: { client: Client; second?: SecondRead },
+  nfts: IssuedNft[],
+): Promise<IssuedNft[]> {
+  type Held = Map<string, string | null> | undefined
+  const read = async (ask: (owner: string) => Promise<Held>) => {
+    const byOwner = new Map<string, Held>()
+    for (const owner of new Set(nfts.map((n) => n.owner))) byOwner.set(owner, await ask(owner))
+    return byOwner
   }
-  return out
+  const inUse = await read((owner) => urisHeldBy(servers.client, owner))
+  const second = servers.second
+  const other = second?.available()
+    ? await read((owner) => second.ask((c) => urisHeldBy(c, owner)))
+    : undefined
+  return nfts.flatMap((nft) => {
+    const uri = inUse.get(nft.owner)?.get(nft.nftId)
+    if (!uri) return []
+    if (other && other.get(nft.owner)?.get(nft.nftId) !== uri) return []
+    return [{ ...nft, uri }]
+  })
 }
 
 /**
  * The repairs of `issuer`'s NFTs (see EngineApi.repairCandidates).
  *
- * @param servers - the server in use (the NFTs' URIs) and the network's Clio (the list).
+ * @param servers - the server in use and another of the network (the NFTs' URIs), and the
+ *   network's Clio (the list).
  * @param metadata - the cached metadata of NFTs, by id (what the collection read).
  * @param links - the collection room's reading of links.
  */
 export async function repairCandidates(
-  servers: { client: Client; clio: Client },
+  servers: { client: Client; clio: Client; second?: SecondRead },
   issuer: string,
   metadata: (nftIds: string[]) => Promise<Map<string, MetadataRow>>,
   links: RepairLinks,
@@ -92,7 +110,7 @@ export async function repairCandidates(
     links.onClosedGateway(nft.uri) || rows.get(nft.nftId)?.status === 'failed'
   // Clio's list only says where to look: each URI repaired is the one the holder's own NFT pages
   // have (a Clio server could list a URI of its choosing, and the repair would point the NFT at it).
-  const nfts = await onLedger(servers.client, listed.filter(needs))
+  const nfts = await onLedger(servers, listed.filter(needs))
   const candidates: RepairCandidate[] = []
   for (const nft of nfts) {
     const closed = links.onClosedGateway(nft.uri)

@@ -88,6 +88,37 @@ it('repairCandidates proposes the ipfs:// form of the URI on the ledger, not one
 }, 60_000)
 
 /**
+ * Attack 1c: the server in use (not Clio) shows the holder's NFT pages with a forged URI: the
+ * closed gateway's address of the attacker's CID. An honest second server is on the network.
+ * Safe: no repair proposes the attacker's CID (a URI the second server does not show alike is not
+ * repaired), and the ledger never gets it.
+ */
+it('repairCandidates takes no URI the server in use alone shows (an honest second server disagrees)', async () => {
+  const world = (w = await startAttackWorld({ others: 0 }))
+  const uris = [1, 2].map((n) => closedGateway(SERVED_DIR, n))
+  const ids = await mintDirect(world, world.user, uris)
+  let forged = 0
+  world.proxy.hooks = {
+    reply: (reply, request) => {
+      const result = reply.result as Json | undefined
+      if (request.command !== 'account_nfts' || !Array.isArray(result?.account_nfts)) return reply
+      const nfts = (result.account_nfts as Json[]).map((n, i) => {
+        forged++
+        return { ...n, URI: convertStringToHex(closedGateway(ATTACKER_CID, i + 1)) }
+      })
+      return { ...reply, result: { ...result, account_nfts: nfts } }
+    },
+  }
+  await world.use({ endpoints: [world.proxy.url, world.honest], clio: [world.h.sb.url] })
+  const candidates = await world.engine.repairCandidates()
+  expect(forged).toBeGreaterThan(0)
+  expect(candidates.map((c) => c.newUri).join(' ')).not.toContain(ATTACKER_CID)
+  const rows = candidates.filter((c) => c.mutable).map((c) => ({ nftId: c.nftId, uri: c.newUri }))
+  if (rows.length > 0) await runSkipping(world, { kind: 'modify', rows })
+  for (const id of ids) expect(await ledgerUri(world.client, id)).not.toContain(ATTACKER_CID)
+}, 60_000)
+
+/**
  * Attack 1a: a lying Clio names a holder of its choice (a stranger) for the NFT a reveal changes.
  * The NFT's id is the user's (the Owner field only locates the NFT): nothing else can change, no
  * value can move. Safe: the plan names the row (the named holder does not hold it), nothing is
