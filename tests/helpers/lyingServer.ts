@@ -17,6 +17,20 @@ export function fakeMeta(): Json {
   }
 }
 
+/** rippled's `tx` error for a transaction in none of the ledgers searched (all of them). */
+export function txnNotFound(reply: Json, request: Json): Json {
+  return {
+    id: reply.id,
+    type: 'response',
+    status: 'error',
+    error: 'txnNotFound',
+    error_code: 29,
+    error_message: 'Transaction not found.',
+    searched_all: true,
+    request,
+  }
+}
+
 /** A `tx` reply that shows `blob` validated in `ledger` (made up by the server). */
 export function fakeTxReply(reply: Json, blob: string, ledger: number): Json {
   const txJson = decode(blob) as Json
@@ -101,16 +115,7 @@ export function installLiar(
       }
       const result = reply.result as Json | undefined
       if (request.command === 'tx' && liar.hidden.has(String(request.transaction).toUpperCase())) {
-        return {
-          id: reply.id,
-          type: 'response',
-          status: 'error',
-          error: 'txnNotFound',
-          error_code: 29,
-          error_message: 'Transaction not found.',
-          searched_all: true,
-          request,
-        }
+        return txnNotFound(reply, request)
       }
       if (
         liar.ledgerAhead &&

@@ -12,6 +12,7 @@ import { readItems } from '../../../src/db/jobs.ts'
 import type { JobItemRow } from '../../../src/db/types/jobItems.ts'
 import type { MintRequest, MintTerms } from '../../../src/worker/api.ts'
 import { jobFinished } from '../../helpers/engine.ts'
+import { txnNotFound } from '../../helpers/lyingServer.ts'
 import { nftUrisOf } from '../../helpers/jobs.ts'
 import { SERVED_DIR } from '../../helpers/mintLedger.ts'
 import { startProxy } from '../../helpers/rewritingProxy.ts'
@@ -178,16 +179,7 @@ it('a second server that hides the mints: no row is minted twice or recorded fai
     reply: (reply, r) => {
       if (r.command !== 'tx') return reply
       hidden++
-      return {
-        id: reply.id,
-        type: 'response',
-        status: 'error',
-        error: 'txnNotFound',
-        error_code: 29,
-        error_message: 'Transaction not found.',
-        searched_all: true,
-        request: r,
-      }
+      return txnNotFound(reply, r)
     },
   }
   await world.use({ endpoints: [world.h.sb.url, world.proxy.url], clio: [world.h.sb.url] })
